@@ -1,0 +1,27 @@
+import type { Translation } from '../i18n-types.js'
+
+export default {
+  titleSuffix: '{title} | Streamclub',
+  home: 'Streamclub – exklusive Videos und Fotos',
+  videos: 'Videos',
+  images: 'Bildersets',
+  categories: 'Kategorien',
+  models: 'Models',
+  comingSoon: 'Demnächst',
+  search: 'Suche',
+  report: 'Inhalte melden',
+  tos: 'Allgemeine Geschäftsbedingungen',
+  privacy: 'Datenschutzerklärung',
+  recordKeeping: '2257-Erklärung',
+  imprint: 'Impressum',
+  contact: 'Kontakt',
+  faq: 'FAQ',
+  login: 'Anmelden',
+  signUp: 'Registrieren',
+  account: 'Konto',
+  favorites: 'Favoriten',
+  watchLater: 'Später ansehen',
+  selectPlan: 'Wähle deine Mitgliedschaft',
+  notFound: 'Seite nicht gefunden',
+  description: 'Exklusive, realistische Videos und Fotosets – jede Woche neue Inhalte.',
+} satisfies Translation['meta']

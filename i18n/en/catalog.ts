@@ -1,0 +1,6 @@
+export default {
+  home: {
+    latestVideos: 'Latest videos',
+  },
+  empty: "Nothing here yet.",
+}

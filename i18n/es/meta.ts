@@ -1,0 +1,27 @@
+import type { Translation } from '../i18n-types.js'
+
+export default {
+  titleSuffix: '{title} | Streamclub',
+  home: 'Streamclub – vídeos y fotos exclusivos',
+  videos: 'Vídeos',
+  images: 'Galerías de imágenes',
+  categories: 'Categorías',
+  models: 'Modelos',
+  comingSoon: 'Próximamente',
+  search: 'Búsqueda',
+  report: 'Denunciar contenido',
+  tos: 'Condiciones de uso',
+  privacy: 'Política de privacidad',
+  recordKeeping: 'Declaración 2257',
+  imprint: 'Aviso legal',
+  contact: 'Contacto',
+  faq: 'Preguntas frecuentes',
+  login: 'Iniciar sesión',
+  signUp: 'Registrarse',
+  account: 'Cuenta',
+  favorites: 'Favoritos',
+  watchLater: 'Ver más tarde',
+  selectPlan: 'Elige tu membresía',
+  notFound: 'Página no encontrada',
+  description: 'Vídeos y galerías de fotos exclusivos y realistas, con contenido nuevo cada semana.',
+} satisfies Translation['meta']

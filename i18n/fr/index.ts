@@ -1,0 +1,16 @@
+import type { Translation } from '../i18n-types.js'
+import catalog from './catalog.js'
+import common from './common.js'
+import errors from './errors.js'
+import layout from './layout.js'
+import meta from './meta.js'
+
+const fr = {
+  catalog,
+  common,
+  errors,
+  layout,
+  meta,
+} satisfies Translation
+
+export default fr

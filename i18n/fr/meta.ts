@@ -1,0 +1,27 @@
+import type { Translation } from '../i18n-types.js'
+
+export default {
+  titleSuffix: '{title} | Streamclub',
+  home: 'Streamclub – vidéos et photos exclusives',
+  videos: 'Vidéos',
+  images: "Séries d'images",
+  categories: 'Catégories',
+  models: 'Modèles',
+  comingSoon: 'Bientôt disponible',
+  search: 'Recherche',
+  report: 'Signaler un contenu',
+  tos: "Conditions d'utilisation",
+  privacy: 'Politique de confidentialité',
+  recordKeeping: 'Déclaration 2257',
+  imprint: 'Mentions légales',
+  contact: 'Contact',
+  faq: 'FAQ',
+  login: 'Se connecter',
+  signUp: "S'inscrire",
+  account: 'Compte',
+  favorites: 'Favoris',
+  watchLater: 'À regarder plus tard',
+  selectPlan: 'Choisissez votre abonnement',
+  notFound: 'Page introuvable',
+  description: 'Des vidéos et séries de photos exclusives et réalistes, avec du nouveau contenu chaque semaine.',
+} satisfies Translation['meta']

@@ -1,0 +1,27 @@
+import type { Translation } from '../i18n-types.js'
+
+export default {
+  titleSuffix: '{title} | Streamclub',
+  home: 'Streamclub – video e foto esclusivi',
+  videos: 'Video',
+  images: 'Gallerie di immagini',
+  categories: 'Categorie',
+  models: 'Modelle',
+  comingSoon: 'Prossimamente',
+  search: 'Ricerca',
+  report: 'Segnala contenuti',
+  tos: "Condizioni d'uso",
+  privacy: 'Informativa sulla privacy',
+  recordKeeping: 'Dichiarazione 2257',
+  imprint: 'Note legali',
+  contact: 'Contatti',
+  faq: 'FAQ',
+  login: 'Accedi',
+  signUp: 'Registrati',
+  account: 'Account',
+  favorites: 'Preferiti',
+  watchLater: 'Guarda più tardi',
+  selectPlan: 'Scegli il tuo abbonamento',
+  notFound: 'Pagina non trovata',
+  description: 'Video e gallerie fotografiche esclusivi e realistici, con nuovi contenuti ogni settimana.',
+} satisfies Translation['meta']

@@ -1,0 +1,112 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import fastifyCookie from '@fastify/cookie'
+import fastifyRateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
+import type { Config } from './config.js'
+import type { Orm } from './db/orm.js'
+import { registerHealthRoutes } from './http/health.js'
+import { registerHtmlShell } from './http/html-shell.js'
+import { createContextFactory } from './trpc/context.js'
+import { appRouter, type AppRouter } from './trpc/root.js'
+import { translator } from './i18n.js'
+import { requestLocale } from './trpc/context.js'
+
+export interface AppDeps {
+  config: Config
+  orm: Orm
+  /** Where request logs go (stdout by default); tests read them. */
+  logStream?: NodeJS.WritableStream
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
+
+/** Builds the whole HTTP server; main.ts starts it, tests inject requests into it. */
+export async function buildApp({ config, orm, logStream }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id']
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
+    },
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 1024 * 1024,
+  })
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
+    reply.header('x-frame-options', 'SAMEORIGIN')
+  })
+
+  // Anything unexpected is logged with its request id; the client gets a translated
+  // generic message and never a stack trace.
+  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
+    const t = translator(requestLocale(req.headers))
+    if (status >= 500) {
+      req.log.error({ err: error }, 'request failed')
+      return reply.code(status).send({ error: t.errors.generic(), requestId: req.id })
+    }
+    return reply.code(status).send({ error: status === 429 ? error.message : t.errors.invalidInput(), requestId: req.id })
+  })
+
+  await app.register(fastifyCookie)
+  await app.register(fastifyRateLimit, { global: false })
+
+  registerHealthRoutes(app, orm)
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory({ config, orm }),
+      onError({ error, path, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed')
+        }
+      },
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>)
+
+  const publicMedia = path.join(config.mediaDir, 'public')
+  fs.mkdirSync(publicMedia, { recursive: true })
+  await app.register(fastifyStatic, {
+    root: publicMedia,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    maxAge: '7d',
+  })
+
+  if (fs.existsSync(config.clientDir)) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      prefix: '/',
+      index: false,
+      // One route per built file; every other path falls through to the HTML shell.
+      wildcard: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable')
+        }
+      },
+    })
+  }
+  registerHtmlShell(app, config)
+
+  return app
+}

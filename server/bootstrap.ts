@@ -1,0 +1,46 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js'
+
+/**
+ * Development defaults that let one command run the product: an APP_SECRET kept in the
+ * data folder, and an embedded PostgreSQL when no DATABASE_URL is given. In production both
+ * must be configured, because several machines have to share them.
+ */
+export function ensureAppSecret(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.APP_SECRET || env.NODE_ENV === 'production') return
+  const dataDir = path.resolve(env.DATA_DIR ?? '.data')
+  const file = path.join(dataDir, 'app-secret')
+  fs.mkdirSync(dataDir, { recursive: true })
+  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600 })
+  env.APP_SECRET = fs.readFileSync(file, 'utf8').trim()
+}
+
+export async function ensureDatabase(
+  env: NodeJS.ProcessEnv = process.env,
+  log?: (line: string) => void,
+): Promise<EmbeddedDatabase | null> {
+  if (env.DATABASE_URL) return null
+  const dataDir = path.resolve(env.DATA_DIR ?? '.data')
+  const db = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, 'postgres'),
+    port: Number(env.EMBEDDED_PG_PORT ?? 54320),
+    database: 'streamclub',
+    log,
+  })
+  env.DATABASE_URL = db.url
+  return db
+}
+
+/**
+ * Installs the process's own SIGINT/SIGTERM handler. embedded-postgres registers an exit hook
+ * that stops PostgreSQL at once on a signal; the processes that own the database replace it,
+ * so children and connections close first and PostgreSQL last.
+ */
+export function onShutdownSignal(handler: (signal: NodeJS.Signals) => void): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal)
+    process.on(signal, () => handler(signal))
+  }
+}

@@ -1,0 +1,98 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * Every environment variable the product reads, parsed once. A bad value fails start-up
+ * with an error that names the variable.
+ */
+const bool = z.stringbool({ truthy: ['1', 'true', 'yes', 'on'], falsy: ['0', 'false', 'no', 'off', ''] })
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** The address visitors use; links in mails and the report form's URL check use it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Unset: an embedded PostgreSQL is started with its data under DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54320),
+  MEDIA_DIR: z.string().min(1).optional(),
+  INGEST_DIR: z.string().min(1).optional(),
+  /** Signs sessions' derived values and media URLs. At least 32 characters. */
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Streamclub <no-reply@streamclub.localhost>'),
+  SUPPORT_EMAIL: z.email().default('support@streamclub.localhost'),
+  SIGNUP_ENABLED: bool.default(true),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+  BILLING_SUPPORT_URL: z.url().default('https://billing-support.example.com'),
+  WEBMASTER_URL: z.url().default('https://partners.example.com'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+})
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  host: string
+  port: number
+  publicUrl: string
+  databaseUrl: string | undefined
+  dataDir: string
+  embeddedPgPort: number
+  mediaDir: string
+  ingestDir: string
+  appSecret: string
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
+  trustProxy: boolean
+  smtpUrl: string | undefined
+  mailFrom: string
+  supportEmail: string
+  signupEnabled: boolean
+  ffmpegPath: string | undefined
+  ffprobePath: string | undefined
+  billingSupportUrl: string
+  webmasterUrl: string
+  workerConcurrency: number
+  clientDir: string
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid environment variable${lines.length > 1 ? 's' : ''}:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(e.DATA_DIR)
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    ingestDir: path.resolve(e.INGEST_DIR ?? path.join(dataDir, 'ingest')),
+    appSecret: e.APP_SECRET,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    signupEnabled: e.SIGNUP_ENABLED,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    billingSupportUrl: e.BILLING_SUPPORT_URL,
+    webmasterUrl: e.WEBMASTER_URL,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    clientDir: path.resolve('dist/client'),
+  }
+}

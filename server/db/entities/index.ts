@@ -1,0 +1,20 @@
+import { AuthToken, Session, User } from './user.js'
+import { BillingEvent, DownloadCounter, Plan, Subscription } from './billing.js'
+import { Banner, Category, Image, ImageSet, ImageSetModel, Model, Video, VideoModel } from './catalog.js'
+import { ImageSetState, ModelState, VideoState } from './interactions.js'
+import { ContactMessage, ErrorFeedback, LegalPage, MailMessage, RemovalReport } from './site.js'
+
+export * from './user.js'
+export * from './billing.js'
+export * from './catalog.js'
+export * from './interactions.js'
+export * from './site.js'
+export * from './types.js'
+
+export const entities = [
+  User, Session, AuthToken,
+  Plan, Subscription, BillingEvent, DownloadCounter,
+  Category, Model, Video, VideoModel, ImageSet, ImageSetModel, Image, Banner,
+  VideoState, ImageSetState, ModelState,
+  ContactMessage, RemovalReport, ErrorFeedback, LegalPage, MailMessage,
+]

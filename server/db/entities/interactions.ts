@@ -1,0 +1,50 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { User } from './user.js'
+import { ImageSet, Model, Video } from './catalog.js'
+
+export const RATINGS = ['like', 'dislike'] as const
+
+/**
+ * A signed-in user's state for one item: rating, favorite, watch later, viewed.
+ * The items' likes/dislikes counters are kept equal to these rows in the same transaction.
+ */
+const stateProperties = {
+  rating: p.enum(RATINGS).nullable(),
+  favorite: p.boolean().default(false),
+  watchLater: p.boolean().default(false),
+  viewedAt: p.datetime().nullable(),
+  updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+}
+
+export const VideoStateSchema = defineEntity({
+  name: 'VideoState',
+  properties: {
+    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
+    video: () => p.manyToOne(Video).primary().deleteRule('cascade').index(),
+    ...stateProperties,
+  },
+})
+export class VideoState extends VideoStateSchema.class {}
+VideoStateSchema.setClass(VideoState)
+
+export const ImageSetStateSchema = defineEntity({
+  name: 'ImageSetState',
+  properties: {
+    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
+    imageSet: () => p.manyToOne(ImageSet).primary().deleteRule('cascade').index(),
+    ...stateProperties,
+  },
+})
+export class ImageSetState extends ImageSetStateSchema.class {}
+ImageSetStateSchema.setClass(ImageSetState)
+
+export const ModelStateSchema = defineEntity({
+  name: 'ModelState',
+  properties: {
+    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
+    model: () => p.manyToOne(Model).primary().deleteRule('cascade').index(),
+    ...stateProperties,
+  },
+})
+export class ModelState extends ModelStateSchema.class {}
+ModelStateSchema.setClass(ModelState)

@@ -1,0 +1,106 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { LOCALES } from '../../domain/locale.js'
+import { User } from './user.js'
+
+export const ContactMessageSchema = defineEntity({
+  name: 'ContactMessage',
+  properties: {
+    id: p.integer().primary(),
+    firstName: p.string().length(200),
+    lastName: p.string().length(200),
+    email: p.string().length(320),
+    subject: p.string().length(300),
+    message: p.text(),
+    locale: p.enum(LOCALES),
+    user: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+})
+export class ContactMessage extends ContactMessageSchema.class {}
+ContactMessageSchema.setClass(ContactMessage)
+
+export const REPORT_TYPES = ['abuse', 'copyright'] as const
+export const REPORT_ISSUES = ['non_consentual', 'trafficking', 'personal_info', 'weapons', 'minors', 'drugs'] as const
+
+export const RemovalReportSchema = defineEntity({
+  name: 'RemovalReport',
+  properties: {
+    id: p.integer().primary(),
+    name: p.string().length(200),
+    email: p.string().length(320),
+    urls: p.array(),
+    type: p.enum(REPORT_TYPES),
+    depicted: p.boolean(),
+    issues: p.array(),
+    description: p.text(),
+    signature: p.string().length(200),
+    locale: p.enum(LOCALES),
+    status: p.enum(['open', 'done'] as const).default('open'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+})
+export class RemovalReport extends RemovalReportSchema.class {}
+RemovalReportSchema.setClass(RemovalReport)
+
+export const ErrorFeedbackSchema = defineEntity({
+  name: 'ErrorFeedback',
+  properties: {
+    id: p.integer().primary(),
+    message: p.text(),
+    path: p.string().length(2048).nullable(),
+    errorText: p.text().nullable(),
+    user: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+})
+export class ErrorFeedback extends ErrorFeedbackSchema.class {}
+ErrorFeedbackSchema.setClass(ErrorFeedback)
+
+/** One delta-style rich-text operation (bold, italic, underline, strike, link, header, list). */
+export interface RichTextOp {
+  insert: string
+  attributes?: {
+    bold?: boolean
+    italic?: boolean
+    underline?: boolean
+    strike?: boolean
+    link?: string
+    header?: 1 | 2 | 3
+    list?: 'ordered' | 'bullet'
+  }
+}
+
+export const LegalPageSchema = defineEntity({
+  name: 'LegalPage',
+  properties: {
+    id: p.integer().primary(),
+    slug: p.string().length(64),
+    locale: p.enum(LOCALES),
+    title: p.string().length(300),
+    content: p.json<{ ops: RichTextOp[] }>(),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  uniques: [{ properties: ['slug', 'locale'] }],
+})
+export class LegalPage extends LegalPageSchema.class {}
+LegalPageSchema.setClass(LegalPage)
+
+/**
+ * Every outgoing mail. The worker delivers it over SMTP when SMTP_URL is set; without it
+ * the row stays here as the developer outbox (readable at /dev/mail).
+ */
+export const MailMessageSchema = defineEntity({
+  name: 'MailMessage',
+  properties: {
+    id: p.integer().primary(),
+    to: p.string().length(320),
+    subject: p.string().length(300),
+    text: p.text(),
+    html: p.text().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    sentAt: p.datetime().nullable(),
+    error: p.text().nullable(),
+  },
+})
+export class MailMessage extends MailMessageSchema.class {}
+MailMessageSchema.setClass(MailMessage)

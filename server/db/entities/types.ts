@@ -1,0 +1,55 @@
+import type { LocalizedText } from '../../domain/locale.js'
+
+export type { LocalizedText }
+
+/** A stored picture: a path relative to MEDIA_DIR plus its pixel size. */
+export interface ImageRef {
+  path: string
+  width: number
+  height: number
+}
+
+import { RESOLUTIONS, type Resolution } from '../../domain/resolutions.js'
+import { MEDIA_STATUSES } from '../../domain/publish.js'
+
+export { RESOLUTIONS, MEDIA_STATUSES, type Resolution }
+
+/** What the media pipeline produced for a video; paths are relative to MEDIA_DIR. */
+export interface VideoMedia {
+  /** Featured preview in a few widths (public). */
+  poster: ImageRef[]
+  /** Stills across the video: a small public thumbnail and a members-only full size. */
+  stills: Array<{ thumb: ImageRef; full: ImageRef }>
+  /** Silent hover clip stitched from several moments (public). */
+  previewClip: string | null
+  /** Tiny looping clip for cards (public). */
+  thumbnailClip: string | null
+  /** HLS master playlist (members only). */
+  master: string | null
+  ladder: Array<{ resolution: Resolution; width: number; height: number; bandwidth: number; playlist: string }>
+  /** MP4 of the top rung for downloads (members only). */
+  download: string | null
+}
+
+export interface ImageSetMedia {
+  /** Preview collage pictures (public). */
+  previews: ImageRef[]
+  /** Zip of the originals for downloads (members only), made on first request. */
+  archive: string | null
+}
+
+export interface ImageMedia {
+  original: ImageRef
+  web: ImageRef
+  thumb: ImageRef
+}
+
+export const emptyVideoMedia = (): VideoMedia => ({
+  poster: [],
+  stills: [],
+  previewClip: null,
+  thumbnailClip: null,
+  master: null,
+  ladder: [],
+  download: null,
+})

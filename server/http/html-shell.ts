@@ -1,0 +1,44 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config.js'
+import { pageMeta } from './page-meta.js'
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+/**
+ * The built client's index.html, served for every client route with the page's title,
+ * description, html lang and hreflang links filled in.
+ */
+export function renderShell(template: string, pathname: string, publicUrl: string): { status: number; html: string } {
+  const meta = pageMeta(pathname, publicUrl)
+  const head = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    ...meta.alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}">`),
+  ].join('\n    ')
+  let html = template.replace('<!--app-head-->', head)
+  if (meta.pathLocale) html = html.replace('<html>', `<html lang="${meta.pathLocale}">`)
+  return { status: meta.status, html }
+}
+
+export function registerHtmlShell(app: FastifyInstance, config: Config): void {
+  const indexFile = path.join(config.clientDir, 'index.html')
+  const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null
+  if (!template) app.log.warn(`${indexFile} is missing: run "npm run build" to build the client`)
+
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/'
+    const wantsHtml = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')
+    const reserved = /^\/(trpc|media|assets|download|api)(\/|$)/.test(pathname)
+    if (!wantsHtml || reserved) {
+      return reply.code(404).send({ error: 'Not Found' })
+    }
+    if (!template) {
+      return reply.code(503).type('text/plain').send('The client is not built yet. Run "npm run build".')
+    }
+    const { status, html } = renderShell(template, pathname, config.publicUrl)
+    return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
+  })
+}

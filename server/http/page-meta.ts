@@ -1,0 +1,75 @@
+import { LOCALES, isLocale, type Locale } from '../domain/locale.js'
+import { translator } from '../i18n.js'
+import type { TranslationFunctions } from '../../i18n/i18n-types.js'
+
+type MetaKey = Exclude<keyof TranslationFunctions['meta'], 'titleSuffix' | 'description'>
+
+/**
+ * The site's routes as the HTML shell needs them: which title a path gets, and whether it
+ * exists at all (unknown paths are answered with 404 and the not-found title).
+ * Keep in step with src/routes.
+ */
+const LOCALIZED_ROUTES: Array<[RegExp, MetaKey]> = [
+  [/^$/, 'home'],
+  [/^videos(\/\d+)?$/, 'videos'],
+  [/^images(\/\d+)?$/, 'images'],
+  [/^categories(\/\d+(\/(videos|images))?)?$/, 'categories'],
+  [/^models(\/\d+)?$/, 'models'],
+  [/^coming-soon$/, 'comingSoon'],
+  [/^search\/(videos|images|models)$/, 'search'],
+  [/^report$/, 'report'],
+  [/^tos$/, 'tos'],
+  [/^privacy$/, 'privacy'],
+  [/^2257$/, 'recordKeeping'],
+  [/^imprint$/, 'imprint'],
+  [/^contact$/, 'contact'],
+  [/^faq$/, 'faq'],
+]
+
+const UNPREFIXED_ROUTES: Array<[RegExp, MetaKey]> = [
+  [/^\/$/, 'home'],
+  [/^\/login(\/(forgot-password|reset-password))?$/, 'login'],
+  [/^\/sign-up$/, 'signUp'],
+  [/^\/verify-email$/, 'signUp'],
+  [/^\/account\/select-plan$/, 'selectPlan'],
+  [/^\/account(\/(password|plan))?$/, 'account'],
+  [/^\/favorites(\/(videos|images|models))?$/, 'favorites'],
+  [/^\/watch-later$/, 'watchLater'],
+  [/^\/demo-checkout$/, 'selectPlan'],
+  [/^\/dev\/mail$/, 'home'],
+]
+
+export interface PageMeta {
+  /** Locale of the path's first segment, if it has one. */
+  pathLocale: Locale | undefined
+  status: 200 | 404
+  title: string
+  description: string
+  /** hreflang → absolute URL, for locale-prefixed paths. */
+  alternates: Array<{ hreflang: string; href: string }>
+}
+
+export function pageMeta(pathname: string, publicUrl: string): PageMeta {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  const [, first = '', ...rest] = path.split('/')
+  const pathLocale = isLocale(first) ? first : undefined
+  const t = translator(pathLocale ?? 'de')
+
+  let key: MetaKey | undefined
+  if (pathLocale) {
+    const tail = rest.join('/')
+    key = LOCALIZED_ROUTES.find(([pattern]) => pattern.test(tail))?.[1]
+  } else {
+    key = UNPREFIXED_ROUTES.find(([pattern]) => pattern.test(path))?.[1]
+  }
+
+  const title = !key ? t.meta.titleSuffix({ title: t.meta.notFound() }) : key === 'home' ? t.meta.home() : t.meta.titleSuffix({ title: t.meta[key]() })
+  const alternates =
+    pathLocale && key
+      ? [
+          ...LOCALES.map((locale) => ({ hreflang: locale, href: `${publicUrl}/${[locale, ...rest].join('/')}` })),
+          { hreflang: 'x-default', href: `${publicUrl}/${['de', ...rest].join('/')}` },
+        ]
+      : []
+  return { pathLocale, status: key ? 200 : 404, title, description: t.meta.description(), alternates }
+}

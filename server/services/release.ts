@@ -1,0 +1,23 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+
+export const CATALOG_CHANNEL = 'catalog_changed'
+
+/**
+ * Releases every video and image set whose media is ready and whose publish time has come
+ * (the rule of domain/publish.ts, applied in SQL so it scales to any catalog size), and tells
+ * listening servers that the catalog changed.
+ */
+export async function releaseDueItems(em: EntityManager, now: Date): Promise<{ videos: number; imageSets: number }> {
+  const release = (table: 'video' | 'image_set') =>
+    em.getConnection().execute<{ id: number }[]>(
+      `update "${table}" set released_at = ?, updated_at = ?
+        where released_at is null and media_status = 'ready' and (publish_at is null or publish_at <= ?)
+        returning id`,
+      [now, now, now],
+    )
+  const [videos, imageSets] = await em.transactional(async () => [await release('video'), await release('image_set')])
+  if (videos.length + imageSets.length > 0) {
+    await em.getConnection().execute(`select pg_notify('${CATALOG_CHANNEL}', 'release')`)
+  }
+  return { videos: videos.length, imageSets: imageSets.length }
+}

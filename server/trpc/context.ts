@@ -1,0 +1,50 @@
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { Config } from '../config.js'
+import type { Orm } from '../db/orm.js'
+import { isLocale, normalizeLocale, type Locale } from '../domain/locale.js'
+import { loadCurrentUser, type CurrentUser } from '../services/sessions.js'
+
+/** What every procedure can reach: the request, a fresh unit of work, the caller. */
+export interface Context {
+  req: CreateFastifyContextOptions['req']
+  res: CreateFastifyContextOptions['res']
+  config: Config
+  em: EntityManager
+  locale: Locale
+  user: CurrentUser | null
+  now: Date
+}
+
+export interface ContextDeps {
+  config: Config
+  orm: Orm
+}
+
+export function createContextFactory({ config, orm }: ContextDeps) {
+  return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
+    const em = orm.em.fork()
+    const now = new Date()
+    return {
+      req,
+      res,
+      config,
+      em,
+      locale: requestLocale(req.headers),
+      user: await loadCurrentUser(em, req.cookies, now),
+      now,
+    }
+  }
+}
+
+/** The client sends the page's locale in x-locale; otherwise Accept-Language decides. */
+export function requestLocale(headers: Record<string, string | string[] | undefined>): Locale {
+  const explicit = headers['x-locale']
+  if (typeof explicit === 'string' && isLocale(explicit)) return explicit
+  const accept = typeof headers['accept-language'] === 'string' ? headers['accept-language'] : ''
+  for (const part of accept.split(',')) {
+    const locale = normalizeLocale(part.split(';')[0])
+    if (locale) return locale
+  }
+  return 'de'
+}

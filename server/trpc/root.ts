@@ -1,0 +1,13 @@
+import { authRouter } from './routers/auth.js'
+import { catalogRouter } from './routers/catalog.js'
+import { siteRouter } from './routers/site.js'
+import { router } from './trpc.js'
+
+export const appRouter = router({
+  auth: authRouter,
+  catalog: catalogRouter,
+  site: siteRouter,
+})
+
+/** The only thing the client imports from the server. */
+export type AppRouter = typeof appRouter

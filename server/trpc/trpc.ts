@@ -1,0 +1,80 @@
+/**
+ * tRPC in three parts: init (with the error formatter), then the procedure kinds.
+ * Procedures parse, authorise and call a service; they hold no business rule.
+ */
+import { initTRPC, TRPCError } from '@trpc/server'
+import { ZodError } from 'zod'
+import { isMember } from '../domain/membership.js'
+import { translator } from '../i18n.js'
+import type { Context } from './context.js'
+import { AppError } from './errors.js'
+
+const t = initTRPC.context<Context>().create({
+  // Stack traces never reach the client, in any environment.
+  isDev: false,
+  errorFormatter({ shape, error, ctx }) {
+    const tr = translator(ctx?.locale ?? 'de')
+    const errors = tr.errors as unknown as Record<string, (params?: Record<string, unknown>) => string>
+    const translate = (key: string, params?: Record<string, unknown>) =>
+      key in errors ? errors[key]!(params) : tr.errors.invalidInput()
+
+    let message: string
+    let fieldErrors: Record<string, string> | undefined
+    if (error.cause instanceof ZodError) {
+      fieldErrors = {}
+      for (const issue of error.cause.issues) {
+        const field = issue.path.join('.') || '_'
+        fieldErrors[field] ??= translate(issue.message)
+      }
+      message = Object.values(fieldErrors)[0] ?? tr.errors.invalidInput()
+    } else if (error instanceof AppError) {
+      message = translate(error.key, error.params)
+    } else if (error.code === 'INTERNAL_SERVER_ERROR') {
+      message = tr.errors.generic()
+    } else {
+      message = translate(
+        { NOT_FOUND: 'notFound', UNAUTHORIZED: 'unauthorized', FORBIDDEN: 'forbidden' }[error.code as string] ?? 'invalidInput',
+      )
+    }
+    return {
+      message,
+      code: shape.code,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        key: error instanceof AppError ? error.key : undefined,
+        fieldErrors,
+      },
+    }
+  },
+})
+
+export const router = t.router
+export const middleware = t.middleware
+export const createCallerFactory = t.createCallerFactory
+
+export const publicProcedure = t.procedure
+
+/** Signed in (any role, verified or not). */
+export const userProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED' })
+  return next({ ctx: { ...ctx, user: ctx.user } })
+})
+
+/** Signed in with a verified email address. */
+export const verifiedProcedure = userProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.emailVerified) throw new AppError('FORBIDDEN', 'forbidden')
+  return next()
+})
+
+/** A member: active plan, admin or permanentAccess, decided by the one membership rule. */
+export const memberProcedure = userProcedure.use(({ ctx, next }) => {
+  if (!isMember(ctx.user, ctx.now)) throw new AppError('FORBIDDEN', 'forbidden')
+  return next()
+})
+
+export const adminProcedure = userProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN', 'forbidden')
+  return next()
+})

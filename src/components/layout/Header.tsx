@@ -1,0 +1,110 @@
+import { AppShell, Burger, Group, Stack, TextInput } from '@mantine/core'
+import { useNavigate, useRouterState } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { trpc } from '../../lib/trpc'
+import { useI18n, useCurrentLocale } from '../../lib/locale'
+import { LanguageMenu } from './LanguageMenu'
+import { UserMenu } from './UserMenu'
+import { ButtonLink, NavLinkLink, PlainLink } from '../links'
+
+/** The main sections, shared by the desktop bar and the mobile drawer. */
+function useSections() {
+  const { LL } = useI18n()
+  return [
+    { to: '/$lang/videos', label: LL.layout.nav.videos() },
+    { to: '/$lang/images', label: LL.layout.nav.images() },
+    { to: '/$lang/categories', label: LL.layout.nav.categories() },
+    { to: '/$lang/models', label: LL.layout.nav.models() },
+    { to: '/$lang/coming-soon', label: LL.layout.nav.comingSoon() },
+  ] as const
+}
+
+export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
+  const { LL } = useI18n()
+  const lang = useCurrentLocale()
+  const sections = useSections()
+  const me = useQuery(trpc.auth.me.queryOptions())
+  const showBecomeMember = !me.data || (!me.data.isMember && me.data.role !== 'admin')
+
+  return (
+    <AppShell.Header px="md">
+      <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="nowrap">
+          <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="md" size="sm" aria-label={LL.layout.nav.label()} />
+          <PlainLink to="/$lang" params={{ lang }} fw={800} fz="xl" c="pink.5">
+            {LL.layout.siteName()}
+          </PlainLink>
+          <Group component="nav" aria-label={LL.layout.nav.label()} gap={4} visibleFrom="md" wrap="nowrap">
+            {sections.map((section) => (
+              <ButtonLink key={section.to}  to={section.to} params={{ lang }} variant="subtle" color="gray" size="sm">
+                {section.label}
+              </ButtonLink>
+            ))}
+          </Group>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <HeaderSearch />
+          {showBecomeMember && (
+            <ButtonLink to="/account/select-plan" size="sm" visibleFrom="sm">
+              {LL.layout.becomeMember()}
+            </ButtonLink>
+          )}
+          <LanguageMenu />
+          <UserMenu me={me.data ?? null} showBecomeMember={showBecomeMember} />
+        </Group>
+      </Group>
+    </AppShell.Header>
+  )
+}
+
+export function MobileNav({ onNavigate }: { onNavigate: () => void }) {
+  const { LL } = useI18n()
+  const lang = useCurrentLocale()
+  const sections = useSections()
+  return (
+    <AppShell.Navbar p="md" hiddenFrom="md">
+      <Stack component="nav" aria-label={LL.layout.nav.label()} gap={2}>
+        {sections.map((section) => (
+          <NavLinkLink key={section.to}  to={section.to} params={{ lang }} label={section.label} onClick={onNavigate} />
+        ))}
+      </Stack>
+    </AppShell.Navbar>
+  )
+}
+
+/**
+ * Enter opens the search page, or updates q when a search page is already open (keeping its
+ * tab). Empty text does nothing.
+ */
+function HeaderSearch() {
+  const { LL } = useI18n()
+  const lang = useCurrentLocale()
+  const navigate = useNavigate()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const [text, setText] = useState('')
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const q = text.trim()
+    if (!q) return
+    const tab = pathname.match(/^\/[a-z]{2}\/search\/(videos|images|models)$/)?.[1] ?? 'videos'
+    void navigate({ to: '/$lang/search/$tab', params: { lang, tab }, search: { q } })
+  }
+
+  return (
+    <form role="search" onSubmit={submit}>
+      <TextInput
+        label={LL.layout.search.label()}
+        labelProps={{ className: 'visually-hidden' }}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        placeholder={LL.layout.search.placeholder()}
+        size="sm"
+        w={{ base: 140, sm: 220, lg: 280 }}
+      />
+    </form>
+  )
+}
+

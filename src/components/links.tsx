@@ -1,0 +1,40 @@
+/**
+ * Mantine components as typed TanStack Router links (checked `to` and `params`), made with
+ * createLink as the router's documentation shows for component libraries.
+ */
+import { forwardRef } from 'react'
+import { createLink, type LinkComponent } from '@tanstack/react-router'
+import {
+  Anchor, Button, Menu, NavLink, UnstyledButton,
+  type AnchorProps, type ButtonProps, type MenuItemProps, type NavLinkProps, type UnstyledButtonProps,
+} from '@mantine/core'
+
+type AnchorElementProps = Omit<React.ComponentPropsWithoutRef<'a'>, 'color' | 'style'>
+
+const AnchorBase = forwardRef<HTMLAnchorElement, AnchorProps & AnchorElementProps>((props, ref) => <Anchor ref={ref} {...props} />)
+const AnchorCreated = createLink(AnchorBase)
+export const AnchorLink: LinkComponent<typeof AnchorBase> = (props) => <AnchorCreated preload="intent" {...props} />
+
+const ButtonBase = forwardRef<HTMLAnchorElement, ButtonProps & AnchorElementProps>((props, ref) => (
+  <Button component="a" ref={ref} {...props} />
+))
+const ButtonCreated = createLink(ButtonBase)
+export const ButtonLink: LinkComponent<typeof ButtonBase> = (props) => <ButtonCreated preload="intent" {...props} />
+
+const PlainBase = forwardRef<HTMLAnchorElement, UnstyledButtonProps & AnchorElementProps>((props, ref) => (
+  <UnstyledButton component="a" ref={ref} {...props} />
+))
+const PlainCreated = createLink(PlainBase)
+export const PlainLink: LinkComponent<typeof PlainBase> = (props) => <PlainCreated preload="intent" {...props} />
+
+const NavLinkBase = forwardRef<HTMLAnchorElement, NavLinkProps & Omit<AnchorElementProps, 'children'>>((props, ref) => (
+  <NavLink component="a" ref={ref} {...props} />
+))
+const NavLinkCreated = createLink(NavLinkBase)
+export const NavLinkLink: LinkComponent<typeof NavLinkBase> = (props) => <NavLinkCreated preload="intent" {...props} />
+
+const MenuItemBase = forwardRef<HTMLAnchorElement, MenuItemProps & AnchorElementProps>((props, ref) => (
+  <Menu.Item component="a" ref={ref} {...props} />
+))
+const MenuItemCreated = createLink(MenuItemBase)
+export const MenuItemLink: LinkComponent<typeof MenuItemBase> = (props) => <MenuItemCreated {...props} />

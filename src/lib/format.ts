@@ -1,0 +1,9 @@
+/** 75 → "1:15", 3725 → "1:02:05". */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds))
+  const hours = Math.floor(s / 3600)
+  const minutes = Math.floor((s % 3600) / 60)
+  const seconds = s % 60
+  const mm = hours ? String(minutes).padStart(2, '0') : String(minutes)
+  return `${hours ? `${hours}:` : ''}${mm}:${String(seconds).padStart(2, '0')}`
+}

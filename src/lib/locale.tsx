@@ -1,0 +1,62 @@
+import { useMemo, type ReactNode } from 'react'
+import { useParams } from '@tanstack/react-router'
+import { I18nContext, useI18nContext } from '../../i18n/i18n-react.js'
+import { i18nObject } from '../../i18n/i18n-util.js'
+import { loadLocaleAsync } from '../../i18n/i18n-util.async.js'
+import { detectLocale, isLocale, type Locale } from '../../server/domain/locale.js'
+
+const STORAGE_KEY = 'locale'
+
+/** The spec's order: the page's lang attribute, then the stored choice; fallback de. */
+export function detectClientLocale(): Locale {
+  return detectLocale([document.documentElement.lang, readStoredLocale()])
+}
+
+function readStoredLocale(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY)
+  } catch {
+    return null
+  }
+}
+
+export function storeLocale(locale: Locale): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, locale)
+  } catch {
+    // Storage may be unavailable (private mode); the URL still carries the locale.
+  }
+}
+
+/** The locale of the current page: the path's first segment, else the detected one. */
+export function useCurrentLocale(): Locale {
+  const params = useParams({ strict: false }) as { lang?: string }
+  return isLocale(params.lang) ? params.lang : detectClientLocale()
+}
+
+let activeLocale: Locale = 'de'
+
+/** Loads a locale's dictionary and makes it the page's language (html lang, API header). */
+export async function activateLocale(locale: Locale): Promise<void> {
+  await loadLocaleAsync(locale)
+  activeLocale = locale
+  document.documentElement.lang = locale
+}
+
+/** For code outside React (API headers, toasts from the query cache). */
+export function getActiveLocale(): Locale {
+  return activeLocale
+}
+
+export function translations(locale: Locale = activeLocale) {
+  return i18nObject(locale)
+}
+
+/** Provides typesafe-i18n's context for the given (already loaded) locale. */
+export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const value = useMemo(() => ({ locale, LL: i18nObject(locale), setLocale: () => undefined }), [locale])
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
+}
+
+/** The current dictionary: `const { LL, locale } = useI18n()`. */
+export const useI18n = useI18nContext

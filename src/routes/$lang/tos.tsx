@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PageTitle } from '../../components/PageTitle'
+import { useI18n } from '../../lib/locale'
+
+export const Route = createFileRoute('/$lang/tos')({
+  staticData: { ageGate: false },
+  component: Page,
+})
+
+function Page() {
+  const { LL } = useI18n()
+  return <PageTitle>{LL.meta.tos()}</PageTitle>
+}

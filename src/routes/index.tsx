@@ -1,0 +1,9 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { detectClientLocale } from '../lib/locale'
+
+/** / goes to the detected language's home. */
+export const Route = createFileRoute('/')({
+  beforeLoad: () => {
+    throw redirect({ to: '/$lang', params: { lang: detectClientLocale() }, replace: true })
+  },
+})

@@ -1,0 +1,134 @@
+import { expect, test } from '@playwright/test'
+import { confirmAgeInAdvance } from './support'
+
+const NAV = {
+  de: ['Videos', 'Bilder', 'Kategorien', 'Models', 'Demnächst'],
+  en: ['Videos', 'Images', 'Categories', 'Models', 'Coming soon'],
+  es: ['Vídeos', 'Imágenes', 'Categorías', 'Modelos', 'Próximamente'],
+  fr: ['Vidéos', 'Images', 'Catégories', 'Modèles', 'Bientôt disponible'],
+  it: ['Video', 'Immagini', 'Categorie', 'Modelle', 'Prossimamente'],
+} as const
+
+const FOOTER_TERMS = { de: 'AGB', en: 'Terms of service', es: 'Condiciones de uso', fr: "Conditions d'utilisation", it: "Condizioni d'uso" }
+
+test.describe('language', () => {
+  test('/ goes to /de for a new visitor', async ({ page }) => {
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/de$/)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  })
+
+  test('/ goes to the stored language, with its region suffix removed', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('locale', 'fr-CA'))
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/fr$/)
+  })
+
+  test('a path without a language gets one', async ({ page }) => {
+    await confirmAgeInAdvance(page)
+    await page.goto('/videos')
+    await expect(page).toHaveURL(/\/de\/videos$/)
+  })
+
+  for (const [locale, labels] of Object.entries(NAV)) {
+    test(`header and footer render in ${locale}`, async ({ page }) => {
+      await confirmAgeInAdvance(page)
+      await page.goto(`/${locale}`)
+      const nav = page.getByRole('banner').getByRole('navigation')
+      for (const label of labels) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible()
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: FOOTER_TERMS[locale as keyof typeof FOOTER_TERMS] })).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('lang', locale)
+      const alternates = page.locator('link[rel="alternate"][hreflang]')
+      await expect(alternates).toHaveCount(6)
+    })
+  }
+
+  test('the language menu switches the path and stores the choice', async ({ page }) => {
+    await confirmAgeInAdvance(page)
+    await page.goto('/de/videos')
+    await page.getByRole('button', { name: /Sprache/ }).click()
+    await page.getByRole('menuitem', { name: 'Italiano' }).click()
+    await expect(page).toHaveURL(/\/it\/videos$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Video' })).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('it')
+  })
+})
+
+test.describe('age gate', () => {
+  test('appears, and Confirm keeps it away after a reload', async ({ page }) => {
+    await page.goto('/en')
+    const gate = page.getByRole('dialog', { name: 'Adults only' })
+    await expect(gate).toBeVisible()
+    await gate.getByRole('button', { name: 'I am 18 or older – enter' }).click()
+    await expect(gate).toBeHidden()
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Latest videos' })).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Adults only' })).toHaveCount(0)
+  })
+
+  test('Deny leaves for an external search engine', async ({ page }) => {
+    await page.route('https://www.google.com/**', (route) => route.fulfill({ body: '<title>left</title>', contentType: 'text/html' }))
+    await page.goto('/en')
+    await page.getByRole('dialog', { name: 'Adults only' }).getByRole('link', { name: 'I am under 18 – leave' }).click()
+    await expect(page).toHaveURL('https://www.google.com/')
+  })
+
+  for (const path of ['tos', 'privacy', '2257', 'imprint', 'contact', 'faq', 'report']) {
+    test(`is not shown on /${path}`, async ({ page }) => {
+      await page.goto(`/en/${path}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByRole('dialog', { name: 'Adults only' })).toHaveCount(0)
+    })
+  }
+
+  test('is skipped for search-engine user agents', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })
+    const page = await context.newPage()
+    await page.goto('/en')
+    await expect(page.getByRole('heading', { name: 'Latest videos' })).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Adults only' })).toHaveCount(0)
+    await context.close()
+  })
+})
+
+test.describe('pages', () => {
+  test('the home page lists the latest videos from the database', async ({ page }) => {
+    await confirmAgeInAdvance(page)
+    await page.goto('/en')
+    const latest = page.getByRole('region', { name: 'Latest videos' })
+    await expect(latest.getByRole('article')).toHaveCount(8)
+    await expect(latest.getByRole('link', { name: 'Show all' }).or(page.getByRole('link', { name: 'Show all' }).first())).toBeVisible()
+  })
+
+  test('an unknown path shows the not-found page with status 404', async ({ page }) => {
+    await confirmAgeInAdvance(page)
+    const response = await page.goto('/en/does-not-exist')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(page).toHaveTitle('Page not found | Streamclub')
+  })
+
+  test('the page has header, main and footer landmarks', async ({ page }) => {
+    await confirmAgeInAdvance(page)
+    await page.goto('/en')
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(page.getByRole('main')).toBeVisible()
+    await expect(page.getByRole('contentinfo')).toBeVisible()
+  })
+
+  test('an unexpected server error shows the generic toast, without details', async ({ page }) => {
+    await confirmAgeInAdvance(page)
+    await page.route('**/trpc/catalog.latestVideos**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { message: 'boom', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]) }),
+    )
+    await page.goto('/en')
+    const toast = page.getByRole('alert').filter({ hasText: 'An error has occured. Our team has been notified' })
+    await expect(toast).toBeVisible()
+    await expect(toast).toContainText('Error')
+  })
+})
+
+test('health endpoints answer 200', async ({ request }) => {
+  expect((await request.get('/healthz')).status()).toBe(200)
+  expect((await request.get('/readyz')).status()).toBe(200)
+})

@@ -1,0 +1,38 @@
+import { PassThrough } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../server/app.js'
+import type { Config } from '../../server/config.js'
+import type { Orm } from '../../server/db/orm.js'
+import { testConfig } from './config.js'
+
+export interface TestApp {
+  app: FastifyInstance
+  config: Config
+  /** Every log line the app wrote, parsed. */
+  logs: Array<Record<string, unknown>>
+}
+
+export async function createTestApp(orm: Orm, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const config = testConfig({ LOG_LEVEL: 'info', ...env })
+  const logs: Array<Record<string, unknown>> = []
+  const logStream = new PassThrough()
+  logStream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) logs.push(JSON.parse(line))
+  })
+  const app = await buildApp({ config, orm, logStream })
+  await app.ready()
+  return { app, config, logs }
+}
+
+/** Calls a tRPC query over HTTP as the browser does. */
+export function trpcQuery(app: FastifyInstance, path: string, input: unknown, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'GET',
+    url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
+    headers,
+  })
+}
+
+export function trpcMutation(app: FastifyInstance, path: string, input: unknown, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: `/trpc/${path}`, payload: input as object, headers: { 'content-type': 'application/json', ...headers } })
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+function files(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    return entry.isDirectory() ? files(full) : /\.(ts|tsx)$/.test(entry.name) ? [full] : []
+  })
+}
+
+describe('the client', () => {
+  it('imports from server/ only pure domain rules, or types', () => {
+    const offending: string[] = []
+    for (const file of files('src')) {
+      const source = fs.readFileSync(file, 'utf8')
+      for (const match of source.matchAll(/^import\s+(type\s+)?[^'"]*from\s+['"]([^'"]+)['"]/gm)) {
+        const [, typeOnly, specifier] = match
+        if (!specifier!.includes('/server/')) continue
+        const allowed = typeOnly || specifier!.includes('/server/domain/')
+        if (!allowed) offending.push(`${file}: ${specifier}`)
+      }
+    }
+    expect(offending).toEqual([])
+  })
+
+  it('gets domain modules that do no I/O', () => {
+    for (const file of files('server/domain')) {
+      const source = fs.readFileSync(file, 'utf8')
+      expect(source, file).not.toMatch(/from ['"](node:|@mikro-orm|fastify|pg['"]|\.\.\/(db|services|http|trpc)\/)/)
+    }
+  })
+})

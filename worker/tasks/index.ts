@@ -1,0 +1,26 @@
+import type { TaskList } from 'graphile-worker'
+import type { WorkerDeps } from '../deps.js'
+import { releaseDueItemsTask } from './release-due-items.js'
+
+/** Every task the worker runs, by the name jobs and the crontab use. */
+export function createTaskList(deps: WorkerDeps): TaskList {
+  return {
+    release_due_items: releaseDueItemsTask(deps),
+  }
+}
+
+/** Crontab in graphile-worker's format (UTC). */
+export const CRONTAB = [
+  // Items whose publish_at has passed are released within a minute.
+  '* * * * * release_due_items ?max=1&jobKey=release_due_items',
+].join('\n')
+
+/** Start-up check: every crontab line names a task that exists. */
+export function assertCrontabTasksExist(taskList: TaskList, crontab: string): void {
+  for (const line of crontab.split('\n')) {
+    const name = line.trim().split(/\s+/)[5]
+    if (line.trim() && !line.trim().startsWith('#') && (!name || !(name in taskList))) {
+      throw new Error(`crontab names an unknown task: ${line}`)
+    }
+  }
+}
