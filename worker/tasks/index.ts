@@ -1,11 +1,13 @@
 import type { TaskList } from 'graphile-worker'
 import type { WorkerDeps } from '../deps.js'
 import { releaseDueItemsTask } from './release-due-items.js'
+import { sendMailTask } from './send-mail.js'
 
 /** Every task the worker runs, by the name jobs and the crontab use. */
 export function createTaskList(deps: WorkerDeps): TaskList {
   return {
     release_due_items: releaseDueItemsTask(deps),
+    send_mail: sendMailTask(deps),
   }
 }
 

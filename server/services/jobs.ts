@@ -1,0 +1,33 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+
+export interface JobOptions {
+  /** Jobs with the same key replace each other until one runs (de-duplication). */
+  jobKey?: string
+  /** Jobs in one named queue run one at a time, in order. */
+  queueName?: string
+  runAt?: Date
+  maxAttempts?: number
+  priority?: number
+}
+
+/**
+ * Adds a graphile-worker job through SQL on the given unit of work, so a job and the rows
+ * it is about commit (or roll back) together. The queue schema is created by migrate().
+ */
+export async function addJob(em: EntityManager, task: string, payload: Record<string, unknown>, options: JobOptions = {}): Promise<void> {
+  await em.getConnection().execute(
+    `select graphile_worker.add_job(?::text, ?::json, queue_name => ?::text, run_at => ?::timestamptz,
+       max_attempts => ?::int, job_key => ?::text, priority => ?::int)`,
+    [
+      task,
+      JSON.stringify(payload),
+      options.queueName ?? null,
+      options.runAt ?? null,
+      options.maxAttempts ?? null,
+      options.jobKey ?? null,
+      options.priority ?? null,
+    ],
+    'run',
+    em.getTransactionContext(),
+  )
+}
