@@ -1,0 +1,40 @@
+/**
+ * Forms validated by the same zod schema the server's tRPC input uses (one schema per
+ * payload, defined once in server/domain/schemas). Schema messages are keys of the
+ * `errors` dictionary; the form shows them translated, and the server answers with the
+ * same keys already translated (fieldErrors), which `applyServerErrors` puts on the fields.
+ */
+import { schemaResolver, useForm, type UseFormInput } from '@mantine/form'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { fieldErrorsOf } from './trpc'
+import { translations } from './locale'
+
+type Values = Record<string, unknown>
+
+/** Translates an error key of the `errors` dictionary; unknown text is shown as it is. */
+export function translateErrorKey(key: string): string {
+  const errors = translations().errors as unknown as Record<string, ((params?: object) => string) | undefined>
+  const text = errors[key]
+  return typeof text === 'function' ? text() : key
+}
+
+export function useSchemaForm<T extends Values>(schema: StandardSchemaV1, options: Omit<UseFormInput<T>, 'validate'>) {
+  const resolve = schemaResolver(schema, { sync: true })
+  return useForm<T>({
+    mode: 'controlled',
+    validateInputOnBlur: true,
+    ...options,
+    validate: (values) => {
+      const errors = resolve(values)
+      return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, key ? translateErrorKey(String(key)) : key]))
+    },
+  })
+}
+
+/** Shows the server's field messages (already translated) on the form; true when there were any. */
+export function applyServerErrors(form: { setErrors: (errors: Record<string, string>) => void }, error: unknown): boolean {
+  const fieldErrors = fieldErrorsOf(error)
+  if (!Object.keys(fieldErrors).length) return false
+  form.setErrors(fieldErrors)
+  return true
+}
