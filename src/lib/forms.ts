@@ -6,8 +6,10 @@
  */
 import { schemaResolver, useForm, type UseFormInput } from '@mantine/form'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { TRPCClientError } from '@trpc/client'
 import { fieldErrorsOf } from './trpc'
 import { translations } from './locale'
+import { showError, TOAST_MS } from './toasts'
 
 type Values = Record<string, unknown>
 
@@ -38,3 +40,24 @@ export function applyServerErrors(form: { setErrors: (errors: Record<string, str
   form.setErrors(fieldErrors)
   return true
 }
+
+/**
+ * A failed form submission: field messages go onto the fields; any other expected
+ * failure (e.g. too many attempts) shows its translated message as an error toast.
+ * Unexpected failures already get the generic toast from the query client.
+ */
+export function showSubmitError(form: { setErrors: (errors: Record<string, string>) => void }, error: unknown): void {
+  if (applyServerErrors(form, error)) return
+  if (error instanceof TRPCClientError && error.data?.code && error.data.code !== 'INTERNAL_SERVER_ERROR') {
+    showError(error.message, translations().errors.genericTitle(), TOAST_MS.long)
+  }
+}
+
+/**
+ * For a form's buttons: pressing them does not take the focus from the field being
+ * edited. Otherwise that field's blur validation shows a message, the layout shifts
+ * under the pointer before it is released, and the click is lost.
+ */
+export const keepFieldFocus = {
+  onMouseDown: (event: { preventDefault: () => void }) => event.preventDefault(),
+} as const
