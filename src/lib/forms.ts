@@ -54,10 +54,16 @@ export function showSubmitError(form: { setErrors: (errors: Record<string, strin
 }
 
 /**
- * For a form's buttons: pressing them does not take the focus from the field being
- * edited. Otherwise that field's blur validation shows a message, the layout shifts
- * under the pointer before it is released, and the click is lost.
+ * Options for forms whose fields are checked when the form is sent, not when a field is
+ * left: a message appearing on blur shifts the layout under the pointer, so the click on
+ * the next field or button is lost. After a failed send the first wrong field takes the
+ * focus; a field's message goes away as it is corrected.
  */
-export const keepFieldFocus = {
-  onMouseDown: (event: { preventDefault: () => void }) => event.preventDefault(),
-} as const
+export const validateOnSubmit = { validateInputOnBlur: false, clearInputErrorOnChange: true } as const
+
+export function focusFirstError(form: { getInputNode: (path: string) => HTMLElement | null }) {
+  return (errors: Record<string, unknown>) => {
+    const first = Object.keys(errors).find((path) => errors[path])
+    if (first) form.getInputNode(first)?.focus()
+  }
+}

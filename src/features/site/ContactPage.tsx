@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { contactSchema, type ContactInput } from '../../../server/domain/schemas/site.js'
 import { PageTitle } from '../../components/PageTitle'
-import { keepFieldFocus, showSubmitError, useSchemaForm } from '../../lib/forms'
+import { focusFirstError, showSubmitError, useSchemaForm, validateOnSubmit } from '../../lib/forms'
 import { useI18n } from '../../lib/locale'
 import { showSuccess, TOAST_MS } from '../../lib/toasts'
 import { trpc } from '../../lib/trpc'
@@ -18,7 +18,7 @@ export function ContactPage() {
   const t = LL.site.contact
   const me = useQuery(trpc.auth.me.queryOptions())
   const [sent, setSent] = useState<{ name: string; email: string } | null>(null)
-  const form = useSchemaForm<ContactInput>(contactSchema, { initialValues: EMPTY })
+  const form = useSchemaForm<ContactInput>(contactSchema, { ...validateOnSubmit, initialValues: EMPTY })
 
   // A signed-in user's address is filled in (and can be changed).
   const myEmail = me.data?.email
@@ -47,7 +47,7 @@ export function ContactPage() {
             <SentConfirmation title={t.sentTitle()} text={t.sentText(sent)} again={t.again()} onAgain={() => setSent(null)} />
           ) : (
             <Paper withBorder p="lg" radius="md">
-              <form noValidate aria-label={t.formLabel()} onSubmit={form.onSubmit((values) => send.mutate(values))}>
+              <form noValidate aria-label={t.formLabel()} onSubmit={form.onSubmit((values) => send.mutate(values), focusFirstError(form))}>
                 <Stack gap="md">
                   <Text>{t.intro()}</Text>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -57,7 +57,7 @@ export function ContactPage() {
                   <TextInput label={t.email()} type="email" withAsterisk autoComplete="email" {...form.getInputProps('email')} />
                   <TextInput label={t.subject()} withAsterisk {...form.getInputProps('subject')} />
                   <Textarea label={t.message()} withAsterisk autosize minRows={6} maxRows={16} {...form.getInputProps('message')} />
-                  <Button type="submit" {...keepFieldFocus} loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
+                  <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
                     {t.send()}
                   </Button>
                 </Stack>

@@ -6,7 +6,7 @@ import { errorFeedbackSchema } from '../../../server/domain/schemas/site.js'
 import { ButtonLink } from '../../components/links'
 import { SiteLayout } from '../../components/layout/SiteLayout'
 import { useFocusOnMount } from '../../lib/focus'
-import { keepFieldFocus, showSubmitError, useSchemaForm } from '../../lib/forms'
+import { focusFirstError, showSubmitError, useSchemaForm, validateOnSubmit } from '../../lib/forms'
 import { getActiveLocale, I18nProvider, useCurrentLocale, useI18n } from '../../lib/locale'
 import { showSuccess } from '../../lib/toasts'
 import { trpc } from '../../lib/trpc'
@@ -26,7 +26,7 @@ export function ErrorFallback({ error, reset }: ErrorComponentProps) {
   const { pathname, searchStr } = useLocation()
   const path = `${pathname}${searchStr}`.slice(0, 2048)
   const [sent, setSent] = useState(false)
-  const form = useSchemaForm<{ message: string }>(errorFeedbackSchema, { initialValues: { message: '' } })
+  const form = useSchemaForm<{ message: string }>(errorFeedbackSchema, { ...validateOnSubmit, initialValues: { message: '' } })
 
   const report = useMutation(trpc.site.reportClientError.mutationOptions())
   const reported = useRef(false)
@@ -76,7 +76,7 @@ export function ErrorFallback({ error, reset }: ErrorComponentProps) {
           ) : (
             <form
               noValidate
-              onSubmit={form.onSubmit((values) => feedback.mutate({ message: values.message, path, error: describe(error) }))}
+              onSubmit={form.onSubmit((values) => feedback.mutate({ message: values.message, path, error: describe(error) }), focusFirstError(form))}
             >
               <Stack gap="md">
                 <Textarea label={t.feedbackLabel()} description={t.feedbackHint()} autosize minRows={4} maxRows={10} {...form.getInputProps('message')} />
@@ -84,7 +84,7 @@ export function ErrorFallback({ error, reset }: ErrorComponentProps) {
                   <ButtonLink variant="default" to="/$lang" params={{ lang }} onClick={reset}>
                     {t.skip()}
                   </ButtonLink>
-                  <Button type="submit" {...keepFieldFocus} loading={feedback.isPending}>
+                  <Button type="submit" loading={feedback.isPending}>
                     {t.send()}
                   </Button>
                 </Group>

@@ -8,7 +8,7 @@ import {
   REPORT_ISSUES, REPORT_MAX_URLS, REPORT_PROCESSING_BUSINESS_DAYS, REPORT_TYPES, reportUrlFromQuery,
 } from '../../../server/domain/site.js'
 import { PageTitle } from '../../components/PageTitle'
-import { keepFieldFocus, showSubmitError, useSchemaForm } from '../../lib/forms'
+import { focusFirstError, showSubmitError, useSchemaForm, validateOnSubmit } from '../../lib/forms'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
 import { showSuccess, TOAST_MS } from '../../lib/toasts'
 import { trpc } from '../../lib/trpc'
@@ -52,7 +52,7 @@ export function ReportPage({ prefillUrl }: { prefillUrl: string | undefined }) {
     }),
     [prefillUrl, settings.publicUrl],
   )
-  const form = useSchemaForm<ReportFormValues>(schema, { initialValues })
+  const form = useSchemaForm<ReportFormValues>(schema, { ...validateOnSubmit, initialValues })
   const [sent, setSent] = useState<string | null>(null)
 
   const send = useMutation(
@@ -80,7 +80,7 @@ export function ReportPage({ prefillUrl }: { prefillUrl: string | undefined }) {
           <SentConfirmation title={t.sentTitle()} text={t.sentText({ days, email: sent })} again={t.again()} onAgain={() => setSent(null)} />
         ) : (
           <Paper withBorder p="lg" radius="md">
-            <form noValidate aria-label={t.formLabel()} onSubmit={form.onSubmit((values) => send.mutate(withoutEmptyUrls(values) as ReportInput))}>
+            <form noValidate aria-label={t.formLabel()} onSubmit={form.onSubmit((values) => send.mutate(withoutEmptyUrls(values) as ReportInput), focusFirstError(form))}>
               <Stack gap="lg">
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextInput label={t.name()} withAsterisk autoComplete="name" {...form.getInputProps('name')} />
@@ -121,7 +121,7 @@ export function ReportPage({ prefillUrl }: { prefillUrl: string | undefined }) {
                       </Group>
                     ))}
                     {urls.length < REPORT_MAX_URLS && (
-                      <Button variant="subtle" style={{ alignSelf: 'flex-start' }} {...keepFieldFocus} onClick={() => form.insertListItem('urls', '')}>
+                      <Button variant="subtle" style={{ alignSelf: 'flex-start' }} onClick={() => form.insertListItem('urls', '')}>
                         {t.addUrl()}
                       </Button>
                     )}
@@ -168,7 +168,7 @@ export function ReportPage({ prefillUrl }: { prefillUrl: string | undefined }) {
                 />
                 <TextInput label={t.signature()} withAsterisk autoComplete="name" {...form.getInputProps('signature')} />
                 <Checkbox label={t.oath()} {...form.getInputProps('oath', { type: 'checkbox' })} />
-                <Button type="submit" {...keepFieldFocus} loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
+                <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
                   {t.submit()}
                 </Button>
               </Stack>

@@ -12,5 +12,5 @@ export const Route = createFileRoute('/$lang/report')({
 
 function Page() {
   const { url } = Route.useSearch()
-  return <ReportPage prefillUrl={url} />
+  return <ReportPage key={url ?? ''} prefillUrl={url} />
 }
