@@ -13,11 +13,10 @@ import { useCurrentLocale, useI18n } from '../../lib/locale'
 import { showSuccess, TOAST_MS } from '../../lib/toasts'
 import { trpc } from '../../lib/trpc'
 import { SentConfirmation } from './SentConfirmation'
+import { settingsOptions } from './settings'
 
 /** The form's values: the oath starts unchecked; the schema requires it before sending. */
 type ReportFormValues = Omit<ReportInput, 'oath'> & { oath: boolean }
-
-export const settingsOptions = () => trpc.site.settings.queryOptions(undefined, { staleTime: Infinity })
 
 function RemoveIcon() {
   return (

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ReportPage, settingsOptions } from '../../features/site/ReportPage'
+import { ReportPage } from '../../features/site/ReportPage'
+import { settingsOptions } from '../../features/site/settings'
 
 export const Route = createFileRoute('/$lang/report')({
   staticData: { ageGate: false },
