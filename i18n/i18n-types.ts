@@ -85,6 +85,70 @@ type RootTranslation = {
 		 * @param {number} seconds
 		 */
 		tooManyRequests: RequiredParams<'seconds'>
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​f​i​r​s​t​ ​n​a​m​e​.
+		 */
+		firstNameRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​l​a​s​t​ ​n​a​m​e​.
+		 */
+		lastNameRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
+		 */
+		emailRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.
+		 */
+		emailInvalid: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​s​u​b​j​e​c​t​.
+		 */
+		subjectRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​m​e​s​s​a​g​e​.
+		 */
+		messageRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​n​a​m​e​.
+		 */
+		nameRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​n​ ​U​R​L​.
+		 */
+		urlRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​U​R​L​ ​o​f​ ​t​h​i​s​ ​s​i​t​e​.
+		 */
+		urlInvalid: string
+		/**
+		 * Y​o​u​ ​c​a​n​ ​r​e​p​o​r​t​ ​a​t​ ​m​o​s​t​ ​5​ ​U​R​L​s​ ​a​t​ ​o​n​c​e​.
+		 */
+		tooManyUrls: string
+		/**
+		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​i​s​s​u​e​.
+		 */
+		issuesRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​d​e​s​c​r​i​b​e​ ​t​h​e​ ​p​r​o​b​l​e​m​.
+		 */
+		descriptionRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​s​i​g​n​ ​w​i​t​h​ ​y​o​u​r​ ​f​u​l​l​ ​l​e​g​a​l​ ​n​a​m​e​.
+		 */
+		signatureRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​t​h​e​ ​i​n​f​o​r​m​a​t​i​o​n​ ​i​s​ ​c​o​r​r​e​c​t​.
+		 */
+		oathRequired: string
+		/**
+		 * P​l​e​a​s​e​ ​t​e​l​l​ ​u​s​ ​w​h​a​t​ ​y​o​u​ ​d​i​d​.
+		 */
+		feedbackRequired: string
+		/**
+		 * T​h​i​s​ ​t​e​x​t​ ​i​s​ ​t​o​o​ ​l​o​n​g​.
+		 */
+		textTooLong: string
 	}
 	layout: {
 		/**
@@ -386,6 +450,436 @@ type RootTranslation = {
 		 */
 		description: string
 	}
+	site: {
+		supportHours: {
+			/**
+			 * S​u​p​p​o​r​t​ ​h​o​u​r​s
+			 */
+			title: string
+			/**
+			 * M​o​n​d​a​y​ ​–​ ​F​r​i​d​a​y
+			 */
+			weekdays: string
+			/**
+			 * S​a​t​u​r​d​a​y​ ​a​n​d​ ​S​u​n​d​a​y
+			 */
+			weekends: string
+			/**
+			 * {​f​r​o​m​}​ ​–​ ​{​t​o​}
+			 * @param {string} from
+			 * @param {string} to
+			 */
+			range: RequiredParams<'from' | 'to'>
+			/**
+			 * A​l​l​ ​t​i​m​e​s​ ​a​r​e​ ​G​e​r​m​a​n​ ​t​i​m​e​ ​(​E​u​r​o​p​e​/​B​e​r​l​i​n​)​.
+			 */
+			timeZone: string
+			/**
+			 * E​m​a​i​l​ ​s​u​p​p​o​r​t​ ​a​r​o​u​n​d​ ​t​h​e​ ​c​l​o​c​k​ ​(​2​4​/​7​)​ ​i​n​ ​G​e​r​m​a​n​ ​a​n​d​ ​E​n​g​l​i​s​h​.
+			 */
+			emailSupport: string
+			/**
+			 * E​m​a​i​l
+			 */
+			emailLabel: string
+			/**
+			 * Q​u​e​s​t​i​o​n​s​ ​a​b​o​u​t​ ​a​ ​c​h​a​r​g​e​ ​o​r​ ​y​o​u​r​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d​?​ ​O​u​r​ ​b​i​l​l​i​n​g​ ​p​a​r​t​n​e​r​ ​h​e​l​p​s​ ​y​o​u​.
+			 */
+			billingHint: string
+			/**
+			 * M​a​n​y​ ​q​u​e​s​t​i​o​n​s​ ​a​r​e​ ​a​l​r​e​a​d​y​ ​a​n​s​w​e​r​e​d​ ​i​n​ ​o​u​r​ ​F​A​Q​.
+			 */
+			faqHint: string
+		}
+		contact: {
+			/**
+			 * Q​u​e​s​t​i​o​n​s​ ​a​b​o​u​t​ ​y​o​u​r​ ​m​e​m​b​e​r​s​h​i​p​,​ ​a​ ​p​a​y​m​e​n​t​ ​o​r​ ​a​ ​v​i​d​e​o​?​ ​W​r​i​t​e​ ​t​o​ ​u​s​ ​a​n​d​ ​w​e​ ​w​i​l​l​ ​g​e​t​ ​b​a​c​k​ ​t​o​ ​y​o​u​ ​b​y​ ​e​m​a​i​l​.
+			 */
+			intro: string
+			/**
+			 * C​o​n​t​a​c​t​ ​f​o​r​m
+			 */
+			formLabel: string
+			/**
+			 * F​i​r​s​t​ ​n​a​m​e
+			 */
+			firstName: string
+			/**
+			 * L​a​s​t​ ​n​a​m​e
+			 */
+			lastName: string
+			/**
+			 * E​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			email: string
+			/**
+			 * S​u​b​j​e​c​t
+			 */
+			subject: string
+			/**
+			 * M​e​s​s​a​g​e
+			 */
+			message: string
+			/**
+			 * S​e​n​d​ ​m​e​s​s​a​g​e
+			 */
+			send: string
+			/**
+			 * M​e​s​s​a​g​e​ ​s​e​n​t
+			 */
+			sentTitle: string
+			/**
+			 * T​h​a​n​k​ ​y​o​u​,​ ​{​n​a​m​e​}​.​ ​W​e​ ​h​a​v​e​ ​r​e​c​e​i​v​e​d​ ​y​o​u​r​ ​m​e​s​s​a​g​e​ ​a​n​d​ ​w​i​l​l​ ​a​n​s​w​e​r​ ​y​o​u​ ​a​t​ ​{​e​m​a​i​l​}​.
+			 * @param {string} email
+			 * @param {string} name
+			 */
+			sentText: RequiredParams<'email' | 'name'>
+			/**
+			 * Y​o​u​r​ ​m​e​s​s​a​g​e​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​.
+			 */
+			sentToast: string
+			/**
+			 * W​r​i​t​e​ ​a​n​o​t​h​e​r​ ​m​e​s​s​a​g​e
+			 */
+			again: string
+		}
+		report: {
+			/**
+			 * U​s​e​ ​t​h​i​s​ ​f​o​r​m​ ​t​o​ ​r​e​p​o​r​t​ ​c​o​n​t​e​n​t​ ​o​n​ ​t​h​i​s​ ​s​i​t​e​ ​t​h​a​t​ ​i​s​ ​a​b​u​s​i​v​e​ ​o​r​ ​i​n​f​r​i​n​g​e​s​ ​y​o​u​r​ ​r​i​g​h​t​s​,​ ​a​n​d​ ​t​o​ ​a​s​k​ ​f​o​r​ ​i​t​s​ ​r​e​m​o​v​a​l​.
+			 */
+			intro: string
+			/**
+			 * W​e​ ​r​e​v​i​e​w​ ​e​v​e​r​y​ ​r​e​p​o​r​t​ ​c​a​r​e​f​u​l​l​y​ ​a​n​d​ ​p​r​o​c​e​s​s​ ​i​t​ ​w​i​t​h​i​n​ ​{​d​a​y​s​}​ ​b​u​s​i​n​e​s​s​ ​d​a​y​s​.
+			 * @param {number} days
+			 */
+			processing: RequiredParams<'days'>
+			/**
+			 * C​o​n​t​e​n​t​ ​r​e​m​o​v​a​l​ ​r​e​p​o​r​t
+			 */
+			formLabel: string
+			/**
+			 * Y​o​u​r​ ​n​a​m​e
+			 */
+			name: string
+			/**
+			 * Y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			email: string
+			/**
+			 * A​d​d​r​e​s​s​e​s​ ​(​U​R​L​s​)​ ​o​f​ ​t​h​e​ ​c​o​n​t​e​n​t
+			 */
+			urls: string
+			/**
+			 * U​p​ ​t​o​ ​{​m​a​x​}​ ​a​d​d​r​e​s​s​e​s​ ​o​n​ ​t​h​i​s​ ​s​i​t​e​,​ ​f​o​r​ ​e​x​a​m​p​l​e​ ​{​e​x​a​m​p​l​e​}
+			 * @param {string} example
+			 * @param {number} max
+			 */
+			urlsHint: RequiredParams<'example' | 'max'>
+			/**
+			 * U​R​L​ ​{​i​n​d​e​x​}
+			 * @param {number} index
+			 */
+			url: RequiredParams<'index'>
+			/**
+			 * A​d​d​ ​a​n​o​t​h​e​r​ ​U​R​L
+			 */
+			addUrl: string
+			/**
+			 * R​e​m​o​v​e​ ​U​R​L​ ​{​i​n​d​e​x​}
+			 * @param {number} index
+			 */
+			removeUrl: RequiredParams<'index'>
+			/**
+			 * T​y​p​e​ ​o​f​ ​r​e​p​o​r​t
+			 */
+			type: string
+			types: {
+				/**
+				 * A​b​u​s​e
+				 */
+				abuse: string
+				/**
+				 * C​o​p​y​r​i​g​h​t​ ​i​n​f​r​i​n​g​e​m​e​n​t
+				 */
+				copyright: string
+			}
+			/**
+			 * A​r​e​ ​y​o​u​ ​d​e​p​i​c​t​e​d​ ​i​n​ ​t​h​i​s​ ​c​o​n​t​e​n​t​?
+			 */
+			depicted: string
+			/**
+			 * Y​e​s
+			 */
+			yes: string
+			/**
+			 * N​o
+			 */
+			no: string
+			/**
+			 * W​h​a​t​ ​i​s​ ​t​h​e​ ​p​r​o​b​l​e​m​?
+			 */
+			issues: string
+			issueOptions: {
+				/**
+				 * P​u​b​l​i​s​h​e​d​ ​w​i​t​h​o​u​t​ ​c​o​n​s​e​n​t
+				 */
+				non_consentual: string
+				/**
+				 * H​u​m​a​n​ ​t​r​a​f​f​i​c​k​i​n​g​ ​o​r​ ​e​x​p​l​o​i​t​a​t​i​o​n
+				 */
+				trafficking: string
+				/**
+				 * P​e​r​s​o​n​a​l​ ​i​n​f​o​r​m​a​t​i​o​n​ ​i​s​ ​d​i​s​c​l​o​s​e​d
+				 */
+				personal_info: string
+				/**
+				 * W​e​a​p​o​n​s​ ​o​r​ ​v​i​o​l​e​n​c​e
+				 */
+				weapons: string
+				/**
+				 * A​ ​m​i​n​o​r​ ​m​a​y​ ​b​e​ ​d​e​p​i​c​t​e​d
+				 */
+				minors: string
+				/**
+				 * D​r​u​g​s
+				 */
+				drugs: string
+			}
+			/**
+			 * D​e​s​c​r​i​p​t​i​o​n
+			 */
+			description: string
+			/**
+			 * D​e​s​c​r​i​b​e​ ​t​h​e​ ​p​r​o​b​l​e​m​ ​a​n​d​ ​w​h​e​r​e​ ​i​t​ ​a​p​p​e​a​r​s​ ​i​n​ ​t​h​e​ ​c​o​n​t​e​n​t​.
+			 */
+			descriptionHint: string
+			/**
+			 * S​i​g​n​a​t​u​r​e​ ​(​f​u​l​l​ ​l​e​g​a​l​ ​n​a​m​e​)
+			 */
+			signature: string
+			/**
+			 * I​ ​c​o​n​f​i​r​m​ ​u​n​d​e​r​ ​o​a​t​h​ ​t​h​a​t​ ​I​ ​a​m​ ​t​h​e​ ​p​e​r​s​o​n​ ​c​o​n​c​e​r​n​e​d​ ​o​r​ ​a​u​t​h​o​r​i​s​e​d​ ​t​o​ ​a​c​t​ ​o​n​ ​t​h​e​i​r​ ​b​e​h​a​l​f​,​ ​a​n​d​ ​t​h​a​t​ ​t​h​e​ ​i​n​f​o​r​m​a​t​i​o​n​ ​i​n​ ​t​h​i​s​ ​r​e​p​o​r​t​ ​i​s​ ​c​o​r​r​e​c​t​.
+			 */
+			oath: string
+			/**
+			 * S​e​n​d​ ​r​e​p​o​r​t
+			 */
+			submit: string
+			/**
+			 * R​e​p​o​r​t​ ​r​e​c​e​i​v​e​d
+			 */
+			sentTitle: string
+			/**
+			 * T​h​a​n​k​ ​y​o​u​.​ ​W​e​ ​p​r​o​c​e​s​s​ ​y​o​u​r​ ​r​e​p​o​r​t​ ​w​i​t​h​i​n​ ​{​d​a​y​s​}​ ​b​u​s​i​n​e​s​s​ ​d​a​y​s​ ​a​n​d​ ​c​o​n​t​a​c​t​ ​y​o​u​ ​a​t​ ​{​e​m​a​i​l​}​ ​i​f​ ​w​e​ ​n​e​e​d​ ​m​o​r​e​ ​i​n​f​o​r​m​a​t​i​o​n​.
+			 * @param {number} days
+			 * @param {string} email
+			 */
+			sentText: RequiredParams<'days' | 'email'>
+			/**
+			 * Y​o​u​r​ ​r​e​p​o​r​t​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​.
+			 */
+			sentToast: string
+			/**
+			 * S​e​n​d​ ​a​n​o​t​h​e​r​ ​r​e​p​o​r​t
+			 */
+			again: string
+		}
+		legal: {
+			/**
+			 * L​a​s​t​ ​u​p​d​a​t​e​d​:​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			updated: RequiredParams<'date'>
+			/**
+			 * T​h​i​s​ ​t​e​x​t​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​i​n​ ​y​o​u​r​ ​l​a​n​g​u​a​g​e​ ​y​e​t​.​ ​I​t​ ​i​s​ ​s​h​o​w​n​ ​i​n​ ​{​l​a​n​g​u​a​g​e​}​.
+			 * @param {string} language
+			 */
+			fallbackNotice: RequiredParams<'language'>
+		}
+		faq: {
+			/**
+			 * A​n​s​w​e​r​s​ ​t​o​ ​t​h​e​ ​q​u​e​s​t​i​o​n​s​ ​w​e​ ​h​e​a​r​ ​m​o​s​t​ ​o​f​t​e​n​.
+			 */
+			intro: string
+			/**
+			 * Y​o​u​r​ ​q​u​e​s​t​i​o​n​ ​i​s​ ​n​o​t​ ​a​n​s​w​e​r​e​d​ ​h​e​r​e​?
+			 */
+			moreQuestions: string
+			/**
+			 * C​o​n​t​a​c​t​ ​o​u​r​ ​s​u​p​p​o​r​t
+			 */
+			contactLink: string
+			groups: {
+				/**
+				 * M​e​m​b​e​r​s​h​i​p
+				 */
+				membership: string
+				/**
+				 * B​i​l​l​i​n​g
+				 */
+				billing: string
+				/**
+				 * D​o​w​n​l​o​a​d​s
+				 */
+				downloads: string
+				/**
+				 * S​u​p​p​o​r​t​ ​a​n​d​ ​a​c​c​o​u​n​t
+				 */
+				support: string
+			}
+			items: {
+				included: {
+					/**
+					 * W​h​a​t​ ​d​o​e​s​ ​a​ ​m​e​m​b​e​r​s​h​i​p​ ​i​n​c​l​u​d​e​?
+					 */
+					q: string
+					/**
+					 * M​e​m​b​e​r​s​ ​p​l​a​y​ ​e​v​e​r​y​ ​v​i​d​e​o​ ​i​n​ ​t​h​e​ ​r​e​s​o​l​u​t​i​o​n​ ​t​h​e​y​ ​c​h​o​o​s​e​,​ ​s​e​e​ ​t​h​e​ ​f​u​l​l​-​r​e​s​o​l​u​t​i​o​n​ ​p​r​e​v​i​e​w​ ​p​i​c​t​u​r​e​s​ ​a​n​d​ ​o​p​e​n​ ​e​v​e​r​y​ ​i​m​a​g​e​ ​s​e​t​ ​i​n​ ​f​u​l​l​ ​s​i​z​e​.​ ​N​e​w​ ​v​i​d​e​o​s​ ​a​n​d​ ​p​h​o​t​o​s​ ​a​r​e​ ​a​d​d​e​d​ ​e​v​e​r​y​ ​w​e​e​k​.​ ​P​l​a​n​s​ ​t​h​a​t​ ​i​n​c​l​u​d​e​ ​d​o​w​n​l​o​a​d​s​ ​a​l​s​o​ ​l​e​t​ ​y​o​u​ ​s​a​v​e​ ​v​i​d​e​o​s​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​s​.
+					 */
+					a: string
+				}
+				plans: {
+					/**
+					 * W​h​i​c​h​ ​p​l​a​n​s​ ​a​r​e​ ​t​h​e​r​e​?
+					 */
+					q: string
+					/**
+					 * Y​o​u​ ​c​a​n​ ​b​e​ ​b​i​l​l​e​d​ ​m​o​n​t​h​l​y​,​ ​y​e​a​r​l​y​ ​o​r​ ​e​v​e​r​y​ ​t​w​o​ ​y​e​a​r​s​;​ ​t​h​e​ ​l​o​n​g​e​r​ ​t​h​e​ ​p​e​r​i​o​d​,​ ​t​h​e​ ​l​o​w​e​r​ ​t​h​e​ ​p​r​i​c​e​ ​p​e​r​ ​m​o​n​t​h​.​ ​S​o​m​e​ ​p​l​a​n​s​ ​s​t​a​r​t​ ​w​i​t​h​ ​a​ ​t​r​i​a​l​.​ ​A​l​l​ ​c​u​r​r​e​n​t​ ​p​l​a​n​s​ ​a​n​d​ ​t​h​e​i​r​ ​f​e​a​t​u​r​e​s​ ​a​r​e​ ​l​i​s​t​e​d​ ​o​n​ ​t​h​e​ ​m​e​m​b​e​r​s​h​i​p​ ​p​a​g​e​.
+					 */
+					a: string
+				}
+				cancel: {
+					/**
+					 * C​a​n​ ​I​ ​c​a​n​c​e​l​ ​a​t​ ​a​n​y​ ​t​i​m​e​?
+					 */
+					q: string
+					/**
+					 * Y​e​s​.​ ​A​ ​c​a​n​c​e​l​l​a​t​i​o​n​ ​t​a​k​e​s​ ​e​f​f​e​c​t​ ​a​t​ ​t​h​e​ ​e​n​d​ ​o​f​ ​t​h​e​ ​p​e​r​i​o​d​ ​y​o​u​ ​h​a​v​e​ ​a​l​r​e​a​d​y​ ​p​a​i​d​ ​f​o​r​;​ ​u​n​t​i​l​ ​t​h​e​n​ ​y​o​u​ ​k​e​e​p​ ​f​u​l​l​ ​a​c​c​e​s​s​.​ ​Y​o​u​r​ ​a​c​c​o​u​n​t​ ​p​a​g​e​ ​s​h​o​w​s​ ​t​h​e​ ​d​a​t​e​.
+					 */
+					a: string
+				}
+				trial: {
+					/**
+					 * H​o​w​ ​d​o​e​s​ ​a​ ​t​r​i​a​l​ ​w​o​r​k​?
+					 */
+					q: string
+					/**
+					 * A​ ​t​r​i​a​l​ ​c​o​s​t​s​ ​t​h​e​ ​t​r​i​a​l​ ​p​r​i​c​e​ ​f​o​r​ ​t​h​e​ ​n​u​m​b​e​r​ ​o​f​ ​d​a​y​s​ ​s​h​o​w​n​ ​w​i​t​h​ ​t​h​e​ ​p​l​a​n​.​ ​A​f​t​e​r​ ​t​h​a​t​ ​t​h​e​ ​p​l​a​n​ ​c​o​n​t​i​n​u​e​s​ ​a​t​ ​i​t​s​ ​r​e​g​u​l​a​r​ ​p​r​i​c​e​ ​f​o​r​ ​e​a​c​h​ ​b​i​l​l​i​n​g​ ​p​e​r​i​o​d​ ​u​n​l​e​s​s​ ​y​o​u​ ​c​a​n​c​e​l​ ​b​e​f​o​r​e​ ​t​h​e​ ​t​r​i​a​l​ ​e​n​d​s​.
+					 */
+					a: string
+				}
+				statement: {
+					/**
+					 * W​h​o​ ​p​r​o​c​e​s​s​e​s​ ​m​y​ ​p​a​y​m​e​n​t​?
+					 */
+					q: string
+					/**
+					 * P​a​y​m​e​n​t​s​ ​a​r​e​ ​h​a​n​d​l​e​d​ ​b​y​ ​o​u​r​ ​b​i​l​l​i​n​g​ ​p​a​r​t​n​e​r​.​ ​F​o​r​ ​q​u​e​s​t​i​o​n​s​ ​a​b​o​u​t​ ​a​ ​c​h​a​r​g​e​,​ ​a​ ​r​e​f​u​n​d​ ​o​r​ ​y​o​u​r​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d​,​ ​u​s​e​ ​t​h​e​ ​b​i​l​l​i​n​g​ ​s​u​p​p​o​r​t​ ​l​i​n​k​ ​a​t​ ​t​h​e​ ​b​o​t​t​o​m​ ​o​f​ ​e​v​e​r​y​ ​p​a​g​e​.
+					 */
+					a: string
+				}
+				downloads: {
+					/**
+					 * C​a​n​ ​I​ ​d​o​w​n​l​o​a​d​ ​v​i​d​e​o​s​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​s​?
+					 */
+					q: string
+					/**
+					 * Y​e​s​,​ ​i​f​ ​y​o​u​r​ ​p​l​a​n​ ​i​n​c​l​u​d​e​s​ ​d​o​w​n​l​o​a​d​s​.​ ​M​e​m​b​e​r​s​ ​w​i​t​h​ ​s​u​c​h​ ​a​ ​p​l​a​n​ ​s​e​e​ ​a​ ​d​o​w​n​l​o​a​d​ ​b​u​t​t​o​n​ ​o​n​ ​e​v​e​r​y​ ​v​i​d​e​o​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​ ​p​a​g​e​.
+					 */
+					a: string
+				}
+				downloadLimit: {
+					/**
+					 * I​s​ ​t​h​e​r​e​ ​a​ ​d​o​w​n​l​o​a​d​ ​l​i​m​i​t​?
+					 */
+					q: string
+					/**
+					 * Y​e​s​,​ ​t​h​e​r​e​ ​i​s​ ​a​ ​d​a​i​l​y​ ​d​o​w​n​l​o​a​d​ ​l​i​m​i​t​ ​p​e​r​ ​a​c​c​o​u​n​t​.​ ​W​h​e​n​ ​y​o​u​ ​r​e​a​c​h​ ​i​t​,​ ​y​o​u​ ​c​a​n​ ​d​o​w​n​l​o​a​d​ ​a​g​a​i​n​ ​t​h​e​ ​n​e​x​t​ ​d​a​y​.
+					 */
+					a: string
+				}
+				hours: {
+					/**
+					 * W​h​e​n​ ​c​a​n​ ​I​ ​r​e​a​c​h​ ​t​h​e​ ​s​u​p​p​o​r​t​ ​t​e​a​m​?
+					 */
+					q: string
+					/**
+					 * O​u​r​ ​s​u​p​p​o​r​t​ ​t​e​a​m​ ​i​s​ ​t​h​e​r​e​ ​f​o​r​ ​y​o​u​ ​M​o​n​d​a​y​ ​t​o​ ​F​r​i​d​a​y​,​ ​{​w​e​e​k​d​a​y​s​}​,​ ​a​n​d​ ​o​n​ ​S​a​t​u​r​d​a​y​s​ ​a​n​d​ ​S​u​n​d​a​y​s​,​ ​{​w​e​e​k​e​n​d​s​}​ ​(​G​e​r​m​a​n​ ​t​i​m​e​)​.​ ​E​m​a​i​l​ ​s​u​p​p​o​r​t​ ​a​n​s​w​e​r​s​ ​a​r​o​u​n​d​ ​t​h​e​ ​c​l​o​c​k​,​ ​2​4​/​7​,​ ​i​n​ ​G​e​r​m​a​n​ ​a​n​d​ ​E​n​g​l​i​s​h​.
+					 * @param {string} weekdays
+					 * @param {string} weekends
+					 */
+					a: RequiredParams<'weekdays' | 'weekends'>
+				}
+				password: {
+					/**
+					 * I​ ​f​o​r​g​o​t​ ​m​y​ ​p​a​s​s​w​o​r​d​.​ ​W​h​a​t​ ​n​o​w​?
+					 */
+					q: string
+					/**
+					 * C​h​o​o​s​e​ ​"​F​o​r​g​o​t​ ​p​a​s​s​w​o​r​d​"​ ​o​n​ ​t​h​e​ ​l​o​g​i​n​ ​p​a​g​e​ ​a​n​d​ ​e​n​t​e​r​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.​ ​W​e​ ​s​e​n​d​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+					 */
+					a: string
+				}
+				report: {
+					/**
+					 * H​o​w​ ​d​o​ ​I​ ​r​e​p​o​r​t​ ​c​o​n​t​e​n​t​ ​o​r​ ​a​s​k​ ​f​o​r​ ​i​t​s​ ​r​e​m​o​v​a​l​?
+					 */
+					q: string
+					/**
+					 * U​s​e​ ​t​h​e​ ​"​R​e​p​o​r​t​ ​o​r​ ​r​e​m​o​v​e​ ​c​o​n​t​e​n​t​"​ ​l​i​n​k​ ​a​t​ ​t​h​e​ ​b​o​t​t​o​m​ ​o​f​ ​e​v​e​r​y​ ​p​a​g​e​.​ ​W​e​ ​p​r​o​c​e​s​s​ ​e​v​e​r​y​ ​r​e​p​o​r​t​ ​w​i​t​h​i​n​ ​{​d​a​y​s​}​ ​b​u​s​i​n​e​s​s​ ​d​a​y​s​.
+					 * @param {number} days
+					 */
+					a: RequiredParams<'days'>
+				}
+			}
+		}
+		errorFallback: {
+			/**
+			 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g
+			 */
+			title: string
+			/**
+			 * A​ ​p​r​o​b​l​e​m​ ​o​c​c​u​r​r​e​d​.​ ​O​u​r​ ​t​e​a​m​ ​h​a​s​ ​b​e​e​n​ ​i​n​f​o​r​m​e​d​.
+			 */
+			text: string
+			/**
+			 * W​h​a​t​ ​w​e​r​e​ ​y​o​u​ ​d​o​i​n​g​ ​w​h​e​n​ ​t​h​e​ ​p​r​o​b​l​e​m​ ​o​c​c​u​r​r​e​d​?​ ​(​o​p​t​i​o​n​a​l​)
+			 */
+			feedbackLabel: string
+			/**
+			 * Y​o​u​r​ ​d​e​s​c​r​i​p​t​i​o​n​ ​h​e​l​p​s​ ​u​s​ ​f​i​n​d​ ​a​n​d​ ​f​i​x​ ​t​h​e​ ​p​r​o​b​l​e​m​ ​f​a​s​t​e​r​.
+			 */
+			feedbackHint: string
+			/**
+			 * S​k​i​p
+			 */
+			skip: string
+			/**
+			 * S​e​n​d​ ​f​e​e​d​b​a​c​k
+			 */
+			send: string
+			/**
+			 * T​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​y​o​u​r​ ​f​e​e​d​b​a​c​k​!
+			 */
+			thanks: string
+			/**
+			 * Y​o​u​r​ ​f​e​e​d​b​a​c​k​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​.
+			 */
+			sentToast: string
+			/**
+			 * T​r​y​ ​a​g​a​i​n
+			 */
+			retry: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​h​o​m​e​ ​p​a​g​e
+			 */
+			home: string
+		}
+		/**
+		 * T​e​s​t​ ​e​r​r​o​r​ ​r​a​i​s​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+		 */
+		testError: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -456,6 +950,70 @@ export type TranslationFunctions = {
 		 * Too many attempts. Please wait {seconds} seconds and try again.
 		 */
 		tooManyRequests: (arg: { seconds: number }) => LocalizedString
+		/**
+		 * Please enter your first name.
+		 */
+		firstNameRequired: () => LocalizedString
+		/**
+		 * Please enter your last name.
+		 */
+		lastNameRequired: () => LocalizedString
+		/**
+		 * Please enter your email address.
+		 */
+		emailRequired: () => LocalizedString
+		/**
+		 * Please enter a valid email address.
+		 */
+		emailInvalid: () => LocalizedString
+		/**
+		 * Please enter a subject.
+		 */
+		subjectRequired: () => LocalizedString
+		/**
+		 * Please enter your message.
+		 */
+		messageRequired: () => LocalizedString
+		/**
+		 * Please enter your name.
+		 */
+		nameRequired: () => LocalizedString
+		/**
+		 * Please enter an URL.
+		 */
+		urlRequired: () => LocalizedString
+		/**
+		 * Please enter a valid URL of this site.
+		 */
+		urlInvalid: () => LocalizedString
+		/**
+		 * You can report at most 5 URLs at once.
+		 */
+		tooManyUrls: () => LocalizedString
+		/**
+		 * Please choose at least one issue.
+		 */
+		issuesRequired: () => LocalizedString
+		/**
+		 * Please describe the problem.
+		 */
+		descriptionRequired: () => LocalizedString
+		/**
+		 * Please sign with your full legal name.
+		 */
+		signatureRequired: () => LocalizedString
+		/**
+		 * Please confirm that the information is correct.
+		 */
+		oathRequired: () => LocalizedString
+		/**
+		 * Please tell us what you did.
+		 */
+		feedbackRequired: () => LocalizedString
+		/**
+		 * This text is too long.
+		 */
+		textTooLong: () => LocalizedString
 	}
 	layout: {
 		/**
@@ -754,6 +1312,420 @@ export type TranslationFunctions = {
 		 * Exclusive realistic videos and photo sets, new content every week.
 		 */
 		description: () => LocalizedString
+	}
+	site: {
+		supportHours: {
+			/**
+			 * Support hours
+			 */
+			title: () => LocalizedString
+			/**
+			 * Monday – Friday
+			 */
+			weekdays: () => LocalizedString
+			/**
+			 * Saturday and Sunday
+			 */
+			weekends: () => LocalizedString
+			/**
+			 * {from} – {to}
+			 */
+			range: (arg: { from: string, to: string }) => LocalizedString
+			/**
+			 * All times are German time (Europe/Berlin).
+			 */
+			timeZone: () => LocalizedString
+			/**
+			 * Email support around the clock (24/7) in German and English.
+			 */
+			emailSupport: () => LocalizedString
+			/**
+			 * Email
+			 */
+			emailLabel: () => LocalizedString
+			/**
+			 * Questions about a charge or your payment method? Our billing partner helps you.
+			 */
+			billingHint: () => LocalizedString
+			/**
+			 * Many questions are already answered in our FAQ.
+			 */
+			faqHint: () => LocalizedString
+		}
+		contact: {
+			/**
+			 * Questions about your membership, a payment or a video? Write to us and we will get back to you by email.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Contact form
+			 */
+			formLabel: () => LocalizedString
+			/**
+			 * First name
+			 */
+			firstName: () => LocalizedString
+			/**
+			 * Last name
+			 */
+			lastName: () => LocalizedString
+			/**
+			 * Email address
+			 */
+			email: () => LocalizedString
+			/**
+			 * Subject
+			 */
+			subject: () => LocalizedString
+			/**
+			 * Message
+			 */
+			message: () => LocalizedString
+			/**
+			 * Send message
+			 */
+			send: () => LocalizedString
+			/**
+			 * Message sent
+			 */
+			sentTitle: () => LocalizedString
+			/**
+			 * Thank you, {name}. We have received your message and will answer you at {email}.
+			 */
+			sentText: (arg: { email: string, name: string }) => LocalizedString
+			/**
+			 * Your message has been sent.
+			 */
+			sentToast: () => LocalizedString
+			/**
+			 * Write another message
+			 */
+			again: () => LocalizedString
+		}
+		report: {
+			/**
+			 * Use this form to report content on this site that is abusive or infringes your rights, and to ask for its removal.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * We review every report carefully and process it within {days} business days.
+			 */
+			processing: (arg: { days: number }) => LocalizedString
+			/**
+			 * Content removal report
+			 */
+			formLabel: () => LocalizedString
+			/**
+			 * Your name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Your email address
+			 */
+			email: () => LocalizedString
+			/**
+			 * Addresses (URLs) of the content
+			 */
+			urls: () => LocalizedString
+			/**
+			 * Up to {max} addresses on this site, for example {example}
+			 */
+			urlsHint: (arg: { example: string, max: number }) => LocalizedString
+			/**
+			 * URL {index}
+			 */
+			url: (arg: { index: number }) => LocalizedString
+			/**
+			 * Add another URL
+			 */
+			addUrl: () => LocalizedString
+			/**
+			 * Remove URL {index}
+			 */
+			removeUrl: (arg: { index: number }) => LocalizedString
+			/**
+			 * Type of report
+			 */
+			type: () => LocalizedString
+			types: {
+				/**
+				 * Abuse
+				 */
+				abuse: () => LocalizedString
+				/**
+				 * Copyright infringement
+				 */
+				copyright: () => LocalizedString
+			}
+			/**
+			 * Are you depicted in this content?
+			 */
+			depicted: () => LocalizedString
+			/**
+			 * Yes
+			 */
+			yes: () => LocalizedString
+			/**
+			 * No
+			 */
+			no: () => LocalizedString
+			/**
+			 * What is the problem?
+			 */
+			issues: () => LocalizedString
+			issueOptions: {
+				/**
+				 * Published without consent
+				 */
+				non_consentual: () => LocalizedString
+				/**
+				 * Human trafficking or exploitation
+				 */
+				trafficking: () => LocalizedString
+				/**
+				 * Personal information is disclosed
+				 */
+				personal_info: () => LocalizedString
+				/**
+				 * Weapons or violence
+				 */
+				weapons: () => LocalizedString
+				/**
+				 * A minor may be depicted
+				 */
+				minors: () => LocalizedString
+				/**
+				 * Drugs
+				 */
+				drugs: () => LocalizedString
+			}
+			/**
+			 * Description
+			 */
+			description: () => LocalizedString
+			/**
+			 * Describe the problem and where it appears in the content.
+			 */
+			descriptionHint: () => LocalizedString
+			/**
+			 * Signature (full legal name)
+			 */
+			signature: () => LocalizedString
+			/**
+			 * I confirm under oath that I am the person concerned or authorised to act on their behalf, and that the information in this report is correct.
+			 */
+			oath: () => LocalizedString
+			/**
+			 * Send report
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Report received
+			 */
+			sentTitle: () => LocalizedString
+			/**
+			 * Thank you. We process your report within {days} business days and contact you at {email} if we need more information.
+			 */
+			sentText: (arg: { days: number, email: string }) => LocalizedString
+			/**
+			 * Your report has been sent.
+			 */
+			sentToast: () => LocalizedString
+			/**
+			 * Send another report
+			 */
+			again: () => LocalizedString
+		}
+		legal: {
+			/**
+			 * Last updated: {date}
+			 */
+			updated: (arg: { date: string }) => LocalizedString
+			/**
+			 * This text is not available in your language yet. It is shown in {language}.
+			 */
+			fallbackNotice: (arg: { language: string }) => LocalizedString
+		}
+		faq: {
+			/**
+			 * Answers to the questions we hear most often.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Your question is not answered here?
+			 */
+			moreQuestions: () => LocalizedString
+			/**
+			 * Contact our support
+			 */
+			contactLink: () => LocalizedString
+			groups: {
+				/**
+				 * Membership
+				 */
+				membership: () => LocalizedString
+				/**
+				 * Billing
+				 */
+				billing: () => LocalizedString
+				/**
+				 * Downloads
+				 */
+				downloads: () => LocalizedString
+				/**
+				 * Support and account
+				 */
+				support: () => LocalizedString
+			}
+			items: {
+				included: {
+					/**
+					 * What does a membership include?
+					 */
+					q: () => LocalizedString
+					/**
+					 * Members play every video in the resolution they choose, see the full-resolution preview pictures and open every image set in full size. New videos and photos are added every week. Plans that include downloads also let you save videos and image sets.
+					 */
+					a: () => LocalizedString
+				}
+				plans: {
+					/**
+					 * Which plans are there?
+					 */
+					q: () => LocalizedString
+					/**
+					 * You can be billed monthly, yearly or every two years; the longer the period, the lower the price per month. Some plans start with a trial. All current plans and their features are listed on the membership page.
+					 */
+					a: () => LocalizedString
+				}
+				cancel: {
+					/**
+					 * Can I cancel at any time?
+					 */
+					q: () => LocalizedString
+					/**
+					 * Yes. A cancellation takes effect at the end of the period you have already paid for; until then you keep full access. Your account page shows the date.
+					 */
+					a: () => LocalizedString
+				}
+				trial: {
+					/**
+					 * How does a trial work?
+					 */
+					q: () => LocalizedString
+					/**
+					 * A trial costs the trial price for the number of days shown with the plan. After that the plan continues at its regular price for each billing period unless you cancel before the trial ends.
+					 */
+					a: () => LocalizedString
+				}
+				statement: {
+					/**
+					 * Who processes my payment?
+					 */
+					q: () => LocalizedString
+					/**
+					 * Payments are handled by our billing partner. For questions about a charge, a refund or your payment method, use the billing support link at the bottom of every page.
+					 */
+					a: () => LocalizedString
+				}
+				downloads: {
+					/**
+					 * Can I download videos and image sets?
+					 */
+					q: () => LocalizedString
+					/**
+					 * Yes, if your plan includes downloads. Members with such a plan see a download button on every video and image set page.
+					 */
+					a: () => LocalizedString
+				}
+				downloadLimit: {
+					/**
+					 * Is there a download limit?
+					 */
+					q: () => LocalizedString
+					/**
+					 * Yes, there is a daily download limit per account. When you reach it, you can download again the next day.
+					 */
+					a: () => LocalizedString
+				}
+				hours: {
+					/**
+					 * When can I reach the support team?
+					 */
+					q: () => LocalizedString
+					/**
+					 * Our support team is there for you Monday to Friday, {weekdays}, and on Saturdays and Sundays, {weekends} (German time). Email support answers around the clock, 24/7, in German and English.
+					 */
+					a: (arg: { weekdays: string, weekends: string }) => LocalizedString
+				}
+				password: {
+					/**
+					 * I forgot my password. What now?
+					 */
+					q: () => LocalizedString
+					/**
+					 * Choose "Forgot password" on the login page and enter your email address. We send you a link to choose a new password.
+					 */
+					a: () => LocalizedString
+				}
+				report: {
+					/**
+					 * How do I report content or ask for its removal?
+					 */
+					q: () => LocalizedString
+					/**
+					 * Use the "Report or remove content" link at the bottom of every page. We process every report within {days} business days.
+					 */
+					a: (arg: { days: number }) => LocalizedString
+				}
+			}
+		}
+		errorFallback: {
+			/**
+			 * Something went wrong
+			 */
+			title: () => LocalizedString
+			/**
+			 * A problem occurred. Our team has been informed.
+			 */
+			text: () => LocalizedString
+			/**
+			 * What were you doing when the problem occurred? (optional)
+			 */
+			feedbackLabel: () => LocalizedString
+			/**
+			 * Your description helps us find and fix the problem faster.
+			 */
+			feedbackHint: () => LocalizedString
+			/**
+			 * Skip
+			 */
+			skip: () => LocalizedString
+			/**
+			 * Send feedback
+			 */
+			send: () => LocalizedString
+			/**
+			 * Thank you for your feedback!
+			 */
+			thanks: () => LocalizedString
+			/**
+			 * Your feedback has been sent.
+			 */
+			sentToast: () => LocalizedString
+			/**
+			 * Try again
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Back to the home page
+			 */
+			home: () => LocalizedString
+		}
+		/**
+		 * Test error raised by an administrator
+		 */
+		testError: () => LocalizedString
 	}
 }
 

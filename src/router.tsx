@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { routeTree } from './routeTree.gen'
 import { queryClient, trpc, type Trpc } from './lib/trpc'
 import { NotFound } from './components/NotFound'
+import { ErrorFallback } from './features/site/ErrorFallback'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -17,6 +18,8 @@ export const router = createRouter({
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
   defaultNotFoundComponent: NotFound,
+  // Every route's error screen; the root route draws it inside a fresh layout.
+  defaultErrorComponent: ErrorFallback,
 })
 
 declare module '@tanstack/react-router' {

@@ -2,6 +2,7 @@ import type { Orm } from '../../server/db/orm.js'
 import { Category } from '../../server/db/entities/index.js'
 import { releaseDueItems } from '../../server/services/release.js'
 import { DEMO_CATALOG, seedCatalogRows, type CatalogSize } from './catalog.js'
+import { seedLegalPages } from './legal.js'
 
 export interface SeedOptions {
   size?: CatalogSize
@@ -23,4 +24,13 @@ export async function seedDemo(orm: Orm, { size = DEMO_CATALOG, log = () => unde
   await em.getConnection().execute(`update image_set set media_status = 'ready'`)
   const released = await releaseDueItems(em, new Date())
   log(`released ${released.videos} videos and ${released.imageSets} image sets; the rest are coming soon`)
+}
+
+/**
+ * Site content every database needs, seeded where its table is still empty (also on a
+ * database that already holds a catalog): the legal pages.
+ */
+export async function seedSiteContent(orm: Orm, log: (line: string) => void = () => undefined) {
+  const pages = await seedLegalPages(orm.em.fork())
+  if (pages) log(`seeded ${pages} legal pages`)
 }

@@ -6,8 +6,10 @@
  */
 import { schemaResolver, useForm, type UseFormInput } from '@mantine/form'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { TRPCClientError } from '@trpc/client'
 import { fieldErrorsOf } from './trpc'
 import { translations } from './locale'
+import { showError, TOAST_MS } from './toasts'
 
 type Values = Record<string, unknown>
 
@@ -37,4 +39,31 @@ export function applyServerErrors(form: { setErrors: (errors: Record<string, str
   if (!Object.keys(fieldErrors).length) return false
   form.setErrors(fieldErrors)
   return true
+}
+
+/**
+ * A failed form submission: field messages go onto the fields; any other expected
+ * failure (e.g. too many attempts) shows its translated message as an error toast.
+ * Unexpected failures already get the generic toast from the query client.
+ */
+export function showSubmitError(form: { setErrors: (errors: Record<string, string>) => void }, error: unknown): void {
+  if (applyServerErrors(form, error)) return
+  if (error instanceof TRPCClientError && error.data?.code && error.data.code !== 'INTERNAL_SERVER_ERROR') {
+    showError(error.message, translations().errors.genericTitle(), TOAST_MS.long)
+  }
+}
+
+/**
+ * Options for forms whose fields are checked when the form is sent, not when a field is
+ * left: a message appearing on blur shifts the layout under the pointer, so the click on
+ * the next field or button is lost. After a failed send the first wrong field takes the
+ * focus; a field's message goes away as it is corrected.
+ */
+export const validateOnSubmit = { validateInputOnBlur: false, clearInputErrorOnChange: true } as const
+
+export function focusFirstError(form: { getInputNode: (path: string) => HTMLElement | null }) {
+  return (errors: Record<string, unknown>) => {
+    const first = Object.keys(errors).find((path) => errors[path])
+    if (first) form.getInputNode(first)?.focus()
+  }
 }

@@ -1,6 +1,7 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import { isLocale } from '../../server/domain/locale.js'
 import { SiteLayout } from '../components/layout/SiteLayout'
+import { RootErrorFallback } from '../features/site/ErrorFallback'
 import { activateLocale, detectClientLocale, I18nProvider } from '../lib/locale'
 import type { RouterContext } from '../router'
 
@@ -13,6 +14,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     return { locale }
   },
   component: RootComponent,
+  errorComponent: RootErrorFallback,
 })
 
 function RootComponent() {

@@ -3,12 +3,14 @@ import { BillingEvent, DownloadCounter, Plan, Subscription } from './billing.js'
 import { Banner, Category, Image, ImageSet, ImageSetModel, Model, Video, VideoModel } from './catalog.js'
 import { ImageSetState, ModelState, VideoState } from './interactions.js'
 import { ContactMessage, ErrorFeedback, LegalPage, MailMessage, RemovalReport } from './site.js'
+import { RateLimitCounter } from './rate-limit.js'
 
 export * from './user.js'
 export * from './billing.js'
 export * from './catalog.js'
 export * from './interactions.js'
 export * from './site.js'
+export * from './rate-limit.js'
 export * from './types.js'
 
 export const entities = [
@@ -17,4 +19,5 @@ export const entities = [
   Category, Model, Video, VideoModel, ImageSet, ImageSetModel, Image, Banner,
   VideoState, ImageSetState, ModelState,
   ContactMessage, RemovalReport, ErrorFeedback, LegalPage, MailMessage,
+  RateLimitCounter,
 ]

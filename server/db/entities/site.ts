@@ -1,5 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { LOCALES } from '../../domain/locale.js'
+import type { RichTextOp } from '../../domain/rich-text.js'
+import { REPORT_ISSUES, REPORT_TYPES } from '../../domain/site.js'
 import { User } from './user.js'
 
 export const ContactMessageSchema = defineEntity({
@@ -19,8 +21,7 @@ export const ContactMessageSchema = defineEntity({
 export class ContactMessage extends ContactMessageSchema.class {}
 ContactMessageSchema.setClass(ContactMessage)
 
-export const REPORT_TYPES = ['abuse', 'copyright'] as const
-export const REPORT_ISSUES = ['non_consentual', 'trafficking', 'personal_info', 'weapons', 'minors', 'drugs'] as const
+export { REPORT_ISSUES, REPORT_TYPES }
 
 export const RemovalReportSchema = defineEntity({
   name: 'RemovalReport',
@@ -56,19 +57,7 @@ export const ErrorFeedbackSchema = defineEntity({
 export class ErrorFeedback extends ErrorFeedbackSchema.class {}
 ErrorFeedbackSchema.setClass(ErrorFeedback)
 
-/** One delta-style rich-text operation (bold, italic, underline, strike, link, header, list). */
-export interface RichTextOp {
-  insert: string
-  attributes?: {
-    bold?: boolean
-    italic?: boolean
-    underline?: boolean
-    strike?: boolean
-    link?: string
-    header?: 1 | 2 | 3
-    list?: 'ordered' | 'bullet'
-  }
-}
+export type { RichTextOp }
 
 export const LegalPageSchema = defineEntity({
   name: 'LegalPage',

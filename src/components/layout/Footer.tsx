@@ -1,8 +1,9 @@
-import { Anchor, Box, Group, Stack, Text } from '@mantine/core'
+import { Anchor, Box, Group, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
 import { trpc } from '../../lib/trpc'
 import { AnchorLink } from '../links'
+import { Copyright } from './Copyright'
 
 export function Footer() {
   const { LL } = useI18n()
@@ -40,9 +41,7 @@ export function Footer() {
             </Anchor>
           ))}
         </Group>
-        <Text size="xs" c="dimmed">
-          {LL.layout.footer.copyright({ year: new Date().getFullYear() })}
-        </Text>
+        <Copyright />
       </Stack>
     </Box>
   )

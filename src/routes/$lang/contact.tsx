@@ -1,13 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageTitle } from '../../components/PageTitle'
-import { useI18n } from '../../lib/locale'
+import { ContactPage } from '../../features/site/ContactPage'
 
 export const Route = createFileRoute('/$lang/contact')({
   staticData: { ageGate: false },
-  component: Page,
+  component: ContactPage,
 })
-
-function Page() {
-  const { LL } = useI18n()
-  return <PageTitle>{LL.meta.contact()}</PageTitle>
-}

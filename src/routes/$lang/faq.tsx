@@ -1,13 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageTitle } from '../../components/PageTitle'
-import { useI18n } from '../../lib/locale'
+import { FaqPage } from '../../features/site/FaqPage'
 
 export const Route = createFileRoute('/$lang/faq')({
   staticData: { ageGate: false },
-  component: Page,
+  component: FaqPage,
 })
-
-function Page() {
-  const { LL } = useI18n()
-  return <PageTitle>{LL.meta.faq()}</PageTitle>
-}

@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageTitle } from '../../components/PageTitle'
-import { useI18n } from '../../lib/locale'
+import { isLocale } from '../../../server/domain/locale.js'
+import { LegalPage, loadLegalPage } from '../../features/site/LegalPage'
 
 export const Route = createFileRoute('/$lang/privacy')({
   staticData: { ageGate: false },
-  component: Page,
+  loader: ({ context, params }) => (isLocale(params.lang) ? loadLegalPage(context, 'privacy', params.lang) : undefined),
+  component: () => <LegalPage slug="privacy" />,
 })
-
-function Page() {
-  const { LL } = useI18n()
-  return <PageTitle>{LL.meta.privacy()}</PageTitle>
-}

@@ -1,0 +1,32 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { LegalPage } from '../../server/db/entities/index.js'
+import { LOCALES, type Locale } from '../../server/domain/locale.js'
+import { LEGAL_SLUGS, type LegalSlug } from '../../server/domain/site.js'
+import { textToDelta } from './legal/delta.js'
+import de from './legal/de.js'
+import en from './legal/en.js'
+import es from './legal/es.js'
+import fr from './legal/fr.js'
+import it from './legal/it.js'
+
+/** One language's legal texts in the compact line format of ./legal/delta.ts. */
+export type LegalTexts = Record<LegalSlug, { title: string; body: string }>
+
+export const LEGAL_TEXTS: Record<Locale, LegalTexts> = { de, en, es, fr, it }
+
+/**
+ * Synthetic legal pages (terms, privacy, 2257, legal notice) in five languages, stored as
+ * delta rich text. Only into an empty legal_page table: texts the operator has edited are
+ * never overwritten. Returns how many pages were written.
+ */
+export async function seedLegalPages(em: EntityManager): Promise<number> {
+  if ((await em.count(LegalPage, {})) > 0) return 0
+  for (const locale of LOCALES) {
+    for (const slug of LEGAL_SLUGS) {
+      const text = LEGAL_TEXTS[locale][slug]
+      em.create(LegalPage, { slug, locale, title: text.title, content: textToDelta(text.body) })
+    }
+  }
+  await em.flush()
+  return LOCALES.length * LEGAL_SLUGS.length
+}
