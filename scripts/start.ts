@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { ensureAppSecret, ensureDatabase, onShutdownSignal } from '../server/bootstrap.js'
 import { ConfigError, loadConfig } from '../server/config.js'
 import { migrate, openOrm } from '../server/db/orm.js'
-import { isEmpty, seedDemo } from './seed/index.js'
+import { isEmpty, seedDemo, seedPlansIfMissing } from './seed/index.js'
 
 const log = (line: string) => console.log(`[start] ${line}`)
 
@@ -32,6 +32,7 @@ const orm = await openOrm(process.env.DATABASE_URL!, { pool: 4 })
 const applied = await migrate(orm, process.env.DATABASE_URL!)
 if (applied.length) log(`applied migrations: ${applied.join(', ')}`)
 if (await isEmpty(orm)) await seedDemo(orm, { log })
+await seedPlansIfMissing(orm, log)
 await orm.close()
 
 const children: ChildProcess[] = []

@@ -2,6 +2,7 @@ import type { Orm } from '../../server/db/orm.js'
 import { Category } from '../../server/db/entities/index.js'
 import { releaseDueItems } from '../../server/services/release.js'
 import { DEMO_CATALOG, seedCatalogRows, type CatalogSize } from './catalog.js'
+import { ensurePlans } from './plans.js'
 
 export interface SeedOptions {
   size?: CatalogSize
@@ -23,4 +24,11 @@ export async function seedDemo(orm: Orm, { size = DEMO_CATALOG, log = () => unde
   await em.getConnection().execute(`update image_set set media_status = 'ready'`)
   const released = await releaseDueItems(em, new Date())
   log(`released ${released.videos} videos and ${released.imageSets} image sets; the rest are coming soon`)
+  await seedPlansIfMissing(orm, log)
+}
+
+/** The plan catalogue is seeded whenever the plan table is empty, also on an older database. */
+export async function seedPlansIfMissing(orm: Orm, log: (line: string) => void = () => undefined): Promise<void> {
+  const seeded = await ensurePlans(orm.em.fork())
+  if (seeded) log(`seeded ${seeded} plans`)
 }
