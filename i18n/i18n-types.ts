@@ -30,6 +30,10 @@ type RootTranslation = {
 		 * A​t​ ​l​e​a​s​t​ ​8​ ​c​h​a​r​a​c​t​e​r​s
 		 */
 		passwordHint: string
+		/**
+		 * S​h​o​w​ ​o​r​ ​h​i​d​e​ ​t​h​e​ ​p​a​s​s​w​o​r​d
+		 */
+		showPassword: string
 		login: {
 			/**
 			 * L​o​g​ ​i​n
@@ -899,6 +903,10 @@ export type TranslationFunctions = {
 		 * At least 8 characters
 		 */
 		passwordHint: () => LocalizedString
+		/**
+		 * Show or hide the password
+		 */
+		showPassword: () => LocalizedString
 		login: {
 			/**
 			 * Log in

@@ -4,6 +4,7 @@ export default {
   email: 'E-Mail-Adresse',
   password: 'Passwort',
   passwordHint: 'Mindestens 8 Zeichen',
+  showPassword: 'Passwort anzeigen oder verbergen',
   login: {
     title: 'Anmelden',
     remember: 'Angemeldet bleiben',

@@ -2,6 +2,7 @@ export default {
   email: 'Email address',
   password: 'Password',
   passwordHint: 'At least 8 characters',
+  showPassword: 'Show or hide the password',
   login: {
     title: 'Log in',
     remember: 'Stay logged in',

@@ -4,6 +4,7 @@ export default {
   email: 'Correo electrónico',
   password: 'Contraseña',
   passwordHint: 'Al menos 8 caracteres',
+  showPassword: 'Mostrar u ocultar la contraseña',
   login: {
     title: 'Iniciar sesión',
     remember: 'Mantener la sesión iniciada',

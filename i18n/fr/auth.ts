@@ -4,6 +4,7 @@ export default {
   email: 'Adresse e-mail',
   password: 'Mot de passe',
   passwordHint: 'Au moins 8 caractères',
+  showPassword: 'Afficher ou masquer le mot de passe',
   login: {
     title: 'Se connecter',
     remember: 'Rester connecté',

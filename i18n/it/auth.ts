@@ -4,6 +4,7 @@ export default {
   email: 'Indirizzo e-mail',
   password: 'Password',
   passwordHint: 'Almeno 8 caratteri',
+  showPassword: 'Mostra o nascondi la password',
   login: {
     title: 'Accedi',
     remember: 'Resta connesso',

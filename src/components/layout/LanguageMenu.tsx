@@ -5,13 +5,10 @@ import { activateLocale, storeLocale, useCurrentLocale, useI18n } from '../../li
 import { router } from '../../router'
 
 /** Switches the language: on locale paths by changing the first segment, elsewhere in place. */
-export function LanguageMenu() {
-  const { LL } = useI18n()
-  const current = useCurrentLocale()
+export function useChooseLocale(): (locale: Locale) => Promise<void> {
   const navigate = useNavigate()
   const location = useRouterState({ select: (s) => s.location })
-
-  const choose = async (locale: Locale) => {
+  return async (locale: Locale) => {
     storeLocale(locale)
     const [, first, ...rest] = location.pathname.split('/')
     if (isLocale(first)) {
@@ -21,7 +18,23 @@ export function LanguageMenu() {
       await router.invalidate()
     }
   }
+}
 
+/** The languages as menu items; the current one is marked. */
+export function LanguageItems({ Item = Menu.Item }: { Item?: typeof Menu.Item }) {
+  const { LL } = useI18n()
+  const current = useCurrentLocale()
+  const choose = useChooseLocale()
+  return LOCALES.map((locale) => (
+    <Item key={locale} onClick={() => void choose(locale)} aria-current={locale === current ? 'true' : undefined} lang={locale}>
+      {LL.layout.language[locale]()}
+    </Item>
+  ))
+}
+
+export function LanguageMenu() {
+  const { LL } = useI18n()
+  const current = useCurrentLocale()
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -31,11 +44,7 @@ export function LanguageMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{LL.layout.language.label()}</Menu.Label>
-        {LOCALES.map((locale) => (
-          <Menu.Item key={locale} onClick={() => void choose(locale)} aria-current={locale === current ? 'true' : undefined} lang={locale}>
-            {LL.layout.language[locale]()}
-          </Menu.Item>
-        ))}
+        <LanguageItems />
       </Menu.Dropdown>
     </Menu>
   )
