@@ -51,3 +51,18 @@ export async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: 'User menu' }).click()
   return page.getByRole('menu')
 }
+
+/**
+ * Runs SQL against the e2e server's database (the embedded PostgreSQL started by
+ * scripts/e2e-server.ts), for states no screen can create yet, such as subscriptions.
+ */
+export async function e2eSql<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 54340}/streamclub` })
+  await client.connect()
+  try {
+    return (await client.query(sql, params)).rows as T[]
+  } finally {
+    await client.end()
+  }
+}

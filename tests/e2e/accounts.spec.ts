@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { englishVisitor, mailedLink, newEmail, openUserMenu, PASSWORD, signedUpUser } from './accounts-support'
+import { e2eSql, englishVisitor, mailedLink, newEmail, openUserMenu, PASSWORD, signedUpUser } from './accounts-support'
 
 test.beforeEach(async ({ page }) => {
   await englishVisitor(page)
@@ -169,6 +169,16 @@ test.describe('header user menu', () => {
     await expect(menu.getByRole('menuitem')).toHaveText(['Log in', 'Become a member'])
   })
 
+  test('stays in view on a phone, where the languages move into the navigation drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/en')
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeInViewport({ ratio: 1 })
+    await page.getByRole('banner').getByRole('button', { name: 'Main navigation' }).click()
+    await page.getByRole('navigation').getByRole('button', { name: 'Language' }).click()
+    await page.getByRole('button', { name: 'Italiano' }).click()
+    await expect(page).toHaveURL(/\/it$/)
+  })
+
   test('logged in: account, become member, logout, watch later, favorites, language, FAQ, support', async ({ page }) => {
     await signedUpUser(page)
     await page.goto('/en/videos')
@@ -202,4 +212,27 @@ test.describe('plans', () => {
     await expect(popular.getByText('Downloads: 20 per day')).toBeVisible()
     await expect(page.getByRole('article', { name: 'Premium 2 Years' }).getByText('per 24 months')).toBeVisible()
   })
+})
+
+test('the plan page shows a scheduled downgrade, then a cancellation, with dates and a disabled plan change', async ({ page }) => {
+  const email = await signedUpUser(page)
+  await e2eSql(
+    `insert into subscription (user_id, plan_id, external_id, status, started_at, paid_until, pending_change, pending_plan_id, pending_from, created_at, updated_at)
+     select u.id, p.id, 'e2e-' || u.id, 'active', now() - interval '30 days', '2031-03-14T12:00:00Z', 'change', n.id, '2031-03-14T12:00:00Z', now(), now()
+     from app_user u, plan p, plan n where u.email = $1 and p.sid = 'premium-yearly' and n.sid = 'basic-yearly'`,
+    [email],
+  )
+  await page.goto('/account/plan')
+  await expect(page.getByText('Your plan: Premium Year (Yearly)')).toBeVisible()
+  await expect(page.getByText('Your plan changes to Basic Year on March 14, 2031.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Change plan' })).toBeDisabled()
+  await expect(page.getByRole('link', { name: /Change payment method/ })).toHaveAttribute('href', 'https://billing-support.example.com/subscriptions/update')
+  await expect(page.getByRole('article', { name: 'Premium Year' }).getByText('Most popular')).toBeVisible()
+
+  await e2eSql(`update subscription set pending_change = 'cancel', pending_plan_id = null where external_id like 'e2e-%' and user_id = (select id from app_user where email = $1)`, [email])
+  await page.reload()
+  await expect(page.getByText('Your membership is cancelled and ends on March 14, 2031.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Change plan' })).toBeDisabled()
+  // A member no longer sees "become a member".
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Become a member' })).toHaveCount(0)
 })

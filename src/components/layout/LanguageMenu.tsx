@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core'
+import { Button, Menu, NavLink } from '@mantine/core'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { LOCALES, isLocale, type Locale } from '../../../server/domain/locale.js'
 import { activateLocale, storeLocale, useCurrentLocale, useI18n } from '../../lib/locale'
@@ -20,16 +20,22 @@ export function useChooseLocale(): (locale: Locale) => Promise<void> {
   }
 }
 
-/** The languages as menu items; the current one is marked. */
-export function LanguageItems({ Item = Menu.Item }: { Item?: typeof Menu.Item }) {
+/** The languages as menu items (header menus) or nav links (mobile drawer); the current one is marked. */
+export function LanguageItems({ as = 'menu' }: { as?: 'menu' | 'nav' }) {
   const { LL } = useI18n()
   const current = useCurrentLocale()
   const choose = useChooseLocale()
-  return LOCALES.map((locale) => (
-    <Item key={locale} onClick={() => void choose(locale)} aria-current={locale === current ? 'true' : undefined} lang={locale}>
-      {LL.layout.language[locale]()}
-    </Item>
-  ))
+  return LOCALES.map((locale) => {
+    const props = { onClick: () => void choose(locale), 'aria-current': locale === current ? ('true' as const) : undefined, lang: locale }
+    const label = LL.layout.language[locale]()
+    return as === 'nav' ? (
+      <NavLink key={locale} component="button" label={label} active={locale === current} {...props} />
+    ) : (
+      <Menu.Item key={locale} {...props}>
+        {label}
+      </Menu.Item>
+    )
+  })
 }
 
 export function LanguageMenu() {
