@@ -1,4 +1,4 @@
-/** Query parameters whose values never reach a log line (mailed links carry tokens). */
+/** Query parameters whose values never reach a log line or outlive a delivered mail (mailed links carry tokens). */
 const SECRET_PARAM = /token|password|secret/i
 
 /** '/login/reset-password?token=abc&email=a%40b.c' → '/login/reset-password?token=[redacted]&email=a%40b.c' */
@@ -20,4 +20,9 @@ export function redactUrl(url: string): string {
     })
     .join('&')
   return `${url.slice(0, at)}?${query}`
+}
+
+/** Every http(s) address in a text with its secret query values redacted (delivered mails). */
+export function redactLinks(text: string): string {
+  return text.replace(/https?:\/\/[^\s"'<>]+/g, (url) => redactUrl(url))
 }
