@@ -17,6 +17,217 @@ export type Translation = RootTranslation
 export type Translations = RootTranslation
 
 type RootTranslation = {
+	auth: {
+		/**
+		 * E​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		email: string
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		password: string
+		/**
+		 * A​t​ ​l​e​a​s​t​ ​8​ ​c​h​a​r​a​c​t​e​r​s
+		 */
+		passwordHint: string
+		/**
+		 * S​h​o​w​ ​o​r​ ​h​i​d​e​ ​t​h​e​ ​p​a​s​s​w​o​r​d
+		 */
+		showPassword: string
+		login: {
+			/**
+			 * L​o​g​ ​i​n
+			 */
+			title: string
+			/**
+			 * S​t​a​y​ ​l​o​g​g​e​d​ ​i​n
+			 */
+			remember: string
+			/**
+			 * L​o​g​ ​i​n
+			 */
+			submit: string
+			/**
+			 * F​o​r​g​o​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​?
+			 */
+			forgot: string
+			/**
+			 * N​o​ ​a​c​c​o​u​n​t​ ​y​e​t​?
+			 */
+			noAccount: string
+			/**
+			 * S​i​g​n​ ​u​p
+			 */
+			signUp: string
+		}
+		forgot: {
+			/**
+			 * F​o​r​g​o​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​?
+			 */
+			title: string
+			/**
+			 * E​n​t​e​r​ ​t​h​e​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​w​e​ ​w​i​l​l​ ​s​e​n​d​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+			 */
+			intro: string
+			/**
+			 * S​e​n​d​ ​l​i​n​k
+			 */
+			submit: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​l​o​g​i​n
+			 */
+			backToLogin: string
+			/**
+			 * C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x
+			 */
+			sentTitle: string
+			/**
+			 * I​f​ ​a​n​ ​a​c​c​o​u​n​t​ ​e​x​i​s​t​s​ ​f​o​r​ ​{​e​m​a​i​l​}​,​ ​w​e​ ​h​a​v​e​ ​s​e​n​t​ ​i​t​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.​ ​T​h​e​ ​l​i​n​k​ ​i​s​ ​v​a​l​i​d​ ​f​o​r​ ​o​n​e​ ​h​o​u​r​.
+			 * @param {string} email
+			 */
+			sentText: RequiredParams<'email'>
+			/**
+			 * R​e​q​u​e​s​t​ ​a​g​a​i​n
+			 */
+			again: string
+		}
+		reset: {
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+			 */
+			title: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​f​o​r​ ​{​e​m​a​i​l​}​.
+			 * @param {string} email
+			 */
+			intro: RequiredParams<'email'>
+			/**
+			 * N​e​w​ ​p​a​s​s​w​o​r​d
+			 */
+			newPassword: string
+			/**
+			 * S​a​v​e​ ​p​a​s​s​w​o​r​d​ ​a​n​d​ ​l​o​g​ ​i​n
+			 */
+			submit: string
+			/**
+			 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​b​e​e​n​ ​c​h​a​n​g​e​d​.​ ​Y​o​u​ ​a​r​e​ ​l​o​g​g​e​d​ ​i​n​.
+			 */
+			success: string
+			/**
+			 * R​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​l​i​n​k
+			 */
+			requestNew: string
+		}
+		signUp: {
+			/**
+			 * S​i​g​n​ ​u​p
+			 */
+			title: string
+			/**
+			 * C​r​e​a​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t​,​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​,​ ​t​h​e​n​ ​c​h​o​o​s​e​ ​y​o​u​r​ ​m​e​m​b​e​r​s​h​i​p​.
+			 */
+			intro: string
+			/**
+			 * C​r​e​a​t​e​ ​a​c​c​o​u​n​t
+			 */
+			submit: string
+			/**
+			 * A​l​r​e​a​d​y​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​?
+			 */
+			haveAccount: string
+			/**
+			 * L​o​g​ ​i​n
+			 */
+			login: string
+			/**
+			 * R​e​g​i​s​t​r​a​t​i​o​n​ ​c​l​o​s​e​d
+			 */
+			disabledTitle: string
+			/**
+			 * O​u​r​ ​m​e​m​b​e​r​s​h​i​p​s
+			 */
+			offers: string
+		}
+		verify: {
+			/**
+			 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			title: string
+			/**
+			 * W​e​ ​h​a​v​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​O​p​e​n​ ​i​t​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​u​n​l​o​c​k​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
+			 * @param {string} email
+			 */
+			text: RequiredParams<'email'>
+			/**
+			 * N​o​t​h​i​n​g​ ​a​r​r​i​v​e​d​?​ ​L​o​o​k​ ​i​n​ ​y​o​u​r​ ​s​p​a​m​ ​f​o​l​d​e​r​,​ ​o​r​ ​l​e​t​ ​u​s​ ​s​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​a​g​a​i​n​.
+			 */
+			spam: string
+			/**
+			 * S​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​a​g​a​i​n
+			 */
+			again: string
+			/**
+			 * W​e​ ​h​a​v​e​ ​s​e​n​t​ ​y​o​u​ ​a​ ​n​e​w​ ​l​i​n​k​.
+			 */
+			sent: string
+			/**
+			 * T​h​e​ ​e​m​a​i​l​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+			 */
+			failed: string
+			/**
+			 * C​o​n​f​i​r​m​i​n​g​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​…
+			 */
+			checking: string
+			/**
+			 * T​h​a​n​k​ ​y​o​u​,​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​c​o​n​f​i​r​m​e​d​.
+			 */
+			verified: string
+			/**
+			 * Y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​c​o​n​f​i​r​m​e​d​.​ ​P​l​e​a​s​e​ ​l​o​g​ ​i​n​.
+			 */
+			verifiedLogIn: string
+		}
+		account: {
+			/**
+			 * A​c​c​o​u​n​t
+			 */
+			nav: string
+			/**
+			 * P​a​s​s​w​o​r​d
+			 */
+			password: string
+			/**
+			 * M​y​ ​p​l​a​n
+			 */
+			plan: string
+		}
+		changePassword: {
+			/**
+			 * C​h​a​n​g​e​ ​p​a​s​s​w​o​r​d
+			 */
+			title: string
+			/**
+			 * C​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
+			 */
+			current: string
+			/**
+			 * N​e​w​ ​p​a​s​s​w​o​r​d
+			 */
+			'new': string
+			/**
+			 * C​h​a​n​g​e​ ​p​a​s​s​w​o​r​d
+			 */
+			submit: string
+			/**
+			 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​b​e​e​n​ ​c​h​a​n​g​e​d​.
+			 */
+			success: string
+		}
+		/**
+		 * Y​o​u​ ​a​r​e​ ​l​o​g​g​e​d​ ​o​u​t​.
+		 */
+		loggedOut: string
+	}
 	catalog: {
 		home: {
 			/**
@@ -149,6 +360,58 @@ type RootTranslation = {
 		 * T​h​i​s​ ​t​e​x​t​ ​i​s​ ​t​o​o​ ​l​o​n​g​.
 		 */
 		textTooLong: string
+		/**
+		 * A​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
+		 */
+		emailTaken: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+		 */
+		passwordRequired: string
+		/**
+		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​8​ ​c​h​a​r​a​c​t​e​r​s​ ​l​o​n​g​.
+		 */
+		passwordTooShort: string
+		/**
+		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​m​a​y​ ​b​e​ ​a​t​ ​m​o​s​t​ ​2​5​6​ ​c​h​a​r​a​c​t​e​r​s​ ​l​o​n​g​.
+		 */
+		passwordTooLong: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​.
+		 */
+		currentPasswordRequired: string
+		/**
+		 * T​h​e​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
+		 */
+		currentPasswordWrong: string
+		/**
+		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+		 */
+		newPasswordRequired: string
+		/**
+		 * T​h​e​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​r​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​n​o​t​ ​c​o​r​r​e​c​t​.
+		 */
+		invalidCredentials: string
+		/**
+		 * S​i​g​n​ ​u​p​ ​i​s​ ​n​o​t​ ​a​l​l​o​w​e​d​ ​a​t​ ​t​h​i​s​ ​t​i​m​e​:​ ​r​e​g​i​s​t​r​a​t​i​o​n​ ​i​s​ ​c​u​r​r​e​n​t​l​y​ ​n​o​t​ ​p​o​s​s​i​b​l​e​.
+		 */
+		signupDisabled: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.​ ​P​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​o​n​e​.
+		 */
+		linkInvalid: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​b​e​e​n​ ​u​s​e​d​.​ ​P​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​o​n​e​.
+		 */
+		linkUsed: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​P​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​o​n​e​.
+		 */
+		linkExpired: string
+		/**
+		 * Y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​c​o​n​f​i​r​m​e​d​.
+		 */
+		alreadyVerified: string
 	}
 	layout: {
 		/**
@@ -355,6 +618,52 @@ type RootTranslation = {
 		 */
 		loading: string
 	}
+	mail: {
+		/**
+		 * H​e​l​l​o​,
+		 */
+		greeting: string
+		/**
+		 * Y​o​u​r​ ​S​t​r​e​a​m​c​l​u​b​ ​t​e​a​m
+		 */
+		signature: string
+		verify: {
+			/**
+			 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			subject: string
+			/**
+			 * t​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​s​i​g​n​i​n​g​ ​u​p​ ​a​t​ ​S​t​r​e​a​m​c​l​u​b​.​ ​P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​w​i​t​h​ ​t​h​i​s​ ​l​i​n​k​:
+			 */
+			text: string
+			/**
+			 * C​o​n​f​i​r​m​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			action: string
+			/**
+			 * T​h​e​ ​l​i​n​k​ ​i​s​ ​v​a​l​i​d​ ​f​o​r​ ​2​4​ ​h​o​u​r​s​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​s​i​g​n​ ​u​p​ ​a​t​ ​S​t​r​e​a​m​c​l​u​b​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.
+			 */
+			note: string
+		}
+		reset: {
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+			 */
+			subject: string
+			/**
+			 * w​e​ ​w​e​r​e​ ​a​s​k​e​d​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​S​t​r​e​a​m​c​l​u​b​ ​a​c​c​o​u​n​t​.​ ​C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​w​i​t​h​ ​t​h​i​s​ ​l​i​n​k​:
+			 */
+			text: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+			 */
+			action: string
+			/**
+			 * T​h​e​ ​l​i​n​k​ ​i​s​ ​v​a​l​i​d​ ​f​o​r​ ​o​n​e​ ​h​o​u​r​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​c​e​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​i​t​,​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​:​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​a​s​ ​i​t​ ​i​s​.
+			 */
+			note: string
+		}
+	}
 	meta: {
 		/**
 		 * {​t​i​t​l​e​}​ ​|​ ​S​t​r​e​a​m​c​l​u​b
@@ -449,6 +758,26 @@ type RootTranslation = {
 		 * E​x​c​l​u​s​i​v​e​ ​r​e​a​l​i​s​t​i​c​ ​v​i​d​e​o​s​ ​a​n​d​ ​p​h​o​t​o​ ​s​e​t​s​,​ ​n​e​w​ ​c​o​n​t​e​n​t​ ​e​v​e​r​y​ ​w​e​e​k​.
 		 */
 		description: string
+		/**
+		 * F​o​r​g​o​t​ ​p​a​s​s​w​o​r​d
+		 */
+		forgotPassword: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		resetPassword: string
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		verifyEmail: string
+		/**
+		 * C​h​a​n​g​e​ ​p​a​s​s​w​o​r​d
+		 */
+		changePassword: string
+		/**
+		 * M​y​ ​p​l​a​n
+		 */
+		plan: string
 	}
 	site: {
 		supportHours: {
@@ -880,9 +1209,381 @@ type RootTranslation = {
 		 */
 		testError: string
 	}
+	plans: {
+		period: {
+			/**
+			 * M​o​n​t​h​l​y
+			 */
+			monthly: string
+			/**
+			 * Y​e​a​r​l​y
+			 */
+			yearly: string
+			/**
+			 * E​v​e​r​y​ ​t​w​o​ ​y​e​a​r​s
+			 */
+			biyearly: string
+		}
+		per: {
+			/**
+			 * p​e​r​ ​m​o​n​t​h
+			 */
+			monthly: string
+			/**
+			 * p​e​r​ ​1​2​ ​m​o​n​t​h​s
+			 */
+			yearly: string
+			/**
+			 * p​e​r​ ​2​4​ ​m​o​n​t​h​s
+			 */
+			biyearly: string
+		}
+		/**
+		 * o​n​l​y​ ​{​p​r​i​c​e​}​ ​p​e​r​ ​m​o​n​t​h
+		 * @param {string} price
+		 */
+		perMonth: RequiredParams<'price'>
+		/**
+		 * T​r​y​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​f​o​r​ ​{​p​r​i​c​e​}​,​ ​t​h​e​n​ ​{​r​e​g​u​l​a​r​}
+		 * @param {number} days
+		 * @param {string} price
+		 * @param {string} regular
+		 */
+		trial: RequiredParams<'days' | 'price' | 'regular'>
+		/**
+		 * T​r​y​ ​{​d​a​y​s​}​ ​d​a​y​s​ ​f​r​e​e​,​ ​t​h​e​n​ ​{​r​e​g​u​l​a​r​}
+		 * @param {number} days
+		 * @param {string} regular
+		 */
+		trialFree: RequiredParams<'days' | 'regular'>
+		/**
+		 * {​p​r​i​c​e​}​ ​{​p​e​r​}
+		 * @param {string} per
+		 * @param {string} price
+		 */
+		regular: RequiredParams<'per' | 'price'>
+		/**
+		 * M​o​s​t​ ​p​o​p​u​l​a​r
+		 */
+		mostPopular: string
+		features: {
+			/**
+			 * A​l​l​ ​v​i​d​e​o​s​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​s
+			 */
+			fullCatalog: string
+			/**
+			 * F​u​l​l​ ​H​D​ ​s​t​r​e​a​m​i​n​g
+			 */
+			hd: string
+			/**
+			 * U​p​ ​t​o​ ​4​K​ ​U​H​D​ ​s​t​r​e​a​m​i​n​g
+			 */
+			uhd: string
+			/**
+			 * F​u​l​l​-​r​e​s​o​l​u​t​i​o​n​ ​p​r​e​v​i​e​w​s​ ​a​n​d​ ​i​m​a​g​e​ ​l​i​g​h​t​b​o​x
+			 */
+			fullPreviews: string
+			/**
+			 * D​o​w​n​l​o​a​d​s​:​ ​{​l​i​m​i​t​}​ ​p​e​r​ ​d​a​y
+			 * @param {number} limit
+			 */
+			downloads: RequiredParams<'limit'>
+			/**
+			 * N​e​w​ ​c​o​n​t​e​n​t​ ​e​v​e​r​y​ ​w​e​e​k
+			 */
+			newWeekly: string
+			/**
+			 * C​a​n​c​e​l​ ​a​t​ ​a​n​y​ ​t​i​m​e
+			 */
+			cancelAnytime: string
+		}
+		select: {
+			/**
+			 * C​h​o​o​s​e​ ​t​h​e​ ​m​e​m​b​e​r​s​h​i​p​ ​t​h​a​t​ ​s​u​i​t​s​ ​y​o​u​.​ ​A​l​l​ ​p​r​i​c​e​s​ ​i​n​c​l​u​d​e​ ​V​A​T​.
+			 */
+			intro: string
+			/**
+			 * N​o​ ​m​e​m​b​e​r​s​h​i​p​s​ ​a​r​e​ ​a​v​a​i​l​a​b​l​e​ ​a​t​ ​t​h​e​ ​m​o​m​e​n​t​.
+			 */
+			empty: string
+		}
+		page: {
+			/**
+			 * M​y​ ​p​l​a​n
+			 */
+			title: string
+			/**
+			 * Y​o​u​ ​h​a​v​e​ ​n​o​ ​m​e​m​b​e​r​s​h​i​p​ ​y​e​t​.
+			 */
+			none: string
+			/**
+			 * A​d​m​i​n​i​s​t​r​a​t​o​r​:​ ​y​o​u​ ​h​a​v​e​ ​f​u​l​l​ ​a​c​c​e​s​s​ ​w​i​t​h​o​u​t​ ​a​ ​p​l​a​n​.
+			 */
+			admin: string
+			/**
+			 * Y​o​u​ ​h​a​v​e​ ​p​e​r​m​a​n​e​n​t​ ​a​c​c​e​s​s​ ​w​i​t​h​o​u​t​ ​a​ ​p​l​a​n​.
+			 */
+			permanentAccess: string
+			/**
+			 * Y​o​u​r​ ​p​l​a​n​:​ ​{​p​l​a​n​}​ ​(​{​p​e​r​i​o​d​}​)
+			 * @param {string} period
+			 * @param {string} plan
+			 */
+			current: RequiredParams<'period' | 'plan'>
+			/**
+			 * R​e​n​e​w​s​ ​o​n​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 */
+			renews: RequiredParams<'date'>
+			/**
+			 * T​r​i​a​l​ ​u​n​t​i​l​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 */
+			trialUntil: RequiredParams<'date'>
+			/**
+			 * Y​o​u​r​ ​p​l​a​n​ ​c​h​a​n​g​e​s​ ​t​o​ ​{​p​l​a​n​}​ ​o​n​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 * @param {string} plan
+			 */
+			downgrade: RequiredParams<'date' | 'plan'>
+			/**
+			 * Y​o​u​r​ ​m​e​m​b​e​r​s​h​i​p​ ​i​s​ ​c​a​n​c​e​l​l​e​d​ ​a​n​d​ ​e​n​d​s​ ​o​n​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 */
+			cancelled: RequiredParams<'date'>
+			/**
+			 * C​h​a​n​g​e​ ​p​l​a​n
+			 */
+			changePlan: string
+			/**
+			 * A​ ​c​h​a​n​g​e​ ​i​s​ ​a​l​r​e​a​d​y​ ​s​c​h​e​d​u​l​e​d​;​ ​t​h​e​ ​p​l​a​n​ ​c​a​n​ ​b​e​ ​c​h​a​n​g​e​d​ ​a​g​a​i​n​ ​o​n​c​e​ ​i​t​ ​h​a​s​ ​t​a​k​e​n​ ​e​f​f​e​c​t​.
+			 */
+			pendingHint: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​p​l​a​n
+			 */
+			selectPlan: string
+			/**
+			 * C​h​a​n​g​e​ ​p​a​y​m​e​n​t​ ​m​e​t​h​o​d
+			 */
+			changePaymentMethod: string
+			/**
+			 * (​o​p​e​n​s​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​r​o​v​i​d​e​r​)
+			 */
+			externalHint: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
+	auth: {
+		/**
+		 * Email address
+		 */
+		email: () => LocalizedString
+		/**
+		 * Password
+		 */
+		password: () => LocalizedString
+		/**
+		 * At least 8 characters
+		 */
+		passwordHint: () => LocalizedString
+		/**
+		 * Show or hide the password
+		 */
+		showPassword: () => LocalizedString
+		login: {
+			/**
+			 * Log in
+			 */
+			title: () => LocalizedString
+			/**
+			 * Stay logged in
+			 */
+			remember: () => LocalizedString
+			/**
+			 * Log in
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Forgot your password?
+			 */
+			forgot: () => LocalizedString
+			/**
+			 * No account yet?
+			 */
+			noAccount: () => LocalizedString
+			/**
+			 * Sign up
+			 */
+			signUp: () => LocalizedString
+		}
+		forgot: {
+			/**
+			 * Forgot your password?
+			 */
+			title: () => LocalizedString
+			/**
+			 * Enter the email address of your account and we will send you a link to choose a new password.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Send link
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Back to login
+			 */
+			backToLogin: () => LocalizedString
+			/**
+			 * Check your inbox
+			 */
+			sentTitle: () => LocalizedString
+			/**
+			 * If an account exists for {email}, we have sent it a link to choose a new password. The link is valid for one hour.
+			 */
+			sentText: (arg: { email: string }) => LocalizedString
+			/**
+			 * Request again
+			 */
+			again: () => LocalizedString
+		}
+		reset: {
+			/**
+			 * Choose a new password
+			 */
+			title: () => LocalizedString
+			/**
+			 * Choose a new password for {email}.
+			 */
+			intro: (arg: { email: string }) => LocalizedString
+			/**
+			 * New password
+			 */
+			newPassword: () => LocalizedString
+			/**
+			 * Save password and log in
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Your password has been changed. You are logged in.
+			 */
+			success: () => LocalizedString
+			/**
+			 * Request a new link
+			 */
+			requestNew: () => LocalizedString
+		}
+		signUp: {
+			/**
+			 * Sign up
+			 */
+			title: () => LocalizedString
+			/**
+			 * Create your account, confirm your email address, then choose your membership.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Create account
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Already have an account?
+			 */
+			haveAccount: () => LocalizedString
+			/**
+			 * Log in
+			 */
+			login: () => LocalizedString
+			/**
+			 * Registration closed
+			 */
+			disabledTitle: () => LocalizedString
+			/**
+			 * Our memberships
+			 */
+			offers: () => LocalizedString
+		}
+		verify: {
+			/**
+			 * Confirm your email address
+			 */
+			title: () => LocalizedString
+			/**
+			 * We have sent a link to {email}. Open it to confirm your address and unlock your account.
+			 */
+			text: (arg: { email: string }) => LocalizedString
+			/**
+			 * Nothing arrived? Look in your spam folder, or let us send the link again.
+			 */
+			spam: () => LocalizedString
+			/**
+			 * Send the link again
+			 */
+			again: () => LocalizedString
+			/**
+			 * We have sent you a new link.
+			 */
+			sent: () => LocalizedString
+			/**
+			 * The email could not be sent. Please try again later.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Confirming your email address…
+			 */
+			checking: () => LocalizedString
+			/**
+			 * Thank you, your email address is confirmed.
+			 */
+			verified: () => LocalizedString
+			/**
+			 * Your email address is confirmed. Please log in.
+			 */
+			verifiedLogIn: () => LocalizedString
+		}
+		account: {
+			/**
+			 * Account
+			 */
+			nav: () => LocalizedString
+			/**
+			 * Password
+			 */
+			password: () => LocalizedString
+			/**
+			 * My plan
+			 */
+			plan: () => LocalizedString
+		}
+		changePassword: {
+			/**
+			 * Change password
+			 */
+			title: () => LocalizedString
+			/**
+			 * Current password
+			 */
+			current: () => LocalizedString
+			/**
+			 * New password
+			 */
+			'new': () => LocalizedString
+			/**
+			 * Change password
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Your password has been changed.
+			 */
+			success: () => LocalizedString
+		}
+		/**
+		 * You are logged out.
+		 */
+		loggedOut: () => LocalizedString
+	}
 	catalog: {
 		home: {
 			/**
@@ -1014,6 +1715,58 @@ export type TranslationFunctions = {
 		 * This text is too long.
 		 */
 		textTooLong: () => LocalizedString
+		/**
+		 * An account with this email already exists.
+		 */
+		emailTaken: () => LocalizedString
+		/**
+		 * Please enter your password.
+		 */
+		passwordRequired: () => LocalizedString
+		/**
+		 * The password must be at least 8 characters long.
+		 */
+		passwordTooShort: () => LocalizedString
+		/**
+		 * The password may be at most 256 characters long.
+		 */
+		passwordTooLong: () => LocalizedString
+		/**
+		 * Please enter your current password.
+		 */
+		currentPasswordRequired: () => LocalizedString
+		/**
+		 * The current password is not correct.
+		 */
+		currentPasswordWrong: () => LocalizedString
+		/**
+		 * Please enter a new password.
+		 */
+		newPasswordRequired: () => LocalizedString
+		/**
+		 * The email address or the password is not correct.
+		 */
+		invalidCredentials: () => LocalizedString
+		/**
+		 * Sign up is not allowed at this time: registration is currently not possible.
+		 */
+		signupDisabled: () => LocalizedString
+		/**
+		 * This link is not valid. Please request a new one.
+		 */
+		linkInvalid: () => LocalizedString
+		/**
+		 * This link has already been used. Please request a new one.
+		 */
+		linkUsed: () => LocalizedString
+		/**
+		 * This link has expired. Please request a new one.
+		 */
+		linkExpired: () => LocalizedString
+		/**
+		 * Your email address is already confirmed.
+		 */
+		alreadyVerified: () => LocalizedString
 	}
 	layout: {
 		/**
@@ -1219,6 +1972,52 @@ export type TranslationFunctions = {
 		 */
 		loading: () => LocalizedString
 	}
+	mail: {
+		/**
+		 * Hello,
+		 */
+		greeting: () => LocalizedString
+		/**
+		 * Your Streamclub team
+		 */
+		signature: () => LocalizedString
+		verify: {
+			/**
+			 * Confirm your email address
+			 */
+			subject: () => LocalizedString
+			/**
+			 * thank you for signing up at Streamclub. Please confirm your email address with this link:
+			 */
+			text: () => LocalizedString
+			/**
+			 * Confirm email address
+			 */
+			action: () => LocalizedString
+			/**
+			 * The link is valid for 24 hours. If you did not sign up at Streamclub, you can ignore this email.
+			 */
+			note: () => LocalizedString
+		}
+		reset: {
+			/**
+			 * Choose a new password
+			 */
+			subject: () => LocalizedString
+			/**
+			 * we were asked to reset the password of your Streamclub account. Choose a new password with this link:
+			 */
+			text: () => LocalizedString
+			/**
+			 * Choose a new password
+			 */
+			action: () => LocalizedString
+			/**
+			 * The link is valid for one hour and works once. If you did not ask for it, ignore this email: your password stays as it is.
+			 */
+			note: () => LocalizedString
+		}
+	}
 	meta: {
 		/**
 		 * {title} | Streamclub
@@ -1312,6 +2111,26 @@ export type TranslationFunctions = {
 		 * Exclusive realistic videos and photo sets, new content every week.
 		 */
 		description: () => LocalizedString
+		/**
+		 * Forgot password
+		 */
+		forgotPassword: () => LocalizedString
+		/**
+		 * Choose a new password
+		 */
+		resetPassword: () => LocalizedString
+		/**
+		 * Confirm your email address
+		 */
+		verifyEmail: () => LocalizedString
+		/**
+		 * Change password
+		 */
+		changePassword: () => LocalizedString
+		/**
+		 * My plan
+		 */
+		plan: () => LocalizedString
 	}
 	site: {
 		supportHours: {
@@ -1726,6 +2545,154 @@ export type TranslationFunctions = {
 		 * Test error raised by an administrator
 		 */
 		testError: () => LocalizedString
+	}
+	plans: {
+		period: {
+			/**
+			 * Monthly
+			 */
+			monthly: () => LocalizedString
+			/**
+			 * Yearly
+			 */
+			yearly: () => LocalizedString
+			/**
+			 * Every two years
+			 */
+			biyearly: () => LocalizedString
+		}
+		per: {
+			/**
+			 * per month
+			 */
+			monthly: () => LocalizedString
+			/**
+			 * per 12 months
+			 */
+			yearly: () => LocalizedString
+			/**
+			 * per 24 months
+			 */
+			biyearly: () => LocalizedString
+		}
+		/**
+		 * only {price} per month
+		 */
+		perMonth: (arg: { price: string }) => LocalizedString
+		/**
+		 * Try {days} days for {price}, then {regular}
+		 */
+		trial: (arg: { days: number, price: string, regular: string }) => LocalizedString
+		/**
+		 * Try {days} days free, then {regular}
+		 */
+		trialFree: (arg: { days: number, regular: string }) => LocalizedString
+		/**
+		 * {price} {per}
+		 */
+		regular: (arg: { per: string, price: string }) => LocalizedString
+		/**
+		 * Most popular
+		 */
+		mostPopular: () => LocalizedString
+		features: {
+			/**
+			 * All videos and image sets
+			 */
+			fullCatalog: () => LocalizedString
+			/**
+			 * Full HD streaming
+			 */
+			hd: () => LocalizedString
+			/**
+			 * Up to 4K UHD streaming
+			 */
+			uhd: () => LocalizedString
+			/**
+			 * Full-resolution previews and image lightbox
+			 */
+			fullPreviews: () => LocalizedString
+			/**
+			 * Downloads: {limit} per day
+			 */
+			downloads: (arg: { limit: number }) => LocalizedString
+			/**
+			 * New content every week
+			 */
+			newWeekly: () => LocalizedString
+			/**
+			 * Cancel at any time
+			 */
+			cancelAnytime: () => LocalizedString
+		}
+		select: {
+			/**
+			 * Choose the membership that suits you. All prices include VAT.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * No memberships are available at the moment.
+			 */
+			empty: () => LocalizedString
+		}
+		page: {
+			/**
+			 * My plan
+			 */
+			title: () => LocalizedString
+			/**
+			 * You have no membership yet.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Administrator: you have full access without a plan.
+			 */
+			admin: () => LocalizedString
+			/**
+			 * You have permanent access without a plan.
+			 */
+			permanentAccess: () => LocalizedString
+			/**
+			 * Your plan: {plan} ({period})
+			 */
+			current: (arg: { period: string, plan: string }) => LocalizedString
+			/**
+			 * Renews on {date}.
+			 */
+			renews: (arg: { date: string }) => LocalizedString
+			/**
+			 * Trial until {date}.
+			 */
+			trialUntil: (arg: { date: string }) => LocalizedString
+			/**
+			 * Your plan changes to {plan} on {date}.
+			 */
+			downgrade: (arg: { date: string, plan: string }) => LocalizedString
+			/**
+			 * Your membership is cancelled and ends on {date}.
+			 */
+			cancelled: (arg: { date: string }) => LocalizedString
+			/**
+			 * Change plan
+			 */
+			changePlan: () => LocalizedString
+			/**
+			 * A change is already scheduled; the plan can be changed again once it has taken effect.
+			 */
+			pendingHint: () => LocalizedString
+			/**
+			 * Choose a plan
+			 */
+			selectPlan: () => LocalizedString
+			/**
+			 * Change payment method
+			 */
+			changePaymentMethod: () => LocalizedString
+			/**
+			 * (opens the payment provider)
+			 */
+			externalHint: () => LocalizedString
+		}
 	}
 }
 

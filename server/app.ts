@@ -8,8 +8,11 @@ import fastifyStatic from '@fastify/static'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
 import type { Config } from './config.js'
 import type { Orm } from './db/orm.js'
+import { registerDevMail } from './http/dev-mail.js'
 import { registerHealthRoutes } from './http/health.js'
 import { registerHtmlShell } from './http/html-shell.js'
+import { redactUrl } from './redact.js'
+import { RateLimits, postgresRateLimitStore } from './services/rate-limits.js'
 import { createContextFactory } from './trpc/context.js'
 import { appRouter, type AppRouter } from './trpc/root.js'
 import { translator } from './i18n.js'
@@ -33,6 +36,10 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
       redact: {
         paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
+      },
+      serializers: {
+        // Mailed links put tokens in query strings; their values never reach the log.
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),
       },
     },
     trustProxy: config.trustProxy,
@@ -65,15 +72,18 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
   })
 
   await app.register(fastifyCookie)
-  await app.register(fastifyRateLimit, { global: false })
+  // Counters live in PostgreSQL, so every server process behind a load balancer shares them.
+  await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(orm) })
+  const limits = new RateLimits(app, config)
 
   registerHealthRoutes(app, orm)
+  if (config.env !== 'production') registerDevMail(app, orm)
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: createContextFactory({ config, orm }),
+      createContext: createContextFactory({ config, orm, limits }),
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed')

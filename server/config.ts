@@ -32,6 +32,12 @@ const envSchema = z.object({
   BILLING_SUPPORT_URL: z.url().default('https://billing-support.example.com'),
   WEBMASTER_URL: z.url().default('https://partners.example.com'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** The billing processor's page where a member changes the payment method (subscriptions.update). */
+  BILLING_UPDATE_URL: z.url({ protocol: /^https?$/ }).default('https://billing-support.example.com/subscriptions/update'),
+  /** Login, sign-up, forgot-password and resend-verification attempts allowed per window. */
+  RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
 })
 
 export interface Config {
@@ -57,6 +63,8 @@ export interface Config {
   webmasterUrl: string
   workerConcurrency: number
   clientDir: string
+  billingUpdateUrl: string
+  rateLimit: { windowMs: number; perIp: number; perAccount: number }
 }
 
 export class ConfigError extends Error {
@@ -94,5 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webmasterUrl: e.WEBMASTER_URL,
     workerConcurrency: e.WORKER_CONCURRENCY,
     clientDir: path.resolve('dist/client'),
+    billingUpdateUrl: e.BILLING_UPDATE_URL,
+    rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
   }
 }

@@ -11,7 +11,10 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LangRouteImport } from './routes/$lang'
+import { Route as FavoritesRouteImport } from './routes/favorites'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as SignUpRouteImport } from './routes/sign-up'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as WatchLaterRouteImport } from './routes/watch-later'
 import { Route as LangIndexRouteImport } from './routes/$lang/index'
 import { Route as Lang2257RouteImport } from './routes/$lang/2257'
@@ -23,8 +26,13 @@ import { Route as LangPrivacyRouteImport } from './routes/$lang/privacy'
 import { Route as LangReportRouteImport } from './routes/$lang/report'
 import { Route as LangTosRouteImport } from './routes/$lang/tos'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
+import { Route as AccountPasswordRouteImport } from './routes/account/password'
+import { Route as AccountPlanRouteImport } from './routes/account/plan'
 import { Route as AccountSelectPlanRouteImport } from './routes/account/select-plan'
 import { Route as FavoritesIndexRouteImport } from './routes/favorites/index'
+import { Route as LoginIndexRouteImport } from './routes/login/index'
+import { Route as LoginForgotPasswordRouteImport } from './routes/login/forgot-password'
+import { Route as LoginResetPasswordRouteImport } from './routes/login/reset-password'
 import { Route as LangCategoriesIndexRouteImport } from './routes/$lang/categories/index'
 import { Route as LangImagesIndexRouteImport } from './routes/$lang/images/index'
 import { Route as LangModelsIndexRouteImport } from './routes/$lang/models/index'
@@ -42,9 +50,24 @@ const LangRoute = LangRouteImport.update({
   path: '/$lang',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FavoritesRoute = FavoritesRouteImport.update({
+  id: '/favorites',
+  path: '/favorites',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignUpRoute = SignUpRouteImport.update({
+  id: '/sign-up',
+  path: '/sign-up',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WatchLaterRoute = WatchLaterRouteImport.update({
@@ -102,15 +125,40 @@ const AccountIndexRoute = AccountIndexRouteImport.update({
   path: '/account/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountPasswordRoute = AccountPasswordRouteImport.update({
+  id: '/account/password',
+  path: '/account/password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountPlanRoute = AccountPlanRouteImport.update({
+  id: '/account/plan',
+  path: '/account/plan',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountSelectPlanRoute = AccountSelectPlanRouteImport.update({
   id: '/account/select-plan',
   path: '/account/select-plan',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FavoritesIndexRoute = FavoritesIndexRouteImport.update({
-  id: '/favorites/',
-  path: '/favorites/',
-  getParentRoute: () => rootRouteImport,
+  id: '/',
+  path: '/',
+  getParentRoute: () => FavoritesRoute,
+} as any)
+const LoginIndexRoute = LoginIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => LoginRoute,
+} as any)
+const LoginForgotPasswordRoute = LoginForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => LoginRoute,
+} as any)
+const LoginResetPasswordRoute = LoginResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => LoginRoute,
 } as any)
 const LangCategoriesIndexRoute = LangCategoriesIndexRouteImport.update({
   id: '/categories/',
@@ -146,7 +194,10 @@ const LangVideosIdRoute = LangVideosIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
-  '/login': typeof LoginRoute
+  '/favorites': typeof FavoritesRouteWithChildren
+  '/login': typeof LoginRouteWithChildren
+  '/sign-up': typeof SignUpRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/watch-later': typeof WatchLaterRoute
   '/$lang/2257': typeof Lang2257Route
   '/$lang/coming-soon': typeof LangComingSoonRoute
@@ -156,10 +207,15 @@ export interface FileRoutesByFullPath {
   '/$lang/privacy': typeof LangPrivacyRoute
   '/$lang/report': typeof LangReportRoute
   '/$lang/tos': typeof LangTosRoute
+  '/account/password': typeof AccountPasswordRoute
+  '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/login/forgot-password': typeof LoginForgotPasswordRoute
+  '/login/reset-password': typeof LoginResetPasswordRoute
   '/$lang/': typeof LangIndexRoute
   '/account/': typeof AccountIndexRoute
   '/favorites/': typeof FavoritesIndexRoute
+  '/login/': typeof LoginIndexRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
@@ -169,7 +225,8 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/login': typeof LoginRoute
+  '/sign-up': typeof SignUpRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/watch-later': typeof WatchLaterRoute
   '/$lang/2257': typeof Lang2257Route
   '/$lang/coming-soon': typeof LangComingSoonRoute
@@ -179,10 +236,15 @@ export interface FileRoutesByTo {
   '/$lang/privacy': typeof LangPrivacyRoute
   '/$lang/report': typeof LangReportRoute
   '/$lang/tos': typeof LangTosRoute
+  '/account/password': typeof AccountPasswordRoute
+  '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/login/forgot-password': typeof LoginForgotPasswordRoute
+  '/login/reset-password': typeof LoginResetPasswordRoute
   '/$lang': typeof LangIndexRoute
   '/account': typeof AccountIndexRoute
   '/favorites': typeof FavoritesIndexRoute
+  '/login': typeof LoginIndexRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
   '/$lang/categories': typeof LangCategoriesIndexRoute
@@ -194,7 +256,10 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
-  '/login': typeof LoginRoute
+  '/favorites': typeof FavoritesRouteWithChildren
+  '/login': typeof LoginRouteWithChildren
+  '/sign-up': typeof SignUpRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/watch-later': typeof WatchLaterRoute
   '/$lang/2257': typeof Lang2257Route
   '/$lang/coming-soon': typeof LangComingSoonRoute
@@ -204,10 +269,15 @@ export interface FileRoutesById {
   '/$lang/privacy': typeof LangPrivacyRoute
   '/$lang/report': typeof LangReportRoute
   '/$lang/tos': typeof LangTosRoute
+  '/account/password': typeof AccountPasswordRoute
+  '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/login/forgot-password': typeof LoginForgotPasswordRoute
+  '/login/reset-password': typeof LoginResetPasswordRoute
   '/$lang/': typeof LangIndexRoute
   '/account/': typeof AccountIndexRoute
   '/favorites/': typeof FavoritesIndexRoute
+  '/login/': typeof LoginIndexRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
@@ -220,7 +290,10 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$lang'
+    | '/favorites'
     | '/login'
+    | '/sign-up'
+    | '/verify-email'
     | '/watch-later'
     | '/$lang/2257'
     | '/$lang/coming-soon'
@@ -230,10 +303,15 @@ export interface FileRouteTypes {
     | '/$lang/privacy'
     | '/$lang/report'
     | '/$lang/tos'
+    | '/account/password'
+    | '/account/plan'
     | '/account/select-plan'
+    | '/login/forgot-password'
+    | '/login/reset-password'
     | '/$lang/'
     | '/account/'
     | '/favorites/'
+    | '/login/'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
     | '/$lang/categories/'
@@ -243,7 +321,8 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/login'
+    | '/sign-up'
+    | '/verify-email'
     | '/watch-later'
     | '/$lang/2257'
     | '/$lang/coming-soon'
@@ -253,10 +332,15 @@ export interface FileRouteTypes {
     | '/$lang/privacy'
     | '/$lang/report'
     | '/$lang/tos'
+    | '/account/password'
+    | '/account/plan'
     | '/account/select-plan'
+    | '/login/forgot-password'
+    | '/login/reset-password'
     | '/$lang'
     | '/account'
     | '/favorites'
+    | '/login'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
     | '/$lang/categories'
@@ -267,7 +351,10 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/$lang'
+    | '/favorites'
     | '/login'
+    | '/sign-up'
+    | '/verify-email'
     | '/watch-later'
     | '/$lang/2257'
     | '/$lang/coming-soon'
@@ -277,10 +364,15 @@ export interface FileRouteTypes {
     | '/$lang/privacy'
     | '/$lang/report'
     | '/$lang/tos'
+    | '/account/password'
+    | '/account/plan'
     | '/account/select-plan'
+    | '/login/forgot-password'
+    | '/login/reset-password'
     | '/$lang/'
     | '/account/'
     | '/favorites/'
+    | '/login/'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
     | '/$lang/categories/'
@@ -292,11 +384,15 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LangRoute: typeof LangRouteWithChildren
-  LoginRoute: typeof LoginRoute
+  FavoritesRoute: typeof FavoritesRouteWithChildren
+  LoginRoute: typeof LoginRouteWithChildren
+  SignUpRoute: typeof SignUpRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
   WatchLaterRoute: typeof WatchLaterRoute
+  AccountPasswordRoute: typeof AccountPasswordRoute
+  AccountPlanRoute: typeof AccountPlanRoute
   AccountSelectPlanRoute: typeof AccountSelectPlanRoute
   AccountIndexRoute: typeof AccountIndexRoute
-  FavoritesIndexRoute: typeof FavoritesIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -315,11 +411,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/favorites': {
+      id: '/favorites'
+      path: '/favorites'
+      fullPath: '/favorites'
+      preLoaderRoute: typeof FavoritesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-up': {
+      id: '/sign-up'
+      path: '/sign-up'
+      fullPath: '/sign-up'
+      preLoaderRoute: typeof SignUpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/watch-later': {
@@ -399,6 +516,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/password': {
+      id: '/account/password'
+      path: '/account/password'
+      fullPath: '/account/password'
+      preLoaderRoute: typeof AccountPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/plan': {
+      id: '/account/plan'
+      path: '/account/plan'
+      fullPath: '/account/plan'
+      preLoaderRoute: typeof AccountPlanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account/select-plan': {
       id: '/account/select-plan'
       path: '/account/select-plan'
@@ -408,10 +539,31 @@ declare module '@tanstack/react-router' {
     }
     '/favorites/': {
       id: '/favorites/'
-      path: '/favorites'
+      path: '/'
       fullPath: '/favorites/'
       preLoaderRoute: typeof FavoritesIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof FavoritesRoute
+    }
+    '/login/': {
+      id: '/login/'
+      path: '/'
+      fullPath: '/login/'
+      preLoaderRoute: typeof LoginIndexRouteImport
+      parentRoute: typeof LoginRoute
+    }
+    '/login/forgot-password': {
+      id: '/login/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/login/forgot-password'
+      preLoaderRoute: typeof LoginForgotPasswordRouteImport
+      parentRoute: typeof LoginRoute
+    }
+    '/login/reset-password': {
+      id: '/login/reset-password'
+      path: '/reset-password'
+      fullPath: '/login/reset-password'
+      preLoaderRoute: typeof LoginResetPasswordRouteImport
+      parentRoute: typeof LoginRoute
     }
     '/$lang/categories/': {
       id: '/$lang/categories/'
@@ -496,14 +648,44 @@ const LangRouteChildren: LangRouteChildren = {
 
 const LangRouteWithChildren = LangRoute._addFileChildren(LangRouteChildren)
 
+interface FavoritesRouteChildren {
+  FavoritesIndexRoute: typeof FavoritesIndexRoute
+}
+
+const FavoritesRouteChildren: FavoritesRouteChildren = {
+  FavoritesIndexRoute: FavoritesIndexRoute,
+}
+
+const FavoritesRouteWithChildren = FavoritesRoute._addFileChildren(
+  FavoritesRouteChildren,
+)
+
+interface LoginRouteChildren {
+  LoginForgotPasswordRoute: typeof LoginForgotPasswordRoute
+  LoginResetPasswordRoute: typeof LoginResetPasswordRoute
+  LoginIndexRoute: typeof LoginIndexRoute
+}
+
+const LoginRouteChildren: LoginRouteChildren = {
+  LoginForgotPasswordRoute: LoginForgotPasswordRoute,
+  LoginResetPasswordRoute: LoginResetPasswordRoute,
+  LoginIndexRoute: LoginIndexRoute,
+}
+
+const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LangRoute: LangRouteWithChildren,
-  LoginRoute: LoginRoute,
+  FavoritesRoute: FavoritesRouteWithChildren,
+  LoginRoute: LoginRouteWithChildren,
+  SignUpRoute: SignUpRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   WatchLaterRoute: WatchLaterRoute,
+  AccountPasswordRoute: AccountPasswordRoute,
+  AccountPlanRoute: AccountPlanRoute,
   AccountSelectPlanRoute: AccountSelectPlanRoute,
   AccountIndexRoute: AccountIndexRoute,
-  FavoritesIndexRoute: FavoritesIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

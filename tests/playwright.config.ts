@@ -49,6 +49,8 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54340)),
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      // Every browser test comes from 127.0.0.1; the per-account limits stay at their defaults.
+      RATE_LIMIT_PER_IP: '10000',
     },
   },
 })

@@ -24,4 +24,9 @@ export default {
   selectPlan: 'Wähle deine Mitgliedschaft',
   notFound: 'Seite nicht gefunden',
   description: 'Exklusive, realistische Videos und Fotosets – jede Woche neue Inhalte.',
+  forgotPassword: 'Passwort vergessen',
+  resetPassword: 'Neues Passwort wählen',
+  verifyEmail: 'E-Mail-Adresse bestätigen',
+  changePassword: 'Passwort ändern',
+  plan: 'Mein Tarif',
 } satisfies Translation['meta']

@@ -23,4 +23,9 @@ export default {
   selectPlan: 'Choose your membership',
   notFound: 'Page not found',
   description: 'Exclusive realistic videos and photo sets, new content every week.',
+  forgotPassword: 'Forgot password',
+  resetPassword: 'Choose a new password',
+  verifyEmail: 'Confirm your email address',
+  changePassword: 'Change password',
+  plan: 'My plan',
 }

@@ -24,4 +24,9 @@ export default {
   selectPlan: 'Elige tu membresía',
   notFound: 'Página no encontrada',
   description: 'Vídeos y galerías de fotos exclusivos y realistas, con contenido nuevo cada semana.',
+  forgotPassword: 'Contraseña olvidada',
+  resetPassword: 'Elige una nueva contraseña',
+  verifyEmail: 'Confirma tu correo electrónico',
+  changePassword: 'Cambiar contraseña',
+  plan: 'Mi plan',
 } satisfies Translation['meta']

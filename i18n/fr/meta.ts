@@ -24,4 +24,9 @@ export default {
   selectPlan: 'Choisissez votre abonnement',
   notFound: 'Page introuvable',
   description: 'Des vidéos et séries de photos exclusives et réalistes, avec du nouveau contenu chaque semaine.',
+  forgotPassword: 'Mot de passe oublié',
+  resetPassword: 'Choisir un nouveau mot de passe',
+  verifyEmail: 'Confirmez votre adresse e-mail',
+  changePassword: 'Changer le mot de passe',
+  plan: 'Mon abonnement',
 } satisfies Translation['meta']

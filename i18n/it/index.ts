@@ -1,18 +1,24 @@
 import type { Translation } from '../i18n-types.js'
+import auth from './auth.js'
 import catalog from './catalog.js'
 import common from './common.js'
 import errors from './errors.js'
 import layout from './layout.js'
+import mail from './mail.js'
 import meta from './meta.js'
 import site from './site.js'
+import plans from './plans.js'
 
 const it = {
+  auth,
   catalog,
   common,
   errors,
   layout,
+  mail,
   meta,
   site,
+  plans,
 } satisfies Translation
 
 export default it

@@ -24,4 +24,9 @@ export default {
   selectPlan: 'Scegli il tuo abbonamento',
   notFound: 'Pagina non trovata',
   description: 'Video e gallerie fotografiche esclusivi e realistici, con nuovi contenuti ogni settimana.',
+  forgotPassword: 'Password dimenticata',
+  resetPassword: 'Scegli una nuova password',
+  verifyEmail: 'Conferma il tuo indirizzo e-mail',
+  changePassword: 'Cambia password',
+  plan: 'Il mio piano',
 } satisfies Translation['meta']

@@ -3,6 +3,7 @@ import { Category } from '../../server/db/entities/index.js'
 import { releaseDueItems } from '../../server/services/release.js'
 import { DEMO_CATALOG, seedCatalogRows, type CatalogSize } from './catalog.js'
 import { seedLegalPages } from './legal.js'
+import { ensurePlans } from './plans.js'
 
 export interface SeedOptions {
   size?: CatalogSize
@@ -28,9 +29,11 @@ export async function seedDemo(orm: Orm, { size = DEMO_CATALOG, log = () => unde
 
 /**
  * Site content every database needs, seeded where its table is still empty (also on a
- * database that already holds a catalog): the legal pages.
+ * database that already holds a catalog): the legal pages and the plan catalogue.
  */
 export async function seedSiteContent(orm: Orm, log: (line: string) => void = () => undefined) {
   const pages = await seedLegalPages(orm.em.fork())
   if (pages) log(`seeded ${pages} legal pages`)
+  const plans = await ensurePlans(orm.em.fork())
+  if (plans) log(`seeded ${plans} plans`)
 }

@@ -28,15 +28,18 @@ const LOCALIZED_ROUTES: Array<[RegExp, MetaKey]> = [
 
 const UNPREFIXED_ROUTES: Array<[RegExp, MetaKey]> = [
   [/^\/$/, 'home'],
-  [/^\/login(\/(forgot-password|reset-password))?$/, 'login'],
+  [/^\/login$/, 'login'],
+  [/^\/login\/forgot-password$/, 'forgotPassword'],
+  [/^\/login\/reset-password$/, 'resetPassword'],
   [/^\/sign-up$/, 'signUp'],
-  [/^\/verify-email$/, 'signUp'],
+  [/^\/verify-email$/, 'verifyEmail'],
   [/^\/account\/select-plan$/, 'selectPlan'],
-  [/^\/account(\/(password|plan))?$/, 'account'],
+  [/^\/account$/, 'account'],
+  [/^\/account\/password$/, 'changePassword'],
+  [/^\/account\/plan$/, 'plan'],
   [/^\/favorites(\/(videos|images|models))?$/, 'favorites'],
   [/^\/watch-later$/, 'watchLater'],
   [/^\/demo-checkout$/, 'selectPlan'],
-  [/^\/dev\/mail$/, 'home'],
 ]
 
 export interface PageMeta {

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Config } from '../config.js'
 import type { Orm } from '../db/orm.js'
 import { isLocale, normalizeLocale, type Locale } from '../domain/locale.js'
+import type { RateLimits } from '../services/rate-limits.js'
 import { loadCurrentUser, type CurrentUser } from '../services/sessions.js'
 
 /** What every procedure can reach: the request, a fresh unit of work, the caller. */
@@ -14,14 +15,17 @@ export interface Context {
   locale: Locale
   user: CurrentUser | null
   now: Date
+  /** Per-IP and per-account limits of the account procedures. */
+  limits: RateLimits
 }
 
 export interface ContextDeps {
   config: Config
   orm: Orm
+  limits: RateLimits
 }
 
-export function createContextFactory({ config, orm }: ContextDeps) {
+export function createContextFactory({ config, orm, limits }: ContextDeps) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
     const em = orm.em.fork()
     const now = new Date()
@@ -33,6 +37,7 @@ export function createContextFactory({ config, orm }: ContextDeps) {
       locale: requestLocale(req.headers),
       user: await loadCurrentUser(em, req.cookies, now),
       now,
+      limits,
     }
   }
 }

@@ -9,15 +9,18 @@ export type ErrorKey = {
 
 /**
  * An expected failure with a translated message: the error formatter turns `key` into the
- * caller's language. `params` fill texts that take values (e.g. seconds to wait).
+ * caller's language. `params` fill texts that take values (e.g. seconds to wait). `field`
+ * names the form field the message belongs to (it then also comes in data.fieldErrors).
  */
 export class AppError extends TRPCError {
   readonly key: keyof TranslationFunctions['errors']
   readonly params: Record<string, unknown> | undefined
+  readonly field: string | undefined
 
-  constructor(code: TRPC_ERROR_CODE_KEY, key: keyof TranslationFunctions['errors'], params?: Record<string, unknown>) {
+  constructor(code: TRPC_ERROR_CODE_KEY, key: keyof TranslationFunctions['errors'], params?: Record<string, unknown>, field?: string) {
     super({ code, message: key })
     this.key = key
     this.params = params
+    this.field = field
   }
 }

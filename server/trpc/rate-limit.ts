@@ -1,4 +1,4 @@
-import { hitRateLimit, type RateLimitRule } from '../services/rate-limit.js'
+import type { RateLimitRule } from '../services/rate-limits.js'
 import { AppError } from './errors.js'
 import { middleware } from './trpc.js'
 
@@ -9,10 +9,11 @@ import { middleware } from './trpc.js'
  */
 export function rateLimited(bucket: string, rule: RateLimitRule) {
   return middleware(async ({ ctx, next }) => {
-    const result = await hitRateLimit(ctx.em, `${bucket}:${ctx.req.ip}`, rule, ctx.now)
-    if (!result.allowed) {
-      void ctx.res.header('retry-after', String(result.retryAfterSeconds))
-      throw new AppError('TOO_MANY_REQUESTS', 'tooManyRequests', { seconds: result.retryAfterSeconds })
+    try {
+      await ctx.limits.hitIp(bucket, ctx.req.ip, rule)
+    } catch (error) {
+      if (error instanceof AppError && error.params?.seconds) void ctx.res.header('retry-after', String(error.params.seconds))
+      throw error
     }
     return next()
   })

@@ -1,11 +1,13 @@
 import { authRouter } from './routers/auth.js'
 import { catalogRouter } from './routers/catalog.js'
+import { plansRouter } from './routers/plans.js'
 import { siteRouter } from './routers/site.js'
 import { router } from './trpc.js'
 
 export const appRouter = router({
   auth: authRouter,
   catalog: catalogRouter,
+  plans: plansRouter,
   site: siteRouter,
 })
 

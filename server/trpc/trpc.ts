@@ -29,6 +29,7 @@ const t = initTRPC.context<Context>().create({
       message = Object.values(fieldErrors)[0] ?? tr.errors.invalidInput()
     } else if (error instanceof AppError) {
       message = translate(error.key, error.params)
+      if (error.field) fieldErrors = { [error.field]: message }
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       message = tr.errors.generic()
     } else {

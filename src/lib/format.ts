@@ -7,3 +7,8 @@ export function formatDuration(totalSeconds: number): string {
   const mm = hours ? String(minutes).padStart(2, '0') : String(minutes)
   return `${hours ? `${hours}:` : ''}${mm}:${String(seconds).padStart(2, '0')}`
 }
+
+/** An ISO instant as a long date in the locale: "22. November 2026", "November 22, 2026". */
+export function formatDate(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso))
+}

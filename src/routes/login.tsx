@@ -1,12 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PageTitle } from '../components/PageTitle'
-import { useI18n } from '../lib/locale'
+import { Outlet, createFileRoute } from '@tanstack/react-router'
+import { loginArea } from '../features/auth/gates'
+import { redirectSearch } from '../features/auth/search'
 
+/** The login area (spec section 2): /login, /login/forgot-password, /login/reset-password. */
 export const Route = createFileRoute('/login')({
-  component: Page,
+  validateSearch: redirectSearch,
+  beforeLoad: ({ context, search }) => loginArea({ context, search }),
+  component: Outlet,
 })
-
-function Page() {
-  const { LL } = useI18n()
-  return <PageTitle>{LL.meta.login()}</PageTitle>
-}

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageTitle } from '../components/PageTitle'
+import { protectedArea } from '../features/auth/gates'
 import { useI18n } from '../lib/locale'
 
 export const Route = createFileRoute('/watch-later')({
+  beforeLoad: protectedArea,
   component: Page,
 })
 

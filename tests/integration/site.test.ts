@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ContactMessage, ErrorFeedback, LegalPage, MailMessage, RemovalReport, Session, User } from '../../server/db/entities/index.js'
-import { hitRateLimit, purgeExpiredRateLimits } from '../../server/services/rate-limit.js'
 import { SESSION_COOKIE, hashToken } from '../../server/services/sessions.js'
 import { SITE_RATE_LIMITS } from '../../server/trpc/routers/site.js'
 import { seedLegalPages } from '../../scripts/seed/legal.js'
@@ -56,7 +55,7 @@ afterAll(async () => {
   await db.drop()
 })
 beforeEach(async () => {
-  await db.orm.em.getConnection().execute('truncate contact_message, removal_report, error_feedback, mail_message, rate_limit_counter, legal_page restart identity cascade')
+  await db.orm.em.getConnection().execute('truncate contact_message, removal_report, error_feedback, mail_message, rate_limit_hit, legal_page restart identity cascade')
   await db.orm.em.getConnection().execute('delete from graphile_worker._private_jobs')
 })
 
@@ -246,21 +245,5 @@ describe('site.settings', () => {
   it('gives the client the support address and the site address', async () => {
     const data = (await trpcQuery(t.app, 'site.settings', undefined)).json().result.data
     expect(data).toMatchObject({ supportEmail: SUPPORT, publicUrl: PUBLIC_URL })
-  })
-})
-
-describe('rate-limit counters', () => {
-  it('start a new window once the old one has ended, and are purged after it', async () => {
-    const em = db.orm.em.fork()
-    const rule = { limit: 2, windowSeconds: 60 }
-    const start = new Date('2026-01-01T10:00:00Z')
-    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000)
-    expect(await hitRateLimit(em, 'test:a', rule, at(0))).toMatchObject({ allowed: true, hits: 1, retryAfterSeconds: 60 })
-    expect(await hitRateLimit(em, 'test:a', rule, at(10))).toMatchObject({ allowed: true, hits: 2 })
-    expect(await hitRateLimit(em, 'test:a', rule, at(20))).toMatchObject({ allowed: false, hits: 3, retryAfterSeconds: 40 })
-    expect(await hitRateLimit(em, 'test:a', rule, at(60))).toMatchObject({ allowed: true, hits: 1, retryAfterSeconds: 60 })
-    await hitRateLimit(em, 'test:b', rule, at(100))
-    expect(await purgeExpiredRateLimits(em, at(121))).toBe(1)
-    expect((await em.getConnection().execute<Array<{ key: string }>>(`select key from rate_limit_counter`)).map((r) => r.key)).toEqual(['test:b'])
   })
 })

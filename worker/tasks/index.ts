@@ -1,6 +1,6 @@
 import type { TaskList } from 'graphile-worker'
 import type { WorkerDeps } from '../deps.js'
-import { purgeRateLimitsTask } from './purge-rate-limits.js'
+import { purgeExpiredAuthTask } from './purge-expired-auth.js'
 import { releaseDueItemsTask } from './release-due-items.js'
 import { sendMailTask } from './send-mail.js'
 
@@ -9,7 +9,7 @@ export function createTaskList(deps: WorkerDeps): TaskList {
   return {
     release_due_items: releaseDueItemsTask(deps),
     send_mail: sendMailTask(deps),
-    purge_rate_limits: purgeRateLimitsTask(deps),
+    purge_expired_auth: purgeExpiredAuthTask(deps),
   }
 }
 
@@ -17,8 +17,8 @@ export function createTaskList(deps: WorkerDeps): TaskList {
 export const CRONTAB = [
   // Items whose publish_at has passed are released within a minute.
   '* * * * * release_due_items ?max=1&jobKey=release_due_items',
-  // Expired rate-limit counters are removed once an hour.
-  '17 * * * * purge_rate_limits ?max=1&jobKey=purge_rate_limits',
+  // Expired sessions, old mailed-link tokens and rate-limit counters are removed hourly.
+  '17 * * * * purge_expired_auth ?max=1&jobKey=purge_expired_auth',
 ].join('\n')
 
 /** Start-up check: every crontab line names a task that exists. */

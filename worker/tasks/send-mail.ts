@@ -1,12 +1,15 @@
 import nodemailer from 'nodemailer'
 import type { Task } from 'graphile-worker'
 import { MailMessage } from '../../server/db/entities/index.js'
+import { redactLinks } from '../../server/redact.js'
 import type { WorkerDeps } from '../deps.js'
 
 /**
  * Delivers one stored mail over SMTP_URL. Without SMTP_URL the mail stays in the outbox
  * (the mail_message table, readable at /dev/mail) and nothing is dropped.
  * Throwing makes graphile-worker retry with backoff; a sent mail is never sent twice.
+ * Once delivered, the stored copy keeps its text but not the tokens of its links, so the
+ * database never holds a usable verification or reset link for a mail that left.
  */
 export const sendMailTask = ({ config, orm }: WorkerDeps): Task => {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null
@@ -24,6 +27,8 @@ export const sendMailTask = ({ config, orm }: WorkerDeps): Task => {
       await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html ?? undefined })
       message.sentAt = new Date()
       message.error = null
+      message.text = redactLinks(message.text)
+      message.html = message.html ? redactLinks(message.html) : null
     } catch (error) {
       message.error = error instanceof Error ? error.message : String(error)
       await em.flush()

@@ -1,8 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { User } from './user.js'
 import type { LocalizedText } from './types.js'
+import { PLAN_PERIODS } from '../../domain/prices.js'
 
-export const PLAN_PERIODS = ['monthly', 'yearly', 'biyearly'] as const
+export { PLAN_PERIODS }
 export const PLAN_VISIBILITIES = ['public', 'unlisted'] as const
 
 export const PlanSchema = defineEntity({

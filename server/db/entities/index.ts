@@ -3,7 +3,7 @@ import { BillingEvent, DownloadCounter, Plan, Subscription } from './billing.js'
 import { Banner, Category, Image, ImageSet, ImageSetModel, Model, Video, VideoModel } from './catalog.js'
 import { ImageSetState, ModelState, VideoState } from './interactions.js'
 import { ContactMessage, ErrorFeedback, LegalPage, MailMessage, RemovalReport } from './site.js'
-import { RateLimitCounter } from './rate-limit.js'
+import { RateLimitHit } from './rate-limit.js'
 
 export * from './user.js'
 export * from './billing.js'
@@ -19,5 +19,5 @@ export const entities = [
   Category, Model, Video, VideoModel, ImageSet, ImageSetModel, Image, Banner,
   VideoState, ImageSetState, ModelState,
   ContactMessage, RemovalReport, ErrorFeedback, LegalPage, MailMessage,
-  RateLimitCounter,
+  RateLimitHit,
 ]

@@ -1,17 +1,17 @@
 import { defineEntity, p } from '@mikro-orm/core'
 
 /**
- * Fixed-window counters for rate limits, shared by every server process (a limit must
- * hold behind a load balancer too). Expired rows are purged by the worker's cron.
+ * Counters of @fastify/rate-limit, kept in PostgreSQL so every server process behind a load
+ * balancer counts the same attempts (server/services/rate-limits.ts). The key is a SHA-256
+ * of the action and the IP address or account, so no address is stored in clear.
  */
-export const RateLimitCounterSchema = defineEntity({
-  name: 'RateLimitCounter',
+export const RateLimitHitSchema = defineEntity({
+  name: 'RateLimitHit',
   properties: {
-    /** Bucket and caller, e.g. "contact:203.0.113.7". */
-    key: p.string().length(200).primary(),
-    hits: p.integer(),
-    windowEndsAt: p.datetime().index(),
+    key: p.string().length(64).primary(),
+    count: p.integer(),
+    resetAt: p.datetime().index(),
   },
 })
-export class RateLimitCounter extends RateLimitCounterSchema.class {}
-RateLimitCounterSchema.setClass(RateLimitCounter)
+export class RateLimitHit extends RateLimitHitSchema.class {}
+RateLimitHitSchema.setClass(RateLimitHit)

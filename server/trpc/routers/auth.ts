@@ -1,5 +1,11 @@
 import { isMember } from '../../domain/membership.js'
-import { publicProcedure, router } from '../trpc.js'
+import {
+  changePasswordSchema, forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signUpSchema, verifyEmailSchema,
+} from '../../domain/schemas/auth.js'
+import {
+  changePassword, forgotPassword, login, logout, resendVerification, resetPassword, signUp, verifyEmail,
+} from '../../services/accounts.js'
+import { publicProcedure, router, userProcedure, verifiedProcedure } from '../trpc.js'
 
 export const authRouter = router({
   /** The signed-in caller, or null for visitors. */
@@ -14,4 +20,15 @@ export const authRouter = router({
       isMember: isMember(user, ctx.now),
     }
   }),
+
+  signUp: publicProcedure.input(signUpSchema).mutation(({ ctx, input }) => signUp(ctx, input)),
+  login: publicProcedure.input(loginSchema).mutation(({ ctx, input }) => login(ctx, input)),
+  logout: publicProcedure.mutation(({ ctx }) => logout(ctx)),
+  forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => forgotPassword(ctx, input)),
+  resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx, input)),
+  verifyEmail: publicProcedure.input(verifyEmailSchema).mutation(({ ctx, input }) => verifyEmail(ctx, input)),
+  resendVerification: userProcedure
+    .input(resendVerificationSchema)
+    .mutation(({ ctx, input }) => resendVerification(ctx, ctx.user, input.redirect)),
+  changePassword: verifiedProcedure.input(changePasswordSchema).mutation(({ ctx, input }) => changePassword(ctx, ctx.user, input)),
 })

@@ -1,10 +1,10 @@
-import { AppShell, Burger, Group, Stack, TextInput } from '@mantine/core'
+import { AppShell, Box, Burger, Group, NavLink, Stack, TextInput } from '@mantine/core'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { trpc } from '../../lib/trpc'
 import { useI18n, useCurrentLocale } from '../../lib/locale'
-import { LanguageMenu } from './LanguageMenu'
+import { LanguageItems, LanguageMenu } from './LanguageMenu'
 import { UserMenu } from './UserMenu'
 import { ButtonLink, NavLinkLink, PlainLink } from '../links'
 
@@ -32,7 +32,7 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
       <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="nowrap">
           <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="md" size="sm" aria-label={LL.layout.nav.label()} />
-          <PlainLink to="/$lang" params={{ lang }} fw={800} fz="xl" c="pink.5">
+          <PlainLink to="/$lang" params={{ lang }} fw={800} fz={{ base: 'lg', xs: 'xl' }} c="pink.5">
             {LL.layout.siteName()}
           </PlainLink>
           <Group component="nav" aria-label={LL.layout.nav.label()} gap={4} visibleFrom="md" wrap="nowrap">
@@ -50,7 +50,10 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
               {LL.layout.becomeMember()}
             </ButtonLink>
           )}
-          <LanguageMenu />
+          {/* On phones the languages move into the navigation drawer, so the user menu stays in view. */}
+          <Box visibleFrom="xs">
+            <LanguageMenu />
+          </Box>
           <UserMenu me={me.data ?? null} showBecomeMember={showBecomeMember} />
         </Group>
       </Group>
@@ -68,6 +71,11 @@ export function MobileNav({ onNavigate }: { onNavigate: () => void }) {
         {sections.map((section) => (
           <NavLinkLink key={section.to}  to={section.to} params={{ lang }} label={section.label} onClick={onNavigate} />
         ))}
+        <Box hiddenFrom="xs">
+          <NavLink label={LL.layout.language.label()} component="button">
+            <LanguageItems as="nav" />
+          </NavLink>
+        </Box>
       </Stack>
     </AppShell.Navbar>
   )
@@ -102,7 +110,7 @@ function HeaderSearch() {
         onChange={(e) => setText(e.currentTarget.value)}
         placeholder={LL.layout.search.placeholder()}
         size="sm"
-        w={{ base: 140, sm: 220, lg: 280 }}
+        w={{ base: 120, xs: 140, sm: 220, lg: 280 }}
       />
     </form>
   )

@@ -1,17 +1,14 @@
-import { Button, Menu } from '@mantine/core'
+import { Button, Menu, NavLink } from '@mantine/core'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { LOCALES, isLocale, type Locale } from '../../../server/domain/locale.js'
 import { activateLocale, storeLocale, useCurrentLocale, useI18n } from '../../lib/locale'
 import { router } from '../../router'
 
 /** Switches the language: on locale paths by changing the first segment, elsewhere in place. */
-export function LanguageMenu() {
-  const { LL } = useI18n()
-  const current = useCurrentLocale()
+export function useChooseLocale(): (locale: Locale) => Promise<void> {
   const navigate = useNavigate()
   const location = useRouterState({ select: (s) => s.location })
-
-  const choose = async (locale: Locale) => {
+  return async (locale: Locale) => {
     storeLocale(locale)
     const [, first, ...rest] = location.pathname.split('/')
     if (isLocale(first)) {
@@ -21,7 +18,29 @@ export function LanguageMenu() {
       await router.invalidate()
     }
   }
+}
 
+/** The languages as menu items (header menus) or nav links (mobile drawer); the current one is marked. */
+export function LanguageItems({ as = 'menu' }: { as?: 'menu' | 'nav' }) {
+  const { LL } = useI18n()
+  const current = useCurrentLocale()
+  const choose = useChooseLocale()
+  return LOCALES.map((locale) => {
+    const props = { onClick: () => void choose(locale), 'aria-current': locale === current ? ('true' as const) : undefined, lang: locale }
+    const label = LL.layout.language[locale]()
+    return as === 'nav' ? (
+      <NavLink key={locale} component="button" label={label} active={locale === current} {...props} />
+    ) : (
+      <Menu.Item key={locale} {...props}>
+        {label}
+      </Menu.Item>
+    )
+  })
+}
+
+export function LanguageMenu() {
+  const { LL } = useI18n()
+  const current = useCurrentLocale()
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -31,11 +50,7 @@ export function LanguageMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{LL.layout.language.label()}</Menu.Label>
-        {LOCALES.map((locale) => (
-          <Menu.Item key={locale} onClick={() => void choose(locale)} aria-current={locale === current ? 'true' : undefined} lang={locale}>
-            {LL.layout.language[locale]()}
-          </Menu.Item>
-        ))}
+        <LanguageItems />
       </Menu.Dropdown>
     </Menu>
   )

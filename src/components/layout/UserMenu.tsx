@@ -1,6 +1,8 @@
 import { ActionIcon, Menu } from '@mantine/core'
+import { useLogout } from '../../features/auth/hooks'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
 import { MenuItemLink } from '../links'
+import { LanguageItems } from './LanguageMenu'
 
 export interface MenuUser {
   email: string
@@ -16,10 +18,15 @@ function PersonIcon() {
   )
 }
 
-/** The spec's user menu, logged in and logged out. */
+/**
+ * The spec's user menu. Logged in: account, become member (not for members and admins, as
+ * the header button), logout, watch later, favorites, language, FAQ, support.
+ * Logged out: login and become member.
+ */
 export function UserMenu({ me, showBecomeMember }: { me: MenuUser | null; showBecomeMember: boolean }) {
   const { LL } = useI18n()
   const lang = useCurrentLocale()
+  const logout = useLogout()
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -31,20 +38,19 @@ export function UserMenu({ me, showBecomeMember }: { me: MenuUser | null; showBe
         {me ? (
           <>
             <Menu.Label>{me.email}</Menu.Label>
-            <MenuItemLink to="/account">
-              {LL.layout.userMenu.account()}
-            </MenuItemLink>
-            {showBecomeMember && (
-              <MenuItemLink to="/account/select-plan">
-                {LL.layout.becomeMember()}
-              </MenuItemLink>
-            )}
-            <MenuItemLink to="/watch-later">
-              {LL.layout.userMenu.watchLater()}
-            </MenuItemLink>
-            <MenuItemLink to="/favorites">
-              {LL.layout.userMenu.favorites()}
-            </MenuItemLink>
+            <MenuItemLink to="/account">{LL.layout.userMenu.account()}</MenuItemLink>
+            {showBecomeMember && <MenuItemLink to="/account/select-plan">{LL.layout.becomeMember()}</MenuItemLink>}
+            <Menu.Item onClick={() => void logout()}>{LL.layout.userMenu.logout()}</Menu.Item>
+            <MenuItemLink to="/watch-later">{LL.layout.userMenu.watchLater()}</MenuItemLink>
+            <MenuItemLink to="/favorites">{LL.layout.userMenu.favorites()}</MenuItemLink>
+            <Menu.Sub>
+              <Menu.Sub.Target>
+                <Menu.Sub.Item>{LL.layout.language.label()}</Menu.Sub.Item>
+              </Menu.Sub.Target>
+              <Menu.Sub.Dropdown>
+                <LanguageItems />
+              </Menu.Sub.Dropdown>
+            </Menu.Sub>
             <MenuItemLink to="/$lang/faq" params={{ lang }}>
               {LL.layout.userMenu.faq()}
             </MenuItemLink>
@@ -54,12 +60,8 @@ export function UserMenu({ me, showBecomeMember }: { me: MenuUser | null; showBe
           </>
         ) : (
           <>
-            <MenuItemLink to="/login">
-              {LL.layout.userMenu.login()}
-            </MenuItemLink>
-            <MenuItemLink to="/account/select-plan">
-              {LL.layout.becomeMember()}
-            </MenuItemLink>
+            <MenuItemLink to="/login">{LL.layout.userMenu.login()}</MenuItemLink>
+            <MenuItemLink to="/account/select-plan">{LL.layout.becomeMember()}</MenuItemLink>
           </>
         )}
       </Menu.Dropdown>

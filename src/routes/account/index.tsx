@@ -1,12 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PageTitle } from '../../components/PageTitle'
-import { useI18n } from '../../lib/locale'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { protectedArea } from '../../features/auth/gates'
 
+/** /account is protected and opens the password page. */
 export const Route = createFileRoute('/account/')({
-  component: Page,
+  beforeLoad: async (args) => {
+    await protectedArea(args)
+    throw redirect({ to: '/account/password', replace: true })
+  },
 })
-
-function Page() {
-  const { LL } = useI18n()
-  return <PageTitle>{LL.meta.account()}</PageTitle>
-}

@@ -1,0 +1,16 @@
+export default {
+  greeting: 'Hello,',
+  signature: 'Your Streamclub team',
+  verify: {
+    subject: 'Confirm your email address',
+    text: 'thank you for signing up at Streamclub. Please confirm your email address with this link:',
+    action: 'Confirm email address',
+    note: 'The link is valid for 24 hours. If you did not sign up at Streamclub, you can ignore this email.',
+  },
+  reset: {
+    subject: 'Choose a new password',
+    text: 'we were asked to reset the password of your Streamclub account. Choose a new password with this link:',
+    action: 'Choose a new password',
+    note: 'The link is valid for one hour and works once. If you did not ask for it, ignore this email: your password stays as it is.',
+  },
+}

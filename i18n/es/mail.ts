@@ -1,0 +1,18 @@
+import type { Translation } from '../i18n-types.js'
+
+export default {
+  greeting: 'Hola:',
+  signature: 'El equipo de Streamclub',
+  verify: {
+    subject: 'Confirma tu correo electrónico',
+    text: 'gracias por registrarte en Streamclub. Confirma tu correo electrónico con este enlace:',
+    action: 'Confirmar correo electrónico',
+    note: 'El enlace es válido durante 24 horas. Si no te has registrado en Streamclub, puedes ignorar este correo.',
+  },
+  reset: {
+    subject: 'Elige una nueva contraseña',
+    text: 'se ha solicitado restablecer la contraseña de tu cuenta de Streamclub. Elige una nueva contraseña con este enlace:',
+    action: 'Elegir una nueva contraseña',
+    note: 'El enlace es válido durante una hora y funciona una sola vez. Si no lo has solicitado, ignora este correo: tu contraseña no cambia.',
+  },
+} satisfies Translation['mail']

@@ -1,0 +1,77 @@
+/**
+ * Payloads of the account screens (spec section 5), each defined once: the tRPC input
+ * parses it on the server and the form validates with it in the browser. Messages are keys
+ * of the `errors` dictionary.
+ */
+import { z } from 'zod'
+
+/** Spec section 9: minimum password length. */
+export const PASSWORD_MIN_LENGTH = 8
+/** Long enough for any pass phrase, short enough that hashing cannot be used to load the server. */
+export const PASSWORD_MAX_LENGTH = 256
+export const EMAIL_MAX_LENGTH = 320
+
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, 'emailRequired')
+  .max(EMAIL_MAX_LENGTH, 'emailInvalid')
+  .pipe(z.email('emailInvalid'))
+
+/** Login asks only that a password is given. */
+const givenPassword = z.string().min(1, 'passwordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong')
+
+/** A password being chosen (sign-up, reset): at least 8 characters. */
+const chosenPassword = givenPassword.min(PASSWORD_MIN_LENGTH, 'passwordTooShort')
+
+/** Where to go afterwards: a path inside the site; checked again by safeRedirect. */
+const redirectField = z.string().max(2048).optional()
+
+/** A token from a mailed link. */
+const tokenField = z.string().min(1, 'linkInvalid').max(200, 'linkInvalid')
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: givenPassword,
+  remember: z.boolean().default(false),
+})
+export type LoginInput = z.output<typeof loginSchema>
+
+export const signUpSchema = z.object({
+  email: emailField,
+  password: chosenPassword,
+  redirect: redirectField,
+})
+export type SignUpInput = z.output<typeof signUpSchema>
+
+export const forgotPasswordSchema = z.object({
+  email: emailField,
+})
+export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>
+
+export const resetPasswordSchema = z.object({
+  email: emailField,
+  token: tokenField,
+  password: chosenPassword,
+})
+export type ResetPasswordInput = z.output<typeof resetPasswordSchema>
+
+export const verifyEmailSchema = z.object({
+  email: emailField,
+  token: tokenField,
+})
+export type VerifyEmailInput = z.output<typeof verifyEmailSchema>
+
+export const resendVerificationSchema = z.object({
+  redirect: redirectField,
+})
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'currentPasswordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+  newPassword: z
+    .string()
+    .min(1, 'newPasswordRequired')
+    .min(PASSWORD_MIN_LENGTH, 'passwordTooShort')
+    .max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+})
+export type ChangePasswordInput = z.output<typeof changePasswordSchema>

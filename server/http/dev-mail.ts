@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify'
+import type { Orm } from '../db/orm.js'
+import { MailMessage } from '../db/entities/index.js'
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+/** Escapes a mail's text and turns its http(s) addresses into links. */
+function linkify(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+}
+
+/**
+ * The developer outbox at /dev/mail: the newest 50 mails the product wrote (sent over
+ * SMTP_URL or not), so sign-up and password reset can be followed without a mail server.
+ * Never registered when NODE_ENV=production. ?to= filters by recipient.
+ */
+export function registerDevMail(app: FastifyInstance, orm: Orm): void {
+  app.get<{ Querystring: { to?: string } }>('/dev/mail', async (req, reply) => {
+    const to = typeof req.query.to === 'string' ? req.query.to.trim().toLowerCase() : ''
+    const em = orm.em.fork()
+    const mails = await em.find(MailMessage, to ? { to: { $ilike: to.replace(/[\\%_]/g, (c) => `\\${c}`) } } : {}, {
+      orderBy: { id: 'desc' },
+      limit: 50,
+    })
+    const items = mails
+      .map(
+        (mail) => `<article>
+  <h2>${escapeHtml(mail.subject)}</h2>
+  <dl><dt>To</dt><dd>${escapeHtml(mail.to)}</dd><dt>Written</dt><dd>${mail.createdAt.toISOString()}</dd>
+  <dt>Delivery</dt><dd>${mail.sentAt ? `sent ${mail.sentAt.toISOString()}` : mail.error ? `failed: ${escapeHtml(mail.error)}` : 'kept in the outbox'}</dd></dl>
+  <pre>${linkify(mail.text)}</pre>
+</article>`,
+      )
+      .join('\n')
+    const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Outbox | Streamclub</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;background:#1a1b1e;color:#e9ecef}
+a{color:#faa2c1}article{border:1px solid #373a40;border-radius:8px;padding:0 1rem 1rem;margin:1rem 0}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;font-size:.9rem}dt{color:#909296}dd{margin:0}
+pre{white-space:pre-wrap;word-break:break-all;background:#25262b;padding:.75rem;border-radius:6px}</style></head>
+<body><header><h1>Outbox</h1><p>Mails written by the product, newest first. This page exists only outside production.</p></header>
+<main>${items || '<p>No mails yet.</p>'}</main></body></html>`
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html)
+  })
+}

@@ -1,0 +1,140 @@
+/**
+ * The account use cases: sign-up, email verification, login, logout, forgot and reset
+ * password, change password. Passwords and tokens never leave this module except as
+ * argon2id hashes and SHA-256 digests (tokens go out only inside the mails).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { raw, UniqueConstraintViolationException } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { Config } from '../config.js'
+import { User } from '../db/entities/index.js'
+import type { Locale } from '../domain/locale.js'
+import { safeRedirect } from '../domain/redirect.js'
+import type {
+  ChangePasswordInput, ForgotPasswordInput, LoginInput, ResetPasswordInput, SignUpInput, VerifyEmailInput,
+} from '../domain/schemas/auth.js'
+import { AppError } from '../trpc/errors.js'
+import { queueResetMail, queueVerificationMail } from './auth-mail.js'
+import { consumeToken, issueToken } from './auth-tokens.js'
+import { hashPassword, needsRehash, verifyPassword } from './passwords.js'
+import type { RateLimits } from './rate-limits.js'
+import { endOtherSessions, endSession, startSession, type CurrentUser } from './sessions.js'
+
+/** What the account use cases need from the request (the tRPC context provides it). */
+export interface AccountContext {
+  em: EntityManager
+  config: Config
+  now: Date
+  locale: Locale
+  req: FastifyRequest
+  res: FastifyReply
+  limits: RateLimits
+  user: CurrentUser | null
+}
+
+/** Case-insensitive lookup (the unique index is on lower(email)). */
+export function findUserByEmail(em: EntityManager, email: string): Promise<User | null> {
+  return em.findOne(User, { [raw('lower(email)')]: email.trim().toLowerCase() })
+}
+
+export async function signUp(ctx: AccountContext, input: SignUpInput): Promise<void> {
+  if (!ctx.config.signupEnabled) throw new AppError('FORBIDDEN', 'signupDisabled')
+  await ctx.limits.hit('signUp', ctx.req.ip, input.email)
+  if (await findUserByEmail(ctx.em, input.email)) throw new AppError('CONFLICT', 'emailTaken', undefined, 'email')
+  const passwordHash = await hashPassword(input.password)
+  try {
+    await ctx.em.transactional(async (em) => {
+      const user = em.create(User, { email: input.email, passwordHash, locale: ctx.locale, createdAt: ctx.now, updatedAt: ctx.now })
+      await em.flush()
+      const token = await issueToken(em, user, 'verifyEmail', ctx.now)
+      await queueVerificationMail(em, ctx.config, user.email, token, ctx.locale, safeRedirect(input.redirect))
+      await startSession(em, ctx.req, ctx.res, user, false, ctx.now)
+    })
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the unique index decides.
+    if (error instanceof UniqueConstraintViolationException) throw new AppError('CONFLICT', 'emailTaken', undefined, 'email')
+    throw error
+  }
+}
+
+/**
+ * Logs in. An unknown email and a wrong password get the same answer after the same work.
+ * Every attempt counts against the IP address; failed ones also against the account.
+ */
+export async function login(ctx: AccountContext, input: LoginInput): Promise<void> {
+  await ctx.limits.hit('login', ctx.req.ip)
+  await ctx.limits.check('login', input.email)
+  const user = await findUserByEmail(ctx.em, input.email)
+  const valid = await verifyPassword(user?.passwordHash ?? null, input.password)
+  if (!user || !valid) {
+    await ctx.limits.fail('login', input.email)
+    throw new AppError('UNAUTHORIZED', 'invalidCredentials')
+  }
+  if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password)
+  user.locale = ctx.locale
+  await startSession(ctx.em, ctx.req, ctx.res, user, input.remember, ctx.now)
+}
+
+export async function logout(ctx: AccountContext): Promise<void> {
+  await endSession(ctx.em, ctx.req, ctx.res)
+}
+
+/** Always the same answer; a mail goes out only when the account exists. */
+export async function forgotPassword(ctx: AccountContext, input: ForgotPasswordInput): Promise<void> {
+  await ctx.limits.hit('forgotPassword', ctx.req.ip, input.email)
+  const user = await findUserByEmail(ctx.em, input.email)
+  if (!user) return
+  await ctx.em.transactional(async (em) => {
+    const token = await issueToken(em, em.getReference(User, user.id), 'resetPassword', ctx.now)
+    await queueResetMail(em, ctx.config, user.email, token, ctx.locale)
+  })
+}
+
+/**
+ * Sets a new password with a reset link and logs the user in (spec section 4). The link
+ * proves the address, so an unverified one counts as verified; every other session ends.
+ */
+export async function resetPassword(ctx: AccountContext, input: ResetPasswordInput): Promise<void> {
+  const passwordHash = await hashPassword(input.password)
+  await ctx.em.transactional(async (em) => {
+    const user = await consumeToken(em, 'resetPassword', input.token, input.email, ctx.now)
+    user.passwordHash = passwordHash
+    user.emailVerifiedAt ??= ctx.now
+    user.locale = ctx.locale
+    await endOtherSessions(em, user.id)
+    await startSession(em, ctx.req, ctx.res, user, false, ctx.now)
+  })
+}
+
+/** Confirms the address of the link's account; works in any browser, logged in or not. */
+export async function verifyEmail(ctx: AccountContext, input: VerifyEmailInput): Promise<{ loggedIn: boolean }> {
+  const user = await ctx.em.transactional(async (em) => {
+    const owner = await consumeToken(em, 'verifyEmail', input.token, input.email, ctx.now)
+    owner.emailVerifiedAt ??= ctx.now
+    return owner
+  })
+  return { loggedIn: ctx.user?.id === user.id }
+}
+
+export async function resendVerification(ctx: AccountContext, user: CurrentUser, redirect: string | undefined): Promise<void> {
+  if (user.emailVerified) throw new AppError('BAD_REQUEST', 'alreadyVerified')
+  await ctx.limits.hit('resendVerification', ctx.req.ip, String(user.id))
+  await ctx.em.transactional(async (em) => {
+    const account = await em.findOneOrFail(User, user.id)
+    account.locale = ctx.locale
+    const token = await issueToken(em, account, 'verifyEmail', ctx.now)
+    await queueVerificationMail(em, ctx.config, account.email, token, ctx.locale, safeRedirect(redirect))
+  })
+}
+
+/** Changes the password; this browser stays logged in, every other session ends. */
+export async function changePassword(ctx: AccountContext, user: CurrentUser, input: ChangePasswordInput): Promise<void> {
+  await ctx.limits.hit('changePassword', ctx.req.ip, String(user.id))
+  const account = await ctx.em.findOneOrFail(User, user.id)
+  if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
+    throw new AppError('BAD_REQUEST', 'currentPasswordWrong', undefined, 'currentPassword')
+  }
+  account.passwordHash = await hashPassword(input.newPassword)
+  await ctx.em.flush()
+  await endOtherSessions(ctx.em, user.id, user.sessionId)
+}

@@ -1,0 +1,77 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { Plan, Subscription } from '../db/entities/index.js'
+import { localize, type Locale } from '../domain/locale.js'
+import { currentSubscription, planActions, planState, type PlanActions, type PlanState } from '../domain/membership.js'
+import { cheapestOf, type PlanPeriod } from '../domain/prices.js'
+import type { CurrentUser } from './sessions.js'
+
+/** A plan as plan cards show it; the client formats the price with server/domain/prices. */
+export interface PlanView {
+  id: number
+  sid: string
+  name: string
+  period: PlanPeriod
+  priceCents: number
+  currency: string
+  trialDays: number | null
+  trialPriceCents: number | null
+  /** Feature keys in display order; their labels live in i18n (plans.features). */
+  features: string[]
+  dailyDownloadLimit: number
+  highlight: boolean
+}
+
+export function toPlanView(plan: Plan, locale: Locale): PlanView {
+  return {
+    id: plan.id,
+    sid: plan.sid,
+    name: localize(plan.name, locale),
+    period: plan.period,
+    priceCents: plan.priceCents,
+    currency: plan.currency,
+    trialDays: plan.trialDays ?? null,
+    trialPriceCents: plan.trialPriceCents ?? null,
+    features: [...plan.features],
+    dailyDownloadLimit: plan.dailyDownloadLimit,
+    highlight: plan.highlight,
+  }
+}
+
+/** Every public plan, in the catalogue's order (unlisted plans are reached only by link). */
+export async function listPublicPlans(em: EntityManager, locale: Locale): Promise<PlanView[]> {
+  const plans = await em.find(Plan, { visibility: 'public' }, { orderBy: { sortOrder: 'asc', priceCents: 'asc', id: 'asc' } })
+  return plans.map((plan) => toPlanView(plan, locale))
+}
+
+/** The sign-up page's offers: the cheapest public yearly and the cheapest public monthly plan. */
+export async function signupOffers(em: EntityManager, locale: Locale): Promise<{ yearly: PlanView | null; monthly: PlanView | null }> {
+  const plans = await listPublicPlans(em, locale)
+  return { yearly: cheapestOf(plans, 'yearly'), monthly: cheapestOf(plans, 'monthly') }
+}
+
+export interface CurrentPlan {
+  state: PlanState
+  /** The plan of the current subscription, if any. */
+  plan: PlanView | null
+  /** The plan a scheduled change (downgrade) switches to. */
+  nextPlan: PlanView | null
+  actions: PlanActions
+  /** Where "change payment method" leads (the processor's subscriptions.update page). */
+  billingUpdateUrl: string | null
+}
+
+/** The plan page (spec sections 4 and 6), decided by the one membership rule. */
+export async function currentPlan(em: EntityManager, user: CurrentUser, locale: Locale, now: Date, billingUpdateUrl: string): Promise<CurrentPlan> {
+  const subscriptions = await em.find(Subscription, { user: user.id, status: 'active' }, { populate: ['plan', 'pendingPlan'] })
+  const subscription = currentSubscription(subscriptions, now)
+  const state = planState(user.role, subscription, now)
+  const actions = planActions(user.role, state)
+  const showsPlan = state.kind === 'active' || state.kind === 'downgrade' || state.kind === 'cancelled'
+  return {
+    state,
+    plan: showsPlan && subscription ? toPlanView(subscription.plan, locale) : null,
+    nextPlan: state.kind === 'downgrade' && subscription?.pendingPlan ? toPlanView(subscription.pendingPlan, locale) : null,
+    actions,
+    billingUpdateUrl: actions.changePaymentMethod ? billingUpdateUrl : null,
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * The signed-in user on the client: one query (auth.me) that the header, the access gates
+ * and the pages share. After a login, logout or password reset every query is refreshed,
+ * since what a page shows depends on who is asking.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
+import type { inferRouterOutputs } from '@trpc/server'
+import type { AppRouter } from '../../../server/trpc/root.js'
+import { trpc } from '../../lib/trpc'
+
+export type Me = inferRouterOutputs<AppRouter>['auth']['me']
+
+export const meQueryOptions = () => trpc.auth.me.queryOptions(undefined, { staleTime: 30_000 })
+
+/** The current user for gates and loaders: cached while fresh, fetched otherwise. */
+export function fetchMe(queryClient: QueryClient): Promise<Me> {
+  return queryClient.fetchQuery(meQueryOptions())
+}
+
+export function useMe() {
+  return useQuery(meQueryOptions())
+}
+
+/** After a login: every query is refetched for the new user, who is returned. */
+export async function refreshAfterLogin(queryClient: QueryClient): Promise<Me> {
+  await queryClient.invalidateQueries()
+  return fetchMe(queryClient)
+}
+
+/** After a logout: nobody is signed in; other queries refresh in the background. */
+export function forgetUser(queryClient: QueryClient): void {
+  queryClient.setQueryData(meQueryOptions().queryKey, null)
+  void queryClient.invalidateQueries()
+}

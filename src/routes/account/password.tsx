@@ -1,0 +1,63 @@
+import { Button, Container, Paper, Stack } from '@mantine/core'
+import { useMutation } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { changePasswordSchema } from '../../../server/domain/schemas/auth.js'
+import { PageTitle } from '../../components/PageTitle'
+import { AccountNav } from '../../features/auth/AccountNav'
+import { FormAlert } from '../../features/auth/AuthPanel'
+import { PasswordField } from '../../features/auth/PasswordField'
+import { protectedArea } from '../../features/auth/gates'
+import { useServerSubmit } from '../../features/auth/use-server-submit'
+import { useSchemaForm } from '../../lib/forms'
+import { useI18n } from '../../lib/locale'
+import { showSuccess, TOAST_MS } from '../../lib/toasts'
+import { trpc } from '../../lib/trpc'
+
+export const Route = createFileRoute('/account/password')({
+  beforeLoad: protectedArea,
+  component: ChangePasswordPage,
+})
+
+/** Spec section 5: current password required, new one at least 8; success clears the form. */
+function ChangePasswordPage() {
+  const { LL } = useI18n()
+  const change = useMutation(trpc.auth.changePassword.mutationOptions())
+  const form = useSchemaForm<{ currentPassword: string; newPassword: string }>(changePasswordSchema, {
+    initialValues: { currentPassword: '', newPassword: '' },
+  })
+
+  const { message, onSubmit } = useServerSubmit(form, change.mutateAsync, () => {
+    form.reset()
+    showSuccess(LL.auth.changePassword.success(), undefined, TOAST_MS.short)
+  })
+
+  return (
+    <Container size={560} px={0} py="lg">
+      <PageTitle>{LL.auth.changePassword.title()}</PageTitle>
+      <AccountNav />
+      <Paper withBorder p="lg" radius="md">
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <FormAlert message={message} />
+            <PasswordField
+              label={LL.auth.changePassword.current()}
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('currentPassword')}
+            />
+            <PasswordField
+              label={LL.auth.changePassword.new()}
+              description={LL.auth.passwordHint()}
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('newPassword')}
+            />
+            <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
+              {LL.auth.changePassword.submit()}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  )
+}

@@ -1,0 +1,59 @@
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useMutation } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { useState } from 'react'
+import { forgotPasswordSchema } from '../../../server/domain/schemas/auth.js'
+import { AnchorLink } from '../../components/links'
+import { AuthPanel, FormAlert } from '../../features/auth/AuthPanel'
+import { useServerSubmit } from '../../features/auth/use-server-submit'
+import { useSchemaForm } from '../../lib/forms'
+import { useI18n } from '../../lib/locale'
+import { trpc } from '../../lib/trpc'
+
+export const Route = createFileRoute('/login/forgot-password')({
+  component: ForgotPasswordPage,
+})
+
+/** The form, then a check-your-inbox confirmation whose request-again action returns to it. */
+function ForgotPasswordPage() {
+  const { LL } = useI18n()
+  const forgot = useMutation(trpc.auth.forgotPassword.mutationOptions())
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const form = useSchemaForm<{ email: string }>(forgotPasswordSchema, { initialValues: { email: '' } })
+
+  const { message, onSubmit } = useServerSubmit(form, forgot.mutateAsync, (values) => setSentTo(values.email.trim()))
+
+  if (sentTo) {
+    return (
+      <AuthPanel title={LL.auth.forgot.title()}>
+        <Stack gap="md" role="status">
+          <Title order={2} fz="lg">
+            {LL.auth.forgot.sentTitle()}
+          </Title>
+          <Text>{LL.auth.forgot.sentText({ email: sentTo })}</Text>
+          <Button variant="light" onClick={() => setSentTo(null)}>
+            {LL.auth.forgot.again()}
+          </Button>
+        </Stack>
+      </AuthPanel>
+    )
+  }
+
+  return (
+    <AuthPanel title={LL.auth.forgot.title()}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Text c="dimmed">{LL.auth.forgot.intro()}</Text>
+          <FormAlert message={message} />
+          <TextInput label={LL.auth.email()} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <Button type="submit" loading={forgot.isPending} fullWidth>
+            {LL.auth.forgot.submit()}
+          </Button>
+          <AnchorLink to="/login" size="sm" ta="center">
+            {LL.auth.forgot.backToLogin()}
+          </AnchorLink>
+        </Stack>
+      </form>
+    </AuthPanel>
+  )
+}

@@ -1,0 +1,54 @@
+import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { loginSchema } from '../../../server/domain/schemas/auth.js'
+import { AnchorLink } from '../../components/links'
+import { AuthPanel, FormAlert, SwitchLink } from '../../features/auth/AuthPanel'
+import { PasswordField } from '../../features/auth/PasswordField'
+import { refreshAfterLogin } from '../../features/auth/session'
+import { useServerSubmit } from '../../features/auth/use-server-submit'
+import { useSchemaForm } from '../../lib/forms'
+import { useI18n } from '../../lib/locale'
+import { trpc } from '../../lib/trpc'
+
+export const Route = createFileRoute('/login/')({
+  component: LoginPage,
+})
+
+function LoginPage() {
+  const { LL } = useI18n()
+  const { redirect } = Route.useSearch()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const login = useMutation(trpc.auth.login.mutationOptions())
+  const form = useSchemaForm<{ email: string; password: string; remember: boolean }>(loginSchema, {
+    initialValues: { email: '', password: '', remember: false },
+  })
+  const { message, onSubmit } = useServerSubmit(form, login.mutateAsync, async () => {
+    await refreshAfterLogin(queryClient)
+    // The login-area gate now sends the user on: to verify-email, the redirect, or home.
+    await router.invalidate()
+  })
+
+  return (
+    <AuthPanel title={LL.auth.login.title()}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormAlert message={message} />
+          <TextInput label={LL.auth.email()} type="email" autoComplete="username" required {...form.getInputProps('email')} />
+          <PasswordField label={LL.auth.password()} autoComplete="current-password" required {...form.getInputProps('password')} />
+          <Group justify="space-between">
+            <Checkbox label={LL.auth.login.remember()} {...form.getInputProps('remember', { type: 'checkbox' })} />
+            <AnchorLink to="/login/forgot-password" size="sm">
+              {LL.auth.login.forgot()}
+            </AnchorLink>
+          </Group>
+          <Button type="submit" loading={login.isPending} fullWidth>
+            {LL.auth.login.submit()}
+          </Button>
+          <SwitchLink question={LL.auth.login.noAccount()} label={LL.auth.login.signUp()} to="/sign-up" redirect={redirect} />
+        </Stack>
+      </form>
+    </AuthPanel>
+  )
+}

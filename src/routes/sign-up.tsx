@@ -1,0 +1,96 @@
+import { Alert, Button, Container, Grid, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { signUpSchema } from '../../server/domain/schemas/auth.js'
+import { PageTitle } from '../components/PageTitle'
+import { FormAlert, SwitchLink } from '../features/auth/AuthPanel'
+import { PasswordField } from '../features/auth/PasswordField'
+import { loginArea } from '../features/auth/gates'
+import { redirectSearch } from '../features/auth/search'
+import { refreshAfterLogin } from '../features/auth/session'
+import { useServerSubmit } from '../features/auth/use-server-submit'
+import { PlanCard } from '../features/plans/PlanCard'
+import { translateErrorKey, useSchemaForm } from '../lib/forms'
+import { useI18n } from '../lib/locale'
+import { trpc } from '../lib/trpc'
+
+/** /sign-up?redirect= — part of the login area: signed-in users are sent on. */
+export const Route = createFileRoute('/sign-up')({
+  validateSearch: redirectSearch,
+  beforeLoad: ({ context, search }) => loginArea({ context, search }),
+  component: SignUpPage,
+})
+
+function SignUpPage() {
+  const { LL, locale } = useI18n()
+  const settings = useQuery(trpc.site.settings.queryOptions())
+  const offers = useQuery(trpc.plans.signupOffers.queryOptions({ locale }))
+  const plans = [offers.data?.yearly, offers.data?.monthly].filter((plan) => plan != null)
+
+  return (
+    <Container size="lg" px={0} py="lg">
+      <PageTitle>{LL.auth.signUp.title()}</PageTitle>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder p="lg" radius="md">
+            {settings.data?.signupEnabled === false ? (
+              <Alert color="yellow" variant="light" title={LL.auth.signUp.disabledTitle()} role="alert">
+                {translateErrorKey('signupDisabled')}
+              </Alert>
+            ) : (
+              <SignUpForm />
+            )}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <section aria-labelledby="signup-offers">
+            <Title order={2} id="signup-offers" fz="lg" mb="sm">
+              {LL.auth.signUp.offers()}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {plans.map((plan) => (
+                <PlanCard key={plan.id} plan={plan} />
+              ))}
+            </SimpleGrid>
+          </section>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  )
+}
+
+function SignUpForm() {
+  const { LL } = useI18n()
+  const { redirect } = Route.useSearch()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const signUp = useMutation(trpc.auth.signUp.mutationOptions())
+  const form = useSchemaForm<{ email: string; password: string }>(signUpSchema, { initialValues: { email: '', password: '' } })
+  const send = (values: { email: string; password: string }) => signUp.mutateAsync({ ...values, redirect })
+  const { message, onSubmit } = useServerSubmit(form, send, async () => {
+    await refreshAfterLogin(queryClient)
+    // Signed in but not verified yet: the login-area gate sends the user to /verify-email.
+    await router.invalidate()
+  })
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Text c="dimmed">{LL.auth.signUp.intro()}</Text>
+        <FormAlert message={message} />
+        <TextInput label={LL.auth.email()} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <PasswordField
+          label={LL.auth.password()}
+          description={LL.auth.passwordHint()}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Button type="submit" loading={signUp.isPending} fullWidth>
+          {LL.auth.signUp.submit()}
+        </Button>
+        <SwitchLink question={LL.auth.signUp.haveAccount()} label={LL.auth.signUp.login()} to="/login" redirect={redirect} />
+      </Stack>
+    </form>
+  )
+}

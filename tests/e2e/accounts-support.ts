@@ -1,0 +1,68 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+export const PASSWORD = 'correct horse battery'
+
+let counter = 0
+/** A fresh address per call, unique across runs and workers. */
+export function newEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.com`
+}
+
+/** English UI on unprefixed pages (/login, /account…) and no age gate. */
+export async function englishVisitor(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.localStorage.setItem('ageConfirmed', '1')
+    window.localStorage.setItem('locale', 'en')
+  })
+}
+
+/** The newest link of a kind in the mails to `email`, read from the developer outbox. */
+export async function mailedLink(request: APIRequestContext, email: string, path: '/verify-email' | '/login/reset-password'): Promise<string> {
+  let href: string | undefined
+  await expect(async () => {
+    const html = await (await request.get(`/dev/mail?to=${encodeURIComponent(email)}`)).text()
+    const match = html.match(new RegExp(`href="(https?://[^"]*${path.replace(/\//g, '\\/')}\\?[^"]+)"`))
+    expect(match, `a ${path} link mailed to ${email}`).not.toBeNull()
+    href = match![1]!.replace(/&amp;/g, '&')
+  }).toPass({ timeout: 10_000 })
+  return href!
+}
+
+async function mutation(request: APIRequestContext, path: string, input: unknown) {
+  const res = await request.post(`/trpc/${path}`, { data: input, headers: { 'x-locale': 'en' } })
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200)
+}
+
+/**
+ * A signed-up user whose session the page shares (the page's request context holds the
+ * browser's cookies); verified through the mailed link unless `verified` is false.
+ */
+export async function signedUpUser(page: Page, { verified = true } = {}): Promise<string> {
+  const email = newEmail(verified ? 'verified' : 'unverified')
+  await mutation(page.request, 'auth.signUp', { email, password: PASSWORD })
+  if (verified) {
+    const link = new URL(await mailedLink(page.request, email, '/verify-email'))
+    await mutation(page.request, 'auth.verifyEmail', { token: link.searchParams.get('token'), email })
+  }
+  return email
+}
+
+export async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: 'User menu' }).click()
+  return page.getByRole('menu')
+}
+
+/**
+ * Runs SQL against the e2e server's database (the embedded PostgreSQL started by
+ * scripts/e2e-server.ts), for states no screen can create yet, such as subscriptions.
+ */
+export async function e2eSql<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 54340}/streamclub` })
+  await client.connect()
+  try {
+    return (await client.query(sql, params)).rows as T[]
+  } finally {
+    await client.end()
+  }
+}

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseCrontab, quickAddJob, runOnce } from 'graphile-worker'
+import { AuthToken, RateLimitHit, Session } from '../../server/db/entities/index.js'
+import { queueMail } from '../../server/services/mail.js'
+import { createTaskList, CRONTAB } from '../../worker/tasks/index.js'
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
+import { createTestApp, type TestApp } from '../support/app.js'
+import { testConfig } from '../support/config.js'
+import { makeUser } from '../support/accounts.js'
+
+let db: TestDatabase
+let t: TestApp
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  t = await createTestApp(db.orm)
+})
+afterAll(async () => {
+  await t.app.close()
+  await db.drop()
+})
+
+describe('/dev/mail', () => {
+  it('shows the outbox newest first, with clickable links, filtered by recipient', async () => {
+    const em = db.orm.em.fork()
+    await queueMail(em, { to: 'a@example.com', subject: 'First <mail>', text: 'Open https://club.example/verify-email?token=abc&email=a%40example.com now' })
+    await queueMail(em, { to: 'b@example.com', subject: 'Second', text: 'Hello' })
+    const page = await t.app.inject('/dev/mail')
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toMatch(/text\/html/)
+    expect(page.body.indexOf('Second')).toBeLessThan(page.body.indexOf('First &lt;mail&gt;'))
+    expect(page.body).toContain('<a href="https://club.example/verify-email?token=abc&amp;email=a%40example.com">')
+    const filtered = await t.app.inject('/dev/mail?to=A@example.com')
+    expect(filtered.body).toContain('First &lt;mail&gt;')
+    expect(filtered.body).not.toContain('Second')
+  })
+
+  it('does not exist in production', async () => {
+    const prod = await createTestApp(db.orm, { NODE_ENV: 'production' })
+    expect((await prod.app.inject('/dev/mail')).statusCode).toBe(404)
+    // A browser gets the client's not-found page (503 when the client is not built), never the outbox.
+    const page = await prod.app.inject({ url: '/dev/mail', headers: { accept: 'text/html' } })
+    expect(page.statusCode).not.toBe(200)
+    expect(page.body).not.toContain('Outbox')
+    await prod.app.close()
+  })
+})
+
+describe('purge_expired_auth', () => {
+  it('runs hourly and removes expired sessions, old tokens and past rate-limit counters only', async () => {
+    const purge = parseCrontab(CRONTAB).find((item) => item.task === 'purge_expired_auth')
+    expect(purge?.match({ min: 17, hour: 3, date: 1, month: 1, dow: 1 })).toBe(true)
+    expect(purge?.match({ min: 18, hour: 3, date: 1, month: 1, dow: 1 })).toBe(false)
+
+    const em = db.orm.em.fork()
+    const user = await makeUser(em, { email: 'purge@example.com' })
+    const now = Date.now()
+    const hours = (h: number) => new Date(now + h * 3_600_000)
+    em.create(Session, { id: 'a'.repeat(64), user, expiresAt: hours(-1), createdAt: hours(-13), lastSeenAt: hours(-13) })
+    em.create(Session, { id: 'b'.repeat(64), user, expiresAt: hours(5), createdAt: hours(-1), lastSeenAt: hours(-1) })
+    em.create(AuthToken, { user, purpose: 'resetPassword', tokenHash: 'c'.repeat(64), expiresAt: hours(-30), createdAt: hours(-31) })
+    em.create(AuthToken, { user, purpose: 'verifyEmail', tokenHash: 'd'.repeat(64), expiresAt: hours(20), usedAt: hours(-2), createdAt: hours(-4) })
+    em.create(RateLimitHit, { key: 'e'.repeat(64), count: 3, resetAt: hours(-1) })
+    em.create(RateLimitHit, { key: 'f'.repeat(64), count: 3, resetAt: hours(1) })
+    await em.flush()
+
+    await quickAddJob({ connectionString: db.url }, 'purge_expired_auth', {})
+    await runOnce({ connectionString: db.url, taskList: createTaskList({ config: testConfig(), orm: db.orm }) })
+
+    const check = db.orm.em.fork()
+    expect((await check.find(Session, {})).map((s) => s.id)).toEqual(['b'.repeat(64)])
+    expect((await check.find(AuthToken, {})).map((s) => s.tokenHash)).toEqual(['d'.repeat(64)])
+    expect((await check.find(RateLimitHit, {})).map((s) => s.key)).toEqual(['f'.repeat(64)])
+  })
+})

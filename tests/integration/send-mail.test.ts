@@ -1,0 +1,79 @@
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { quickAddJob, runOnce } from 'graphile-worker'
+import { MailMessage } from '../../server/db/entities/index.js'
+import { accountMail } from '../../server/services/auth-mail.js'
+import { queueMail } from '../../server/services/mail.js'
+import { createTaskList } from '../../worker/tasks/index.js'
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
+import { testConfig } from '../support/config.js'
+
+/** A minimal SMTP server that accepts every message and keeps its raw data. */
+async function fakeSmtpServer(): Promise<{ port: number; received: string[]; close: () => Promise<void> }> {
+  const received: string[] = []
+  const server = net.createServer((socket) => {
+    socket.setEncoding('utf8')
+    socket.write('220 fake ESMTP\r\n')
+    let buffer = ''
+    let inData = false
+    let body = ''
+    socket.on('data', (chunk: string) => {
+      buffer += chunk
+      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+        const line = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        if (inData) {
+          if (line === '.') {
+            inData = false
+            received.push(body)
+            body = ''
+            socket.write('250 queued\r\n')
+          } else body += `${line}\n`
+          continue
+        }
+        const command = line.slice(0, 4).toUpperCase()
+        if (command === 'EHLO' || command === 'HELO') socket.write('250-fake\r\n250 OK\r\n')
+        else if (command === 'DATA') {
+          inData = true
+          socket.write('354 go ahead\r\n')
+        } else if (command === 'QUIT') socket.end('221 bye\r\n')
+        else socket.write('250 OK\r\n')
+      }
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as net.AddressInfo).port
+  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) }
+}
+
+let db: TestDatabase
+beforeAll(async () => {
+  db = await createTestDatabase()
+})
+afterAll(() => db.drop())
+
+describe('send_mail over SMTP_URL', () => {
+  it('delivers an account mail with its link, then keeps the stored copy without the token', async () => {
+    const smtp = await fakeSmtpServer()
+    const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde'
+    const em = db.orm.em.fork()
+    const url = `https://club.example/login/reset-password?token=${token}&email=mia%40example.com`
+    const message = await queueMail(em, accountMail('reset', 'mia@example.com', url, 'en'))
+
+    await quickAddJob({ connectionString: db.url }, 'send_mail', { id: message.id })
+    const config = testConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` })
+    await runOnce({ connectionString: db.url, taskList: createTaskList({ config, orm: db.orm }) })
+    await smtp.close()
+
+    expect(smtp.received).toHaveLength(1)
+    const delivered = smtp.received[0]!.replace(/=\n/g, '')
+    expect(delivered).toContain('Subject: Choose a new password')
+    expect(delivered).toContain(token)
+
+    const stored = await db.orm.em.fork().findOneOrFail(MailMessage, message.id)
+    expect(stored.sentAt).not.toBeNull()
+    expect(stored.text).toContain('https://club.example/login/reset-password?token=[redacted]&email=mia%40example.com')
+    expect(stored.text).toContain('Choose a new password with this link:')
+    expect(`${stored.text}${stored.html}`).not.toContain(token)
+  })
+})
