@@ -8,4 +8,11 @@ export default {
   unauthorized: 'Bitte melde dich zuerst an.',
   forbidden: 'Dazu bist du nicht berechtigt.',
   tooManyRequests: 'Zu viele Versuche. Bitte warte {seconds} Sekunden und versuche es erneut.',
+  invalidLocale: 'Diese Sprache wird nicht unterstützt.',
+  invalidId: 'Das ist keine gültige ID.',
+  invalidFilter: 'Dieser Filterwert ist ungültig.',
+  invalidRelation: 'Diese Beziehung kann mit der Liste nicht geladen werden.',
+  tooManyValues: 'Es wurden zu viele Werte angegeben.',
+  invalidSearch: 'Der Suchtext ist ungültig.',
+  searchTooLong: 'Der Suchtext ist zu lang.',
 } satisfies Translation['errors']

@@ -6,4 +6,11 @@ export default {
   unauthorized: 'Please log in first.',
   forbidden: 'You are not allowed to do this.',
   tooManyRequests: 'Too many attempts. Please wait {seconds:number} seconds and try again.',
+  invalidLocale: 'This language is not supported.',
+  invalidId: 'This is not a valid id.',
+  invalidFilter: 'This filter value is not valid.',
+  invalidRelation: 'This relation cannot be loaded with the list.',
+  tooManyValues: 'Too many values were given.',
+  invalidSearch: 'The search text is not valid.',
+  searchTooLong: 'The search text is too long.',
 }

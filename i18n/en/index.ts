@@ -4,6 +4,7 @@ import common from './common.js'
 import errors from './errors.js'
 import layout from './layout.js'
 import meta from './meta.js'
+import modelFacts from './modelFacts.js'
 
 const en = {
   catalog,
@@ -11,6 +12,7 @@ const en = {
   errors,
   layout,
   meta,
+  modelFacts,
 } satisfies BaseTranslation
 
 export default en

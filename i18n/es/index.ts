@@ -4,6 +4,7 @@ import common from './common.js'
 import errors from './errors.js'
 import layout from './layout.js'
 import meta from './meta.js'
+import modelFacts from './modelFacts.js'
 
 const es = {
   catalog,
@@ -11,6 +12,7 @@ const es = {
   errors,
   layout,
   meta,
+  modelFacts,
 } satisfies Translation
 
 export default es

@@ -8,4 +8,11 @@ export default {
   unauthorized: 'Effettua prima il login.',
   forbidden: 'Non sei autorizzato a farlo.',
   tooManyRequests: 'Troppi tentativi. Attendi {seconds} secondi e riprova.',
+  invalidLocale: 'Questa lingua non è supportata.',
+  invalidId: 'Questo non è un ID valido.',
+  invalidFilter: 'Questo valore di filtro non è valido.',
+  invalidRelation: 'Questa relazione non può essere caricata con l’elenco.',
+  tooManyValues: 'Sono stati indicati troppi valori.',
+  invalidSearch: 'Il testo di ricerca non è valido.',
+  searchTooLong: 'Il testo di ricerca è troppo lungo.',
 } satisfies Translation['errors']

@@ -4,6 +4,7 @@ import type { Config } from '../config.js'
 import type { Orm } from '../db/orm.js'
 import { isLocale, normalizeLocale, type Locale } from '../domain/locale.js'
 import { loadCurrentUser, type CurrentUser } from '../services/sessions.js'
+import type { CatalogCache } from '../services/catalog/cache.js'
 
 /** What every procedure can reach: the request, a fresh unit of work, the caller. */
 export interface Context {
@@ -14,14 +15,17 @@ export interface Context {
   locale: Locale
   user: CurrentUser | null
   now: Date
+  /** Public catalog answers, shared by all requests of this server. */
+  catalogCache: CatalogCache
 }
 
 export interface ContextDeps {
   config: Config
   orm: Orm
+  catalogCache: CatalogCache
 }
 
-export function createContextFactory({ config, orm }: ContextDeps) {
+export function createContextFactory({ config, orm, catalogCache }: ContextDeps) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
     const em = orm.em.fork()
     const now = new Date()
@@ -33,6 +37,7 @@ export function createContextFactory({ config, orm }: ContextDeps) {
       locale: requestLocale(req.headers),
       user: await loadCurrentUser(em, req.cookies, now),
       now,
+      catalogCache,
     }
   }
 }

@@ -48,6 +48,13 @@ export const ModelSchema = defineEntity({
     views: p.integer().default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  indexes: [
+    // Typo-tolerant name search (pg_trgm) and the models list's sorts.
+    { name: 'performer_name_trgm', expression: 'create index "performer_name_trgm" on "performer" using gin ((lower("first_name")) gin_trgm_ops)' },
+    { name: 'performer_list_newest', expression: 'create index "performer_list_newest" on "performer" ("created_at" desc, "id" desc)' },
+    { name: 'performer_list_best_rated', expression: 'create index "performer_list_best_rated" on "performer" ("likes" desc, "id" desc)' },
+    { name: 'performer_list_alphabetic', expression: 'create index "performer_list_alphabetic" on "performer" ("first_name", "id")' },
+  ],
 })
 export class Model extends ModelSchema.class {}
 ModelSchema.setClass(Model)
@@ -73,6 +80,39 @@ const contentProperties = {
   mediaKey: p.string().length(64).unique(),
   createdAt: p.datetime().onCreate(() => new Date()),
   updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  /**
+   * Search columns, written only by the database (trigger catalog_search_refresh, from the
+   * titles and descriptions of all locales, lower case without accents); never loaded.
+   */
+  searchTitle: p.text().nullable().lazy().hidden(),
+  searchVector: p.string().columnType('tsvector').nullable().lazy().hidden(),
+}
+
+/**
+ * Indexes and the search trigger of a content table (video, image_set): trigram and full-text
+ * search, and one partial index per list sort over the released items, so the first page of
+ * any sort reads a few index entries instead of sorting the catalog.
+ */
+function contentSearchAndSorts(table: 'video' | 'image_set', longestColumn: 'duration_seconds' | 'images_count') {
+  const released = 'where "released_at" is not null'
+  return {
+    indexes: [
+      { name: `${table}_search_title_trgm`, expression: `create index "${table}_search_title_trgm" on "${table}" using gin ("search_title" gin_trgm_ops)` },
+      { name: `${table}_search_vector_gin`, expression: `create index "${table}_search_vector_gin" on "${table}" using gin ("search_vector")` },
+      { name: `${table}_list_newest`, expression: `create index "${table}_list_newest" on "${table}" ((coalesce("publish_at", "released_at")) desc, "id" desc) ${released}` },
+      { name: `${table}_list_most_watched`, expression: `create index "${table}_list_most_watched" on "${table}" ("views" desc, "id" desc) ${released}` },
+      { name: `${table}_list_best_rated`, expression: `create index "${table}_list_best_rated" on "${table}" ("likes" desc, "id" desc) ${released}` },
+      { name: `${table}_list_longest`, expression: `create index "${table}_list_longest" on "${table}" ("${longestColumn}" desc, "id" desc) ${released}` },
+    ],
+    triggers: [
+      {
+        name: `${table}_search_refresh`,
+        timing: 'before' as const,
+        events: ['insert' as const, 'update' as const],
+        expression: `create trigger "${table}_search_refresh" before insert or update of "title", "description" on "${table}" for each row execute function catalog_search_refresh()`,
+      },
+    ],
+  }
 }
 
 export const VideoSchema = defineEntity({
@@ -91,7 +131,8 @@ export const VideoSchema = defineEntity({
     sourceSha256: p.string().length(64).nullable().unique(),
     sourceName: p.string().length(512).nullable(),
   },
-  indexes: [{ properties: ['releasedAt'] }, { properties: ['publishAt'] }],
+  indexes: [{ properties: ['releasedAt'] }, { properties: ['publishAt'] }, ...contentSearchAndSorts('video', 'duration_seconds').indexes],
+  triggers: contentSearchAndSorts('video', 'duration_seconds').triggers,
 })
 export class Video extends VideoSchema.class {}
 VideoSchema.setClass(Video)
@@ -107,8 +148,11 @@ export const ImageSetSchema = defineEntity({
     imagesCount: p.integer().default(0),
     media: p.json<ImageSetMedia>(),
     images: () => p.oneToMany(Image).mappedBy('imageSet'),
+    /** Spec section 3: the set's full images (lightbox, originals) are for members only. */
+    membersOnly: p.boolean().default(true),
   },
-  indexes: [{ properties: ['releasedAt'] }, { properties: ['publishAt'] }],
+  indexes: [{ properties: ['releasedAt'] }, { properties: ['publishAt'] }, ...contentSearchAndSorts('image_set', 'images_count').indexes],
+  triggers: contentSearchAndSorts('image_set', 'images_count').triggers,
 })
 export class ImageSet extends ImageSetSchema.class {}
 ImageSetSchema.setClass(ImageSet)

@@ -1,0 +1,30 @@
+/**
+ * How a search text becomes search terms (pure; the database does the matching). Words are
+ * lower case without accents, like the stored search columns; only letters and digits are
+ * kept, so the full-text query built from them is always valid.
+ */
+export interface SearchTerms {
+  /** The whole text, folded: for trigram similarity. */
+  text: string
+  /** At most MAX_SEARCH_WORDS words, each at least one letter or digit. */
+  words: string[]
+  /** Full-text query with prefix matching: every word, as typed so far ("rooft:* & mid:*"). */
+  prefixQuery: string
+}
+
+export const MAX_SEARCH_WORDS = 6
+
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase()
+}
+
+/** null when the text holds nothing to search for. */
+export function searchTerms(q: string | null | undefined): SearchTerms | null {
+  if (!q) return null
+  const words = foldText(q)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_WORDS)
+  if (!words.length) return null
+  return { text: words.join(' '), words, prefixQuery: words.map((word) => `${word}:*`).join(' & ') }
+}

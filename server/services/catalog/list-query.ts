@@ -1,0 +1,176 @@
+/**
+ * The one list-query builder behind every catalog list (spec section 3, List query
+ * parameters): it normalises the query with the domain's list rules, builds the count and
+ * page statements from a ListSource, clamps the page, and adds the caller's own state.
+ * Sort fallback, page clamping and per_page capping are decided in server/domain/list.ts.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { Locale } from '../../domain/locale.js'
+import {
+  DEFAULT_PER_PAGE, clampPage, lastPage, normalizePerPage, normalizeSort,
+  type ListKind, type SortDirection, type SortName,
+} from '../../domain/list.js'
+import { searchTerms, type SearchTerms } from '../../domain/search.js'
+import type { ListQuery, ListRelation } from '../../domain/schemas/catalog.js'
+import { AppError } from '../../trpc/errors.js'
+import { EMPTY_STATE, type ListResult, type Rating, type UserItemState } from './dto.js'
+import { list, query, raw, sql, where, type Sql } from './sql.js'
+
+/** A list query after the spec's normalisation; everything the SQL depends on. */
+export interface NormalizedListQuery {
+  kind: ListKind
+  locale: Locale
+  relations: ListRelation[]
+  perPage: number
+  page: number
+  sort: { name: SortName; direction: SortDirection }
+  soon: boolean
+  random: boolean
+  randomSeed: string | null
+  favorite: boolean
+  watchLater: boolean
+  search: SearchTerms | null
+  /** A search text was given but holds nothing searchable: the answer is empty. */
+  emptySearch: boolean
+  category: number | null
+  models: number[]
+  not: number[]
+  limit: number | null
+  featured: boolean
+}
+
+export function normalizeListQuery(kind: ListKind, input: ListQuery): NormalizedListQuery {
+  const search = searchTerms(input.q)
+  const limit = input.limit ?? null
+  return {
+    kind,
+    locale: input.locale,
+    relations: [...new Set(input.with ?? [])].sort(),
+    perPage: limit ?? (input.per_page === undefined ? DEFAULT_PER_PAGE : normalizePerPage(input.per_page)),
+    page: limit ? 1 : Math.max(1, Math.floor(Number.isFinite(input.page) ? input.page! : 1)),
+    sort: normalizeSort(kind, input.sort_by, search !== null),
+    soon: input.soon ?? false,
+    random: input.random ?? false,
+    randomSeed: input.random_persist === undefined ? null : String(input.random_persist),
+    favorite: input.favorite ?? false,
+    watchLater: input.watch_later ?? false,
+    search,
+    emptySearch: !search && !!input.q?.trim(),
+    category: input.category ?? null,
+    models: [...new Set(input.models ?? [])].sort((a, b) => a - b),
+    not: [...new Set(input.not ?? [])].sort((a, b) => a - b),
+    limit,
+    featured: input.featured ?? false,
+  }
+}
+
+/** How one kind of item is listed: its table, visibility, sorts, search, columns and mapping. */
+export interface ListSource<Row, Item> {
+  kind: ListKind
+  /** `<table> t` plus the joins the requested relations need. */
+  from(query: NormalizedListQuery): Sql
+  /** Rows anyone may see (released, or upcoming for `soon`). */
+  visibility(query: NormalizedListQuery, now: Date): Sql[]
+  /** Filters of the list query that apply to this kind (others are ignored). */
+  filters(query: NormalizedListQuery): Sql[]
+  /** Text search: a condition and a rank (higher is better). */
+  search?(terms: SearchTerms): { condition: Sql; rank: Sql }
+  /** The order of a sort, ending in a unique tie-break. */
+  order(query: NormalizedListQuery): Sql
+  /** The select list for the requested relations (the rank is added by the builder). */
+  columns(query: NormalizedListQuery): Sql
+  /** The caller's state table, if items of this kind can be rated, kept and favored. */
+  state?: { table: string; column: string }
+  map(row: Row, query: NormalizedListQuery, now: Date): Item
+}
+
+export interface ListStatements {
+  /** null when the list needs no count (a `limit` list, or an empty search). */
+  count: Sql | null
+  page: (page: number) => Sql
+}
+
+/** The statements of a list; the benchmark's bare baseline runs these same ones. */
+export function listStatements<Row, Item>(source: ListSource<Row, Item>, q: NormalizedListQuery, now: Date, userId: number | null): ListStatements {
+  const conditions = [...source.visibility(q, now), ...source.filters(q)]
+  if (q.not.length) conditions.push(sql`t.id not in (${list(q.not)})`)
+  if (q.favorite || q.watchLater) {
+    if (!source.state || userId === null) throw new AppError('UNAUTHORIZED', 'unauthorized')
+    const flag = raw(q.favorite ? 's.favorite' : 's.watch_later')
+    const both = q.favorite && q.watchLater ? raw(' and s.watch_later') : raw('')
+    conditions.push(
+      sql`exists (select 1 from ${raw(source.state.table)} s where s.${raw(source.state.column)} = t.id and s.user_id = ${userId} and ${flag}${both})`,
+    )
+  }
+  let rank: Sql | null = null
+  if (q.search && source.search) {
+    const search = source.search(q.search)
+    conditions.push(search.condition)
+    rank = search.rank
+  }
+
+  let order: Sql
+  if (q.randomSeed !== null) order = sql`md5(t.id::text || ${q.randomSeed}), t.id`
+  else if (q.random) order = raw('random()')
+  else if (q.sort.name === 'relevance' && rank) order = sql`rank desc, ${source.order({ ...q, sort: normalizeSort(q.kind, null) })}`
+  else order = source.order(q)
+
+  const filter = where(conditions)
+  const columns = rank ? sql`${source.columns(q)}, ${rank} as rank` : source.columns(q)
+  return {
+    count: q.limit ? null : sql`select count(*)::int as total from ${source.from({ ...q, relations: [] })}${filter}`,
+    page: (page) => sql`select ${columns} from ${source.from(q)}${filter} order by ${order} limit ${q.perPage} offset ${(page - 1) * q.perPage}`,
+  }
+}
+
+export interface ListCaller {
+  em: EntityManager
+  now: Date
+  userId: number | null
+}
+
+/**
+ * The public part of a list: the same for every caller (no per-user filter), so it can be
+ * cached. The page is clamped to the last page (spec section 4).
+ */
+export async function runList<Row, Item>(source: ListSource<Row, Item>, q: NormalizedListQuery, caller: ListCaller): Promise<ListResult<Item>> {
+  if (q.emptySearch) return { items: [], meta: { total: 0, last_page: 1, page: 1, per_page: q.perPage } }
+  const statements = listStatements(source, q, caller.now, caller.userId)
+  const run = (page: number) => query<Row>(caller.em, statements.page(page))
+  if (!statements.count) {
+    const rows = await run(1)
+    return { items: rows.map((row) => source.map(row, q, caller.now)), meta: { total: rows.length, last_page: 1, page: 1, per_page: q.perPage } }
+  }
+  // The count and the asked page run side by side; only a page past the end is read again.
+  const [countRows, firstTry] = await Promise.all([query<{ total: number }>(caller.em, statements.count), run(q.page)])
+  const total = countRows[0]?.total ?? 0
+  const page = clampPage(q.page, total, q.perPage)
+  const rows = page === q.page ? firstTry : await run(page)
+  return {
+    items: rows.map((row) => source.map(row, q, caller.now)),
+    meta: { total, last_page: lastPage(total, q.perPage), page, per_page: q.perPage },
+  }
+}
+
+/** The caller's rating, favorite, watch-later and view flags for the given items. */
+export async function loadStates(em: EntityManager, table: { table: string; column: string }, userId: number, ids: number[]): Promise<Map<number, UserItemState>> {
+  if (!ids.length) return new Map()
+  const rows = await query<{ id: number; rating: Rating | null; favorite: boolean; watch_later: boolean; view: boolean }>(
+    em,
+    sql`select ${raw(table.column)} as id, rating, favorite, watch_later, viewed_at is not null as view
+        from ${raw(table.table)} where user_id = ${userId} and ${raw(table.column)} in (${list(ids)})`,
+  )
+  return new Map(rows.map((row) => [row.id, { rating: row.rating, favorite: row.favorite, watchLater: row.watch_later, view: row.view }]))
+}
+
+/** Adds `state` to each item (copies; cached items stay untouched). Visitors get null. */
+export async function withStates<Item extends { id: number }>(
+  em: EntityManager,
+  table: { table: string; column: string } | undefined,
+  userId: number | null,
+  items: Item[],
+): Promise<Array<Item & { state: UserItemState | null }>> {
+  if (!table || userId === null) return items.map((item) => ({ ...item, state: null }))
+  const states = await loadStates(em, table, userId, items.map((item) => item.id))
+  return items.map((item) => ({ ...item, state: states.get(item.id) ?? EMPTY_STATE }))
+}

@@ -1,0 +1,166 @@
+/**
+ * The four catalog lists as ListSources of the shared builder: videos, image sets, models and
+ * categories. Each says only what differs: table, columns, sorts and filters that apply.
+ */
+import type { SearchTerms } from '../../domain/search.js'
+import {
+  toCategoryItem, toImageSetItem, toModelItem, toVideoItem,
+  type CategoryItem, type CategoryRow, type ImageSetItem, type ImageSetRow, type ModelItem, type ModelRow, type VideoItem, type VideoRow,
+} from './dto.js'
+import type { ListSource, NormalizedListQuery } from './list-query.js'
+import { join, list, raw, sql, type Sql } from './sql.js'
+
+const dir = (q: NormalizedListQuery) => raw(q.sort.direction)
+
+/** A model as a JSON object for relation columns. */
+const modelJson = (alias: string) => `json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'avatar', ${alias}.avatar)`
+
+/** Models whose name is like one of the words (typo tolerant, trigram index). */
+function modelNameMatches(terms: SearchTerms): Sql {
+  return join(terms.words.map((word) => sql`lower(p.first_name) % ${word}`), ' or ')
+}
+
+interface ContentTable {
+  table: 'video' | 'image_set'
+  pivot: 'video_model' | 'image_set_model'
+  pivotColumn: 'video_id' | 'image_set_id'
+  stateTable: 'video_state' | 'image_set_state'
+  /** Column of the "longest" sort. */
+  longest: 'duration_seconds' | 'images_count'
+  /** Columns of this kind besides the shared ones. */
+  ownColumns: string
+  /** The featured preview: the poster widths, or the first collage picture. */
+  posterColumn: string
+}
+
+/** What videos and image sets share: visibility, filters, search, sorts, relations. */
+function contentSource<Row, Item>(spec: ContentTable, kind: 'videos' | 'imageSets', map: ListSource<Row, Item>['map']): ListSource<Row, Item> {
+  const published = raw('coalesce(t.publish_at, t.released_at)')
+  const pivotModels = (condition: Sql) =>
+    sql`exists (select 1 from ${raw(spec.pivot)} m where m.${raw(spec.pivotColumn)} = t.id and ${condition})`
+  return {
+    kind,
+    state: { table: spec.stateTable, column: spec.pivotColumn },
+    from(q) {
+      const joins = [raw(`${spec.table} t`)]
+      if (q.relations.includes('featured_model')) joins.push(raw('left join performer fm on fm.id = t.featured_model_id'))
+      if (q.relations.includes('category')) joins.push(raw('left join category c on c.id = t.category_id'))
+      return join(joins, ' ')
+    },
+    visibility(q, now) {
+      // Released items; or, for coming soon, items whose publish time is still ahead.
+      return q.soon ? [sql`t.publish_at > ${now.toISOString()}::timestamptz`, raw('t.released_at is null')] : [raw('t.released_at is not null')]
+    },
+    filters(q) {
+      const conditions: Sql[] = []
+      if (q.category !== null) conditions.push(sql`t.category_id = ${q.category}`)
+      if (q.models.length) conditions.push(pivotModels(sql`m.model_id in (${list(q.models)})`))
+      return conditions
+    },
+    search(terms) {
+      const tsquery = sql`to_tsquery('simple', ${terms.prefixQuery})`
+      const byModel = pivotModels(sql`m.model_id in (select p.id from performer p where ${modelNameMatches(terms)})`)
+      return {
+        condition: sql`(t.search_vector @@ ${tsquery} or ${terms.text} <% t.search_title or ${byModel})`,
+        rank: sql`(ts_rank(t.search_vector, ${tsquery}) + word_similarity(${terms.text}, t.search_title) + case when ${byModel} then 0.5 else 0 end)`,
+      }
+    },
+    order(q) {
+      const d = dir(q)
+      // Coming soon: the next release first.
+      if (q.soon && q.sort.name === 'newest') return sql`t.publish_at ${raw(q.sort.direction === 'desc' ? 'asc' : 'desc')}, t.id`
+      switch (q.sort.name) {
+        case 'most_watched':
+          return sql`t.views ${d}, t.id ${d}`
+        case 'best_rated':
+          return sql`t.likes ${d}, t.id ${d}`
+        case 'longest':
+          return sql`t.${raw(spec.longest)} ${d}, t.id ${d}`
+        default:
+          return sql`${published} ${d}, t.id ${d}`
+      }
+    },
+    columns(q) {
+      const columns = [
+        raw(`t.id, t.title, t.likes, t.dislikes, t.views, t.publish_at, coalesce(t.publish_at, t.released_at) as published_at, ${spec.ownColumns}`),
+      ]
+      if (q.relations.includes('featured_preview')) columns.push(raw(`${spec.posterColumn} as poster`))
+      if (q.relations.includes('featured_model')) columns.push(raw(`case when fm.id is null then null else ${modelJson('fm')} end as featured_model`))
+      if (q.relations.includes('category')) columns.push(raw(`case when c.id is null then null else json_build_object('id', c.id, 'title', c.title) end as category`))
+      if (q.relations.includes('models')) {
+        columns.push(
+          raw(`(select coalesce(json_agg(${modelJson('p')} order by m.position, p.id), '[]') from ${spec.pivot} m
+                join performer p on p.id = m.model_id where m.${spec.pivotColumn} = t.id) as models`),
+        )
+      }
+      return join(columns, ', ')
+    },
+    map,
+  }
+}
+
+export const videoSource: ListSource<VideoRow, VideoItem> = contentSource<VideoRow, VideoItem>(
+  {
+    table: 'video',
+    pivot: 'video_model',
+    pivotColumn: 'video_id',
+    stateTable: 'video_state',
+    longest: 'duration_seconds',
+    ownColumns: `t.duration_seconds, t.highest_resolution, t.media->>'previewClip' as preview_clip, t.media->>'thumbnailClip' as thumbnail_clip`,
+    posterColumn: `t.media->'poster'`,
+  },
+  'videos',
+  (row, q, now) => toVideoItem(row, q.locale, now),
+)
+
+export const imageSetSource: ListSource<ImageSetRow, ImageSetItem> = contentSource<ImageSetRow, ImageSetItem>(
+  {
+    table: 'image_set',
+    pivot: 'image_set_model',
+    pivotColumn: 'image_set_id',
+    stateTable: 'image_set_state',
+    longest: 'images_count',
+    ownColumns: 't.images_count, t.members_only',
+    posterColumn: `t.media->'previews'->0`,
+  },
+  'imageSets',
+  (row, q, now) => toImageSetItem(row, q.locale, now),
+)
+
+export const modelSource: ListSource<ModelRow, ModelItem> = {
+  kind: 'models',
+  state: { table: 'model_state', column: 'model_id' },
+  from: () => raw('performer t'),
+  visibility: () => [],
+  filters: () => [],
+  search(terms) {
+    const folded = join(terms.words.map((word) => sql`lower(t.first_name) % ${word}`), ' or ')
+    return {
+      condition: sql`(${folded} or lower(t.first_name) like ${`${terms.words[0]}%`})`,
+      rank: sql`similarity(lower(t.first_name), ${terms.text})`,
+    }
+  },
+  order(q) {
+    const d = dir(q)
+    switch (q.sort.name) {
+      case 'best_rated':
+        return sql`t.likes ${d}, t.id ${d}`
+      case 'alphabetic':
+        return sql`t.first_name ${d}, t.id ${d}`
+      default:
+        return sql`t.created_at ${d}, t.id ${d}`
+    }
+  },
+  columns: () => raw('t.id, t.first_name, t.birth_date::text as birth_date, t.likes, t.dislikes, t.avatar, t.preview_thumbnail, t.nationality'),
+  map: (row, q, now) => toModelItem(row, q.locale, now),
+}
+
+export const categorySource: ListSource<CategoryRow, CategoryItem> = {
+  kind: 'categories',
+  from: () => raw('category t'),
+  visibility: () => [],
+  filters: (q) => (q.featured ? [raw('t.featured')] : []),
+  order: (q) => sql`t.sort_order ${dir(q)}, t.id ${dir(q)}`,
+  columns: () => raw('t.id, t.slug, t.title, t.description, t.logo, t.preview, t.featured'),
+  map: (row, q) => toCategoryItem(row, q.locale),
+}
