@@ -81,11 +81,11 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
   registerHealthRoutes(app, orm)
 
   // Public catalog answers are cached per server and dropped on every catalog change.
-  const catalogCache = new CatalogCache()
-  const changes = listenForCatalogChanges(orm.config.get('clientUrl')!, catalogCache, app.log)
-  app.addHook('onClose', () => changes.close())
+  const catalogCache = new CatalogCache({ ttlMs: config.catalogCacheTtlMs })
+  const changes = config.catalogCacheTtlMs > 0 ? listenForCatalogChanges(orm.config.get('clientUrl')!, catalogCache, app.log) : null
+  if (changes) app.addHook('onClose', () => changes.close())
   app.decorate('catalogCache', catalogCache)
-  app.decorate('catalogChangesReady', changes.ready)
+  app.decorate('catalogChangesReady', changes?.ready ?? Promise.resolve(false))
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

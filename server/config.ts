@@ -32,6 +32,8 @@ const envSchema = z.object({
   BILLING_SUPPORT_URL: z.url().default('https://billing-support.example.com'),
   WEBMASTER_URL: z.url().default('https://partners.example.com'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** How long a server keeps a public catalog answer (ms); 0 turns the cache off. */
+  CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 })
 
 export interface Config {
@@ -56,6 +58,7 @@ export interface Config {
   billingSupportUrl: string
   webmasterUrl: string
   workerConcurrency: number
+  catalogCacheTtlMs: number
   clientDir: string
 }
 
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billingSupportUrl: e.BILLING_SUPPORT_URL,
     webmasterUrl: e.WEBMASTER_URL,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     clientDir: path.resolve('dist/client'),
   }
 }

@@ -8,8 +8,6 @@ export interface SearchTerms {
   text: string
   /** At most MAX_SEARCH_WORDS words, each at least one letter or digit. */
   words: string[]
-  /** Full-text query with prefix matching: every word, as typed so far ("rooft:* & mid:*"). */
-  prefixQuery: string
 }
 
 export const MAX_SEARCH_WORDS = 6
@@ -26,5 +24,12 @@ export function searchTerms(q: string | null | undefined): SearchTerms | null {
     .filter(Boolean)
     .slice(0, MAX_SEARCH_WORDS)
   if (!words.length) return null
-  return { text: words.join(' '), words, prefixQuery: words.map((word) => `${word}:*`).join(' & ') }
+  return { text: words.join(' '), words }
 }
+
+/**
+ * Sorted by relevance, a search ranks its newest matches up to this many: a rare word is
+ * ranked among all its matches; a word found in a large part of the catalog is ranked among
+ * its newest matches, and the pages end there (meta.total still counts every match).
+ */
+export const RELEVANCE_CANDIDATES = 1000

@@ -89,17 +89,18 @@ const contentProperties = {
 }
 
 /**
- * Indexes and the search trigger of a content table (video, image_set): trigram and full-text
- * search, and one partial index per list sort over the released items, so the first page of
- * any sort reads a few index entries instead of sorting the catalog.
+ * Indexes and the search trigger of a content table (video, image_set): full-text search, and
+ * one partial index per list sort over the released items, so the first page of any sort reads
+ * a few index entries instead of sorting the catalog.
  */
 function contentSearchAndSorts(table: 'video' | 'image_set', longestColumn: 'duration_seconds' | 'images_count') {
   const released = 'where "released_at" is not null'
   return {
     indexes: [
-      { name: `${table}_search_title_trgm`, expression: `create index "${table}_search_title_trgm" on "${table}" using gin ("search_title" gin_trgm_ops)` },
-      { name: `${table}_search_vector_gin`, expression: `create index "${table}_search_vector_gin" on "${table}" using gin ("search_vector")` },
+      // Released items only: a search's count then needs no visit to the table's rows.
+      { name: `${table}_search_released_gin`, expression: `create index "${table}_search_released_gin" on "${table}" using gin ("search_vector") ${released}` },
       { name: `${table}_list_newest`, expression: `create index "${table}_list_newest" on "${table}" ((coalesce("publish_at", "released_at")) desc, "id" desc) ${released}` },
+      { name: `${table}_list_category`, expression: `create index "${table}_list_category" on "${table}" ("category_id", (coalesce("publish_at", "released_at")) desc, "id" desc) ${released}` },
       { name: `${table}_list_most_watched`, expression: `create index "${table}_list_most_watched" on "${table}" ("views" desc, "id" desc) ${released}` },
       { name: `${table}_list_best_rated`, expression: `create index "${table}_list_best_rated" on "${table}" ("likes" desc, "id" desc) ${released}` },
       { name: `${table}_list_longest`, expression: `create index "${table}_list_longest" on "${table}" ("${longestColumn}" desc, "id" desc) ${released}` },
@@ -170,6 +171,21 @@ export const ImageSchema = defineEntity({
 })
 export class Image extends ImageSchema.class {}
 ImageSchema.setClass(Image)
+
+/**
+ * Every word of every title (as full-text lexemes), kept by trigger catalog_search_refresh.
+ * A search word with a typo is matched against this small table by trigram similarity, and the
+ * close words join the full-text query: typo tolerance at the cost of a dictionary lookup.
+ */
+export const SearchTermSchema = defineEntity({
+  name: 'SearchTerm',
+  properties: {
+    term: p.string().length(200).primary(),
+  },
+  indexes: [{ name: 'search_term_trgm', expression: 'create index "search_term_trgm" on "search_term" using gin ("term" gin_trgm_ops)' }],
+})
+export class SearchTerm extends SearchTermSchema.class {}
+SearchTermSchema.setClass(SearchTerm)
 
 export const BANNER_POSITIONS = ['top', 'bottom'] as const
 

@@ -63,7 +63,7 @@ async function oneRow<Row>(source: ListSource<Row, unknown>, caller: CatalogCall
   const conditions = [...source.visibility(q, caller.now), sql`t.id = ${id}`]
   const rows = await query<Row>(
     caller.em,
-    sql`select ${source.columns(q)}${extra} from ${source.from(q)} where ${conditions.reduce((a, b) => sql`${a} and ${b}`)}`,
+    sql`select ${source.columns(q)}${extra} from ${source.table} ${source.joins(q)} where ${conditions.reduce((a, b) => sql`${a} and ${b}`)}`,
   )
   if (!rows[0]) throw new AppError('NOT_FOUND', 'notFound')
   return rows[0]

@@ -15,9 +15,29 @@ const dir = (q: NormalizedListQuery) => raw(q.sort.direction)
 /** A model as a JSON object for relation columns. */
 const modelJson = (alias: string) => `json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'avatar', ${alias}.avatar)`
 
-/** Models whose name is like one of the words (typo tolerant, trigram index). */
-function modelNameMatches(terms: SearchTerms): Sql {
-  return join(terms.words.map((word) => sql`lower(p.first_name) % ${word}`), ' or ')
+/**
+ * Models whose name is like one of the words: found by the trigram index (similarity 0.3),
+ * kept when really close (0.45), so "Lenna" finds Lena but not every name sharing a syllable.
+ */
+function modelNameMatches(alias: string, terms: SearchTerms): Sql {
+  const name = raw(`lower(${alias}.first_name)`)
+  return sql`(${join(terms.words.map((word) => sql`(${name} % ${word} and similarity(${name}, ${word}) >= 0.45)`), ' or ')})`
+}
+
+/** A text value as a quoted tsquery lexeme, in SQL. */
+const lexeme = (expression: string) => raw(`'''' || replace(${expression}, '''', '''''') || ''''`)
+
+/**
+ * The full-text query of a search: every word must match, as typed so far (prefix) or as one
+ * of the three closest title words of the dictionary (typos). Built in the database, once per
+ * statement (an init plan), so the GIN index can use it.
+ */
+function searchQuery(terms: SearchTerms): Sql {
+  return sql`(select to_tsquery('simple', string_agg(alternatives, ' & ' order by n)) from (
+      select w.n, '(' || concat_ws(' | ', ${lexeme('w.word')} || ':*',
+        (select string_agg(${lexeme('close.term')}, ' | ') from (
+          select term from search_term where term % w.word order by similarity(term, w.word) desc, term limit 3) close)) || ')' as alternatives
+      from unnest(array[${list(terms.words)}]::text[]) with ordinality as w(word, n)) words)`
 }
 
 interface ContentTable {
@@ -41,8 +61,9 @@ function contentSource<Row, Item>(spec: ContentTable, kind: 'videos' | 'imageSet
   return {
     kind,
     state: { table: spec.stateTable, column: spec.pivotColumn },
-    from(q) {
-      const joins = [raw(`${spec.table} t`)]
+    table: raw(`${spec.table} t`),
+    joins(q) {
+      const joins: Sql[] = []
       if (q.relations.includes('featured_model')) joins.push(raw('left join performer fm on fm.id = t.featured_model_id'))
       if (q.relations.includes('category')) joins.push(raw('left join category c on c.id = t.category_id'))
       return join(joins, ' ')
@@ -58,11 +79,16 @@ function contentSource<Row, Item>(spec: ContentTable, kind: 'videos' | 'imageSet
       return conditions
     },
     search(terms) {
-      const tsquery = sql`to_tsquery('simple', ${terms.prefixQuery})`
-      const byModel = pivotModels(sql`m.model_id in (select p.id from performer p where ${modelNameMatches(terms)})`)
+      // Computed once per statement: the full-text query and the items of the models whose
+      // name matches. Read as init plans, they let the GIN and primary key indexes do the work
+      // (a BitmapOr of both).
+      const tsquery = raw('(select tsq from search)')
+      const byModel = raw('t.id = any((select model_items from search)::int[])')
       return {
-        condition: sql`(t.search_vector @@ ${tsquery} or ${terms.text} <% t.search_title or ${byModel})`,
-        rank: sql`(ts_rank(t.search_vector, ${tsquery}) + word_similarity(${terms.text}, t.search_title) + case when ${byModel} then 0.5 else 0 end)`,
+        cte: sql`select ${searchQuery(terms)} as tsq, array(select m.${raw(spec.pivotColumn)} from performer p
+          join ${raw(spec.pivot)} m on m.model_id = p.id where ${modelNameMatches('p', terms)}) as model_items`,
+        condition: sql`(t.search_vector @@ ${tsquery} or ${byModel})`,
+        rank: sql`(ts_rank(t.search_vector, ${tsquery}) + case when ${byModel} then 0.5 else 0 end)`,
       }
     },
     order(q) {
@@ -130,13 +156,13 @@ export const imageSetSource: ListSource<ImageSetRow, ImageSetItem> = contentSour
 export const modelSource: ListSource<ModelRow, ModelItem> = {
   kind: 'models',
   state: { table: 'model_state', column: 'model_id' },
-  from: () => raw('performer t'),
+  table: raw('performer t'),
+  joins: () => raw(''),
   visibility: () => [],
   filters: () => [],
   search(terms) {
-    const folded = join(terms.words.map((word) => sql`lower(t.first_name) % ${word}`), ' or ')
     return {
-      condition: sql`(${folded} or lower(t.first_name) like ${`${terms.words[0]}%`})`,
+      condition: sql`(${modelNameMatches('t', terms)} or lower(t.first_name) like ${`${terms.words[0]}%`})`,
       rank: sql`similarity(lower(t.first_name), ${terms.text})`,
     }
   },
@@ -157,7 +183,8 @@ export const modelSource: ListSource<ModelRow, ModelItem> = {
 
 export const categorySource: ListSource<CategoryRow, CategoryItem> = {
   kind: 'categories',
-  from: () => raw('category t'),
+  table: raw('category t'),
+  joins: () => raw(''),
   visibility: () => [],
   filters: (q) => (q.featured ? [raw('t.featured')] : []),
   order: (q) => sql`t.sort_order ${dir(q)}, t.id ${dir(q)}`,
