@@ -164,7 +164,7 @@ export async function runList<Row, Item>(source: ListSource<Row, Item>, q: Norma
     return { items: rows.map((row) => source.map(row, q, caller.now)), meta: { total: rows.length, last_page: 1, page: 1, per_page: q.perPage } }
   }
   // The count and the asked page run side by side; only a page past the end is read again.
-  const [countRows, firstTry] = await Promise.all([query<{ total: number }>(caller.em, statements.count), run(q.page)])
+  const [countRows, firstTry] = await settleBoth(query<{ total: number }>(caller.em, statements.count), run(q.page))
   const total = countRows[0]?.total ?? 0
   const reachable = Math.min(total, statements.reach)
   const page = clampPage(q.page, reachable, q.perPage)
@@ -173,6 +173,17 @@ export async function runList<Row, Item>(source: ListSource<Row, Item>, q: Norma
     items: rows.map((row) => source.map(row, q, caller.now)),
     meta: { total, last_page: lastPage(reachable, q.perPage), page, per_page: q.perPage },
   }
+}
+
+/**
+ * Both results, or the first failure once both have settled: no statement is left running
+ * (and holding a pooled connection) after the request has already failed.
+ */
+async function settleBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [ra, rb] = await Promise.allSettled([a, b])
+  if (ra.status === 'rejected') throw ra.reason
+  if (rb.status === 'rejected') throw rb.reason
+  return [ra.value, rb.value]
 }
 
 /** The caller's rating, favorite, watch-later and view flags for the given items. */
