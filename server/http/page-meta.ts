@@ -56,7 +56,7 @@ const MAX_ID = 2_147_483_647
 
 /** A detail page's path (/{lang}/videos/12, /{lang}/categories/3/images …), else null. */
 export function detailOfPath(pathname: string): { kind: DetailKind; id: number; locale: Locale } | null {
-  const match = /^\/([a-z]{2})\/(videos|images|models|categories)\/(\d{1,10})(\/(videos|images))?\/?$/.exec(pathname)
+  const match = /^\/([a-z]{2})\/(videos|images|models|categories)\/(\d+)(\/(videos|images))?\/?$/.exec(pathname)
   if (!match || !isLocale(match[1])) return null
   if (match[4] && match[2] !== 'categories') return null
   return { kind: match[2] as DetailKind, id: Number(match[3]), locale: match[1] }

@@ -212,6 +212,15 @@ describe('search', () => {
     expect((await list('models', { q: 'lenaa' })).items[0]!.name).toBe('Lena')
   })
 
+  it('clamps a search page past the last, and sorts search results by other sorts too', async () => {
+    const past = await list('videos', { q: 'video', per_page: 10, page: 99 })
+    expect(past.meta).toMatchObject({ total: 25, last_page: 3, page: 3 })
+    expect(past.items).toHaveLength(5)
+    const byViews = await list('videos', { q: 'video', per_page: 60, sort_by: { name: 'most_watched' } })
+    const views = byViews.items.map((item) => item.views as number)
+    expect(views).toEqual([...views].sort((a, b) => b - a))
+  })
+
   it('answers an unsearchable text with an empty list and a too long one with a 400', async () => {
     expect((await list('videos', { q: '*** ???' })).meta).toEqual({ total: 0, last_page: 1, page: 1, per_page: 30 })
     const res = await trpcQuery(t.app, 'catalog.videos', { locale: 'en', q: 'x'.repeat(500) }, { 'x-locale': 'en' })

@@ -45,7 +45,19 @@ function Home() {
       <VisuallyHidden>
         <Title order={1}>{LL.meta.home()}</Title>
       </VisuallyHidden>
-      <BannerCarousel label={LL.catalog.home.topBanners()} banners={top.data} />
+      {top.data.length > 0 && (
+        <Section
+          id="top-banners"
+          title={LL.catalog.home.topBanners()}
+          showAll={(label) => (
+            <AnchorLink to="/$lang/videos" params={lang} aria-label={label}>
+              {LL.common.showAll()}
+            </AnchorLink>
+          )}
+        >
+          <BannerCarousel label={LL.catalog.home.topBanners()} banners={top.data} />
+        </Section>
+      )}
       <Section
         id="latest-videos"
         title={LL.catalog.home.latestVideos()}
