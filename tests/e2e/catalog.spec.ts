@@ -141,6 +141,7 @@ test.describe('search', () => {
 
     await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'Models' }).click()
     await expect(page).toHaveURL(/\/en\/search\/models\?q=Rooftop$/)
+    await expect(box).toHaveValue('Rooftop')
     await box.fill('Lenna')
     await box.press('Enter')
     await expect(page).toHaveURL(/\/en\/search\/models\?q=Lenna$/)

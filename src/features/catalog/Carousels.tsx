@@ -1,5 +1,5 @@
 import { Carousel } from '@mantine/carousel'
-import { Box, Text, Title } from '@mantine/core'
+import { Box, Title, useMatches } from '@mantine/core'
 import { useReducedMotion } from '@mantine/hooks'
 import { Link } from '@tanstack/react-router'
 import Autoplay from 'embla-carousel-autoplay'
@@ -53,12 +53,15 @@ export function CardCarousel({ label, children }: { label: string; children: Rea
 export function BannerCarousel({ label, banners }: { label: string; banners: BannerItem[] }) {
   const { LL, locale } = useI18n()
   const options = useCarouselOptions()
+  // Narrow screens: a taller picture, and swiping instead of the arrow buttons.
+  const wide = useMatches({ base: false, sm: true })
   if (!banners.length) return null
   return (
     <Box role="region" aria-roledescription="carousel" aria-label={label}>
       <Carousel
         {...options}
         withIndicators
+        withControls={wide}
         controlSize={36}
         previousControlProps={{ 'aria-label': LL.catalog.carousel.previous() }}
         nextControlProps={{ 'aria-label': LL.catalog.carousel.next() }}
@@ -66,20 +69,15 @@ export function BannerCarousel({ label, banners }: { label: string; banners: Ban
       >
         {banners.map((banner, index) => {
           const content = (
-            <CardPicture picture={banner.picture} ratio={16 / 5} seed={banner.id * 11} sizes="100vw" eager={index === 0}>
+            <CardPicture picture={banner.picture} ratio={wide ? 16 / 5 : 16 / 8} seed={banner.id * 11} sizes="100vw" eager={index === 0}>
               <Box
                 pos="absolute"
                 style={{ inset: 0, background: 'linear-gradient(90deg, rgba(0,0,0,0.65), rgba(0,0,0,0) 60%)', display: 'flex', alignItems: 'flex-end' }}
                 p={{ base: 'md', sm: 'xl' }}
               >
-                <Box>
-                  <Text size="xs" tt="uppercase" c="pink.3" fw={700}>
-                    {label}
-                  </Text>
-                  <Title order={3} c="white" fz={{ base: 'lg', sm: 'h2' }}>
-                    {banner.title}
-                  </Title>
-                </Box>
+                <Title order={3} c="white" fz={{ base: 'md', sm: 'h2' }} mb={{ base: 'md', sm: 'lg' }}>
+                  {banner.title}
+                </Title>
               </Box>
             </CardPicture>
           )

@@ -26,7 +26,6 @@ export function VideoPlayerSlot({ video }: { video: VideoDetail }) {
         eager
         sizes="(min-width: 75em) 66vw, 100vw"
         placeholderIcon={<PlayIcon size={64} />}
-        placeholderText={LL.catalog.video.pictureComing()}
       >
         <Box
           pos="absolute"
@@ -34,7 +33,12 @@ export function VideoPlayerSlot({ video }: { video: VideoDetail }) {
           p="lg"
         >
           <Stack gap="xs">
-            <Text c="white" fw={600}>
+            {!video.poster && (
+              <Text c="gray.4" size="xs">
+                {LL.catalog.video.pictureComing()}
+              </Text>
+            )}
+            <Text c="white" fw={600} fz={{ base: 'sm', sm: 'md' }}>
               {best ? LL.catalog.video.membersOnly({ resolution: best }) : LL.catalog.video.membersOnlyNoResolution()}
             </Text>
             <div>
