@@ -15,7 +15,8 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 }
 const app = Fastify({ logger: false })
 
 app.get('/videos', async (req, reply) => {
-  const input = JSON.parse(String((req.query as { input?: string }).input ?? '{}'))
+  const { input: raw, nocount } = req.query as { input?: string; nocount?: string }
+  const input = JSON.parse(String(raw ?? '{}'))
   const now = new Date()
   const q = normalizeListQuery('videos', input)
   const statements = listStatements(videoSource, q, now, null)
@@ -23,8 +24,9 @@ app.get('/videos', async (req, reply) => {
     const { text, values } = toPg(fragment)
     return pool.query(text, values)
   }
-  const [count, page] = await Promise.all([run(statements.count!), run(statements.page(q.page))])
-  const total = count.rows[0].total as number
+  // nocount: the page statement alone, for orientation (the procedure always counts).
+  const [count, page] = await Promise.all([nocount ? null : run(statements.count!), run(statements.page(q.page))])
+  const total = count ? (count.rows[0].total as number) : page.rowCount!
   const data = {
     items: page.rows.map((row) => videoSource.map(row, q, now)),
     meta: { total, last_page: lastPage(total, q.perPage), page: q.page, per_page: q.perPage },

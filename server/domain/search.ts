@@ -32,4 +32,4 @@ export function searchTerms(q: string | null | undefined): SearchTerms | null {
  * ranked among all its matches; a word found in a large part of the catalog is ranked among
  * its newest matches, and the pages end there (meta.total still counts every match).
  */
-export const RELEVANCE_CANDIDATES = 1000
+export const RELEVANCE_CANDIDATES = 300

@@ -76,10 +76,14 @@ export interface ListSource<Row, Item> {
   /** Filters of the list query that apply to this kind (others are ignored). */
   filters(query: NormalizedListQuery): Sql[]
   /**
-   * Text search: a condition and a rank (higher is better), and a `search` CTE they may read
-   * (computed once per statement).
+   * Text search, in two steps. `prepareSearch` is one small statement that turns the words into
+   * what the list statements need (the full-text query with its typo alternatives, the items of
+   * models whose name matches); `search` then gives the condition and the rank (higher is
+   * better) with those as constants, so the planner can estimate how many rows match and pick
+   * the cheaper plan (a newest-first index walk for a broad word, a bitmap for a rare one).
    */
-  search?(terms: SearchTerms): { cte?: Sql; condition: Sql; rank: Sql }
+  prepareSearch?(terms: SearchTerms): Sql
+  search?(terms: SearchTerms, prepared: PreparedSearch | null): { condition: Sql; rank: Sql }
   /** The order of a sort, ending in a unique tie-break. */
   order(query: NormalizedListQuery): Sql
   /** The select list for the requested relations (the rank is added by the builder). */
@@ -87,6 +91,14 @@ export interface ListSource<Row, Item> {
   /** The caller's state table, if items of this kind can be rated, kept and favored. */
   state?: { table: string; column: string }
   map(row: Row, query: NormalizedListQuery, now: Date): Item
+}
+
+/** The result of a source's prepareSearch statement. */
+export interface PreparedSearch {
+  /** The full-text query as text (null when no word can match). */
+  tsq: string | null
+  /** Items of the models whose name matches. */
+  ids: number[]
 }
 
 export interface ListStatements {
@@ -98,7 +110,13 @@ export interface ListStatements {
 }
 
 /** The statements of a list; the benchmark's bare baseline runs these same ones. */
-export function listStatements<Row, Item>(source: ListSource<Row, Item>, q: NormalizedListQuery, now: Date, userId: number | null): ListStatements {
+export function listStatements<Row, Item>(
+  source: ListSource<Row, Item>,
+  q: NormalizedListQuery,
+  now: Date,
+  userId: number | null,
+  prepared: PreparedSearch | null = null,
+): ListStatements {
   const conditions = [...source.visibility(q, now), ...source.filters(q)]
   if (q.not.length) conditions.push(sql`t.id not in (${list(q.not)})`)
   if (q.favorite || q.watchLater) {
@@ -110,12 +128,10 @@ export function listStatements<Row, Item>(source: ListSource<Row, Item>, q: Norm
     )
   }
   let rank: Sql | null = null
-  let cte = raw('')
   if (q.search && source.search) {
-    const search = source.search(q.search)
+    const search = source.search(q.search, prepared)
     conditions.push(search.condition)
     rank = search.rank
-    if (search.cte) cte = sql`with search as materialized (${search.cte}) `
   }
 
   const newest = source.order({ ...q, sort: normalizeSort(q.kind, null) })
@@ -133,10 +149,10 @@ export function listStatements<Row, Item>(source: ListSource<Row, Item>, q: Norm
     ? sql`(select t.* from ${source.table}${filter} order by ${newest} limit ${RELEVANCE_CANDIDATES}) t`
     : sql`${source.table}${filter}`
   return {
-    count: q.limit ? null : sql`${cte}select count(*)::int as total from ${source.table}${filter}`,
+    count: q.limit ? null : sql`select count(*)::int as total from ${source.table}${filter}`,
     // The page's ids first, from the table alone (index order, or the rank of the matches);
     // then the columns and relations of those rows only, in the same order.
-    page: (page) => sql`${cte}select ${source.columns(q)}${rank ? raw(', page.rank') : raw('')}
+    page: (page) => sql`select ${source.columns(q)}${rank ? raw(', page.rank') : raw('')}
       from (select t.id${rank ? sql`, ${rank} as rank` : raw('')} from ${matches}
             order by ${order} limit ${q.perPage} offset ${(page - 1) * q.perPage}) page
       join ${source.table} on t.id = page.id ${source.joins(q)}
@@ -157,7 +173,8 @@ export interface ListCaller {
  */
 export async function runList<Row, Item>(source: ListSource<Row, Item>, q: NormalizedListQuery, caller: ListCaller): Promise<ListResult<Item>> {
   if (q.emptySearch) return { items: [], meta: { total: 0, last_page: 1, page: 1, per_page: q.perPage } }
-  const statements = listStatements(source, q, caller.now, caller.userId)
+  const prepared = q.search && source.prepareSearch ? (await query<PreparedSearch>(caller.em, source.prepareSearch(q.search)))[0] ?? null : null
+  const statements = listStatements(source, q, caller.now, caller.userId, prepared)
   const run = (page: number) => query<Row>(caller.em, statements.page(page))
   if (!statements.count) {
     const rows = await run(1)

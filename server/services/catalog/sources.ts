@@ -24,13 +24,15 @@ function modelNameMatches(alias: string, terms: SearchTerms): Sql {
   return sql`(${join(terms.words.map((word) => sql`(${name} % ${word} and similarity(${name}, ${word}) >= 0.45)`), ' or ')})`
 }
 
+/** The most items a model-name match adds to a search (a common name stays cheap). */
+const MAX_MODEL_ITEMS = 500
+
 /** A text value as a quoted tsquery lexeme, in SQL. */
 const lexeme = (expression: string) => raw(`'''' || replace(${expression}, '''', '''''') || ''''`)
 
 /**
  * The full-text query of a search: every word must match, as typed so far (prefix) or as one
- * of the three closest title words of the dictionary (typos). Built in the database, once per
- * statement (an init plan), so the GIN index can use it.
+ * of the three closest title words of the dictionary (typos).
  */
 function searchQuery(terms: SearchTerms): Sql {
   return sql`(select to_tsquery('simple', string_agg(alternatives, ' & ' order by n)) from (
@@ -78,18 +80,23 @@ function contentSource<Row, Item>(spec: ContentTable, kind: 'videos' | 'imageSet
       if (q.models.length) conditions.push(pivotModels(sql`m.model_id in (${list(q.models)})`))
       return conditions
     },
-    search(terms) {
-      // Computed once per statement: the full-text query and the items of the models whose
-      // name matches. Read as init plans, they let the GIN and primary key indexes do the work
-      // (a BitmapOr of both).
-      const tsquery = raw('(select tsq from search)')
-      const byModel = raw('t.id = any((select model_items from search)::int[])')
-      return {
-        cte: sql`select ${searchQuery(terms)} as tsq, array(select m.${raw(spec.pivotColumn)} from performer p
-          join ${raw(spec.pivot)} m on m.model_id = p.id where ${modelNameMatches('p', terms)}) as model_items`,
-        condition: sql`(t.search_vector @@ ${tsquery} or ${byModel})`,
-        rank: sql`(ts_rank(t.search_vector, ${tsquery}) + case when ${byModel} then 0.5 else 0 end)`,
+    prepareSearch(terms) {
+      return sql`select ${searchQuery(terms)}::text as tsq,
+        array(select m.${raw(spec.pivotColumn)} from performer p join ${raw(spec.pivot)} m on m.model_id = p.id
+              where ${modelNameMatches('p', terms)} order by m.${raw(spec.pivotColumn)} desc limit ${MAX_MODEL_ITEMS}) as ids`
+    },
+    search(_terms, prepared) {
+      const conditions: Sql[] = []
+      const bonus: Sql[] = []
+      if (prepared?.tsq) conditions.push(sql`t.search_vector @@ ${prepared.tsq}::tsquery`)
+      if (prepared?.ids.length) {
+        const byModel = sql`t.id in (${list(prepared.ids)})`
+        conditions.push(byModel)
+        bonus.push(sql`case when ${byModel} then 0.5 else 0 end`)
       }
+      if (!conditions.length) return { condition: raw('false'), rank: raw('0') }
+      const rank = prepared?.tsq ? [sql`ts_rank(t.search_vector, ${prepared.tsq}::tsquery)`, ...bonus] : bonus
+      return { condition: sql`(${join(conditions, ' or ')})`, rank: sql`(${join(rank, ' + ')})` }
     },
     order(q) {
       const d = dir(q)
