@@ -473,6 +473,11 @@ type RootTranslation = {
 			 * @param {string} q
 			 */
 			none: RequiredParams<'q'>
+			/**
+			 * {​c​o​u​n​t​}​ ​o​r​ ​m​o​r​e​ ​r​e​s​u​l​t​s
+			 * @param {number} count
+			 */
+			atLeast: RequiredParams<'count'>
 		}
 		reactions: {
 			/**
@@ -1649,6 +1654,10 @@ export type TranslationFunctions = {
 			 * Nothing matches “{q}”. Check the spelling or try another word.
 			 */
 			none: (arg: { q: string }) => LocalizedString
+			/**
+			 * {count} or more results
+			 */
+			atLeast: (arg: { count: number }) => LocalizedString
 		}
 		reactions: {
 			/**

@@ -114,6 +114,7 @@ export default {
     title: 'Suche: {q}',
     resultsFor: 'Ergebnisse für „{q}“',
     none: 'Nichts passt zu „{q}“. Prüfe die Schreibweise oder versuche ein anderes Wort.',
+    atLeast: '{count} oder mehr Ergebnisse',
   },
   reactions: {
     label: 'Bewertungen',

@@ -113,6 +113,7 @@ export default {
     title: 'Search: {q:string}',
     resultsFor: 'Results for “{q:string}”',
     none: 'Nothing matches “{q:string}”. Check the spelling or try another word.',
+    atLeast: '{count:number} or more results',
   },
   reactions: {
     label: 'Ratings',

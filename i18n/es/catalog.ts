@@ -114,6 +114,7 @@ export default {
     title: 'Búsqueda: {q}',
     resultsFor: 'Resultados para «{q}»',
     none: 'Nada coincide con «{q}». Revisa la ortografía o prueba con otra palabra.',
+    atLeast: '{count} o más resultados',
   },
   reactions: {
     label: 'Valoraciones',

@@ -114,6 +114,7 @@ export default {
     title: 'Recherche : {q}',
     resultsFor: 'Résultats pour « {q} »',
     none: "Aucun résultat pour « {q} ». Vérifiez l'orthographe ou essayez un autre mot.",
+    atLeast: '{count} résultats ou plus',
   },
   reactions: {
     label: 'Évaluations',

@@ -114,6 +114,7 @@ export default {
     title: 'Ricerca: {q}',
     resultsFor: 'Risultati per «{q}»',
     none: 'Nessun risultato per «{q}». Controlla l’ortografia o prova un’altra parola.',
+    atLeast: '{count} o più risultati',
   },
   reactions: {
     label: 'Valutazioni',

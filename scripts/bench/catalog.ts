@@ -179,7 +179,7 @@ try {
 
 /** Each query once (after one warm-up pass over a few), timed one by one. */
 async function searchLatency(parallel: number) {
-  const words = ['rooftop', 'garden', 'midnight', 'sunset', 'yacht', 'library', 'penthouse', 'sauna', 'winter', 'summer', 'golden', 'quiet', 'velvet', 'misty', 'electric', 'vineyard', 'studio', 'terrazza', 'strandhaus', 'medianoche', 'jardin', 'bibliothèque']
+  const words = ['exclusive', 'natural', 'rooftop', 'garden', 'midnight', 'sunset', 'yacht', 'library', 'penthouse', 'sauna', 'winter', 'summer', 'golden', 'quiet', 'velvet', 'misty', 'electric', 'vineyard', 'studio', 'terrazza', 'strandhaus', 'medianoche', 'jardin', 'bibliothèque']
   const typos = ['rooftpo', 'gardne', 'midnigth', 'penthose', 'saunna', 'yatch', 'libary', 'vinyard', 'sumer', 'goldn']
   const names = (await client.query<{ first_name: string }>(`select first_name from performer order by id limit 40`)).rows.map((r) => r.first_name)
   const queries = [

@@ -28,8 +28,13 @@ export function searchTerms(q: string | null | undefined): SearchTerms | null {
 }
 
 /**
- * Sorted by relevance, a search ranks its newest matches up to this many: a rare word is
- * ranked among all its matches; a word found in a large part of the catalog is ranked among
- * its newest matches, and the pages end there (meta.total still counts every match).
+ * Sorted by relevance, a search with up to RELEVANCE_EXACT_UP_TO matches ranks them all; a
+ * broader one (a word found in a large part of the catalog) ranks its newest
+ * RELEVANCE_CANDIDATES matches, and its pages end there (meta.total still counts every
+ * match; the other sorts page through all of them).
  */
+export const RELEVANCE_EXACT_UP_TO = 5000
 export const RELEVANCE_CANDIDATES = 300
+
+/** A search counts its matches up to this many; the pages show "10,000+" then. */
+export const SEARCH_COUNT_LIMIT = 10_000

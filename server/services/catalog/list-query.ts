@@ -10,7 +10,7 @@ import {
   DEFAULT_PER_PAGE, clampPage, lastPage, normalizePerPage, normalizeSort,
   type ListKind, type SortDirection, type SortName,
 } from '../../domain/list.js'
-import { RELEVANCE_CANDIDATES, searchTerms, type SearchTerms } from '../../domain/search.js'
+import { RELEVANCE_CANDIDATES, RELEVANCE_EXACT_UP_TO, SEARCH_COUNT_LIMIT, searchTerms, type SearchTerms } from '../../domain/search.js'
 import type { ListQuery, ListRelation } from '../../domain/schemas/catalog.js'
 import { AppError } from '../../trpc/errors.js'
 import { EMPTY_STATE, type ListResult, type Rating, type UserItemState } from './dto.js'
@@ -116,6 +116,8 @@ export function listStatements<Row, Item>(
   now: Date,
   userId: number | null,
   prepared: PreparedSearch | null = null,
+  /** The number of matches, when the count ran first (a search). */
+  knownTotal?: number,
 ): ListStatements {
   const conditions = [...source.visibility(q, now), ...source.filters(q)]
   if (q.not.length) conditions.push(sql`t.id not in (${list(q.not)})`)
@@ -136,6 +138,7 @@ export function listStatements<Row, Item>(
 
   const newest = source.order({ ...q, sort: normalizeSort(q.kind, null) })
   const byRelevance = q.sort.name === 'relevance' && rank !== null && q.randomSeed === null && !q.random
+  const capped = byRelevance && (knownTotal === undefined || knownTotal > RELEVANCE_EXACT_UP_TO)
   let order: Sql
   if (q.randomSeed !== null) order = sql`md5(t.id::text || ${q.randomSeed}), t.id`
   else if (q.random) order = raw('random()')
@@ -143,13 +146,18 @@ export function listStatements<Row, Item>(
   else order = source.order(q)
 
   const filter = where(conditions)
-  // Relevance ranks the newest RELEVANCE_CANDIDATES matches: a broad word then costs a short
+  // A broad search ranks its newest RELEVANCE_CANDIDATES matches: it then costs a short
   // walk down the newest-first index instead of ranking a tenth of the catalog.
-  const matches = byRelevance
+  const matches = capped
     ? sql`(select t.* from ${source.table}${filter} order by ${newest} limit ${RELEVANCE_CANDIDATES}) t`
     : sql`${source.table}${filter}`
   return {
-    count: q.limit ? null : sql`select count(*)::int as total from ${source.table}${filter}`,
+    // A search counts up to SEARCH_COUNT_LIMIT matches (a word found everywhere stays cheap).
+    count: q.limit
+      ? null
+      : rank
+        ? sql`select count(*)::int as total from (select 1 from ${source.table}${filter} limit ${SEARCH_COUNT_LIMIT}) matches`
+        : sql`select count(*)::int as total from ${source.table}${filter}`,
     // The page's ids first, from the table alone (index order, or the rank of the matches);
     // then the columns and relations of those rows only, in the same order.
     page: (page) => sql`select ${source.columns(q)}${rank ? raw(', page.rank') : raw('')}
@@ -157,7 +165,7 @@ export function listStatements<Row, Item>(
             order by ${order} limit ${q.perPage} offset ${(page - 1) * q.perPage}) page
       join ${source.table} on t.id = page.id ${source.joins(q)}
       order by ${order}`,
-    reach: byRelevance ? RELEVANCE_CANDIDATES : Number.MAX_SAFE_INTEGER,
+    reach: capped ? RELEVANCE_CANDIDATES : Number.MAX_SAFE_INTEGER,
   }
 }
 
@@ -173,6 +181,7 @@ export interface ListCaller {
  */
 export async function runList<Row, Item>(source: ListSource<Row, Item>, q: NormalizedListQuery, caller: ListCaller): Promise<ListResult<Item>> {
   if (q.emptySearch) return { items: [], meta: { total: 0, last_page: 1, page: 1, per_page: q.perPage } }
+  if (q.search && !q.limit) return runSearch(source, q, caller)
   const prepared = q.search && source.prepareSearch ? (await query<PreparedSearch>(caller.em, source.prepareSearch(q.search)))[0] ?? null : null
   const statements = listStatements(source, q, caller.now, caller.userId, prepared)
   const run = (page: number) => query<Row>(caller.em, statements.page(page))
@@ -186,6 +195,25 @@ export async function runList<Row, Item>(source: ListSource<Row, Item>, q: Norma
   const reachable = Math.min(total, statements.reach)
   const page = clampPage(q.page, reachable, q.perPage)
   const rows = page === q.page ? firstTry : await run(page)
+  return {
+    items: rows.map((row) => source.map(row, q, caller.now)),
+    meta: { total, last_page: lastPage(reachable, q.perPage), page, per_page: q.perPage },
+  }
+}
+
+/**
+ * A search: its words are resolved, its matches counted, and only then its page read, so the
+ * page statement fits the number of matches (all ranked when few, the newest when many) and a
+ * search without matches reads no page at all.
+ */
+async function runSearch<Row, Item>(source: ListSource<Row, Item>, q: NormalizedListQuery, caller: ListCaller): Promise<ListResult<Item>> {
+  const prepared = source.prepareSearch ? ((await query<PreparedSearch>(caller.em, source.prepareSearch(q.search!)))[0] ?? null) : null
+  const counting = listStatements(source, q, caller.now, caller.userId, prepared)
+  const total = (await query<{ total: number }>(caller.em, counting.count!))[0]?.total ?? 0
+  const statements = listStatements(source, q, caller.now, caller.userId, prepared, total)
+  const reachable = Math.min(total, statements.reach)
+  const page = clampPage(q.page, reachable, q.perPage)
+  const rows = total ? await query<Row>(caller.em, statements.page(page)) : []
   return {
     items: rows.map((row) => source.map(row, q, caller.now)),
     meta: { total, last_page: lastPage(reachable, q.perPage), page, per_page: q.perPage },

@@ -4,6 +4,7 @@ import { useSearch } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { isLocale, type Locale } from '../../../server/domain/locale.js'
 import { sortsFor, type ListKind, type SortName } from '../../../server/domain/list.js'
+import { SEARCH_COUNT_LIMIT } from '../../../server/domain/search.js'
 import type { ListQueryInput } from '../../../server/domain/schemas/catalog.js'
 import type { ListResult } from '../../../server/services/catalog/dto.js'
 import { currentBreakpoint, useBreakpoint } from '../../lib/breakpoint'
@@ -87,8 +88,12 @@ function ListBody<T>({ kind, search, searching, headingOrder = 2, empty, sortabl
   const { LL, locale } = useI18n()
   const sorts = sortable ? sortsFor(kind, searching) : []
   const sort = sorts.includes(search.sort) ? search.sort : (sorts[0] ?? search.sort)
+  const countLabel =
+    searching && data.meta.total >= SEARCH_COUNT_LIMIT
+      ? LL.catalog.search.atLeast({ count: data.meta.total })
+      : countText(LL.catalog.count[kind], data.meta.total, locale)
   return (
-    <ListView meta={data.meta} countLabel={countText(LL.catalog.count[kind], data.meta.total, locale)} sorts={sorts} sort={sort}>
+    <ListView meta={data.meta} countLabel={countLabel} sorts={sorts} sort={sort}>
       <CardGrid columns={kind as keyof typeof GRID_COLUMNS} empty={empty}>
         {data.items.map((item) => render(item, headingOrder))}
       </CardGrid>
