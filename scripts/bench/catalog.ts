@@ -193,7 +193,11 @@ async function searchLatency(parallel: number) {
   const unique = [...new Set(queries)]
   const url = (q: string) =>
     `http://127.0.0.1:${appPort}/trpc/catalog.videos?input=${encodeURIComponent(JSON.stringify({ locale: 'en', with: ['featured_preview', 'featured_model', 'models', 'category'], per_page: 30, q }))}`
-  for (const q of ['warm', 'up', 'the', 'pool']) await fetch(url(q)).then((r) => r.arrayBuffer())
+  // Warm-up: other searches over several connections, as on a server that has been running.
+  const warmUp = ['dawn', 'work', 'rain', 'loft', 'cabin', 'beach', 'hotel', 'suite', 'lake', 'city', 'dwan', 'hotl', 'beach dawn', 'lake work']
+  await Promise.all([0, 1, 2, 3].map(async (lane) => {
+    for (const q of warmUp.filter((_, i) => i % 4 === lane)) await fetch(url(q)).then((r) => r.arrayBuffer())
+  }))
   const times: number[] = []
   const timed: Array<[string, number]> = []
   let next = 0

@@ -33,8 +33,8 @@ export function searchTerms(q: string | null | undefined): SearchTerms | null {
  * RELEVANCE_CANDIDATES matches, and its pages end there (meta.total still counts every
  * match; the other sorts page through all of them).
  */
-export const RELEVANCE_EXACT_UP_TO = 5000
-export const RELEVANCE_CANDIDATES = 300
+export const RELEVANCE_EXACT_UP_TO = 2000
+export const RELEVANCE_CANDIDATES = 200
 
 /** A search counts its matches up to this many; the pages show "10,000+" then. */
 export const SEARCH_COUNT_LIMIT = 10_000

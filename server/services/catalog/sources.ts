@@ -81,22 +81,24 @@ function contentSource<Row, Item>(spec: ContentTable, kind: 'videos' | 'imageSet
       return conditions
     },
     prepareSearch(terms) {
-      return sql`select ${searchQuery(terms)}::text as tsq,
-        array(select m.${raw(spec.pivotColumn)} from performer p join ${raw(spec.pivot)} m on m.model_id = p.id
-              where ${modelNameMatches('p', terms)} order by m.${raw(spec.pivotColumn)} desc limit ${MAX_MODEL_ITEMS}) as ids`
+      // The matching models first (trigram index; their likes are read from the table, so the
+      // planner cannot answer from a name index by testing every name), then their items
+      // (pivot index), the most liked models' first.
+      return sql`with names as materialized (select p.id, p.likes from performer p where ${modelNameMatches('p', terms)})
+        select ${searchQuery(terms)}::text as tsq,
+          array(select m.${raw(spec.pivotColumn)} from ${raw(spec.pivot)} m join names n on n.id = m.model_id
+                order by n.likes desc, m.${raw(spec.pivotColumn)} desc limit ${MAX_MODEL_ITEMS}) as ids`
     },
     search(_terms, prepared) {
-      const conditions: Sql[] = []
-      const bonus: Sql[] = []
-      if (prepared?.tsq) conditions.push(sql`t.search_vector @@ ${prepared.tsq}::tsquery`)
-      if (prepared?.ids.length) {
-        const byModel = sql`t.id in (${list(prepared.ids)})`
-        conditions.push(byModel)
-        bonus.push(sql`case when ${byModel} then 0.5 else 0 end`)
-      }
-      if (!conditions.length) return { condition: raw('false'), rank: raw('0') }
-      const rank = prepared?.tsq ? [sql`ts_rank(t.search_vector, ${prepared.tsq}::tsquery)`, ...bonus] : bonus
-      return { condition: sql`(${join(conditions, ' or ')})`, rank: sql`(${join(rank, ' + ')})` }
+      const text = prepared?.tsq ? sql`t.search_vector @@ ${prepared.tsq}::tsquery` : null
+      const byModel = prepared?.ids.length ? sql`t.id in (${list(prepared.ids)})` : null
+      const parts = [text, byModel].filter((part): part is Sql => part !== null)
+      if (!parts.length) return { condition: raw('false'), rank: raw('0'), parts: [] }
+      const rank = [
+        ...(text ? [sql`ts_rank(t.search_vector, ${prepared!.tsq}::tsquery)`] : []),
+        ...(byModel ? [sql`case when ${byModel} then 0.5 else 0 end`] : []),
+      ]
+      return { condition: sql`(${join(parts, ' or ')})`, rank: sql`(${join(rank, ' + ')})`, parts }
     },
     order(q) {
       const d = dir(q)
@@ -168,10 +170,8 @@ export const modelSource: ListSource<ModelRow, ModelItem> = {
   visibility: () => [],
   filters: () => [],
   search(terms) {
-    return {
-      condition: sql`(${modelNameMatches('t', terms)} or lower(t.first_name) like ${`${terms.words[0]}%`})`,
-      rank: sql`similarity(lower(t.first_name), ${terms.text})`,
-    }
+    const condition = sql`(${modelNameMatches('t', terms)} or lower(t.first_name) like ${`${terms.words[0]}%`})`
+    return { condition, rank: sql`similarity(lower(t.first_name), ${terms.text})`, parts: [condition] }
   },
   order(q) {
     const d = dir(q)

@@ -69,7 +69,7 @@ export function toOrm(fragment: Sql): { text: string; values: unknown[] } {
 
 export async function query<T>(em: EntityManager, fragment: Sql): Promise<T[]> {
   const { text, values } = toOrm(fragment)
-  return em.getConnection().execute<T[]>(text, values, 'all')
+  return em.getConnection().execute<T[]>(text, values, 'all', em.getTransactionContext())
 }
 
 /** `?, ?, ?` for a list of values (for `in (…)`); the list must not be empty. */
