@@ -234,11 +234,468 @@ type RootTranslation = {
 			 * L​a​t​e​s​t​ ​v​i​d​e​o​s
 			 */
 			latestVideos: string
+			/**
+			 * F​e​a​t​u​r​e​d​ ​c​a​t​e​g​o​r​i​e​s
+			 */
+			featuredCategories: string
+			/**
+			 * P​o​p​u​l​a​r​ ​v​i​d​e​o​s
+			 */
+			popularVideos: string
+			/**
+			 * T​o​p​ ​m​o​d​e​l​s
+			 */
+			topModels: string
+			/**
+			 * H​i​g​h​l​i​g​h​t​s
+			 */
+			topBanners: string
+			/**
+			 * D​o​ ​n​o​t​ ​m​i​s​s
+			 */
+			bottomBanners: string
 		}
 		/**
 		 * N​o​t​h​i​n​g​ ​h​e​r​e​ ​y​e​t​.
 		 */
 		empty: string
+		/**
+		 * S​h​o​w​ ​a​l​l​:​ ​{​b​l​o​c​k​}
+		 * @param {string} block
+		 */
+		showAllOf: RequiredParams<'block'>
+		count: {
+			videos: {
+				/**
+				 * {​c​o​u​n​t​}​ ​v​i​d​e​o
+				 * @param {number} count
+				 */
+				one: RequiredParams<'count'>
+				/**
+				 * {​c​o​u​n​t​}​ ​v​i​d​e​o​s
+				 * @param {number} count
+				 */
+				other: RequiredParams<'count'>
+			}
+			imageSets: {
+				/**
+				 * {​c​o​u​n​t​}​ ​i​m​a​g​e​ ​s​e​t
+				 * @param {number} count
+				 */
+				one: RequiredParams<'count'>
+				/**
+				 * {​c​o​u​n​t​}​ ​i​m​a​g​e​ ​s​e​t​s
+				 * @param {number} count
+				 */
+				other: RequiredParams<'count'>
+			}
+			models: {
+				/**
+				 * {​c​o​u​n​t​}​ ​m​o​d​e​l
+				 * @param {number} count
+				 */
+				one: RequiredParams<'count'>
+				/**
+				 * {​c​o​u​n​t​}​ ​m​o​d​e​l​s
+				 * @param {number} count
+				 */
+				other: RequiredParams<'count'>
+			}
+			categories: {
+				/**
+				 * {​c​o​u​n​t​}​ ​c​a​t​e​g​o​r​y
+				 * @param {number} count
+				 */
+				one: RequiredParams<'count'>
+				/**
+				 * {​c​o​u​n​t​}​ ​c​a​t​e​g​o​r​i​e​s
+				 * @param {number} count
+				 */
+				other: RequiredParams<'count'>
+			}
+			images: {
+				/**
+				 * {​c​o​u​n​t​}​ ​i​m​a​g​e
+				 * @param {number} count
+				 */
+				one: RequiredParams<'count'>
+				/**
+				 * {​c​o​u​n​t​}​ ​i​m​a​g​e​s
+				 * @param {number} count
+				 */
+				other: RequiredParams<'count'>
+			}
+		}
+		sort: {
+			/**
+			 * S​o​r​t​ ​b​y
+			 */
+			label: string
+			/**
+			 * R​e​l​e​v​a​n​c​e
+			 */
+			relevance: string
+			/**
+			 * N​e​w​e​s​t
+			 */
+			newest: string
+			/**
+			 * M​o​s​t​ ​w​a​t​c​h​e​d
+			 */
+			most_watched: string
+			/**
+			 * B​e​s​t​ ​r​a​t​e​d
+			 */
+			best_rated: string
+			/**
+			 * L​o​n​g​e​s​t
+			 */
+			longest: string
+			/**
+			 * A​l​p​h​a​b​e​t​i​c​a​l
+			 */
+			alphabetic: string
+			/**
+			 * D​e​f​a​u​l​t​ ​o​r​d​e​r
+			 */
+			position: string
+		}
+		pagination: {
+			/**
+			 * P​a​g​e​s
+			 */
+			label: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​p​a​g​e
+			 */
+			previous: string
+			/**
+			 * N​e​x​t​ ​p​a​g​e
+			 */
+			next: string
+			/**
+			 * P​a​g​e​ ​{​p​a​g​e​}
+			 * @param {number} page
+			 */
+			page: RequiredParams<'page'>
+			/**
+			 * M​o​r​e​ ​p​a​g​e​s
+			 */
+			gap: string
+		}
+		card: {
+			/**
+			 * C​o​m​i​n​g​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			comingOn: RequiredParams<'date'>
+			/**
+			 * C​o​m​i​n​g​ ​s​o​o​n
+			 */
+			upcoming: string
+			likes: {
+				/**
+				 * {​c​o​u​n​t​}​ ​l​i​k​e
+				 * @param {number} count
+				 */
+				one: RequiredParams<'count'>
+				/**
+				 * {​c​o​u​n​t​}​ ​l​i​k​e​s
+				 * @param {number} count
+				 */
+				other: RequiredParams<'count'>
+			}
+			dislikes: {
+				/**
+				 * {​c​o​u​n​t​}​ ​d​i​s​l​i​k​e
+				 * @param {number} count
+				 */
+				one: RequiredParams<'count'>
+				/**
+				 * {​c​o​u​n​t​}​ ​d​i​s​l​i​k​e​s
+				 * @param {number} count
+				 */
+				other: RequiredParams<'count'>
+			}
+			views: {
+				/**
+				 * {​c​o​u​n​t​}​ ​v​i​e​w
+				 * @param {number} count
+				 */
+				one: RequiredParams<'count'>
+				/**
+				 * {​c​o​u​n​t​}​ ​v​i​e​w​s
+				 * @param {number} count
+				 */
+				other: RequiredParams<'count'>
+			}
+			/**
+			 * D​u​r​a​t​i​o​n​ ​{​d​u​r​a​t​i​o​n​}
+			 * @param {string} duration
+			 */
+			duration: RequiredParams<'duration'>
+			/**
+			 * {​a​g​e​}​ ​y​e​a​r​s
+			 * @param {number} age
+			 */
+			age: RequiredParams<'age'>
+			/**
+			 * P​i​c​t​u​r​e​ ​c​o​m​i​n​g​ ​s​o​o​n
+			 */
+			pictureComing: string
+			/**
+			 * W​i​t​h​ ​{​n​a​m​e​s​}
+			 * @param {string} names
+			 */
+			withModels: RequiredParams<'names'>
+			/**
+			 * M​e​m​b​e​r​s​ ​o​n​l​y
+			 */
+			membersOnly: string
+		}
+		tabs: {
+			/**
+			 * C​o​n​t​e​n​t
+			 */
+			label: string
+			/**
+			 * V​i​d​e​o​s
+			 */
+			videos: string
+			/**
+			 * I​m​a​g​e​s
+			 */
+			images: string
+			/**
+			 * M​o​d​e​l​s
+			 */
+			models: string
+		}
+		carousel: {
+			/**
+			 * P​r​e​v​i​o​u​s​ ​s​l​i​d​e
+			 */
+			previous: string
+			/**
+			 * N​e​x​t​ ​s​l​i​d​e
+			 */
+			next: string
+			/**
+			 * S​l​i​d​e​ ​{​i​n​d​e​x​}​ ​o​f​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 * @param {number} index
+			 */
+			slide: RequiredParams<'count' | 'index'>
+		}
+		video: {
+			/**
+			 * D​e​t​a​i​l​s
+			 */
+			details: string
+			/**
+			 * D​u​r​a​t​i​o​n
+			 */
+			duration: string
+			/**
+			 * C​a​t​e​g​o​r​y
+			 */
+			category: string
+			/**
+			 * M​o​d​e​l​s
+			 */
+			models: string
+			/**
+			 * H​i​g​h​e​s​t​ ​r​e​s​o​l​u​t​i​o​n
+			 */
+			highestResolution: string
+			/**
+			 * R​e​l​e​a​s​e​d
+			 */
+			released: string
+			/**
+			 * A​b​o​u​t​ ​t​h​i​s​ ​v​i​d​e​o
+			 */
+			description: string
+			/**
+			 * P​r​e​v​i​e​w​ ​i​m​a​g​e​s
+			 */
+			previews: string
+			/**
+			 * T​h​e​ ​p​r​e​v​i​e​w​ ​i​m​a​g​e​s​ ​a​r​e​ ​b​e​i​n​g​ ​p​r​e​p​a​r​e​d​.
+			 */
+			previewsPreparing: string
+			/**
+			 * P​r​e​v​i​e​w​ ​i​m​a​g​e​ ​{​i​n​d​e​x​}
+			 * @param {number} index
+			 */
+			previewAlt: RequiredParams<'index'>
+			/**
+			 * M​o​r​e​ ​v​i​d​e​o​s​ ​w​i​t​h​ ​{​n​a​m​e​s​}
+			 * @param {string} names
+			 */
+			modelsOtherVideos: RequiredParams<'names'>
+			/**
+			 * R​e​c​o​m​m​e​n​d​e​d​ ​f​o​r​ ​y​o​u
+			 */
+			recommendations: string
+			/**
+			 * V​i​d​e​o​ ​p​l​a​y​e​r
+			 */
+			player: string
+			/**
+			 * M​e​m​b​e​r​s​ ​w​a​t​c​h​ ​t​h​i​s​ ​v​i​d​e​o​ ​i​n​ ​f​u​l​l​ ​l​e​n​g​t​h​,​ ​i​n​ ​u​p​ ​t​o​ ​{​r​e​s​o​l​u​t​i​o​n​}​.
+			 * @param {string} resolution
+			 */
+			membersOnly: RequiredParams<'resolution'>
+			/**
+			 * M​e​m​b​e​r​s​ ​w​a​t​c​h​ ​t​h​i​s​ ​v​i​d​e​o​ ​i​n​ ​f​u​l​l​ ​l​e​n​g​t​h​.
+			 */
+			membersOnlyNoResolution: string
+			/**
+			 * B​e​c​o​m​e​ ​a​ ​m​e​m​b​e​r
+			 */
+			becomeMember: string
+			/**
+			 * T​h​e​ ​p​o​s​t​e​r​ ​o​f​ ​t​h​i​s​ ​v​i​d​e​o​ ​i​s​ ​b​e​i​n​g​ ​p​r​e​p​a​r​e​d​.
+			 */
+			pictureComing: string
+		}
+		resolution: {
+			/**
+			 * S​D​ ​4​8​0​p
+			 */
+			sd: string
+			/**
+			 * H​D​ ​7​2​0​p
+			 */
+			hd: string
+			/**
+			 * F​u​l​l​ ​H​D​ ​1​0​8​0​p
+			 */
+			fhd: string
+			/**
+			 * U​H​D​ ​2​1​6​0​p
+			 */
+			uhd: string
+			/**
+			 * U​H​D​ ​4​3​2​0​p
+			 */
+			fuhd: string
+		}
+		imageSet: {
+			/**
+			 * D​e​t​a​i​l​s
+			 */
+			details: string
+			/**
+			 * A​l​l​ ​i​m​a​g​e​s
+			 */
+			images: string
+			/**
+			 * P​r​e​v​i​e​w
+			 */
+			previews: string
+			/**
+			 * T​h​e​ ​i​m​a​g​e​s​ ​o​f​ ​t​h​i​s​ ​s​e​t​ ​a​r​e​ ​b​e​i​n​g​ ​p​r​e​p​a​r​e​d​.
+			 */
+			imagesPreparing: string
+			/**
+			 * M​e​m​b​e​r​s​ ​s​e​e​ ​e​v​e​r​y​ ​i​m​a​g​e​ ​i​n​ ​f​u​l​l​ ​r​e​s​o​l​u​t​i​o​n​,​ ​o​p​e​n​ ​i​t​ ​i​n​ ​t​h​e​ ​l​i​g​h​t​b​o​x​ ​a​n​d​ ​m​a​y​ ​d​o​w​n​l​o​a​d​ ​t​h​e​ ​s​e​t​.
+			 */
+			membersOnlyHint: string
+			/**
+			 * M​o​r​e​ ​i​m​a​g​e​ ​s​e​t​s
+			 */
+			recommendations: string
+			/**
+			 * I​m​a​g​e​ ​{​i​n​d​e​x​}
+			 * @param {number} index
+			 */
+			imageAlt: RequiredParams<'index'>
+		}
+		model: {
+			/**
+			 * A​g​e
+			 */
+			age: string
+			/**
+			 * A​b​o​u​t​ ​m​e
+			 */
+			aboutMe: string
+			/**
+			 * P​r​e​f​e​r​e​n​c​e​s
+			 */
+			preferences: string
+			/**
+			 * N​o​ ​p​r​e​f​e​r​e​n​c​e​s​ ​l​i​s​t​e​d​ ​y​e​t​.
+			 */
+			noPreferences: string
+			/**
+			 * M​o​r​e​ ​m​o​d​e​l​s
+			 */
+			moreModels: string
+			/**
+			 * C​o​n​t​e​n​t​ ​w​i​t​h​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			contentOf: RequiredParams<'name'>
+			/**
+			 * {​c​m​}​ ​c​m
+			 * @param {number} cm
+			 */
+			heightValue: RequiredParams<'cm'>
+			/**
+			 * {​k​g​}​ ​k​g
+			 * @param {number} kg
+			 */
+			weightValue: RequiredParams<'kg'>
+			/**
+			 * {​a​g​e​}​ ​y​e​a​r​s
+			 * @param {number} age
+			 */
+			yearsValue: RequiredParams<'age'>
+		}
+		category: {
+			/**
+			 * C​o​n​t​e​n​t​ ​i​n​ ​{​t​i​t​l​e​}
+			 * @param {string} title
+			 */
+			contentOf: RequiredParams<'title'>
+		}
+		comingSoon: {
+			/**
+			 * N​e​w​ ​c​o​n​t​e​n​t​ ​e​v​e​r​y​ ​w​e​e​k​.​ ​T​h​e​s​e​ ​r​e​l​e​a​s​e​s​ ​a​r​e​ ​o​n​ ​t​h​e​i​r​ ​w​a​y​.
+			 */
+			intro: string
+		}
+		search: {
+			/**
+			 * S​e​a​r​c​h​:​ ​{​q​}
+			 * @param {string} q
+			 */
+			title: RequiredParams<'q'>
+			/**
+			 * R​e​s​u​l​t​s​ ​f​o​r​ ​“​{​q​}​”
+			 * @param {string} q
+			 */
+			resultsFor: RequiredParams<'q'>
+			/**
+			 * N​o​t​h​i​n​g​ ​m​a​t​c​h​e​s​ ​“​{​q​}​”​.​ ​C​h​e​c​k​ ​t​h​e​ ​s​p​e​l​l​i​n​g​ ​o​r​ ​t​r​y​ ​a​n​o​t​h​e​r​ ​w​o​r​d​.
+			 * @param {string} q
+			 */
+			none: RequiredParams<'q'>
+			/**
+			 * {​c​o​u​n​t​}​ ​o​r​ ​m​o​r​e​ ​r​e​s​u​l​t​s
+			 * @param {number} count
+			 */
+			atLeast: RequiredParams<'count'>
+		}
+		reactions: {
+			/**
+			 * R​a​t​i​n​g​s
+			 */
+			label: string
+		}
 	}
 	common: {
 		/**
@@ -412,6 +869,34 @@ type RootTranslation = {
 		 * Y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​c​o​n​f​i​r​m​e​d​.
 		 */
 		alreadyVerified: string
+		/**
+		 * T​h​i​s​ ​l​a​n​g​u​a​g​e​ ​i​s​ ​n​o​t​ ​s​u​p​p​o​r​t​e​d​.
+		 */
+		invalidLocale: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​n​o​t​ ​a​ ​v​a​l​i​d​ ​i​d​.
+		 */
+		invalidId: string
+		/**
+		 * T​h​i​s​ ​f​i​l​t​e​r​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.
+		 */
+		invalidFilter: string
+		/**
+		 * T​h​i​s​ ​r​e​l​a​t​i​o​n​ ​c​a​n​n​o​t​ ​b​e​ ​l​o​a​d​e​d​ ​w​i​t​h​ ​t​h​e​ ​l​i​s​t​.
+		 */
+		invalidRelation: string
+		/**
+		 * T​o​o​ ​m​a​n​y​ ​v​a​l​u​e​s​ ​w​e​r​e​ ​g​i​v​e​n​.
+		 */
+		tooManyValues: string
+		/**
+		 * T​h​e​ ​s​e​a​r​c​h​ ​t​e​x​t​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.
+		 */
+		invalidSearch: string
+		/**
+		 * T​h​e​ ​s​e​a​r​c​h​ ​t​e​x​t​ ​i​s​ ​t​o​o​ ​l​o​n​g​.
+		 */
+		searchTooLong: string
 	}
 	layout: {
 		/**
@@ -1373,6 +1858,366 @@ type RootTranslation = {
 			externalHint: string
 		}
 	}
+	modelFacts: {
+		labels: {
+			/**
+			 * C​u​p​ ​s​i​z​e
+			 */
+			cupSize: string
+			/**
+			 * I​n​t​i​m​a​t​e​ ​s​t​y​l​e
+			 */
+			genitalArea: string
+			/**
+			 * H​e​i​g​h​t
+			 */
+			height: string
+			/**
+			 * W​e​i​g​h​t
+			 */
+			weight: string
+			/**
+			 * N​a​t​i​o​n​a​l​i​t​y
+			 */
+			nationality: string
+			/**
+			 * Z​o​d​i​a​c​ ​s​i​g​n
+			 */
+			zodiac: string
+		}
+		genitalArea: {
+			/**
+			 * S​h​a​v​e​d
+			 */
+			shaved: string
+			/**
+			 * P​a​r​t​l​y​ ​s​h​a​v​e​d
+			 */
+			partlyShaved: string
+			/**
+			 * N​a​t​u​r​a​l
+			 */
+			hairy: string
+			/**
+			 * V​e​r​y​ ​n​a​t​u​r​a​l
+			 */
+			extremelyHairy: string
+		}
+		nationality: {
+			/**
+			 * G​e​r​m​a​n
+			 */
+			german: string
+			/**
+			 * C​z​e​c​h
+			 */
+			czech: string
+			/**
+			 * P​o​l​i​s​h
+			 */
+			polish: string
+			/**
+			 * T​h​a​i
+			 */
+			thai: string
+			/**
+			 * A​m​e​r​i​c​a​n
+			 */
+			american: string
+			/**
+			 * B​u​l​g​a​r​i​a​n
+			 */
+			bulgarian: string
+			/**
+			 * R​u​s​s​i​a​n
+			 */
+			russian: string
+			/**
+			 * T​u​r​k​i​s​h
+			 */
+			turkish: string
+			/**
+			 * U​k​r​a​i​n​i​a​n
+			 */
+			ukranian: string
+			/**
+			 * C​h​i​n​e​s​e
+			 */
+			chinese: string
+		}
+		zodiac: {
+			/**
+			 * A​r​i​e​s
+			 */
+			aries: string
+			/**
+			 * T​a​u​r​u​s
+			 */
+			taurus: string
+			/**
+			 * G​e​m​i​n​i
+			 */
+			gemini: string
+			/**
+			 * C​a​n​c​e​r
+			 */
+			cancer: string
+			/**
+			 * L​e​o
+			 */
+			leo: string
+			/**
+			 * V​i​r​g​o
+			 */
+			virgo: string
+			/**
+			 * L​i​b​r​a
+			 */
+			libra: string
+			/**
+			 * S​c​o​r​p​i​o
+			 */
+			scorpio: string
+			/**
+			 * S​a​g​i​t​t​a​r​i​u​s
+			 */
+			sagittarius: string
+			/**
+			 * C​a​p​r​i​c​o​r​n
+			 */
+			capricorn: string
+			/**
+			 * A​q​u​a​r​i​u​s
+			 */
+			aquarius: string
+			/**
+			 * P​i​s​c​e​s
+			 */
+			pisces: string
+		}
+		preference: {
+			/**
+			 * A​n​a​l​ ​s​e​x
+			 */
+			analSex: string
+			/**
+			 * B​D​S​M
+			 */
+			bdsm: string
+			/**
+			 * L​i​n​g​e​r​i​e
+			 */
+			lingerie: string
+			/**
+			 * T​h​r​e​e​s​o​m​e
+			 */
+			threesome: string
+			/**
+			 * W​e​b​c​a​m
+			 */
+			webcam: string
+			/**
+			 * M​I​L​F
+			 */
+			milf: string
+			/**
+			 * T​r​a​n​s
+			 */
+			trans: string
+			/**
+			 * L​e​s​b​i​a​n
+			 */
+			lesbian: string
+			/**
+			 * T​a​t​t​o​o​s
+			 */
+			tattoos: string
+			/**
+			 * P​i​e​r​c​i​n​g​s
+			 */
+			piercings: string
+			/**
+			 * R​o​l​e​ ​p​l​a​y
+			 */
+			roleplay: string
+			/**
+			 * O​u​t​d​o​o​r
+			 */
+			outdoor: string
+			/**
+			 * M​a​s​s​a​g​e
+			 */
+			massage: string
+			/**
+			 * D​a​n​c​i​n​g
+			 */
+			dancing: string
+			/**
+			 * C​o​s​p​l​a​y
+			 */
+			cosplay: string
+			/**
+			 * H​i​g​h​ ​h​e​e​l​s
+			 */
+			highHeels: string
+			/**
+			 * S​t​o​c​k​i​n​g​s
+			 */
+			stockings: string
+			/**
+			 * L​a​t​e​x
+			 */
+			latex: string
+			/**
+			 * L​e​a​t​h​e​r
+			 */
+			leather: string
+			/**
+			 * O​i​l
+			 */
+			oil: string
+			/**
+			 * S​h​o​w​e​r
+			 */
+			shower: string
+			/**
+			 * R​o​m​a​n​c​e
+			 */
+			romance: string
+			/**
+			 * K​i​s​s​i​n​g
+			 */
+			kissing: string
+			/**
+			 * T​o​y​s
+			 */
+			toys: string
+			/**
+			 * S​o​l​o
+			 */
+			solo: string
+			/**
+			 * C​o​u​p​l​e​s
+			 */
+			couples: string
+			/**
+			 * G​r​o​u​p​ ​s​e​x
+			 */
+			groupSex: string
+			/**
+			 * V​o​y​e​u​r
+			 */
+			voyeur: string
+			/**
+			 * E​x​h​i​b​i​t​i​o​n​i​s​m
+			 */
+			exhibitionism: string
+			/**
+			 * F​e​t​i​s​h
+			 */
+			fetish: string
+			/**
+			 * F​e​e​t
+			 */
+			feet: string
+			/**
+			 * D​o​m​i​n​a​t​i​o​n
+			 */
+			domination: string
+			/**
+			 * S​u​b​m​i​s​s​i​o​n
+			 */
+			submission: string
+			/**
+			 * B​o​n​d​a​g​e
+			 */
+			bondage: string
+			/**
+			 * S​p​a​n​k​i​n​g
+			 */
+			spanking: string
+			/**
+			 * D​i​r​t​y​ ​t​a​l​k
+			 */
+			dirtyTalk: string
+			/**
+			 * S​t​r​i​p​t​e​a​s​e
+			 */
+			striptease: string
+			/**
+			 * U​n​i​f​o​r​m​s
+			 */
+			uniforms: string
+			/**
+			 * N​y​l​o​n​s
+			 */
+			nylons: string
+			/**
+			 * N​a​t​u​r​a​l​ ​b​o​d​y
+			 */
+			naturalBody: string
+			/**
+			 * C​u​r​v​y
+			 */
+			curvy: string
+			/**
+			 * P​e​t​i​t​e
+			 */
+			petite: string
+			/**
+			 * M​a​t​u​r​e
+			 */
+			mature: string
+			/**
+			 * A​m​a​t​e​u​r
+			 */
+			amateur: string
+			/**
+			 * O​r​a​l​ ​s​e​x
+			 */
+			oralSex: string
+			/**
+			 * H​a​n​d​j​o​b
+			 */
+			handjob: string
+			/**
+			 * F​o​o​t​j​o​b
+			 */
+			footjob: string
+			/**
+			 * S​q​u​i​r​t​i​n​g
+			 */
+			squirting: string
+			/**
+			 * F​a​c​e​s​i​t​t​i​n​g
+			 */
+			facesitting: string
+			/**
+			 * 6​9
+			 */
+			sixtyNine: string
+			/**
+			 * C​o​w​g​i​r​l
+			 */
+			cowgirl: string
+			/**
+			 * D​o​g​g​y​ ​s​t​y​l​e
+			 */
+			doggyStyle: string
+			/**
+			 * M​i​s​s​i​o​n​a​r​y
+			 */
+			missionary: string
+			/**
+			 * P​u​b​l​i​c​ ​p​l​a​c​e​s
+			 */
+			publicPlaces: string
+			/**
+			 * P​o​i​n​t​ ​o​f​ ​v​i​e​w
+			 */
+			pov: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -1590,11 +2435,431 @@ export type TranslationFunctions = {
 			 * Latest videos
 			 */
 			latestVideos: () => LocalizedString
+			/**
+			 * Featured categories
+			 */
+			featuredCategories: () => LocalizedString
+			/**
+			 * Popular videos
+			 */
+			popularVideos: () => LocalizedString
+			/**
+			 * Top models
+			 */
+			topModels: () => LocalizedString
+			/**
+			 * Highlights
+			 */
+			topBanners: () => LocalizedString
+			/**
+			 * Do not miss
+			 */
+			bottomBanners: () => LocalizedString
 		}
 		/**
 		 * Nothing here yet.
 		 */
 		empty: () => LocalizedString
+		/**
+		 * Show all: {block}
+		 */
+		showAllOf: (arg: { block: string }) => LocalizedString
+		count: {
+			videos: {
+				/**
+				 * {count} video
+				 */
+				one: (arg: { count: number }) => LocalizedString
+				/**
+				 * {count} videos
+				 */
+				other: (arg: { count: number }) => LocalizedString
+			}
+			imageSets: {
+				/**
+				 * {count} image set
+				 */
+				one: (arg: { count: number }) => LocalizedString
+				/**
+				 * {count} image sets
+				 */
+				other: (arg: { count: number }) => LocalizedString
+			}
+			models: {
+				/**
+				 * {count} model
+				 */
+				one: (arg: { count: number }) => LocalizedString
+				/**
+				 * {count} models
+				 */
+				other: (arg: { count: number }) => LocalizedString
+			}
+			categories: {
+				/**
+				 * {count} category
+				 */
+				one: (arg: { count: number }) => LocalizedString
+				/**
+				 * {count} categories
+				 */
+				other: (arg: { count: number }) => LocalizedString
+			}
+			images: {
+				/**
+				 * {count} image
+				 */
+				one: (arg: { count: number }) => LocalizedString
+				/**
+				 * {count} images
+				 */
+				other: (arg: { count: number }) => LocalizedString
+			}
+		}
+		sort: {
+			/**
+			 * Sort by
+			 */
+			label: () => LocalizedString
+			/**
+			 * Relevance
+			 */
+			relevance: () => LocalizedString
+			/**
+			 * Newest
+			 */
+			newest: () => LocalizedString
+			/**
+			 * Most watched
+			 */
+			most_watched: () => LocalizedString
+			/**
+			 * Best rated
+			 */
+			best_rated: () => LocalizedString
+			/**
+			 * Longest
+			 */
+			longest: () => LocalizedString
+			/**
+			 * Alphabetical
+			 */
+			alphabetic: () => LocalizedString
+			/**
+			 * Default order
+			 */
+			position: () => LocalizedString
+		}
+		pagination: {
+			/**
+			 * Pages
+			 */
+			label: () => LocalizedString
+			/**
+			 * Previous page
+			 */
+			previous: () => LocalizedString
+			/**
+			 * Next page
+			 */
+			next: () => LocalizedString
+			/**
+			 * Page {page}
+			 */
+			page: (arg: { page: number }) => LocalizedString
+			/**
+			 * More pages
+			 */
+			gap: () => LocalizedString
+		}
+		card: {
+			/**
+			 * Coming {date}
+			 */
+			comingOn: (arg: { date: string }) => LocalizedString
+			/**
+			 * Coming soon
+			 */
+			upcoming: () => LocalizedString
+			likes: {
+				/**
+				 * {count} like
+				 */
+				one: (arg: { count: number }) => LocalizedString
+				/**
+				 * {count} likes
+				 */
+				other: (arg: { count: number }) => LocalizedString
+			}
+			dislikes: {
+				/**
+				 * {count} dislike
+				 */
+				one: (arg: { count: number }) => LocalizedString
+				/**
+				 * {count} dislikes
+				 */
+				other: (arg: { count: number }) => LocalizedString
+			}
+			views: {
+				/**
+				 * {count} view
+				 */
+				one: (arg: { count: number }) => LocalizedString
+				/**
+				 * {count} views
+				 */
+				other: (arg: { count: number }) => LocalizedString
+			}
+			/**
+			 * Duration {duration}
+			 */
+			duration: (arg: { duration: string }) => LocalizedString
+			/**
+			 * {age} years
+			 */
+			age: (arg: { age: number }) => LocalizedString
+			/**
+			 * Picture coming soon
+			 */
+			pictureComing: () => LocalizedString
+			/**
+			 * With {names}
+			 */
+			withModels: (arg: { names: string }) => LocalizedString
+			/**
+			 * Members only
+			 */
+			membersOnly: () => LocalizedString
+		}
+		tabs: {
+			/**
+			 * Content
+			 */
+			label: () => LocalizedString
+			/**
+			 * Videos
+			 */
+			videos: () => LocalizedString
+			/**
+			 * Images
+			 */
+			images: () => LocalizedString
+			/**
+			 * Models
+			 */
+			models: () => LocalizedString
+		}
+		carousel: {
+			/**
+			 * Previous slide
+			 */
+			previous: () => LocalizedString
+			/**
+			 * Next slide
+			 */
+			next: () => LocalizedString
+			/**
+			 * Slide {index} of {count}
+			 */
+			slide: (arg: { count: number, index: number }) => LocalizedString
+		}
+		video: {
+			/**
+			 * Details
+			 */
+			details: () => LocalizedString
+			/**
+			 * Duration
+			 */
+			duration: () => LocalizedString
+			/**
+			 * Category
+			 */
+			category: () => LocalizedString
+			/**
+			 * Models
+			 */
+			models: () => LocalizedString
+			/**
+			 * Highest resolution
+			 */
+			highestResolution: () => LocalizedString
+			/**
+			 * Released
+			 */
+			released: () => LocalizedString
+			/**
+			 * About this video
+			 */
+			description: () => LocalizedString
+			/**
+			 * Preview images
+			 */
+			previews: () => LocalizedString
+			/**
+			 * The preview images are being prepared.
+			 */
+			previewsPreparing: () => LocalizedString
+			/**
+			 * Preview image {index}
+			 */
+			previewAlt: (arg: { index: number }) => LocalizedString
+			/**
+			 * More videos with {names}
+			 */
+			modelsOtherVideos: (arg: { names: string }) => LocalizedString
+			/**
+			 * Recommended for you
+			 */
+			recommendations: () => LocalizedString
+			/**
+			 * Video player
+			 */
+			player: () => LocalizedString
+			/**
+			 * Members watch this video in full length, in up to {resolution}.
+			 */
+			membersOnly: (arg: { resolution: string }) => LocalizedString
+			/**
+			 * Members watch this video in full length.
+			 */
+			membersOnlyNoResolution: () => LocalizedString
+			/**
+			 * Become a member
+			 */
+			becomeMember: () => LocalizedString
+			/**
+			 * The poster of this video is being prepared.
+			 */
+			pictureComing: () => LocalizedString
+		}
+		resolution: {
+			/**
+			 * SD 480p
+			 */
+			sd: () => LocalizedString
+			/**
+			 * HD 720p
+			 */
+			hd: () => LocalizedString
+			/**
+			 * Full HD 1080p
+			 */
+			fhd: () => LocalizedString
+			/**
+			 * UHD 2160p
+			 */
+			uhd: () => LocalizedString
+			/**
+			 * UHD 4320p
+			 */
+			fuhd: () => LocalizedString
+		}
+		imageSet: {
+			/**
+			 * Details
+			 */
+			details: () => LocalizedString
+			/**
+			 * All images
+			 */
+			images: () => LocalizedString
+			/**
+			 * Preview
+			 */
+			previews: () => LocalizedString
+			/**
+			 * The images of this set are being prepared.
+			 */
+			imagesPreparing: () => LocalizedString
+			/**
+			 * Members see every image in full resolution, open it in the lightbox and may download the set.
+			 */
+			membersOnlyHint: () => LocalizedString
+			/**
+			 * More image sets
+			 */
+			recommendations: () => LocalizedString
+			/**
+			 * Image {index}
+			 */
+			imageAlt: (arg: { index: number }) => LocalizedString
+		}
+		model: {
+			/**
+			 * Age
+			 */
+			age: () => LocalizedString
+			/**
+			 * About me
+			 */
+			aboutMe: () => LocalizedString
+			/**
+			 * Preferences
+			 */
+			preferences: () => LocalizedString
+			/**
+			 * No preferences listed yet.
+			 */
+			noPreferences: () => LocalizedString
+			/**
+			 * More models
+			 */
+			moreModels: () => LocalizedString
+			/**
+			 * Content with {name}
+			 */
+			contentOf: (arg: { name: string }) => LocalizedString
+			/**
+			 * {cm} cm
+			 */
+			heightValue: (arg: { cm: number }) => LocalizedString
+			/**
+			 * {kg} kg
+			 */
+			weightValue: (arg: { kg: number }) => LocalizedString
+			/**
+			 * {age} years
+			 */
+			yearsValue: (arg: { age: number }) => LocalizedString
+		}
+		category: {
+			/**
+			 * Content in {title}
+			 */
+			contentOf: (arg: { title: string }) => LocalizedString
+		}
+		comingSoon: {
+			/**
+			 * New content every week. These releases are on their way.
+			 */
+			intro: () => LocalizedString
+		}
+		search: {
+			/**
+			 * Search: {q}
+			 */
+			title: (arg: { q: string }) => LocalizedString
+			/**
+			 * Results for “{q}”
+			 */
+			resultsFor: (arg: { q: string }) => LocalizedString
+			/**
+			 * Nothing matches “{q}”. Check the spelling or try another word.
+			 */
+			none: (arg: { q: string }) => LocalizedString
+			/**
+			 * {count} or more results
+			 */
+			atLeast: (arg: { count: number }) => LocalizedString
+		}
+		reactions: {
+			/**
+			 * Ratings
+			 */
+			label: () => LocalizedString
+		}
 	}
 	common: {
 		/**
@@ -1767,6 +3032,34 @@ export type TranslationFunctions = {
 		 * Your email address is already confirmed.
 		 */
 		alreadyVerified: () => LocalizedString
+		/**
+		 * This language is not supported.
+		 */
+		invalidLocale: () => LocalizedString
+		/**
+		 * This is not a valid id.
+		 */
+		invalidId: () => LocalizedString
+		/**
+		 * This filter value is not valid.
+		 */
+		invalidFilter: () => LocalizedString
+		/**
+		 * This relation cannot be loaded with the list.
+		 */
+		invalidRelation: () => LocalizedString
+		/**
+		 * Too many values were given.
+		 */
+		tooManyValues: () => LocalizedString
+		/**
+		 * The search text is not valid.
+		 */
+		invalidSearch: () => LocalizedString
+		/**
+		 * The search text is too long.
+		 */
+		searchTooLong: () => LocalizedString
 	}
 	layout: {
 		/**
@@ -2692,6 +3985,366 @@ export type TranslationFunctions = {
 			 * (opens the payment provider)
 			 */
 			externalHint: () => LocalizedString
+		}
+	}
+	modelFacts: {
+		labels: {
+			/**
+			 * Cup size
+			 */
+			cupSize: () => LocalizedString
+			/**
+			 * Intimate style
+			 */
+			genitalArea: () => LocalizedString
+			/**
+			 * Height
+			 */
+			height: () => LocalizedString
+			/**
+			 * Weight
+			 */
+			weight: () => LocalizedString
+			/**
+			 * Nationality
+			 */
+			nationality: () => LocalizedString
+			/**
+			 * Zodiac sign
+			 */
+			zodiac: () => LocalizedString
+		}
+		genitalArea: {
+			/**
+			 * Shaved
+			 */
+			shaved: () => LocalizedString
+			/**
+			 * Partly shaved
+			 */
+			partlyShaved: () => LocalizedString
+			/**
+			 * Natural
+			 */
+			hairy: () => LocalizedString
+			/**
+			 * Very natural
+			 */
+			extremelyHairy: () => LocalizedString
+		}
+		nationality: {
+			/**
+			 * German
+			 */
+			german: () => LocalizedString
+			/**
+			 * Czech
+			 */
+			czech: () => LocalizedString
+			/**
+			 * Polish
+			 */
+			polish: () => LocalizedString
+			/**
+			 * Thai
+			 */
+			thai: () => LocalizedString
+			/**
+			 * American
+			 */
+			american: () => LocalizedString
+			/**
+			 * Bulgarian
+			 */
+			bulgarian: () => LocalizedString
+			/**
+			 * Russian
+			 */
+			russian: () => LocalizedString
+			/**
+			 * Turkish
+			 */
+			turkish: () => LocalizedString
+			/**
+			 * Ukrainian
+			 */
+			ukranian: () => LocalizedString
+			/**
+			 * Chinese
+			 */
+			chinese: () => LocalizedString
+		}
+		zodiac: {
+			/**
+			 * Aries
+			 */
+			aries: () => LocalizedString
+			/**
+			 * Taurus
+			 */
+			taurus: () => LocalizedString
+			/**
+			 * Gemini
+			 */
+			gemini: () => LocalizedString
+			/**
+			 * Cancer
+			 */
+			cancer: () => LocalizedString
+			/**
+			 * Leo
+			 */
+			leo: () => LocalizedString
+			/**
+			 * Virgo
+			 */
+			virgo: () => LocalizedString
+			/**
+			 * Libra
+			 */
+			libra: () => LocalizedString
+			/**
+			 * Scorpio
+			 */
+			scorpio: () => LocalizedString
+			/**
+			 * Sagittarius
+			 */
+			sagittarius: () => LocalizedString
+			/**
+			 * Capricorn
+			 */
+			capricorn: () => LocalizedString
+			/**
+			 * Aquarius
+			 */
+			aquarius: () => LocalizedString
+			/**
+			 * Pisces
+			 */
+			pisces: () => LocalizedString
+		}
+		preference: {
+			/**
+			 * Anal sex
+			 */
+			analSex: () => LocalizedString
+			/**
+			 * BDSM
+			 */
+			bdsm: () => LocalizedString
+			/**
+			 * Lingerie
+			 */
+			lingerie: () => LocalizedString
+			/**
+			 * Threesome
+			 */
+			threesome: () => LocalizedString
+			/**
+			 * Webcam
+			 */
+			webcam: () => LocalizedString
+			/**
+			 * MILF
+			 */
+			milf: () => LocalizedString
+			/**
+			 * Trans
+			 */
+			trans: () => LocalizedString
+			/**
+			 * Lesbian
+			 */
+			lesbian: () => LocalizedString
+			/**
+			 * Tattoos
+			 */
+			tattoos: () => LocalizedString
+			/**
+			 * Piercings
+			 */
+			piercings: () => LocalizedString
+			/**
+			 * Role play
+			 */
+			roleplay: () => LocalizedString
+			/**
+			 * Outdoor
+			 */
+			outdoor: () => LocalizedString
+			/**
+			 * Massage
+			 */
+			massage: () => LocalizedString
+			/**
+			 * Dancing
+			 */
+			dancing: () => LocalizedString
+			/**
+			 * Cosplay
+			 */
+			cosplay: () => LocalizedString
+			/**
+			 * High heels
+			 */
+			highHeels: () => LocalizedString
+			/**
+			 * Stockings
+			 */
+			stockings: () => LocalizedString
+			/**
+			 * Latex
+			 */
+			latex: () => LocalizedString
+			/**
+			 * Leather
+			 */
+			leather: () => LocalizedString
+			/**
+			 * Oil
+			 */
+			oil: () => LocalizedString
+			/**
+			 * Shower
+			 */
+			shower: () => LocalizedString
+			/**
+			 * Romance
+			 */
+			romance: () => LocalizedString
+			/**
+			 * Kissing
+			 */
+			kissing: () => LocalizedString
+			/**
+			 * Toys
+			 */
+			toys: () => LocalizedString
+			/**
+			 * Solo
+			 */
+			solo: () => LocalizedString
+			/**
+			 * Couples
+			 */
+			couples: () => LocalizedString
+			/**
+			 * Group sex
+			 */
+			groupSex: () => LocalizedString
+			/**
+			 * Voyeur
+			 */
+			voyeur: () => LocalizedString
+			/**
+			 * Exhibitionism
+			 */
+			exhibitionism: () => LocalizedString
+			/**
+			 * Fetish
+			 */
+			fetish: () => LocalizedString
+			/**
+			 * Feet
+			 */
+			feet: () => LocalizedString
+			/**
+			 * Domination
+			 */
+			domination: () => LocalizedString
+			/**
+			 * Submission
+			 */
+			submission: () => LocalizedString
+			/**
+			 * Bondage
+			 */
+			bondage: () => LocalizedString
+			/**
+			 * Spanking
+			 */
+			spanking: () => LocalizedString
+			/**
+			 * Dirty talk
+			 */
+			dirtyTalk: () => LocalizedString
+			/**
+			 * Striptease
+			 */
+			striptease: () => LocalizedString
+			/**
+			 * Uniforms
+			 */
+			uniforms: () => LocalizedString
+			/**
+			 * Nylons
+			 */
+			nylons: () => LocalizedString
+			/**
+			 * Natural body
+			 */
+			naturalBody: () => LocalizedString
+			/**
+			 * Curvy
+			 */
+			curvy: () => LocalizedString
+			/**
+			 * Petite
+			 */
+			petite: () => LocalizedString
+			/**
+			 * Mature
+			 */
+			mature: () => LocalizedString
+			/**
+			 * Amateur
+			 */
+			amateur: () => LocalizedString
+			/**
+			 * Oral sex
+			 */
+			oralSex: () => LocalizedString
+			/**
+			 * Handjob
+			 */
+			handjob: () => LocalizedString
+			/**
+			 * Footjob
+			 */
+			footjob: () => LocalizedString
+			/**
+			 * Squirting
+			 */
+			squirting: () => LocalizedString
+			/**
+			 * Facesitting
+			 */
+			facesitting: () => LocalizedString
+			/**
+			 * 69
+			 */
+			sixtyNine: () => LocalizedString
+			/**
+			 * Cowgirl
+			 */
+			cowgirl: () => LocalizedString
+			/**
+			 * Doggy style
+			 */
+			doggyStyle: () => LocalizedString
+			/**
+			 * Missionary
+			 */
+			missionary: () => LocalizedString
+			/**
+			 * Public places
+			 */
+			publicPlaces: () => LocalizedString
+			/**
+			 * Point of view
+			 */
+			pov: () => LocalizedString
 		}
 	}
 }

@@ -2,15 +2,18 @@
  * npm run seed: fills an empty database with the synthetic demo catalog.
  * Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR.
  */
-import { ensureDatabase } from '../server/bootstrap.js'
+import { ensureAppSecret, ensureDatabase } from '../server/bootstrap.js'
+import { loadConfig } from '../server/config.js'
 import { migrate, openOrm } from '../server/db/orm.js'
 import { isEmpty, seedDemo, seedSiteContent } from './seed/index.js'
 
+ensureAppSecret()
+const config = loadConfig()
 const db = await ensureDatabase()
 const orm = await openOrm(process.env.DATABASE_URL!)
 try {
   await migrate(orm, process.env.DATABASE_URL!)
-  if (await isEmpty(orm)) await seedDemo(orm, { log: console.log })
+  if (await isEmpty(orm)) await seedDemo(orm, { log: console.log, mediaDir: config.mediaDir })
   else console.log('the database already holds a catalog')
   await seedSiteContent(orm, console.log)
 } finally {

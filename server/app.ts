@@ -13,6 +13,8 @@ import { registerHealthRoutes } from './http/health.js'
 import { registerHtmlShell } from './http/html-shell.js'
 import { redactUrl } from './redact.js'
 import { RateLimits, postgresRateLimitStore } from './services/rate-limits.js'
+import { CatalogCache, listenForCatalogChanges } from './services/catalog/cache.js'
+import { detailTitle } from './services/catalog/index.js'
 import { createContextFactory } from './trpc/context.js'
 import { appRouter, type AppRouter } from './trpc/root.js'
 import { translator } from './i18n.js'
@@ -26,6 +28,15 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalog's read cache (tests and the benchmark look at it). */
+    catalogCache: CatalogCache
+    /** Resolves when the catalog change listener is connected (false if it failed). */
+    catalogChangesReady: Promise<boolean>
+  }
+}
 
 /** Builds the whole HTTP server; main.ts starts it, tests inject requests into it. */
 export async function buildApp({ config, orm, logStream }: AppDeps): Promise<FastifyInstance> {
@@ -79,11 +90,18 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
   registerHealthRoutes(app, orm)
   if (config.env !== 'production') registerDevMail(app, orm)
 
+  // Public catalog answers are cached per server and dropped on every catalog change.
+  const catalogCache = new CatalogCache({ ttlMs: config.catalogCacheTtlMs })
+  const changes = config.catalogCacheTtlMs > 0 ? listenForCatalogChanges(orm.config.get('clientUrl')!, catalogCache, app.log) : null
+  if (changes) app.addHook('onClose', () => changes.close())
+  app.decorate('catalogCache', catalogCache)
+  app.decorate('catalogChangesReady', changes?.ready ?? Promise.resolve(false))
+
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: createContextFactory({ config, orm, limits }),
+      createContext: createContextFactory({ config, orm, limits, catalogCache }),
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed')
@@ -116,7 +134,9 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
       },
     })
   }
-  registerHtmlShell(app, config)
+  registerHtmlShell(app, config, (kind, id, locale) =>
+    detailTitle({ em: orm.em.fork(), now: new Date(), user: null, cache: catalogCache }, kind, id, locale),
+  )
 
   return app
 }

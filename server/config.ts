@@ -38,6 +38,8 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
+  /** How long a server keeps a public catalog answer (ms); 0 turns the cache off. */
+  CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 })
 
 export interface Config {
@@ -62,6 +64,7 @@ export interface Config {
   billingSupportUrl: string
   webmasterUrl: string
   workerConcurrency: number
+  catalogCacheTtlMs: number
   clientDir: string
   billingUpdateUrl: string
   rateLimit: { windowMs: number; perIp: number; perAccount: number }
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billingSupportUrl: e.BILLING_SUPPORT_URL,
     webmasterUrl: e.WEBMASTER_URL,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     clientDir: path.resolve('dist/client'),
     billingUpdateUrl: e.BILLING_UPDATE_URL,
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },

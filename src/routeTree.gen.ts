@@ -35,10 +35,14 @@ import { Route as LoginForgotPasswordRouteImport } from './routes/login/forgot-p
 import { Route as LoginResetPasswordRouteImport } from './routes/login/reset-password'
 import { Route as LangCategoriesIndexRouteImport } from './routes/$lang/categories/index'
 import { Route as LangImagesIndexRouteImport } from './routes/$lang/images/index'
+import { Route as LangImagesIdRouteImport } from './routes/$lang/images/$id'
 import { Route as LangModelsIndexRouteImport } from './routes/$lang/models/index'
+import { Route as LangModelsIdRouteImport } from './routes/$lang/models/$id'
 import { Route as LangSearchTabRouteImport } from './routes/$lang/search/$tab'
 import { Route as LangVideosIndexRouteImport } from './routes/$lang/videos/index'
 import { Route as LangVideosIdRouteImport } from './routes/$lang/videos/$id'
+import { Route as LangCategoriesIdIndexRouteImport } from './routes/$lang/categories/$id/index'
+import { Route as LangCategoriesIdTabRouteImport } from './routes/$lang/categories/$id/$tab'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -170,9 +174,19 @@ const LangImagesIndexRoute = LangImagesIndexRouteImport.update({
   path: '/images/',
   getParentRoute: () => LangRoute,
 } as any)
+const LangImagesIdRoute = LangImagesIdRouteImport.update({
+  id: '/images/$id',
+  path: '/images/$id',
+  getParentRoute: () => LangRoute,
+} as any)
 const LangModelsIndexRoute = LangModelsIndexRouteImport.update({
   id: '/models/',
   path: '/models/',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangModelsIdRoute = LangModelsIdRouteImport.update({
+  id: '/models/$id',
+  path: '/models/$id',
   getParentRoute: () => LangRoute,
 } as any)
 const LangSearchTabRoute = LangSearchTabRouteImport.update({
@@ -188,6 +202,16 @@ const LangVideosIndexRoute = LangVideosIndexRouteImport.update({
 const LangVideosIdRoute = LangVideosIdRouteImport.update({
   id: '/videos/$id',
   path: '/videos/$id',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangCategoriesIdIndexRoute = LangCategoriesIdIndexRouteImport.update({
+  id: '/categories/$id/',
+  path: '/categories/$id/',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangCategoriesIdTabRoute = LangCategoriesIdTabRouteImport.update({
+  id: '/categories/$id/$tab',
+  path: '/categories/$id/$tab',
   getParentRoute: () => LangRoute,
 } as any)
 
@@ -216,12 +240,16 @@ export interface FileRoutesByFullPath {
   '/account/': typeof AccountIndexRoute
   '/favorites/': typeof FavoritesIndexRoute
   '/login/': typeof LoginIndexRoute
+  '/$lang/images/$id': typeof LangImagesIdRoute
+  '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
+  '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
+  '/$lang/categories/$id/': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -245,12 +273,16 @@ export interface FileRoutesByTo {
   '/account': typeof AccountIndexRoute
   '/favorites': typeof FavoritesIndexRoute
   '/login': typeof LoginIndexRoute
+  '/$lang/images/$id': typeof LangImagesIdRoute
+  '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
   '/$lang/categories': typeof LangCategoriesIndexRoute
   '/$lang/images': typeof LangImagesIndexRoute
   '/$lang/models': typeof LangModelsIndexRoute
   '/$lang/videos': typeof LangVideosIndexRoute
+  '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
+  '/$lang/categories/$id': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -278,12 +310,16 @@ export interface FileRoutesById {
   '/account/': typeof AccountIndexRoute
   '/favorites/': typeof FavoritesIndexRoute
   '/login/': typeof LoginIndexRoute
+  '/$lang/images/$id': typeof LangImagesIdRoute
+  '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
+  '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
+  '/$lang/categories/$id/': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -312,12 +348,16 @@ export interface FileRouteTypes {
     | '/account/'
     | '/favorites/'
     | '/login/'
+    | '/$lang/images/$id'
+    | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
     | '/$lang/categories/'
     | '/$lang/images/'
     | '/$lang/models/'
     | '/$lang/videos/'
+    | '/$lang/categories/$id/$tab'
+    | '/$lang/categories/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -341,12 +381,16 @@ export interface FileRouteTypes {
     | '/account'
     | '/favorites'
     | '/login'
+    | '/$lang/images/$id'
+    | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
     | '/$lang/categories'
     | '/$lang/images'
     | '/$lang/models'
     | '/$lang/videos'
+    | '/$lang/categories/$id/$tab'
+    | '/$lang/categories/$id'
   id:
     | '__root__'
     | '/'
@@ -373,12 +417,16 @@ export interface FileRouteTypes {
     | '/account/'
     | '/favorites/'
     | '/login/'
+    | '/$lang/images/$id'
+    | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
     | '/$lang/categories/'
     | '/$lang/images/'
     | '/$lang/models/'
     | '/$lang/videos/'
+    | '/$lang/categories/$id/$tab'
+    | '/$lang/categories/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -579,11 +627,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangImagesIndexRouteImport
       parentRoute: typeof LangRoute
     }
+    '/$lang/images/$id': {
+      id: '/$lang/images/$id'
+      path: '/images/$id'
+      fullPath: '/$lang/images/$id'
+      preLoaderRoute: typeof LangImagesIdRouteImport
+      parentRoute: typeof LangRoute
+    }
     '/$lang/models/': {
       id: '/$lang/models/'
       path: '/models'
       fullPath: '/$lang/models/'
       preLoaderRoute: typeof LangModelsIndexRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/models/$id': {
+      id: '/$lang/models/$id'
+      path: '/models/$id'
+      fullPath: '/$lang/models/$id'
+      preLoaderRoute: typeof LangModelsIdRouteImport
       parentRoute: typeof LangRoute
     }
     '/$lang/search/$tab': {
@@ -607,6 +669,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangVideosIdRouteImport
       parentRoute: typeof LangRoute
     }
+    '/$lang/categories/$id/': {
+      id: '/$lang/categories/$id/'
+      path: '/categories/$id'
+      fullPath: '/$lang/categories/$id/'
+      preLoaderRoute: typeof LangCategoriesIdIndexRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/categories/$id/$tab': {
+      id: '/$lang/categories/$id/$tab'
+      path: '/categories/$id/$tab'
+      fullPath: '/$lang/categories/$id/$tab'
+      preLoaderRoute: typeof LangCategoriesIdTabRouteImport
+      parentRoute: typeof LangRoute
+    }
   }
 }
 
@@ -620,12 +696,16 @@ interface LangRouteChildren {
   LangReportRoute: typeof LangReportRoute
   LangTosRoute: typeof LangTosRoute
   LangIndexRoute: typeof LangIndexRoute
+  LangImagesIdRoute: typeof LangImagesIdRoute
+  LangModelsIdRoute: typeof LangModelsIdRoute
   LangSearchTabRoute: typeof LangSearchTabRoute
   LangVideosIdRoute: typeof LangVideosIdRoute
   LangCategoriesIndexRoute: typeof LangCategoriesIndexRoute
   LangImagesIndexRoute: typeof LangImagesIndexRoute
   LangModelsIndexRoute: typeof LangModelsIndexRoute
   LangVideosIndexRoute: typeof LangVideosIndexRoute
+  LangCategoriesIdTabRoute: typeof LangCategoriesIdTabRoute
+  LangCategoriesIdIndexRoute: typeof LangCategoriesIdIndexRoute
 }
 
 const LangRouteChildren: LangRouteChildren = {
@@ -638,12 +718,16 @@ const LangRouteChildren: LangRouteChildren = {
   LangReportRoute: LangReportRoute,
   LangTosRoute: LangTosRoute,
   LangIndexRoute: LangIndexRoute,
+  LangImagesIdRoute: LangImagesIdRoute,
+  LangModelsIdRoute: LangModelsIdRoute,
   LangSearchTabRoute: LangSearchTabRoute,
   LangVideosIdRoute: LangVideosIdRoute,
   LangCategoriesIndexRoute: LangCategoriesIndexRoute,
   LangImagesIndexRoute: LangImagesIndexRoute,
   LangModelsIndexRoute: LangModelsIndexRoute,
   LangVideosIndexRoute: LangVideosIndexRoute,
+  LangCategoriesIdTabRoute: LangCategoriesIdTabRoute,
+  LangCategoriesIdIndexRoute: LangCategoriesIdIndexRoute,
 }
 
 const LangRouteWithChildren = LangRoute._addFileChildren(LangRouteChildren)

@@ -38,4 +38,11 @@ export default {
   linkUsed: 'Dieser Link wurde bereits verwendet. Bitte fordere einen neuen an.',
   linkExpired: 'Dieser Link ist abgelaufen. Bitte fordere einen neuen an.',
   alreadyVerified: 'Deine E-Mail-Adresse ist bereits bestätigt.',
+  invalidLocale: 'Diese Sprache wird nicht unterstützt.',
+  invalidId: 'Das ist keine gültige ID.',
+  invalidFilter: 'Dieser Filterwert ist ungültig.',
+  invalidRelation: 'Diese Beziehung kann mit der Liste nicht geladen werden.',
+  tooManyValues: 'Es wurden zu viele Werte angegeben.',
+  invalidSearch: 'Der Suchtext ist ungültig.',
+  searchTooLong: 'Der Suchtext ist zu lang.',
 } satisfies Translation['errors']

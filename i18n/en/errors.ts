@@ -36,4 +36,11 @@ export default {
   linkUsed: 'This link has already been used. Please request a new one.',
   linkExpired: 'This link has expired. Please request a new one.',
   alreadyVerified: 'Your email address is already confirmed.',
+  invalidLocale: 'This language is not supported.',
+  invalidId: 'This is not a valid id.',
+  invalidFilter: 'This filter value is not valid.',
+  invalidRelation: 'This relation cannot be loaded with the list.',
+  tooManyValues: 'Too many values were given.',
+  invalidSearch: 'The search text is not valid.',
+  searchTooLong: 'The search text is too long.',
 }

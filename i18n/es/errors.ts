@@ -38,4 +38,11 @@ export default {
   linkUsed: 'Este enlace ya se ha utilizado. Solicita uno nuevo.',
   linkExpired: 'Este enlace ha caducado. Solicita uno nuevo.',
   alreadyVerified: 'Tu dirección de correo electrónico ya está confirmada.',
+  invalidLocale: 'Este idioma no está disponible.',
+  invalidId: 'Este identificador no es válido.',
+  invalidFilter: 'Este valor de filtro no es válido.',
+  invalidRelation: 'Esta relación no se puede cargar con la lista.',
+  tooManyValues: 'Se han indicado demasiados valores.',
+  invalidSearch: 'El texto de búsqueda no es válido.',
+  searchTooLong: 'El texto de búsqueda es demasiado largo.',
 } satisfies Translation['errors']

@@ -38,4 +38,11 @@ export default {
   linkUsed: 'Ce lien a déjà été utilisé. Veuillez en demander un nouveau.',
   linkExpired: 'Ce lien a expiré. Veuillez en demander un nouveau.',
   alreadyVerified: 'Votre adresse e-mail est déjà confirmée.',
+  invalidLocale: "Cette langue n'est pas prise en charge.",
+  invalidId: "Cet identifiant n'est pas valide.",
+  invalidFilter: "Cette valeur de filtre n'est pas valide.",
+  invalidRelation: 'Cette relation ne peut pas être chargée avec la liste.',
+  tooManyValues: 'Trop de valeurs ont été indiquées.',
+  invalidSearch: "Le texte de recherche n'est pas valide.",
+  searchTooLong: 'Le texte de recherche est trop long.',
 } satisfies Translation['errors']

@@ -38,4 +38,11 @@ export default {
   linkUsed: 'Questo link è già stato utilizzato. Richiedine uno nuovo.',
   linkExpired: 'Questo link è scaduto. Richiedine uno nuovo.',
   alreadyVerified: 'Il tuo indirizzo e-mail è già confermato.',
+  invalidLocale: 'Questa lingua non è supportata.',
+  invalidId: 'Questo non è un ID valido.',
+  invalidFilter: 'Questo valore di filtro non è valido.',
+  invalidRelation: 'Questa relazione non può essere caricata con l’elenco.',
+  tooManyValues: 'Sono stati indicati troppi valori.',
+  invalidSearch: 'Il testo di ricerca non è valido.',
+  searchTooLong: 'Il testo di ricerca è troppo lungo.',
 } satisfies Translation['errors']

@@ -8,6 +8,7 @@ import mail from './mail.js'
 import meta from './meta.js'
 import site from './site.js'
 import plans from './plans.js'
+import modelFacts from './modelFacts.js'
 
 const it = {
   auth,
@@ -19,6 +20,7 @@ const it = {
   meta,
   site,
   plans,
+  modelFacts,
 } satisfies Translation
 
 export default it

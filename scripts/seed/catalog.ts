@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Banner, Category, ImageSet, ImageSetModel, Model, Video, VideoModel, emptyVideoMedia } from '../../server/db/entities/index.js'
 import { GENITAL_AREAS, NATIONALITIES, PREFERENCES, ZODIAC_SIGNS } from '../../server/domain/model-facts.js'
-import { CATEGORIES, FIRST_NAMES, PLACES, TIMES, createRandom, imageSetDescription, modelDescription, title, videoDescription } from './words.js'
+import { CATEGORIES, FIRST_NAMES, PLACES, TIMES, createRandom, imageSetDescription, modelBio, modelDescription, title, videoDescription } from './words.js'
 
 export interface CatalogSize {
   videos: number
@@ -36,7 +36,7 @@ export async function seedCatalogRows(em: EntityManager, size: CatalogSize, now 
       firstName,
       birthDate: birthDate.toISOString().slice(0, 10),
       description: modelDescription(firstName),
-      bio: modelDescription(firstName),
+      bio: modelBio(firstName),
       alt: { en: `Portrait of ${firstName}`, de: `Porträt von ${firstName}`, es: `Retrato de ${firstName}`, fr: `Portrait de ${firstName}`, it: `Ritratto di ${firstName}` },
       cupSize: random.pick(['A', 'B', 'C', 'D', 'E']),
       genitalArea: random.pick(GENITAL_AREAS),

@@ -101,3 +101,13 @@ export function createRandom(seed: number) {
     },
   }
 }
+
+export function modelBio(name: string): LocalizedText {
+  return {
+    en: `${name} started modelling after university. On set she loves natural light, music between takes and a good laugh with the crew.`,
+    de: `${name} hat nach dem Studium mit dem Modeln angefangen. Am Set liebt sie natürliches Licht, Musik zwischen den Takes und viel Lachen mit dem Team.`,
+    es: `${name} empezó como modelo después de la universidad. En el rodaje le encantan la luz natural, la música entre tomas y reírse con el equipo.`,
+    fr: `${name} a commencé le mannequinat après l’université. Sur le plateau, elle aime la lumière naturelle, la musique entre les prises et les fous rires avec l’équipe.`,
+    it: `${name} ha iniziato a posare dopo l’università. Sul set ama la luce naturale, la musica tra un ciak e l’altro e le risate con la troupe.`,
+  }
+}

@@ -52,7 +52,29 @@ export interface PageMeta {
   alternates: Array<{ hreflang: string; href: string }>
 }
 
-export function pageMeta(pathname: string, publicUrl: string): PageMeta {
+export type DetailKind = 'videos' | 'images' | 'models' | 'categories'
+
+/** The largest id a detail path can name (PostgreSQL int). */
+const MAX_ID = 2_147_483_647
+
+/** A detail page's path (/{lang}/videos/12, /{lang}/categories/3/images …), else null. */
+export function detailOfPath(pathname: string): { kind: DetailKind; id: number; locale: Locale } | null {
+  const match = /^\/([a-z]{2})\/(videos|images|models|categories)\/(\d+)(\/(videos|images))?\/?$/.exec(pathname)
+  if (!match || !isLocale(match[1])) return null
+  if (match[4] && match[2] !== 'categories') return null
+  return { kind: match[2] as DetailKind, id: Number(match[3]), locale: match[1] }
+}
+
+/** The id is one the database could hold. */
+export function isStorableId(id: number): boolean {
+  return Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID
+}
+
+/**
+ * `detail`: for a detail path, the item's title, or null when the item does not exist or may
+ * not be shown (upcoming), which answers 404 with the not-found page.
+ */
+export function pageMeta(pathname: string, publicUrl: string, detail?: { title: string | null }): PageMeta {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   const [, first = '', ...rest] = path.split('/')
   const pathLocale = isLocale(first) ? first : undefined
@@ -66,7 +88,9 @@ export function pageMeta(pathname: string, publicUrl: string): PageMeta {
     key = UNPREFIXED_ROUTES.find(([pattern]) => pattern.test(path))?.[1]
   }
 
-  const title = !key ? t.meta.titleSuffix({ title: t.meta.notFound() }) : key === 'home' ? t.meta.home() : t.meta.titleSuffix({ title: t.meta[key]() })
+  if (detail && detail.title === null) key = undefined
+  const pageTitle = detail?.title ?? (key && key !== 'home' ? t.meta[key]() : null)
+  const title = !key ? t.meta.titleSuffix({ title: t.meta.notFound() }) : pageTitle ? t.meta.titleSuffix({ title: pageTitle }) : t.meta.home()
   const alternates =
     pathLocale && key
       ? [

@@ -16,8 +16,15 @@ export async function releaseDueItems(em: EntityManager, now: Date): Promise<{ v
       [now, now, now],
     )
   const [videos, imageSets] = await em.transactional(async () => [await release('video'), await release('image_set')])
-  if (videos.length + imageSets.length > 0) {
-    await em.getConnection().execute(`select pg_notify('${CATALOG_CHANNEL}', 'release')`)
-  }
+  if (videos.length + imageSets.length > 0) await notifyCatalogChanged(em, 'release')
   return { videos: videos.length, imageSets: imageSets.length }
+}
+
+/**
+ * Tells every server that the catalog changed, so their caches drop what they hold. Call it
+ * after any change to what lists or detail pages show (new or edited items, models, categories,
+ * banners); inside a transaction the notification is sent on commit.
+ */
+export async function notifyCatalogChanged(em: EntityManager, reason: string): Promise<void> {
+  await em.getConnection().execute(`select pg_notify(?, ?)`, [CATALOG_CHANNEL, reason], 'run', em.getTransactionContext())
 }

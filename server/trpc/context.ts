@@ -5,6 +5,7 @@ import type { Orm } from '../db/orm.js'
 import { isLocale, normalizeLocale, type Locale } from '../domain/locale.js'
 import type { RateLimits } from '../services/rate-limits.js'
 import { loadCurrentUser, type CurrentUser } from '../services/sessions.js'
+import type { CatalogCache } from '../services/catalog/cache.js'
 
 /** What every procedure can reach: the request, a fresh unit of work, the caller. */
 export interface Context {
@@ -17,15 +18,18 @@ export interface Context {
   now: Date
   /** Per-IP and per-account limits of the account procedures. */
   limits: RateLimits
+  /** Public catalog answers, shared by all requests of this server. */
+  catalogCache: CatalogCache
 }
 
 export interface ContextDeps {
   config: Config
   orm: Orm
   limits: RateLimits
+  catalogCache: CatalogCache
 }
 
-export function createContextFactory({ config, orm, limits }: ContextDeps) {
+export function createContextFactory({ config, orm, limits, catalogCache }: ContextDeps) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
     const em = orm.em.fork()
     const now = new Date()
@@ -38,6 +42,7 @@ export function createContextFactory({ config, orm, limits }: ContextDeps) {
       user: await loadCurrentUser(em, req.cookies, now),
       now,
       limits,
+      catalogCache,
     }
   }
 }

@@ -8,7 +8,43 @@ export function formatDuration(totalSeconds: number): string {
   return `${hours ? `${hours}:` : ''}${mm}:${String(seconds).padStart(2, '0')}`
 }
 
-/** An ISO instant as a long date in the locale: "22. November 2026", "November 22, 2026". */
-export function formatDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso))
+export type RelativeUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year'
+
+const UNITS: Array<[RelativeUnit, number]> = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+]
+
+/** The largest whole unit between two moments: negative in the past ("3 days ago" is -3 day). */
+export function relativeTimeParts(date: Date, now: Date): { value: number; unit: RelativeUnit } {
+  const seconds = Math.round((date.getTime() - now.getTime()) / 1000)
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size || unit === 'second') return { value: Math.trunc(seconds / size), unit }
+  }
+  return { value: 0, unit: 'second' }
+}
+
+/** "3 days ago", "vor 3 Tagen" … in the page's language. */
+export function formatRelativeTime(date: Date | string, locale: string, now = new Date()): string {
+  const { value, unit } = relativeTimeParts(new Date(date), now)
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(value, unit)
+}
+
+/**
+ * A calendar date in the page's language: short "12 Dec 2026" (cards, badges) or long
+ * "12. Dezember 2026", "December 12, 2026" (plan pages).
+ */
+export function formatDate(date: Date | string, locale: string, style: 'short' | 'long' = 'short'): string {
+  const options: Intl.DateTimeFormatOptions = style === 'long' ? { dateStyle: 'long' } : { day: 'numeric', month: 'short', year: 'numeric' }
+  return new Intl.DateTimeFormat(locale, options).format(new Date(date))
+}
+
+/** Picks the one/other text of a count by the language's plural rules. */
+export function countText(texts: { one: (p: { count: number }) => string; other: (p: { count: number }) => string }, count: number, locale: string): string {
+  return new Intl.PluralRules(locale).select(count) === 'one' ? texts.one({ count }) : texts.other({ count })
 }

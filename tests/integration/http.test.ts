@@ -49,21 +49,21 @@ describe('health', () => {
   })
 })
 
-describe('catalog.latestVideos over tRPC', () => {
+describe('catalog.videos over tRPC', () => {
   it('returns released videos, newest first, in the asked locale with the de/en fallback', async () => {
-    const res = await trpcQuery(t.app, 'catalog.latestVideos', { locale: 'fr', limit: 8 })
+    const res = await trpcQuery(t.app, 'catalog.videos', { locale: 'fr', limit: 8 })
     expect(res.statusCode).toBe(200)
-    const items = res.json().result.data as Array<{ title: string; publishState: string }>
+    const items = res.json().result.data.items as Array<{ title: string; publishState: string }>
     expect(items.map((v) => v.title)).toEqual(['Vidéo la plus récente', 'Älteres Video'])
     expect(items.every((v) => v.publishState === 'published')).toBe(true)
   })
 
   it('answers a bad input with 400 and a readable, translated message', async () => {
-    const res = await trpcQuery(t.app, 'catalog.latestVideos', { locale: 'en', limit: 0 }, { 'x-locale': 'de' })
+    const res = await trpcQuery(t.app, 'catalog.videos', { locale: 'en', limit: 0 }, { 'x-locale': 'de' })
     expect(res.statusCode).toBe(400)
     const error = res.json().error
-    expect(error.message).toBe('Dieser Wert ist ungültig.')
-    expect(error.data.fieldErrors).toEqual({ limit: 'Dieser Wert ist ungültig.' })
+    expect(error.message).toBe('Dieser Filterwert ist ungültig.')
+    expect(error.data.fieldErrors).toEqual({ limit: 'Dieser Filterwert ist ungültig.' })
     expect(JSON.stringify(error)).not.toMatch(/stack|at .*\.ts/)
   })
 
@@ -71,11 +71,11 @@ describe('catalog.latestVideos over tRPC', () => {
     const broken = await createTestDatabase()
     const app = await createTestApp(broken.orm)
     await broken.orm.em.getConnection().execute('drop table video cascade')
-    const res = await trpcQuery(app.app, 'catalog.latestVideos', { locale: 'en' }, { 'x-locale': 'en', 'x-request-id': 'req-broken-0001' })
+    const res = await trpcQuery(app.app, 'catalog.videos', { locale: 'en' }, { 'x-locale': 'en', 'x-request-id': 'req-broken-0001' })
     expect(res.statusCode).toBe(500)
     const body = res.json()
     expect(body.error.message).toBe('An error has occured. Our team has been notified')
-    expect(JSON.stringify(body)).not.toMatch(/stack|relation|video/)
+    expect(JSON.stringify(body)).not.toMatch(/stack|relation|does not exist/)
     const logged = app.logs.find((line) => line.msg === 'procedure failed')
     expect(logged?.reqId).toBe('req-broken-0001')
     await app.app.close()

@@ -48,6 +48,13 @@ export const ModelSchema = defineEntity({
     views: p.integer().default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  indexes: [
+    // Typo-tolerant name search (pg_trgm) and the models list's sorts.
+    { name: 'performer_name_trgm', expression: 'create index "performer_name_trgm" on "performer" using gin ((lower("first_name")) gin_trgm_ops)' },
+    { name: 'performer_list_newest', expression: 'create index "performer_list_newest" on "performer" ("created_at" desc, "id" desc)' },
+    { name: 'performer_list_best_rated', expression: 'create index "performer_list_best_rated" on "performer" ("likes" desc, "id" desc)' },
+    { name: 'performer_list_alphabetic', expression: 'create index "performer_list_alphabetic" on "performer" ("first_name", "id")' },
+  ],
 })
 export class Model extends ModelSchema.class {}
 ModelSchema.setClass(Model)
@@ -73,6 +80,40 @@ const contentProperties = {
   mediaKey: p.string().length(64).unique(),
   createdAt: p.datetime().onCreate(() => new Date()),
   updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  /**
+   * Search columns, written only by the database (trigger catalog_search_refresh, from the
+   * titles and descriptions of all locales, lower case without accents); never loaded.
+   */
+  searchTitle: p.text().nullable().lazy().hidden(),
+  searchVector: p.string().columnType('tsvector').nullable().lazy().hidden(),
+}
+
+/**
+ * Indexes and the search trigger of a content table (video, image_set): full-text search, and
+ * one partial index per list sort over the released items, so the first page of any sort reads
+ * a few index entries instead of sorting the catalog.
+ */
+function contentSearchAndSorts(table: 'video' | 'image_set', longestColumn: 'duration_seconds' | 'images_count') {
+  const released = 'where "released_at" is not null'
+  return {
+    indexes: [
+      // Released items only: a search's count then needs no visit to the table's rows.
+      { name: `${table}_search_released_gin`, expression: `create index "${table}_search_released_gin" on "${table}" using gin ("search_vector") ${released}` },
+      { name: `${table}_list_newest`, expression: `create index "${table}_list_newest" on "${table}" ((coalesce("publish_at", "released_at")) desc, "id" desc) ${released}` },
+      { name: `${table}_list_category`, expression: `create index "${table}_list_category" on "${table}" ("category_id", (coalesce("publish_at", "released_at")) desc, "id" desc) ${released}` },
+      { name: `${table}_list_most_watched`, expression: `create index "${table}_list_most_watched" on "${table}" ("views" desc, "id" desc) ${released}` },
+      { name: `${table}_list_best_rated`, expression: `create index "${table}_list_best_rated" on "${table}" ("likes" desc, "id" desc) ${released}` },
+      { name: `${table}_list_longest`, expression: `create index "${table}_list_longest" on "${table}" ("${longestColumn}" desc, "id" desc) ${released}` },
+    ],
+    triggers: [
+      {
+        name: `${table}_search_refresh`,
+        timing: 'before' as const,
+        events: ['insert' as const, 'update' as const],
+        expression: `create trigger "${table}_search_refresh" before insert or update of "title", "description" on "${table}" for each row execute function catalog_search_refresh()`,
+      },
+    ],
+  }
 }
 
 export const VideoSchema = defineEntity({
@@ -91,7 +132,8 @@ export const VideoSchema = defineEntity({
     sourceSha256: p.string().length(64).nullable().unique(),
     sourceName: p.string().length(512).nullable(),
   },
-  indexes: [{ properties: ['releasedAt'] }, { properties: ['publishAt'] }],
+  indexes: [{ properties: ['releasedAt'] }, { properties: ['publishAt'] }, ...contentSearchAndSorts('video', 'duration_seconds').indexes],
+  triggers: contentSearchAndSorts('video', 'duration_seconds').triggers,
 })
 export class Video extends VideoSchema.class {}
 VideoSchema.setClass(Video)
@@ -107,8 +149,11 @@ export const ImageSetSchema = defineEntity({
     imagesCount: p.integer().default(0),
     media: p.json<ImageSetMedia>(),
     images: () => p.oneToMany(Image).mappedBy('imageSet'),
+    /** Spec section 3: the set's full images (lightbox, originals) are for members only. */
+    membersOnly: p.boolean().default(true),
   },
-  indexes: [{ properties: ['releasedAt'] }, { properties: ['publishAt'] }],
+  indexes: [{ properties: ['releasedAt'] }, { properties: ['publishAt'] }, ...contentSearchAndSorts('image_set', 'images_count').indexes],
+  triggers: contentSearchAndSorts('image_set', 'images_count').triggers,
 })
 export class ImageSet extends ImageSetSchema.class {}
 ImageSetSchema.setClass(ImageSet)
@@ -126,6 +171,21 @@ export const ImageSchema = defineEntity({
 })
 export class Image extends ImageSchema.class {}
 ImageSchema.setClass(Image)
+
+/**
+ * Every word of every title (as full-text lexemes), kept by trigger catalog_search_refresh.
+ * A search word with a typo is matched against this small table by trigram similarity, and the
+ * close words join the full-text query: typo tolerance at the cost of a dictionary lookup.
+ */
+export const SearchTermSchema = defineEntity({
+  name: 'SearchTerm',
+  properties: {
+    term: p.string().length(200).primary(),
+  },
+  indexes: [{ name: 'search_term_trgm', expression: 'create index "search_term_trgm" on "search_term" using gin ("term" gin_trgm_ops)' }],
+})
+export class SearchTerm extends SearchTermSchema.class {}
+SearchTermSchema.setClass(SearchTerm)
 
 export const BANNER_POSITIONS = ['top', 'bottom'] as const
 

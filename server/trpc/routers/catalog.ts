@@ -1,13 +1,28 @@
-import { z } from 'zod'
-import { LOCALES } from '../../domain/locale.js'
-import { latestVideos } from '../../services/catalog.js'
+import { bannersQuerySchema, detailQuerySchema, listQuerySchema } from '../../domain/schemas/catalog.js'
+import {
+  banners, categoryDetail, imageSetDetail, listCategories, listImageSets, listModels, listVideos, modelDetail, videoDetail,
+  type CatalogCaller,
+} from '../../services/catalog/index.js'
+import type { Context } from '../context.js'
 import { publicProcedure, router } from '../trpc.js'
 
-/** Content is read in the locale the caller asks for; it is part of every cache key. */
-const localeInput = z.enum(LOCALES)
+const caller = (ctx: Context): CatalogCaller => ({ em: ctx.em, now: ctx.now, user: ctx.user, cache: ctx.catalogCache })
 
+/**
+ * Catalog reads. Every list takes the spec's list query and answers { items, meta }; the
+ * favorite and watch-later filters need a signed-in caller (401 otherwise). Content is read in
+ * the locale the input names, which is part of every cache key.
+ */
 export const catalogRouter = router({
-  latestVideos: publicProcedure
-    .input(z.object({ locale: localeInput, limit: z.number().int().min(1).max(50).default(8) }))
-    .query(({ ctx, input }) => latestVideos(ctx.em, input.locale, input.limit, ctx.now)),
+  videos: publicProcedure.input(listQuerySchema).query(({ ctx, input }) => listVideos(caller(ctx), input)),
+  imageSets: publicProcedure.input(listQuerySchema).query(({ ctx, input }) => listImageSets(caller(ctx), input)),
+  models: publicProcedure.input(listQuerySchema).query(({ ctx, input }) => listModels(caller(ctx), input)),
+  categories: publicProcedure.input(listQuerySchema).query(({ ctx, input }) => listCategories(caller(ctx), input)),
+
+  video: publicProcedure.input(detailQuerySchema).query(({ ctx, input }) => videoDetail(caller(ctx), input)),
+  imageSet: publicProcedure.input(detailQuerySchema).query(({ ctx, input }) => imageSetDetail(caller(ctx), input)),
+  model: publicProcedure.input(detailQuerySchema).query(({ ctx, input }) => modelDetail(caller(ctx), input)),
+  category: publicProcedure.input(detailQuerySchema).query(({ ctx, input }) => categoryDetail(caller(ctx), input)),
+
+  banners: publicProcedure.input(bannersQuerySchema).query(({ ctx, input }) => banners(caller(ctx), input)),
 })

@@ -1,7 +1,7 @@
 import { AppShell, Box, Burger, Group, NavLink, Stack, TextInput } from '@mantine/core'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { trpc } from '../../lib/trpc'
 import { useI18n, useCurrentLocale } from '../../lib/locale'
 import { LanguageItems, LanguageMenu } from './LanguageMenu'
@@ -90,7 +90,12 @@ function HeaderSearch() {
   const lang = useCurrentLocale()
   const navigate = useNavigate()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const currentQ = useRouterState({ select: (s) => (/^\/[a-z]{2}\/search\//.test(s.location.pathname) ? String((s.location.search as { q?: unknown }).q ?? '') : null) })
   const [text, setText] = useState('')
+  // On a search page the box shows what is being searched for.
+  useEffect(() => {
+    if (currentQ !== null) setText(currentQ)
+  }, [currentQ])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -1,53 +1,120 @@
-import { Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { Stack, Title, VisuallyHidden } from '@mantine/core'
+import { useSuspenseQueries } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { HOME_BLOCKS } from '../../../server/domain/catalog-blocks.js'
 import { isLocale, type Locale } from '../../../server/domain/locale.js'
-import { VideoCard } from '../../features/catalog/VideoCard'
+import { AnchorLink } from '../../components/links'
+import { CardGrid } from '../../features/catalog/CardGrid'
+import { BannerCarousel, CardCarousel } from '../../features/catalog/Carousels'
+import { CategoryCard } from '../../features/catalog/cards/CategoryCard'
+import { ModelCard } from '../../features/catalog/cards/ModelCard'
+import { VideoCard } from '../../features/catalog/cards/VideoCard'
+import { blockInput, listQuery } from '../../features/catalog/queries'
+import { Section } from '../../features/catalog/Section'
 import { useDocumentHead } from '../../lib/head'
 import { useI18n } from '../../lib/locale'
-import { AnchorLink } from '../../components/links'
+import { trpc } from '../../lib/trpc'
 
-/** Spec section 9: the home page's latest-videos block holds 8 videos. */
-export const HOME_LATEST_VIDEOS = 8
-
-const latestOptions = (trpc: import('../../lib/trpc').Trpc, locale: Locale) =>
-  trpc.catalog.latestVideos.queryOptions({ locale, limit: HOME_LATEST_VIDEOS })
+/** The home page's six blocks (spec section 2), fetched in one batched request. */
+function homeQueries(locale: Locale) {
+  return [
+    trpc.catalog.banners.queryOptions({ locale, position: 'top' }),
+    listQuery.videos(blockInput('videos', locale, HOME_BLOCKS.latestVideos)),
+    listQuery.categories(blockInput('categories', locale, HOME_BLOCKS.featuredCategories, { featured: true })),
+    listQuery.videos(blockInput('videos', locale, HOME_BLOCKS.popularVideos, { sort: 'most_watched' })),
+    listQuery.models(blockInput('models', locale, HOME_BLOCKS.topModels, { sort: 'best_rated' })),
+    trpc.catalog.banners.queryOptions({ locale, position: 'bottom' }),
+  ] as const
+}
 
 export const Route = createFileRoute('/$lang/')({
-  loader: ({ context, params }) =>
-    isLocale(params.lang) ? context.queryClient.ensureQueryData(latestOptions(context.trpc, params.lang)) : undefined,
+  loader: async ({ context, params }) => {
+    if (!isLocale(params.lang)) return
+    await Promise.all(homeQueries(params.lang).map((options) => context.queryClient.ensureQueryData(options as never)))
+  },
   component: Home,
 })
 
 function Home() {
   const { LL, locale } = useI18n()
-  const { trpc } = Route.useRouteContext()
-  const latest = useSuspenseQuery(latestOptions(trpc, locale))
+  const [top, latest, categories, popular, models, bottom] = useSuspenseQueries({ queries: homeQueries(locale) })
   useDocumentHead()
+  const lang = { lang: locale }
   return (
-    <Stack gap="xl">
+    <Stack gap={40}>
       <VisuallyHidden>
         <Title order={1}>{LL.meta.home()}</Title>
       </VisuallyHidden>
-      <section aria-labelledby="latest-videos">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} id="latest-videos">
-            {LL.catalog.home.latestVideos()}
-          </Title>
-          <AnchorLink  to="/$lang/videos" params={{ lang: locale }}>
+      {top.data.length > 0 && (
+        <Section
+          id="top-banners"
+          title={LL.catalog.home.topBanners()}
+          showAll={(label) => (
+            <AnchorLink to="/$lang/videos" params={lang} aria-label={label}>
+              {LL.common.showAll()}
+            </AnchorLink>
+          )}
+        >
+          <BannerCarousel label={LL.catalog.home.topBanners()} banners={top.data} />
+        </Section>
+      )}
+      <Section
+        id="latest-videos"
+        title={LL.catalog.home.latestVideos()}
+        showAll={(label) => (
+          <AnchorLink to="/$lang/videos" params={lang} aria-label={label}>
             {LL.common.showAll()}
           </AnchorLink>
-        </Group>
-        {latest.data.length ? (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
-            {latest.data.map((video) => (
-              <VideoCard key={video.id} video={video} />
-            ))}
-          </SimpleGrid>
-        ) : (
-          <Text c="dimmed">{LL.catalog.empty()}</Text>
         )}
-      </section>
+      >
+        <CardGrid columns="block">{latest.data.items.map((video) => <VideoCard key={video.id} video={video} />)}</CardGrid>
+      </Section>
+      <Section
+        id="featured-categories"
+        title={LL.catalog.home.featuredCategories()}
+        showAll={(label) => (
+          <AnchorLink to="/$lang/categories" params={lang} aria-label={label}>
+            {LL.common.showAll()}
+          </AnchorLink>
+        )}
+      >
+        <CardGrid columns="featured">{categories.data.items.map((category) => <CategoryCard key={category.id} category={category} />)}</CardGrid>
+      </Section>
+      <Section
+        id="popular-videos"
+        title={LL.catalog.home.popularVideos()}
+        showAll={(label) => (
+          <AnchorLink to="/$lang/videos" params={lang} search={{ sort: 'most_watched' }} aria-label={label}>
+            {LL.common.showAll()}
+          </AnchorLink>
+        )}
+      >
+        <CardGrid columns="block">{popular.data.items.map((video) => <VideoCard key={video.id} video={video} />)}</CardGrid>
+      </Section>
+      <Section
+        id="top-models"
+        title={LL.catalog.home.topModels()}
+        showAll={(label) => (
+          <AnchorLink to="/$lang/models" params={lang} search={{ sort: 'best_rated' }} aria-label={label}>
+            {LL.common.showAll()}
+          </AnchorLink>
+        )}
+      >
+        <CardCarousel label={LL.catalog.home.topModels()}>{models.data.items.map((model) => <ModelCard key={model.id} model={model} />)}</CardCarousel>
+      </Section>
+      {bottom.data.length > 0 && (
+        <Section
+          id="bottom-banners"
+          title={LL.catalog.home.bottomBanners()}
+          showAll={(label) => (
+            <AnchorLink to="/$lang/coming-soon" params={lang} search={{ type: 'videos' }} aria-label={label}>
+              {LL.common.showAll()}
+            </AnchorLink>
+          )}
+        >
+          <BannerCarousel label={LL.catalog.home.bottomBanners()} banners={bottom.data} />
+        </Section>
+      )}
     </Stack>
   )
 }

@@ -52,7 +52,7 @@ function PlanPage() {
 function PlanStatus({ data }: { data: CurrentPlan }) {
   const { LL, locale } = useI18n()
   const { state, plan } = data
-  const date = (iso: string) => formatDate(iso, locale)
+  const date = (iso: string) => formatDate(iso, locale, 'long')
   const current = plan ? <Text fw={700}>{LL.plans.page.current({ plan: plan.name, period: LL.plans.period[plan.period]() })}</Text> : null
   switch (state.kind) {
     case 'admin':

@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageTitle } from '../../../components/PageTitle'
+import { ListPage, listRouteOptions } from '../../../features/catalog/ContentList'
 import { useI18n } from '../../../lib/locale'
 
-export const Route = createFileRoute('/$lang/categories/')({
-  component: Page,
-})
+export const Route = createFileRoute('/$lang/categories/')(listRouteOptions('categories', CategoriesPage))
 
-function Page() {
+function CategoriesPage({ kind }: { kind: 'categories' }) {
   const { LL } = useI18n()
-  return <PageTitle>{LL.meta.categories()}</PageTitle>
+  return <ListPage kind={kind} title={LL.meta.categories()} />
 }

@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageTitle } from '../../../components/PageTitle'
+import { ListPage, listRouteOptions } from '../../../features/catalog/ContentList'
 import { useI18n } from '../../../lib/locale'
 
-export const Route = createFileRoute('/$lang/images/')({
-  component: Page,
-})
+export const Route = createFileRoute('/$lang/images/')(listRouteOptions('imageSets', ImageSetsPage))
 
-function Page() {
+function ImageSetsPage({ kind }: { kind: 'imageSets' }) {
   const { LL } = useI18n()
-  return <PageTitle>{LL.meta.images()}</PageTitle>
+  return <ListPage kind={kind} title={LL.meta.images()} />
 }

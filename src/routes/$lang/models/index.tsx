@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageTitle } from '../../../components/PageTitle'
+import { ListPage, listRouteOptions } from '../../../features/catalog/ContentList'
 import { useI18n } from '../../../lib/locale'
 
-export const Route = createFileRoute('/$lang/models/')({
-  component: Page,
-})
+export const Route = createFileRoute('/$lang/models/')(listRouteOptions('models', ModelsPage))
 
-function Page() {
+function ModelsPage({ kind }: { kind: 'models' }) {
   const { LL } = useI18n()
-  return <PageTitle>{LL.meta.models()}</PageTitle>
+  return <ListPage kind={kind} title={LL.meta.models()} />
 }

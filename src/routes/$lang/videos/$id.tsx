@@ -1,12 +1,129 @@
+import { Avatar, Grid, Group, Stack, Text, Title } from '@mantine/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { PageTitle } from '../../../components/PageTitle'
+import { DETAIL_BLOCKS } from '../../../../server/domain/catalog-blocks.js'
+import { AnchorLink } from '../../../components/links'
+import { CardPicture } from '../../../features/catalog/cards/CardPicture'
+import { CardCarousel } from '../../../features/catalog/Carousels'
+import { ModelNames } from '../../../features/catalog/cards/ModelNames'
+import { loadDetail, parseId } from '../../../features/catalog/detail'
+import { ItemActionsSlot, VideoPlayerSlot } from '../../../features/catalog/detail-slots'
+import { Facts } from '../../../features/catalog/Facts'
+import { blockInput } from '../../../features/catalog/queries'
+import { RelatedBlock } from '../../../features/catalog/RelatedBlock'
+import { Section } from '../../../features/catalog/Section'
+import { formatDate, formatDuration, formatRelativeTime } from '../../../lib/format'
+import { useDocumentHead } from '../../../lib/head'
 import { useI18n } from '../../../lib/locale'
+import { trpc } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/$lang/videos/$id')({
-  component: Page,
+  loader: ({ context, params }) => loadDetail(context.queryClient, params, (locale, id) => trpc.catalog.video.queryOptions({ locale, id })),
+  component: VideoPage,
 })
 
-function Page() {
-  const { LL } = useI18n()
-  return <PageTitle>{LL.meta.videos()}</PageTitle>
+function VideoPage() {
+  const { LL, locale } = useI18n()
+  const id = parseId(Route.useParams().id)!
+  const { data: video } = useSuspenseQuery(trpc.catalog.video.queryOptions({ locale, id }))
+  useDocumentHead(video.title)
+  const modelIds = video.models.map((model) => model.id)
+  const names = video.models.map((model) => model.name).join(', ')
+  return (
+    <Stack gap="xl">
+      <Stack gap={4}>
+        <Title order={1}>{video.title}</Title>
+        <Group gap="md" c="dimmed">
+          <ModelNames models={video.models} />
+          {video.publishedAt && (
+            <Text size="sm" component="time" dateTime={video.publishedAt}>
+              {formatRelativeTime(video.publishedAt, locale)}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="md">
+            <VideoPlayerSlot video={video} />
+            <ItemActionsSlot item={video} />
+            {video.description && (
+              <Section id="video-description" title={LL.catalog.video.description()}>
+                <Text>{video.description}</Text>
+              </Section>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="md">
+            <Title order={2} fz="h3">
+              {LL.catalog.video.details()}
+            </Title>
+            <Facts
+              items={[
+                { label: LL.catalog.video.duration(), value: formatDuration(video.durationSeconds) },
+                video.category && {
+                  label: LL.catalog.video.category(),
+                  value: (
+                    <AnchorLink to="/$lang/categories/$id/$tab" params={{ lang: locale, id: String(video.category.id), tab: 'videos' }}>
+                      {video.category.title}
+                    </AnchorLink>
+                  ),
+                },
+                video.highestResolution && { label: LL.catalog.video.highestResolution(), value: LL.catalog.resolution[video.highestResolution]() },
+                video.publishedAt && { label: LL.catalog.video.released(), value: formatDate(video.publishedAt, locale) },
+              ]}
+            />
+            {video.models.length > 0 && (
+              <Stack gap="xs">
+                <Title order={3} fz="sm" c="dimmed" fw={500}>
+                  {LL.catalog.video.models()}
+                </Title>
+                {video.models.map((model) => (
+                  <Group key={model.id} gap="sm">
+                    <Avatar src={model.avatar?.src} alt="" radius="xl" color="pink">
+                      {model.name.slice(0, 1)}
+                    </Avatar>
+                    <AnchorLink to="/$lang/models/$id" params={{ lang: locale, id: String(model.id) }} search={{ type: 'videos' }}>
+                      {model.name}
+                    </AnchorLink>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Section id="video-previews" title={LL.catalog.video.previews()}>
+        {video.previews.length ? (
+          <CardCarousel label={LL.catalog.video.previews()}>
+            {video.previews.map((preview) => (
+              <CardPicture key={preview.id} picture={preview.thumbnail} ratio={16 / 9} seed={video.id + preview.id} sizes="(min-width: 75em) 20vw, 50vw" />
+            ))}
+          </CardCarousel>
+        ) : (
+          <Text c="dimmed">{LL.catalog.video.previewsPreparing()}</Text>
+        )}
+      </Section>
+      {modelIds.length > 0 && (
+        <RelatedBlock
+          id="models-other-videos"
+          title={LL.catalog.video.modelsOtherVideos({ names })}
+          kind="videos"
+          columns="three"
+          input={blockInput('videos', locale, DETAIL_BLOCKS.modelsOtherVideos, { models: modelIds, not: [video.id] })}
+        />
+      )}
+      <RelatedBlock
+        id="recommendations"
+        title={LL.catalog.video.recommendations()}
+        kind="videos"
+        input={blockInput('videos', locale, DETAIL_BLOCKS.videoRecommendations, {
+          ...(video.category ? { category: video.category.id } : {}),
+          not: [video.id],
+          random_persist: video.id,
+        })}
+      />
+    </Stack>
+  )
 }

@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageTitle } from '../../../components/PageTitle'
+import { ListPage, listRouteOptions } from '../../../features/catalog/ContentList'
 import { useI18n } from '../../../lib/locale'
 
-export const Route = createFileRoute('/$lang/videos/')({
-  component: Page,
-})
+export const Route = createFileRoute('/$lang/videos/')(listRouteOptions('videos', VideosPage))
 
-function Page() {
+function VideosPage({ kind }: { kind: 'videos' }) {
   const { LL } = useI18n()
-  return <PageTitle>{LL.meta.videos()}</PageTitle>
+  return <ListPage kind={kind} title={LL.meta.videos()} />
 }

@@ -1,0 +1,224 @@
+/**
+ * npm run bench:catalog [-- --videos 100000 --image-sets 50000 --models 10000 --duration 10 --connections 64]
+ *
+ * On a catalog of that size (made with the bulk seed when the bench database has fewer rows),
+ * measures with autocannon, in one run:
+ *   - baseline: a bare Fastify + pg route running the same SQL as the procedure (page 1 of the
+ *     videos list, 30 items with featured preview, featured model, models and category);
+ *   - the catalog.videos procedure for an anonymous visitor (public answers are cached and
+ *     dropped on every catalog change) and for a signed-in user (the cached public part plus
+ *     the user's own rating/favorite/watch-later state, read per request);
+ *   - search latency: the catalog.videos procedure with q, on a server with the cache off, over
+ *     a set of distinct queries (words, prefixes, typos, model names, several words).
+ * Prints requests/s, p50 and p99 latency, and the ratios against the targets.
+ *
+ * The database lives in DATA_DIR (default .data/bench) on EMBEDDED_PG_PORT, or DATABASE_URL.
+ * The servers listen on PORT (the app) and PORT+1 (the baseline).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { ensureAppSecret, ensureDatabase } from '../../server/bootstrap.js'
+import { migrate, openOrm } from '../../server/db/orm.js'
+import { hashToken } from '../../server/services/sessions.js'
+import { seedBulk } from '../seed/bulk.js'
+
+process.env.DATA_DIR ??= '.data/bench'
+const { values: args } = parseArgs({
+  options: {
+    videos: { type: 'string', default: '100000' },
+    'image-sets': { type: 'string', default: '50000' },
+    models: { type: 'string', default: '10000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '64' },
+    'search-connections': { type: 'string', default: '1' },
+  },
+})
+const wanted = { videos: Number(args.videos), imageSets: Number(args['image-sets']), models: Number(args.models) }
+const duration = Number(args.duration)
+const connections = Number(args.connections)
+const appPort = Number(process.env.PORT ?? 3000)
+const basePort = appPort + 1
+
+ensureAppSecret()
+const db = await ensureDatabase()
+const databaseUrl = process.env.DATABASE_URL!
+{
+  const orm = await openOrm(databaseUrl, { pool: 2 })
+  await migrate(orm, databaseUrl)
+  await orm.close()
+}
+const client = new pg.Client({ connectionString: databaseUrl })
+await client.connect()
+
+// The catalog: top up to the asked size.
+const counts = (await client.query<{ videos: number; sets: number; models: number }>(
+  `select (select count(*)::int from video) as videos, (select count(*)::int from image_set) as sets, (select count(*)::int from performer) as models`,
+)).rows[0]!
+const missing = { videos: Math.max(0, wanted.videos - counts.videos), imageSets: Math.max(0, wanted.imageSets - counts.sets), models: Math.max(0, wanted.models - counts.models) }
+if (missing.videos || missing.imageSets || missing.models) {
+  console.log(`filling the bench catalog: +${missing.videos} videos, +${missing.imageSets} image sets, +${missing.models} models`)
+  await seedBulk(client, { ...missing, models: Math.max(1, missing.models) }, (line) => console.log(`  ${line}`))
+}
+
+// A signed-in user with some state on the first page.
+const token = crypto.randomBytes(24).toString('hex')
+const user = await client.query<{ id: number }>(
+  `insert into app_user (email, password_hash, email_verified_at, role, locale, created_at, updated_at)
+   values ('bench@streamclub.localhost', 'x', now(), 'user', 'en', now(), now())
+   on conflict (lower(email)) do update set updated_at = now() returning id`,
+)
+const userId = user.rows[0]!.id
+await client.query(`insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 day')`, [hashToken(token), userId])
+await client.query(
+  `insert into video_state (user_id, video_id, rating, favorite, watch_later, updated_at)
+   select $1, id, case when id % 2 = 0 then 'like' end, id % 3 = 0, id % 5 = 0, now()
+   from (select id from video where released_at is not null order by coalesce(publish_at, released_at) desc, id desc limit 30) v
+   on conflict do nothing`,
+  [userId],
+)
+const sizes = (await client.query(`select (select count(*) from video) v, (select count(*) from image_set) s, (select count(*) from performer) m`)).rows[0]
+console.log(`catalog: ${sizes.v} videos, ${sizes.s} image sets, ${sizes.m} models`)
+
+// Servers.
+const children: ChildProcess[] = []
+function start(entry: string, port: number, env: Record<string, string> = {}): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  children.push(child)
+  return waitFor(`http://127.0.0.1:${port}/${entry.includes('baseline') ? 'videos?input=%7B%7D' : 'readyz'}`)
+}
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+async function waitFor(url: string) {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(url).then((r) => r.ok).catch(() => false)) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+const listInput = { locale: 'en', with: ['featured_preview', 'featured_model', 'models', 'category', 'rating'], per_page: 30, page: 1 }
+const encoded = encodeURIComponent(JSON.stringify(listInput))
+const targets = {
+  pageOnly: { url: `http://127.0.0.1:${basePort}/videos?nocount=1&input=${encoded}`, headers: {} },
+  baseline: { url: `http://127.0.0.1:${basePort}/videos?input=${encoded}`, headers: {} },
+  anonymous: { url: `http://127.0.0.1:${appPort}/trpc/catalog.videos?input=${encoded}`, headers: {} },
+  signedIn: { url: `http://127.0.0.1:${appPort}/trpc/catalog.videos?input=${encoded}`, headers: { cookie: `sid=${token}` } },
+}
+
+interface Measured {
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+}
+async function load(target: { url: string; headers: Record<string, string> }, seconds: number): Promise<Measured> {
+  const result = await autocannon({ url: target.url, headers: target.headers, connections, duration: seconds, pipelining: 1 })
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts }
+}
+
+try {
+  await start('scripts/bench/baseline.ts', basePort)
+  await start('server/main.ts', appPort)
+  // Same answer from both (the bench compares like with like).
+  const [a, b] = await Promise.all([fetch(targets.baseline.url).then((r) => r.json()), fetch(targets.anonymous.url).then((r) => r.json())])
+  const strip = (body: { result: { data: { items: Array<Record<string, unknown>> } } }) =>
+    JSON.stringify(body.result.data.items.map(({ state: _state, ...item }) => item))
+  if (strip(a) !== strip(b)) throw new Error('the baseline and the procedure answer different items')
+
+  const results: Record<string, Measured> = {}
+  for (const [name, target] of Object.entries(targets)) {
+    await load(target, 2) // warm up
+    results[name] = await load(target, duration)
+    console.log(`${name.padEnd(10)} ${results[name]!.rps.toFixed(0).padStart(7)} req/s  p50 ${String(results[name]!.p50).padStart(4)} ms  p99 ${String(results[name]!.p99).padStart(4)} ms${results[name]!.errors ? `  (${results[name]!.errors} errors)` : ''}`)
+  }
+  for (const child of children.splice(0)) await stop(child)
+
+  // Search on a server without the cache, so every query reaches PostgreSQL.
+  await start('server/main.ts', appPort, { CATALOG_CACHE_TTL_MS: '0' })
+  const search = await searchLatency(Number(args['search-connections']))
+
+  const base = results.baseline!
+  const anon = results.anonymous!
+  const signed = results.signedIn!
+  const rows = [
+    ['anonymous list / baseline, req/s', anon.rps / base.rps, 1, '>='],
+    ['signed-in list / baseline, req/s', signed.rps / base.rps, 0.5, '>='],
+    ['signed-in p99 / baseline p99', signed.p99 / base.p99, 2, '<='],
+    ['anonymous p99 / baseline p99', anon.p99 / base.p99, 2, '<='],
+  ] as const
+  console.log(`\nAt ${connections} connections, ${duration} s each (page 1 of the videos list, 30 items with relations):`)
+  console.log(`  (for orientation: the bare page statement without the count serves ${results.pageOnly!.rps.toFixed(0)} req/s, p99 ${results.pageOnly!.p99} ms;`)
+  console.log(`   the anonymous list is ${(anon.rps / results.pageOnly!.rps).toFixed(2)}x that, the signed-in list ${(signed.rps / results.pageOnly!.rps).toFixed(2)}x)`)
+  for (const [label, value, target, op] of rows) {
+    const ok = op === '>=' ? value >= target : value <= target
+    console.log(`  ${label.padEnd(36)} ${value.toFixed(2).padStart(6)}   target ${op} ${target}   ${ok ? 'ok' : 'MISSED'}`)
+  }
+  console.log(
+    `\nSearch (catalog.videos with q, cache off, ${search.count} distinct queries, ${args['search-connections']} connections): ` +
+      `${search.rps.toFixed(0)} req/s, p50 ${search.p50.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms, p99 ${search.p99.toFixed(1)} ms   ` +
+      `target p95 <= 20 ms   ${search.p95 <= 20 ? 'ok' : 'MISSED'}`,
+  )
+  console.log(`  slowest: ${search.slowest.map(([q, ms]) => `"${q}" ${ms.toFixed(0)} ms`).join(', ')}`)
+} finally {
+  for (const child of children) await stop(child)
+  await client.query('delete from session where user_id = $1', [userId]).catch(() => undefined)
+  await client.end()
+  await db?.stop()
+}
+
+/** Each query once (after one warm-up pass over a few), timed one by one. */
+async function searchLatency(parallel: number) {
+  const words = ['exclusive', 'natural', 'rooftop', 'garden', 'midnight', 'sunset', 'yacht', 'library', 'penthouse', 'sauna', 'winter', 'summer', 'golden', 'quiet', 'velvet', 'misty', 'electric', 'vineyard', 'studio', 'terrazza', 'strandhaus', 'medianoche', 'jardin', 'bibliothèque']
+  const typos = ['rooftpo', 'gardne', 'midnigth', 'penthose', 'saunna', 'yatch', 'libary', 'vinyard', 'sumer', 'goldn']
+  const names = (await client.query<{ first_name: string }>(`select first_name from performer order by id limit 40`)).rows.map((r) => r.first_name)
+  const queries = [
+    ...words,
+    ...words.map((w) => w.slice(0, 4)),
+    ...typos,
+    ...names,
+    ...names.slice(0, 20).map((n) => n.slice(0, -1) + n.slice(-1).repeat(2)),
+    ...words.slice(0, 10).flatMap((w, i) => [`${w} ${words[(i + 5) % words.length]}`, `${words[(i + 3) % words.length]} ${w} ${typos[i]}`]),
+  ]
+  const unique = [...new Set(queries)]
+  const url = (q: string) =>
+    `http://127.0.0.1:${appPort}/trpc/catalog.videos?input=${encodeURIComponent(JSON.stringify({ locale: 'en', with: ['featured_preview', 'featured_model', 'models', 'category'], per_page: 30, q }))}`
+  // Warm-up: other searches over several connections, as on a server that has been running.
+  const warmUp = ['dawn', 'work', 'rain', 'loft', 'cabin', 'beach', 'hotel', 'suite', 'lake', 'city', 'dwan', 'hotl', 'beach dawn', 'lake work']
+  await Promise.all([0, 1, 2, 3].map(async (lane) => {
+    for (const q of warmUp.filter((_, i) => i % 4 === lane)) await fetch(url(q)).then((r) => r.arrayBuffer())
+  }))
+  const times: number[] = []
+  const timed: Array<[string, number]> = []
+  let next = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < unique.length) {
+        const q = unique[next++]!
+        const t0 = performance.now()
+        const res = await fetch(url(q))
+        await res.arrayBuffer()
+        if (!res.ok) throw new Error(`search "${q}" answered ${res.status}`)
+        times.push(performance.now() - t0)
+        timed.push([q, performance.now() - t0])
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  const slowest = [...timed].sort((a, b) => b[1] - a[1]).slice(0, 5)
+  times.sort((a, b) => a - b)
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!
+  return { count: unique.length, rps: times.length / elapsed, p50: at(50), p95: at(95), p99: at(99), slowest }
+}
+

@@ -1,0 +1,161 @@
+/**
+ * The catalog's read cache. Public list pages and detail pages are the same for every
+ * visitor, so each server keeps the answers in memory, keyed by the normalised query, and
+ * drops them all when PostgreSQL says the catalog changed (NOTIFY catalog_changed, sent by the
+ * release task and by any content change). Counters (likes, views) may lag by at most the TTL.
+ * Without a working LISTEN connection nothing is cached, so no server can serve stale pages
+ * longer than the TTL.
+ */
+import pg from 'pg'
+import { CATALOG_CHANNEL } from '../release.js'
+
+export interface CatalogCacheOptions {
+  maxEntries?: number
+  ttlMs?: number
+}
+
+export class CatalogCache {
+  readonly maxEntries: number
+  readonly ttlMs: number
+  #entries = new Map<string, { value: unknown; expires: number }>()
+  #pending = new Map<string, Promise<unknown>>()
+  #generation = 0
+  #enabled = false
+  stats = { hits: 0, misses: 0, clears: 0 }
+
+  constructor({ maxEntries = 5000, ttlMs = 30_000 }: CatalogCacheOptions = {}) {
+    this.maxEntries = maxEntries
+    this.ttlMs = ttlMs
+  }
+
+  get enabled(): boolean {
+    return this.#enabled
+  }
+
+  /** On while the change listener is connected; turning it off drops everything. */
+  setEnabled(enabled: boolean): void {
+    if (!enabled) this.clear()
+    this.#enabled = enabled
+  }
+
+  clear(): void {
+    this.#generation++
+    this.#entries.clear()
+    this.#pending.clear()
+    this.stats.clears++
+  }
+
+  get size(): number {
+    return this.#entries.size
+  }
+
+  /** The cached answer, or the loaded one (one load per key at a time). */
+  async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.#enabled) return load()
+    const now = Date.now()
+    const entry = this.#entries.get(key)
+    if (entry && entry.expires > now) {
+      // Most recently used last, so the oldest entry goes first when the cache is full.
+      this.#entries.delete(key)
+      this.#entries.set(key, entry)
+      this.stats.hits++
+      return entry.value as T
+    }
+    const pending = this.#pending.get(key)
+    if (pending) return pending as Promise<T>
+    this.stats.misses++
+    const generation = this.#generation
+    const promise = load().then(
+      (value) => {
+        this.#pending.delete(key)
+        // A change that arrived while loading makes this answer suspect: do not keep it.
+        if (generation === this.#generation && this.#enabled) this.#store(key, value)
+        return value
+      },
+      (error: unknown) => {
+        this.#pending.delete(key)
+        throw error
+      },
+    )
+    this.#pending.set(key, promise)
+    return promise
+  }
+
+  #store(key: string, value: unknown): void {
+    this.#entries.delete(key)
+    this.#entries.set(key, { value, expires: Date.now() + this.ttlMs })
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value
+      if (oldest === undefined) break
+      this.#entries.delete(oldest)
+    }
+  }
+}
+
+export interface ChangeListener {
+  close(): Promise<void>
+  /** Resolves once the first LISTEN succeeded (or failed); tests wait for it. */
+  ready: Promise<boolean>
+}
+
+/**
+ * Keeps one connection LISTENing on catalog_changed and clears the cache on every
+ * notification; reconnects after a failure (the cache is off meanwhile).
+ */
+export function listenForCatalogChanges(
+  databaseUrl: string,
+  cache: CatalogCache,
+  log: { warn: (obj: object, msg: string) => void },
+  retryMs = 2000,
+): ChangeListener {
+  let client: pg.Client | null = null
+  let closed = false
+  let timer: NodeJS.Timeout | null = null
+  let resolveReady: (ok: boolean) => void = () => undefined
+  const ready = new Promise<boolean>((resolve) => (resolveReady = resolve))
+
+  const connect = async () => {
+    const current = new pg.Client({ connectionString: databaseUrl })
+    client = current
+    const fail = (error: unknown) => {
+      if (client !== current) return
+      client = null
+      cache.setEnabled(false)
+      resolveReady(false)
+      current.end().catch(() => undefined)
+      if (closed) return
+      log.warn({ err: error }, 'catalog change listener lost; the catalog cache is off until it reconnects')
+      timer = setTimeout(() => void connect(), retryMs)
+      timer.unref()
+    }
+    current.on('error', fail)
+    current.on('end', () => fail(new Error('connection ended')))
+    current.on('notification', (message) => {
+      if (message.channel === CATALOG_CHANNEL) cache.clear()
+    })
+    try {
+      await current.connect()
+      await current.query(`listen ${CATALOG_CHANNEL}`)
+      if (closed) return void current.end().catch(() => undefined)
+      // Anything cached before this moment may have missed a change.
+      cache.clear()
+      cache.setEnabled(true)
+      resolveReady(true)
+    } catch (error) {
+      fail(error)
+    }
+  }
+  void connect()
+
+  return {
+    ready,
+    async close() {
+      closed = true
+      if (timer) clearTimeout(timer)
+      cache.setEnabled(false)
+      const current = client
+      client = null
+      await current?.end().catch(() => undefined)
+    },
+  }
+}

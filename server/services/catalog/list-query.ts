@@ -1,0 +1,284 @@
+/**
+ * The one list-query builder behind every catalog list (spec section 3, List query
+ * parameters): it normalises the query with the domain's list rules, builds the count and
+ * page statements from a ListSource, clamps the page, and adds the caller's own state.
+ * Sort fallback, page clamping and per_page capping are decided in server/domain/list.ts.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { Locale } from '../../domain/locale.js'
+import {
+  DEFAULT_PER_PAGE, clampPage, lastPage, normalizePerPage, normalizeSort,
+  type ListKind, type SortDirection, type SortName,
+} from '../../domain/list.js'
+import { RELEVANCE_CANDIDATES, RELEVANCE_EXACT_UP_TO, SEARCH_COUNT_LIMIT, searchTerms, type SearchTerms } from '../../domain/search.js'
+import type { ListQuery, ListRelation } from '../../domain/schemas/catalog.js'
+import { AppError } from '../../trpc/errors.js'
+import { EMPTY_STATE, type ListResult, type Rating, type UserItemState } from './dto.js'
+import { join, list, query, raw, sql, where, type Sql } from './sql.js'
+
+/** A list query after the spec's normalisation; everything the SQL depends on. */
+export interface NormalizedListQuery {
+  kind: ListKind
+  locale: Locale
+  relations: ListRelation[]
+  perPage: number
+  page: number
+  sort: { name: SortName; direction: SortDirection }
+  soon: boolean
+  random: boolean
+  randomSeed: string | null
+  favorite: boolean
+  watchLater: boolean
+  search: SearchTerms | null
+  /** A search text was given but holds nothing searchable: the answer is empty. */
+  emptySearch: boolean
+  category: number | null
+  models: number[]
+  not: number[]
+  limit: number | null
+  featured: boolean
+}
+
+export function normalizeListQuery(kind: ListKind, input: ListQuery): NormalizedListQuery {
+  const search = searchTerms(input.q)
+  const limit = input.limit ?? null
+  return {
+    kind,
+    locale: input.locale,
+    relations: [...new Set(input.with ?? [])].sort(),
+    perPage: limit ?? (input.per_page === undefined ? DEFAULT_PER_PAGE : normalizePerPage(input.per_page)),
+    page: limit ? 1 : Math.max(1, Math.floor(Number.isFinite(input.page) ? input.page! : 1)),
+    sort: normalizeSort(kind, input.sort_by, search !== null),
+    soon: input.soon ?? false,
+    random: input.random ?? false,
+    randomSeed: input.random_persist === undefined ? null : String(input.random_persist),
+    favorite: input.favorite ?? false,
+    watchLater: input.watch_later ?? false,
+    search,
+    emptySearch: !search && !!input.q?.trim(),
+    category: input.category ?? null,
+    models: [...new Set(input.models ?? [])].sort((a, b) => a - b),
+    not: [...new Set(input.not ?? [])].sort((a, b) => a - b),
+    limit,
+    featured: input.featured ?? false,
+  }
+}
+
+/** How one kind of item is listed: its table, visibility, sorts, search, columns and mapping. */
+export interface ListSource<Row, Item> {
+  kind: ListKind
+  /** `<table> t`. */
+  table: Sql
+  /** The joins the requested relations need (on the page's rows only). */
+  joins(query: NormalizedListQuery): Sql
+  /** Rows anyone may see (released, or upcoming for `soon`). */
+  visibility(query: NormalizedListQuery, now: Date): Sql[]
+  /** Filters of the list query that apply to this kind (others are ignored). */
+  filters(query: NormalizedListQuery): Sql[]
+  /**
+   * Text search, in two steps. `prepareSearch` is one small statement that turns the words into
+   * what the list statements need (the full-text query with its typo alternatives, the items of
+   * models whose name matches); `search` then gives the condition and the rank (higher is
+   * better) with those as constants, so the planner can estimate how many rows match and pick
+   * the cheaper plan (a newest-first index walk for a broad word, a bitmap for a rare one).
+   */
+  prepareSearch?(terms: SearchTerms): Sql
+  search?(terms: SearchTerms, prepared: PreparedSearch | null): {
+    condition: Sql
+    rank: Sql
+    /** The condition's alternatives (or-ed), counted one by one so each can use its index. */
+    parts: Sql[]
+  }
+  /** The order of a sort, ending in a unique tie-break. */
+  order(query: NormalizedListQuery): Sql
+  /** The select list for the requested relations (the rank is added by the builder). */
+  columns(query: NormalizedListQuery): Sql
+  /** The caller's state table, if items of this kind can be rated, kept and favored. */
+  state?: { table: string; column: string }
+  map(row: Row, query: NormalizedListQuery, now: Date): Item
+}
+
+/** The result of a source's prepareSearch statement. */
+export interface PreparedSearch {
+  /** The full-text query as text (null when no word can match). */
+  tsq: string | null
+  /** Items of the models whose name matches. */
+  ids: number[]
+}
+
+export interface ListStatements {
+  /** null when the list needs no count (a `limit` list, or an empty search). */
+  count: Sql | null
+  page: (page: number) => Sql
+  /** The most rows the pages can reach (relevance ranks a bounded set of candidates). */
+  reach: number
+}
+
+/** The statements of a list; the benchmark's bare baseline runs these same ones. */
+export function listStatements<Row, Item>(
+  source: ListSource<Row, Item>,
+  q: NormalizedListQuery,
+  now: Date,
+  userId: number | null,
+  prepared: PreparedSearch | null = null,
+  /** The number of matches, when the count ran first (a search). */
+  knownTotal?: number,
+): ListStatements {
+  const conditions = [...source.visibility(q, now), ...source.filters(q)]
+  if (q.not.length) conditions.push(sql`t.id not in (${list(q.not)})`)
+  if (q.favorite || q.watchLater) {
+    if (!source.state || userId === null) throw new AppError('UNAUTHORIZED', 'unauthorized')
+    const flag = raw(q.favorite ? 's.favorite' : 's.watch_later')
+    const both = q.favorite && q.watchLater ? raw(' and s.watch_later') : raw('')
+    conditions.push(
+      sql`exists (select 1 from ${raw(source.state.table)} s where s.${raw(source.state.column)} = t.id and s.user_id = ${userId} and ${flag}${both})`,
+    )
+  }
+  let rank: Sql | null = null
+  let parts: Sql[] = []
+  const base = where(conditions)
+  if (q.search && source.search) {
+    const search = source.search(q.search, prepared)
+    conditions.push(search.condition)
+    rank = search.rank
+    parts = search.parts
+  }
+
+  const newest = source.order({ ...q, sort: normalizeSort(q.kind, null) })
+  const byRelevance = q.sort.name === 'relevance' && rank !== null && q.randomSeed === null && !q.random
+  const capped = byRelevance && (knownTotal === undefined || knownTotal > RELEVANCE_EXACT_UP_TO)
+  let order: Sql
+  if (q.randomSeed !== null) order = sql`md5(t.id::text || ${q.randomSeed}), t.id`
+  else if (q.random) order = raw('random()')
+  else if (byRelevance) order = sql`rank desc, ${newest}`
+  else order = source.order(q)
+
+  const filter = where(conditions)
+  // A broad search ranks its newest RELEVANCE_CANDIDATES matches: it then costs a short
+  // walk down the newest-first index instead of ranking a tenth of the catalog.
+  const matches = capped
+    ? sql`(select t.* from ${source.table}${filter} order by ${newest} limit ${RELEVANCE_CANDIDATES}) t`
+    : sql`${source.table}${filter}`
+  return {
+    // A search counts up to SEARCH_COUNT_LIMIT matches (a word found everywhere stays cheap).
+    count: q.limit
+      ? null
+      : rank
+        ? searchCount(source.table, base, parts)
+        : sql`select count(*)::int as total from ${source.table}${filter}`,
+    // The page's ids first, from the table alone (index order, or the rank of the matches);
+    // then the columns and relations of those rows only, in the same order.
+    page: (page) => sql`select ${source.columns(q)}${rank ? raw(', page.rank') : raw('')}
+      from (select t.id${rank ? sql`, ${rank} as rank` : raw('')} from ${matches}
+            order by ${order} limit ${q.perPage} offset ${(page - 1) * q.perPage}) page
+      join ${source.table} on t.id = page.id ${source.joins(q)}
+      order by ${order}`,
+    reach: capped ? RELEVANCE_CANDIDATES : Number.MAX_SAFE_INTEGER,
+  }
+}
+
+/**
+ * A search's count: the matches of each alternative that no earlier one matched, up to
+ * SEARCH_COUNT_LIMIT each, added up. Counted apart, the full-text part uses the GIN index and
+ * the model-name part the primary key; or-ed in one scan, the planner would often read the
+ * whole table.
+ */
+function searchCount(table: Sql, base: Sql, parts: Sql[]): Sql {
+  if (!parts.length) return raw('select 0 as total')
+  const and = (condition: Sql) => (base.strings.join('').trim() ? sql`${base} and ${condition}` : sql` where ${condition}`)
+  const counts = parts.map((part, index) => {
+    const condition = index ? sql`${part} and not (${join(parts.slice(0, index), ' or ')})` : part
+    return sql`(select count(*) from (select 1 from ${table}${and(condition)} limit ${SEARCH_COUNT_LIMIT}) m${raw(String(index))})`
+  })
+  return sql`select least(${join(counts, ' + ')}, ${SEARCH_COUNT_LIMIT})::int as total`
+}
+
+export interface ListCaller {
+  em: EntityManager
+  now: Date
+  userId: number | null
+}
+
+/**
+ * The public part of a list: the same for every caller (no per-user filter), so it can be
+ * cached. The page is clamped to the last page (spec section 4).
+ */
+export async function runList<Row, Item>(source: ListSource<Row, Item>, q: NormalizedListQuery, caller: ListCaller): Promise<ListResult<Item>> {
+  if (q.emptySearch) return { items: [], meta: { total: 0, last_page: 1, page: 1, per_page: q.perPage } }
+  if (q.search && !q.limit) return runSearch(source, q, caller)
+  const prepared = q.search && source.prepareSearch ? (await query<PreparedSearch>(caller.em, source.prepareSearch(q.search)))[0] ?? null : null
+  const statements = listStatements(source, q, caller.now, caller.userId, prepared)
+  const run = (page: number) => query<Row>(caller.em, statements.page(page))
+  if (!statements.count) {
+    const rows = await run(1)
+    return { items: rows.map((row) => source.map(row, q, caller.now)), meta: { total: rows.length, last_page: 1, page: 1, per_page: q.perPage } }
+  }
+  // The count and the asked page run side by side; only a page past the end is read again.
+  const [countRows, firstTry] = await settleBoth(query<{ total: number }>(caller.em, statements.count), run(q.page))
+  const total = countRows[0]?.total ?? 0
+  const reachable = Math.min(total, statements.reach)
+  const page = clampPage(q.page, reachable, q.perPage)
+  const rows = page === q.page ? firstTry : await run(page)
+  return {
+    items: rows.map((row) => source.map(row, q, caller.now)),
+    meta: { total, last_page: lastPage(reachable, q.perPage), page, per_page: q.perPage },
+  }
+}
+
+/**
+ * A search: its words are resolved, its matches counted, and only then its page read, so the
+ * page statement fits the number of matches (all ranked when few, the newest when many) and a
+ * search without matches reads no page at all.
+ */
+async function runSearch<Row, Item>(source: ListSource<Row, Item>, q: NormalizedListQuery, caller: ListCaller): Promise<ListResult<Item>> {
+  const prepared = source.prepareSearch ? ((await query<PreparedSearch>(caller.em, source.prepareSearch(q.search!)))[0] ?? null) : null
+  const counting = listStatements(source, q, caller.now, caller.userId, prepared)
+  // Counted with index bitmaps only: with a limit in the statement the planner likes to scan
+  // the table and test every row, which for a common word costs ten times as much.
+  const total = await caller.em.transactional(async (em) => {
+    await em.getConnection().execute('set local enable_seqscan = off', [], 'run', em.getTransactionContext())
+    return (await query<{ total: number }>(em, counting.count!))[0]?.total ?? 0
+  })
+  const statements = listStatements(source, q, caller.now, caller.userId, prepared, total)
+  const reachable = Math.min(total, statements.reach)
+  const page = clampPage(q.page, reachable, q.perPage)
+  const rows = total ? await query<Row>(caller.em, statements.page(page)) : []
+  return {
+    items: rows.map((row) => source.map(row, q, caller.now)),
+    meta: { total, last_page: lastPage(reachable, q.perPage), page, per_page: q.perPage },
+  }
+}
+
+/**
+ * Both results, or the first failure once both have settled: no statement is left running
+ * (and holding a pooled connection) after the request has already failed.
+ */
+async function settleBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [ra, rb] = await Promise.allSettled([a, b])
+  if (ra.status === 'rejected') throw ra.reason
+  if (rb.status === 'rejected') throw rb.reason
+  return [ra.value, rb.value]
+}
+
+/** The caller's rating, favorite, watch-later and view flags for the given items. */
+export async function loadStates(em: EntityManager, table: { table: string; column: string }, userId: number, ids: number[]): Promise<Map<number, UserItemState>> {
+  if (!ids.length) return new Map()
+  const rows = await query<{ id: number; rating: Rating | null; favorite: boolean; watch_later: boolean; view: boolean }>(
+    em,
+    sql`select ${raw(table.column)} as id, rating, favorite, watch_later, viewed_at is not null as view
+        from ${raw(table.table)} where user_id = ${userId} and ${raw(table.column)} in (${list(ids)})`,
+  )
+  return new Map(rows.map((row) => [row.id, { rating: row.rating, favorite: row.favorite, watchLater: row.watch_later, view: row.view }]))
+}
+
+/** Adds `state` to each item (copies; cached items stay untouched). Visitors get null. */
+export async function withStates<Item extends { id: number }>(
+  em: EntityManager,
+  table: { table: string; column: string } | undefined,
+  userId: number | null,
+  items: Item[],
+): Promise<Array<Item & { state: UserItemState | null }>> {
+  if (!table || userId === null) return items.map((item) => ({ ...item, state: null }))
+  const states = await loadStates(em, table, userId, items.map((item) => item.id))
+  return items.map((item) => ({ ...item, state: states.get(item.id) ?? EMPTY_STATE }))
+}

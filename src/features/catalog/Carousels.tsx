@@ -1,0 +1,106 @@
+import { Carousel } from '@mantine/carousel'
+import { Box, Title, useMatches } from '@mantine/core'
+import { useReducedMotion } from '@mantine/hooks'
+import { Link } from '@tanstack/react-router'
+import Autoplay from 'embla-carousel-autoplay'
+import { useMemo, type ReactNode } from 'react'
+import { CAROUSEL } from '../../../server/domain/catalog-blocks.js'
+import type { BannerItem } from '../../../server/services/catalog/dto.js'
+import { useI18n } from '../../lib/locale'
+import { CardPicture } from './cards/CardPicture'
+
+/**
+ * Carousels of spec section 4: autoplay every 3000 ms, paused while the pointer is over them
+ * (and for visitors who ask for reduced motion), about 500 ms per slide, 15 px drag threshold.
+ */
+function useCarouselOptions() {
+  const reducedMotion = useReducedMotion()
+  const autoplay = useMemo(
+    () => Autoplay({ delay: CAROUSEL.autoplayMs, stopOnMouseEnter: true, stopOnInteraction: false, stopOnFocusIn: true }),
+    [],
+  )
+  return {
+    plugins: reducedMotion ? [] : [autoplay],
+    // Embla's duration is in its own units; 25 settles a slide in about 500 ms at 60 fps.
+    emblaOptions: { loop: true, dragThreshold: CAROUSEL.dragThresholdPx, duration: 25, align: 'start' as const },
+  }
+}
+
+export function CardCarousel({ label, children }: { label: string; children: ReactNode[] }) {
+  const { LL } = useI18n()
+  const options = useCarouselOptions()
+  return (
+    <Box role="region" aria-roledescription="carousel" aria-label={label}>
+      <Carousel
+        {...options}
+        slideSize={{ base: '50%', sm: '33.333%', md: '25%', lg: '20%' }}
+        slideGap="md"
+        controlSize={36}
+        previousControlProps={{ 'aria-label': LL.catalog.carousel.previous() }}
+        nextControlProps={{ 'aria-label': LL.catalog.carousel.next() }}
+      >
+        {children.map((child, index) => (
+          <Carousel.Slide key={index} role="group" aria-roledescription="slide" aria-label={LL.catalog.carousel.slide({ index: index + 1, count: children.length })}>
+            {child}
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+    </Box>
+  )
+}
+
+/** Top or bottom banners: wide pictures with their title, each linking into the site. */
+export function BannerCarousel({ label, banners }: { label: string; banners: BannerItem[] }) {
+  const { LL, locale } = useI18n()
+  const options = useCarouselOptions()
+  // Narrow screens: a taller picture, and swiping instead of the arrow buttons.
+  const wide = useMatches({ base: false, sm: true })
+  if (!banners.length) return null
+  return (
+    <Box role="region" aria-roledescription="carousel" aria-label={label}>
+      <Carousel
+        {...options}
+        withIndicators
+        withControls={wide}
+        controlSize={36}
+        previousControlProps={{ 'aria-label': LL.catalog.carousel.previous() }}
+        nextControlProps={{ 'aria-label': LL.catalog.carousel.next() }}
+        getIndicatorProps={(index) => ({ 'aria-label': LL.catalog.carousel.slide({ index: index + 1, count: banners.length }) })}
+      >
+        {banners.map((banner, index) => {
+          const content = (
+            <CardPicture picture={banner.picture} ratio={wide ? 16 / 5 : 16 / 8} seed={banner.id * 11} sizes="100vw" eager={index === 0}>
+              <Box
+                pos="absolute"
+                style={{ inset: 0, background: 'linear-gradient(90deg, rgba(0,0,0,0.65), rgba(0,0,0,0) 60%)', display: 'flex', alignItems: 'flex-end' }}
+                p={{ base: 'md', sm: 'xl' }}
+              >
+                <Title order={3} c="white" fz={{ base: 'md', sm: 'h2' }} mb={{ base: 'md', sm: 'lg' }}>
+                  {banner.title}
+                </Title>
+              </Box>
+            </CardPicture>
+          )
+          return (
+            <Carousel.Slide
+              key={banner.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={LL.catalog.carousel.slide({ index: index + 1, count: banners.length })}
+            >
+              <Box style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+                {banner.linkPath ? (
+                  <Link to={`/${locale}${banner.linkPath}` as '/'} aria-label={banner.title}>
+                    {content}
+                  </Link>
+                ) : (
+                  content
+                )}
+              </Box>
+            </Carousel.Slide>
+          )
+        })}
+      </Carousel>
+    </Box>
+  )
+}

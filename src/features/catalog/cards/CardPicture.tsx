@@ -1,0 +1,68 @@
+import { AspectRatio, Box, Center, Image, Stack, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
+import type { Picture } from '../../../../server/services/catalog/dto.js'
+
+/**
+ * A card's or page's picture at a fixed aspect ratio, with optional overlays (badges). Where the
+ * media pipeline has not made the picture yet, a calm gradient with an icon and a short note
+ * stands in (decorative: the title next to it names the item).
+ */
+export function CardPicture({
+  picture,
+  ratio,
+  placeholderIcon,
+  placeholderText,
+  sizes,
+  children,
+  seed = 0,
+  eager = false,
+}: {
+  picture: Picture | null | undefined
+  ratio: number
+  placeholderIcon?: ReactNode
+  placeholderText?: string
+  sizes?: string
+  /** Overlays, positioned absolutely over the picture. */
+  children?: ReactNode
+  /** Varies the placeholder's colours so a grid of placeholders is not uniform. */
+  seed?: number
+  eager?: boolean
+}) {
+  const hue = (seed * 47) % 360
+  return (
+    <Box pos="relative">
+      <AspectRatio ratio={ratio}>
+        {picture ? (
+          <Image src={picture.src} srcSet={picture.srcSet} sizes={sizes} alt={picture.alt} loading={eager ? 'eager' : 'lazy'} fit="cover" />
+        ) : (
+          <Box
+            aria-hidden="true"
+            style={{ background: `linear-gradient(135deg, hsl(${hue} 30% 16%), hsl(${(hue + 320) % 360} 50% 26%))` }}
+          >
+            <Center h="100%" c="gray.5">
+              <Stack gap={4} align="center">
+                {placeholderIcon}
+                {placeholderText && (
+                  <Text size="xs" c="gray.4">
+                    {placeholderText}
+                  </Text>
+                )}
+              </Stack>
+            </Center>
+          </Box>
+        )}
+      </AspectRatio>
+      {children}
+    </Box>
+  )
+}
+
+/** A badge slot over a picture. */
+export function Overlay({ position, children }: { position: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right'; children: ReactNode }) {
+  const [vertical, horizontal] = position.split('-') as ['top' | 'bottom', 'left' | 'right']
+  return (
+    <Box pos="absolute" style={{ [vertical]: 8, [horizontal]: 8, zIndex: 1 }}>
+      {children}
+    </Box>
+  )
+}

@@ -1,0 +1,81 @@
+import { Badge, Card, Text, Title, type TitleOrder } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import type { ImageSetItem, VideoItem } from '../../../../server/services/catalog/dto.js'
+import { AnchorLink } from '../../../components/links'
+import { useI18n } from '../../../lib/locale'
+import { CardPicture, Overlay } from './CardPicture'
+import { ModelNames } from './ModelNames'
+import { PublishLine } from './Stats'
+
+const SIZES = '(min-width: 88em) 17vw, (min-width: 75em) 20vw, (min-width: 62em) 25vw, (min-width: 36em) 50vw, 100vw'
+
+/**
+ * A video or image set in a list. Published: linked, with likes and relative time. Upcoming:
+ * a "coming soon" badge, the release date and no link (spec section 4).
+ */
+export function ContentCard({
+  item,
+  to,
+  ratio,
+  placeholderIcon,
+  badge,
+  headingOrder = 3,
+}: {
+  item: VideoItem | ImageSetItem
+  to: '/$lang/videos/$id' | '/$lang/images/$id'
+  ratio: number
+  placeholderIcon: ReactNode
+  /** Shown at the picture's bottom right (duration, image count). */
+  badge?: ReactNode
+  headingOrder?: TitleOrder
+}) {
+  const { LL, locale } = useI18n()
+  const linked = item.publishState === 'published'
+  const params = { lang: locale, id: String(item.id) }
+  const picture = (
+    <CardPicture
+      picture={item.featuredPreview}
+      ratio={ratio}
+      sizes={SIZES}
+      seed={item.id}
+      placeholderIcon={placeholderIcon}
+      placeholderText={LL.catalog.card.pictureComing()}
+    >
+      {badge && <Overlay position="bottom-right">{badge}</Overlay>}
+      {!linked && (
+        <Overlay position="top-left">
+          <Badge variant="filled" color="pink">
+            {LL.catalog.card.upcoming()}
+          </Badge>
+        </Overlay>
+      )}
+    </CardPicture>
+  )
+  return (
+    <Card component="article" aria-label={item.title} padding="sm" radius="md" withBorder h="100%">
+      <Card.Section>
+        {linked ? (
+          <Link to={to} params={params} tabIndex={-1} aria-hidden="true" className="picture-link">
+            {picture}
+          </Link>
+        ) : (
+          picture
+        )}
+      </Card.Section>
+      <Title order={headingOrder} fz="md" fw={600} mt="sm" lineClamp={2}>
+        {linked ? (
+          <AnchorLink to={to} params={params} c="gray.0" inherit>
+            {item.title}
+          </AnchorLink>
+        ) : (
+          <Text span inherit>
+            {item.title}
+          </Text>
+        )}
+      </Title>
+      <ModelNames models={item.models ?? (item.featuredModel ? [item.featuredModel] : [])} />
+      <PublishLine item={item} />
+    </Card>
+  )
+}

@@ -1,0 +1,62 @@
+import { Group, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { countText, formatDate, formatRelativeTime } from '../../../lib/format'
+import { useI18n } from '../../../lib/locale'
+import { CalendarIcon, EyeIcon, ThumbDownIcon, ThumbUpIcon } from '../icons'
+
+/** A number with an icon for the eye and its full text for screen readers. */
+export function Stat({ icon, value, label }: { icon: ReactNode; value: number; label: string }) {
+  const { locale } = useI18n()
+  return (
+    <Group gap={4} wrap="nowrap" component="span">
+      <span className="visually-hidden">{label}</span>
+      <Group gap={4} wrap="nowrap" component="span" aria-hidden="true">
+        {icon}
+        <Text span size="sm">
+          {new Intl.NumberFormat(locale).format(value)}
+        </Text>
+      </Group>
+    </Group>
+  )
+}
+
+export function LikesStat({ likes }: { likes: number }) {
+  const { LL, locale } = useI18n()
+  return <Stat icon={<ThumbUpIcon />} value={likes} label={countText(LL.catalog.card.likes, likes, locale)} />
+}
+
+export function DislikesStat({ dislikes }: { dislikes: number }) {
+  const { LL, locale } = useI18n()
+  return <Stat icon={<ThumbDownIcon />} value={dislikes} label={countText(LL.catalog.card.dislikes, dislikes, locale)} />
+}
+
+export function ViewsStat({ views }: { views: number }) {
+  const { LL, locale } = useI18n()
+  return <Stat icon={<EyeIcon />} value={views} label={countText(LL.catalog.card.views, views, locale)} />
+}
+
+/**
+ * The publish rule of spec section 4 on a card: an upcoming item shows its release date; a
+ * published one shows its likes and how long ago it came out.
+ */
+export function PublishLine({ item }: { item: { publishState: 'upcoming' | 'published'; publishAt: string | null; publishedAt: string | null; likes: number } }) {
+  const { LL, locale } = useI18n()
+  if (item.publishState === 'upcoming') {
+    return (
+      <Group gap={6} c="pink.3" wrap="nowrap">
+        <CalendarIcon />
+        <Text size="sm">{LL.catalog.card.comingOn({ date: formatDate(item.publishAt!, locale) })}</Text>
+      </Group>
+    )
+  }
+  return (
+    <Group gap="sm" c="dimmed" wrap="nowrap">
+      <LikesStat likes={item.likes} />
+      {item.publishedAt && (
+        <Text size="sm" component="time" dateTime={item.publishedAt} title={formatDate(item.publishedAt, locale)}>
+          {formatRelativeTime(item.publishedAt, locale)}
+        </Text>
+      )}
+    </Group>
+  )
+}

@@ -1,0 +1,25 @@
+import { Badge, type TitleOrder } from '@mantine/core'
+import type { VideoItem } from '../../../../server/services/catalog/dto.js'
+import { formatDuration } from '../../../lib/format'
+import { useI18n } from '../../../lib/locale'
+import { PlayIcon } from '../icons'
+import { ContentCard } from './ContentCard'
+
+export function VideoCard({ video, headingOrder }: { video: VideoItem; headingOrder?: TitleOrder }) {
+  const { LL } = useI18n()
+  const duration = formatDuration(video.durationSeconds)
+  return (
+    <ContentCard
+      item={video}
+      to="/$lang/videos/$id"
+      ratio={16 / 9}
+      placeholderIcon={<PlayIcon />}
+      headingOrder={headingOrder}
+      badge={
+        <Badge variant="filled" color="dark" radius="sm" aria-label={LL.catalog.card.duration({ duration })}>
+          {duration}
+        </Badge>
+      }
+    />
+  )
+}

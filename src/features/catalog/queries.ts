@@ -1,0 +1,42 @@
+/**
+ * Query options of the catalog, shared by route loaders and components (the loader fills the
+ * cache, the component reads the same key). Lists ask for the relations their cards show.
+ */
+import type { Locale } from '../../../server/domain/locale.js'
+import { pageSizeFor, type Breakpoint, type ListKind, type SortName } from '../../../server/domain/list.js'
+import type { ListQueryInput, ListRelation } from '../../../server/domain/schemas/catalog.js'
+import { trpc } from '../../lib/trpc'
+
+export const CARD_RELATIONS = {
+  videos: ['featured_preview', 'featured_model', 'models', 'rating'],
+  imageSets: ['featured_preview', 'featured_model', 'models', 'rating'],
+  models: ['rating'],
+  categories: [],
+} satisfies Record<ListKind, ListRelation[]>
+
+type Filters = Omit<ListQueryInput, 'locale' | 'with' | 'per_page' | 'page' | 'sort_by'>
+
+/** The input of a paginated list page: page size by breakpoint, sort and page from the URL. */
+export function pageInput(kind: ListKind, locale: Locale, breakpoint: Breakpoint, search: { sort?: SortName; page?: number }, filters: Filters = {}): ListQueryInput {
+  return {
+    locale,
+    with: CARD_RELATIONS[kind],
+    per_page: pageSizeFor(kind, breakpoint),
+    page: search.page ?? 1,
+    ...(search.sort ? { sort_by: { name: search.sort } } : {}),
+    ...filters,
+  }
+}
+
+/** A fixed block (home, recommendations): `limit` items, no pagination. */
+export function blockInput(kind: ListKind, locale: Locale, limit: number, filters: Filters & { sort?: SortName } = {}): ListQueryInput {
+  const { sort, ...rest } = filters
+  return { locale, with: CARD_RELATIONS[kind], limit, ...(sort ? { sort_by: { name: sort } } : {}), ...rest }
+}
+
+export const listQuery = {
+  videos: (input: ListQueryInput) => trpc.catalog.videos.queryOptions(input),
+  imageSets: (input: ListQueryInput) => trpc.catalog.imageSets.queryOptions(input),
+  models: (input: ListQueryInput) => trpc.catalog.models.queryOptions(input),
+  categories: (input: ListQueryInput) => trpc.catalog.categories.queryOptions(input),
+}

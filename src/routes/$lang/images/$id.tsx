@@ -1,0 +1,110 @@
+import { Alert, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { DETAIL_BLOCKS } from '../../../../server/domain/catalog-blocks.js'
+import { AnchorLink, ButtonLink } from '../../../components/links'
+import { CardPicture } from '../../../features/catalog/cards/CardPicture'
+import { ModelNames } from '../../../features/catalog/cards/ModelNames'
+import { loadDetail, parseId } from '../../../features/catalog/detail'
+import { ItemActionsSlot } from '../../../features/catalog/detail-slots'
+import { Facts } from '../../../features/catalog/Facts'
+import { ImagesIcon } from '../../../features/catalog/icons'
+import { blockInput } from '../../../features/catalog/queries'
+import { RelatedBlock } from '../../../features/catalog/RelatedBlock'
+import { Section } from '../../../features/catalog/Section'
+import { countText, formatDate } from '../../../lib/format'
+import { useDocumentHead } from '../../../lib/head'
+import { useI18n } from '../../../lib/locale'
+import { trpc } from '../../../lib/trpc'
+
+export const Route = createFileRoute('/$lang/images/$id')({
+  loader: ({ context, params }) => loadDetail(context.queryClient, params, (locale, id) => trpc.catalog.imageSet.queryOptions({ locale, id })),
+  component: ImageSetPage,
+})
+
+function ImageSetPage() {
+  const { LL, locale } = useI18n()
+  const id = parseId(Route.useParams().id)!
+  const { data: set } = useSuspenseQuery(trpc.catalog.imageSet.queryOptions({ locale, id }))
+  const me = useQuery(trpc.auth.me.queryOptions())
+  useDocumentHead(set.title)
+  const collage = set.previews.slice(0, 4)
+  return (
+    <Stack gap="xl">
+      <Stack gap={4}>
+        <Title order={1}>{set.title}</Title>
+        <ModelNames models={set.models} />
+      </Stack>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Section id="image-set-preview" title={LL.catalog.imageSet.previews()}>
+            {collage.length ? (
+              <SimpleGrid cols={collage.length > 1 ? 2 : 1} spacing="xs">
+                {collage.map((picture, index) => (
+                  <CardPicture key={index} picture={picture} ratio={4 / 3} eager sizes="(min-width: 75em) 33vw, 50vw" />
+                ))}
+              </SimpleGrid>
+            ) : (
+              <CardPicture picture={null} ratio={16 / 9} seed={set.id + 7} placeholderIcon={<ImagesIcon size={56} />} placeholderText={LL.catalog.card.pictureComing()} />
+            )}
+          </Section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="md">
+            <Title order={2} fz="h3">
+              {LL.catalog.imageSet.details()}
+            </Title>
+            <ItemActionsSlot item={set} />
+            <Facts
+              items={[
+                set.imagesCount > 0 && { label: LL.catalog.imageSet.images(), value: countText(LL.catalog.count.images, set.imagesCount, locale) },
+                set.category && {
+                  label: LL.catalog.video.category(),
+                  value: (
+                    <AnchorLink to="/$lang/categories/$id/$tab" params={{ lang: locale, id: String(set.category.id), tab: 'images' }}>
+                      {set.category.title}
+                    </AnchorLink>
+                  ),
+                },
+                set.publishedAt && { label: LL.catalog.video.released(), value: formatDate(set.publishedAt, locale) },
+              ]}
+            />
+            {set.description && <Text>{set.description}</Text>}
+            {set.membersOnly && !me.data?.isMember && (
+              <Alert color="pink" variant="light" title={LL.catalog.card.membersOnly()}>
+                <Stack gap="sm" align="flex-start">
+                  <Text size="sm">{LL.catalog.imageSet.membersOnlyHint()}</Text>
+                  <ButtonLink to="/account/select-plan" size="xs">
+                    {LL.catalog.video.becomeMember()}
+                  </ButtonLink>
+                </Stack>
+              </Alert>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Section id="image-set-images" title={LL.catalog.imageSet.images()}>
+        {set.images.length ? (
+          <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }} spacing="xs">
+            {set.images.map((image) => (
+              <CardPicture key={image.id} picture={image.thumbnail} ratio={1} seed={image.id} sizes="(min-width: 75em) 16vw, 50vw" />
+            ))}
+          </SimpleGrid>
+        ) : (
+          <Text c="dimmed">{LL.catalog.imageSet.imagesPreparing()}</Text>
+        )}
+      </Section>
+      <RelatedBlock
+        id="recommendations"
+        title={LL.catalog.imageSet.recommendations()}
+        kind="imageSets"
+        columns="three"
+        input={blockInput('imageSets', locale, DETAIL_BLOCKS.imageSetRecommendations, {
+          ...(set.category ? { category: set.category.id } : {}),
+          not: [set.id],
+          random_persist: set.id,
+        })}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { CatalogCache } from '../../server/services/catalog/cache.js'
+
+const enabled = (options?: ConstructorParameters<typeof CatalogCache>[0]) => {
+  const cache = new CatalogCache(options)
+  cache.setEnabled(true)
+  return cache
+}
+
+describe('CatalogCache', () => {
+  it('loads once and then answers from memory', async () => {
+    const cache = enabled()
+    let loads = 0
+    const load = async () => ++loads
+    expect(await cache.getOrLoad('a', load)).toBe(1)
+    expect(await cache.getOrLoad('a', load)).toBe(1)
+    expect(loads).toBe(1)
+    expect(cache.stats).toMatchObject({ hits: 1, misses: 1 })
+  })
+
+  it('shares one load between callers that ask at the same time', async () => {
+    const cache = enabled()
+    let loads = 0
+    const load = () => new Promise<number>((resolve) => setTimeout(() => resolve(++loads), 10))
+    expect(await Promise.all([cache.getOrLoad('a', load), cache.getOrLoad('a', load)])).toEqual([1, 1])
+    expect(loads).toBe(1)
+  })
+
+  it('drops everything on clear, and does not keep an answer loaded across a change', async () => {
+    const cache = enabled()
+    let loads = 0
+    await cache.getOrLoad('a', async () => ++loads)
+    cache.clear()
+    expect(await cache.getOrLoad('a', async () => ++loads)).toBe(2)
+    let release: () => void = () => undefined
+    const slow = cache.getOrLoad('b', () => new Promise<string>((resolve) => (release = () => resolve('old'))))
+    cache.clear()
+    release()
+    expect(await slow).toBe('old')
+    expect(await cache.getOrLoad('b', async () => 'new')).toBe('new')
+  })
+
+  it('expires answers after the TTL and evicts the least recently used beyond the limit', async () => {
+    const cache = enabled({ ttlMs: 20, maxEntries: 2 })
+    await cache.getOrLoad('a', async () => 'a1')
+    await cache.getOrLoad('b', async () => 'b1')
+    await cache.getOrLoad('a', async () => 'a2')
+    await cache.getOrLoad('c', async () => 'c1')
+    expect(cache.size).toBe(2)
+    expect(await cache.getOrLoad('b', async () => 'b2')).toBe('b2')
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(await cache.getOrLoad('b', async () => 'b3')).toBe('b3')
+  })
+
+  it('caches nothing while disabled (no change listener) and does not keep failures', async () => {
+    const cache = new CatalogCache()
+    let loads = 0
+    await cache.getOrLoad('a', async () => ++loads)
+    await cache.getOrLoad('a', async () => ++loads)
+    expect(loads).toBe(2)
+    cache.setEnabled(true)
+    await expect(cache.getOrLoad('x', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
+    expect(await cache.getOrLoad('x', async () => 'ok')).toBe('ok')
+  })
+})

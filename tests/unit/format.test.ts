@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { countText, formatDuration, relativeTimeParts } from '../../src/lib/format.js'
+
+const now = new Date('2026-11-22T12:00:00Z')
+const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000)
+
+describe('relativeTimeParts', () => {
+  it('uses the largest whole unit, negative in the past', () => {
+    expect(relativeTimeParts(ago(30), now)).toEqual({ value: -30, unit: 'second' })
+    expect(relativeTimeParts(ago(90), now)).toEqual({ value: -1, unit: 'minute' })
+    expect(relativeTimeParts(ago(3 * 3600), now)).toEqual({ value: -3, unit: 'hour' })
+    expect(relativeTimeParts(ago(3 * 86_400), now)).toEqual({ value: -3, unit: 'day' })
+    expect(relativeTimeParts(ago(15 * 86_400), now)).toEqual({ value: -2, unit: 'week' })
+    expect(relativeTimeParts(ago(70 * 86_400), now)).toEqual({ value: -2, unit: 'month' })
+    expect(relativeTimeParts(ago(800 * 86_400), now)).toEqual({ value: -2, unit: 'year' })
+  })
+
+  it('counts forward for release dates ahead', () => {
+    expect(relativeTimeParts(new Date(now.getTime() + 2 * 86_400_000), now)).toEqual({ value: 2, unit: 'day' })
+  })
+})
+
+describe('countText', () => {
+  const texts = { one: ({ count }: { count: number }) => `${count} video`, other: ({ count }: { count: number }) => `${count} videos` }
+  it('picks the form by the language’s plural rules', () => {
+    expect(countText(texts, 1, 'en')).toBe('1 video')
+    expect(countText(texts, 0, 'en')).toBe('0 videos')
+    expect(countText(texts, 0, 'fr')).toBe('0 video')
+    expect(countText(texts, 2, 'de')).toBe('2 videos')
+  })
+})
+
+describe('formatDuration', () => {
+  it('shows minutes and seconds, and hours when there are any', () => {
+    expect(formatDuration(75)).toBe('1:15')
+    expect(formatDuration(3725)).toBe('1:02:05')
+  })
+})
