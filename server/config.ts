@@ -32,6 +32,8 @@ const envSchema = z.object({
   BILLING_SUPPORT_URL: z.url().default('https://billing-support.example.com'),
   WEBMASTER_URL: z.url().default('https://partners.example.com'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** A drop in INGEST_DIR is taken once it has not changed for this long. */
+  INGEST_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
 })
 
 export interface Config {
@@ -56,6 +58,7 @@ export interface Config {
   billingSupportUrl: string
   webmasterUrl: string
   workerConcurrency: number
+  ingestSettleSeconds: number
   clientDir: string
 }
 
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billingSupportUrl: e.BILLING_SUPPORT_URL,
     webmasterUrl: e.WEBMASTER_URL,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    ingestSettleSeconds: e.INGEST_SETTLE_SECONDS,
     clientDir: path.resolve('dist/client'),
   }
 }

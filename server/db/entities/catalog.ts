@@ -107,6 +107,9 @@ export const ImageSetSchema = defineEntity({
     imagesCount: p.integer().default(0),
     media: p.json<ImageSetMedia>(),
     images: () => p.oneToMany(Image).mappedBy('imageSet'),
+    /** SHA-256 over the source images (names and contents), so one set is never ingested twice. */
+    sourceSha256: p.string().length(64).nullable().unique(),
+    sourceName: p.string().length(512).nullable(),
   },
   indexes: [{ properties: ['releasedAt'] }, { properties: ['publishAt'] }],
 })
