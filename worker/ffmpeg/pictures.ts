@@ -41,7 +41,8 @@ export async function grabFrames(
   const cmd = command()
   const graph: string[] = []
   groups.forEach((group, i) => {
-    cmd.input(sourceFile).inputOptions(['-ss', group.at.toFixed(3)])
+    // (-ss 0 makes ffmpeg 4.1 drop a JPEG's only frame)
+    cmd.input(sourceFile).inputOptions(group.at > 0 ? ['-ss', group.at.toFixed(3)] : [])
     const labels = group.targets.map((_, j) => `g${i}_${j}`)
     const head = `[${i}:v:0]${group.pick ? `thumbnail=${group.pick},` : ''}setsar=1,format=yuvj420p,split=${labels.length}${labels.map((l) => `[${l}i]`).join('')}`
     graph.push(head, ...group.targets.map((target, j) => `[${labels[j]}i]${scaleFilter(target)}[${labels[j]}]`))
@@ -54,6 +55,11 @@ export async function grabFrames(
     }
   }
   await run(cmd, options)
+  // ffmpeg exits 0 when a seek finds no frame; a missing picture must fail the job instead.
+  for (const target of groups.flatMap((group) => group.targets)) {
+    const size = (await fs.stat(target.file).catch(() => null))?.size ?? 0
+    if (size === 0) throw new Error(`ffmpeg wrote no picture for ${path.basename(target.file)}`)
+  }
   return groups.map((group) => group.targets.map(toRef))
 }
 

@@ -78,7 +78,7 @@ export async function filesOpenElsewhere(files: string[]): Promise<Set<string>> 
   const open = new Set<string>()
   const pids = await fs.readdir('/proc').catch(() => [] as string[])
   for (const pid of pids) {
-    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue
+    if (!/^\d+$/.test(pid)) continue
     const fds = await fs.readdir(`/proc/${pid}/fd`).catch(() => [] as string[])
     for (const fd of fds) {
       const target = await fs.readlink(`/proc/${pid}/fd/${fd}`).catch(() => null)
