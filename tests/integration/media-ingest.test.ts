@@ -4,36 +4,24 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Category, Image, ImageSet, Model, Video } from '../../server/db/entities/index.js'
 import { ingestSource } from '../../server/services/ingest.js'
-import { MediaStore } from '../../server/services/media-store.js'
 import { DropWatcher } from '../../worker/media/ingest-folder.js'
 import { drainJobs, scanOnce } from '../../worker/runner.js'
-import { testConfig } from '../support/config.js'
-import { listFiles, makeTestImage, makeTestVideo, pictureSize, tempDir } from '../support/media.js'
-import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
+import { listFiles, makeTestImage, makeTestVideo, pictureSize, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
 
-let db: TestDatabase
-let tmp: Awaited<ReturnType<typeof tempDir>>
-let config: ReturnType<typeof testConfig>
-let store: MediaStore
+let t: MediaTestEnv
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  tmp = await tempDir('ingest')
-  config = testConfig({ DATA_DIR: tmp.dir, MEDIA_DIR: path.join(tmp.dir, 'media'), INGEST_DIR: path.join(tmp.dir, 'ingest') })
-  store = new MediaStore(config.mediaDir)
-  await fs.mkdir(config.ingestDir, { recursive: true })
+  t = await mediaTestEnv('ingest')
+  await fs.mkdir(t.config.ingestDir, { recursive: true })
 })
-afterAll(async () => {
-  await db.drop()
-  await tmp.remove()
-})
+afterAll(() => t.cleanup())
 
-const deps = () => ({ config, orm: db.orm })
+const deps = () => ({ config: t.config, orm: t.db.orm })
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('an image set folder', () => {
   it('keeps the originals, makes thumbnails, web renditions and the preview collage, and counts the images', async () => {
-    const dir = path.join(tmp.dir, 'sets', 'Beach day')
+    const dir = path.join(t.tmp.dir, 'sets', 'Beach day')
     await makeTestImage(path.join(dir, 'img 2.png'), 1200, 800)
     await makeTestImage(path.join(dir, 'img 10.jpg'), 2400, 1600, 'smptehdbars')
     await makeTestImage(path.join(dir, 'img 1.jpg'), 800, 1200, 'rgbtestsrc')
@@ -41,11 +29,11 @@ describe('an image set folder', () => {
     await makeTestImage(path.join(dir, 'img 4.jpg'), 3000, 2000)
     await fs.writeFile(path.join(dir, 'notes.txt'), 'not a picture')
 
-    const result = await ingestSource(db.orm.em.fork(), store, { kind: 'imageSet', source: dir, mode: 'copy' })
+    const result = await ingestSource(t.db.orm.em.fork(), t.store, { kind: 'imageSet', source: dir, mode: 'copy' })
     expect(result).toMatchObject({ status: 'queued', kind: 'imageSet' })
-    await drainJobs(deps(), db.url)
+    await drainJobs(deps(), t.db.url)
 
-    const em = db.orm.em.fork()
+    const em = t.db.orm.em.fork()
     const set = await em.findOneOrFail(ImageSet, (result as { id: number }).id)
     expect(set).toMatchObject({ mediaStatus: 'ready', mediaError: null, imagesCount: 5, title: { en: 'Beach day' } })
     const images = await em.find(Image, { imageSet: set.id }, { orderBy: { position: 'asc' } })
@@ -58,7 +46,7 @@ describe('an image set folder', () => {
       [3000, 2000],
       [2400, 1600],
     ])
-    const original = await fs.readFile(store.absolute(images[0]!.media.original.path))
+    const original = await fs.readFile(t.store.absolute(images[0]!.media.original.path))
     expect(original.equals(await fs.readFile(path.join(dir, 'img 1.jpg')))).toBe(true)
     for (const image of images) {
       expect(image.media.original.path.startsWith(`protected/${set.mediaKey}/originals/`)).toBe(true)
@@ -66,13 +54,13 @@ describe('an image set folder', () => {
       expect(image.media.thumb.path.startsWith(`public/${set.mediaKey}/thumbs/`)).toBe(true)
       expect(Math.max(image.media.thumb.width, image.media.thumb.height)).toBe(400)
       expect(Math.max(image.media.web.width, image.media.web.height)).toBe(Math.min(1600, Math.max(image.media.original.width, image.media.original.height)))
-      expect(await pictureSize(store.absolute(image.media.thumb.path))).toEqual({ width: image.media.thumb.width, height: image.media.thumb.height })
-      expect(await pictureSize(store.absolute(image.media.web.path))).toEqual({ width: image.media.web.width, height: image.media.web.height })
+      expect(await pictureSize(t.store.absolute(image.media.thumb.path))).toEqual({ width: image.media.thumb.width, height: image.media.thumb.height })
+      expect(await pictureSize(t.store.absolute(image.media.web.path))).toEqual({ width: image.media.web.width, height: image.media.web.height })
     }
     expect(set.media.previews).toHaveLength(4)
     for (const preview of set.media.previews) {
       expect(preview.path.startsWith(`public/${set.mediaKey}/previews/`)).toBe(true)
-      expect(await pictureSize(store.absolute(preview.path))).toEqual({ width: preview.width, height: preview.height })
+      expect(await pictureSize(t.store.absolute(preview.path))).toEqual({ width: preview.width, height: preview.height })
     }
     expect(set.releasedAt).not.toBeNull()
   })
@@ -80,8 +68,8 @@ describe('an image set folder', () => {
 
 describe('the ingest folder', () => {
   it('does not pick up a file while it is still being written, then picks it up once settled', async () => {
-    const watcher = new DropWatcher(config.ingestDir, 400)
-    const file = path.join(config.ingestDir, 'slow copy.mp4')
+    const watcher = new DropWatcher(t.config.ingestDir, 400)
+    const file = path.join(t.config.ingestDir, 'slow copy.mp4')
     const out = createWriteStream(file)
     for (let i = 0; i < 8; i++) {
       out.write(Buffer.alloc(32 * 1024, i))
@@ -102,24 +90,24 @@ describe('the ingest folder', () => {
   })
 
   it('ingests a dropped video with its metadata, and rejects the same video dropped again', async () => {
-    const em = db.orm.em.fork()
+    const em = t.db.orm.em.fork()
     const category = em.create(Category, { slug: 'outdoor', title: { en: 'Outdoor' }, description: {} })
     const anna = em.create(Model, { firstName: 'Anna', description: {}, bio: {}, alt: {} })
     await em.flush()
-    const source = await makeTestVideo(path.join(tmp.dir, 'drop-src', 'Sommer am See.mp4'), { width: 640, height: 360, seconds: 2 })
+    const source = await makeTestVideo(path.join(t.tmp.dir, 'drop-src', 'Sommer am See.mp4'), { width: 640, height: 360, seconds: 2 })
     const publishAt = new Date(Date.now() + 86_400_000)
-    await fs.copyFile(source, path.join(config.ingestDir, 'Sommer am See.mp4'))
+    await fs.copyFile(source, path.join(t.config.ingestDir, 'Sommer am See.mp4'))
     await fs.writeFile(
-      path.join(config.ingestDir, 'Sommer am See.json'),
+      path.join(t.config.ingestDir, 'Sommer am See.json'),
       JSON.stringify({ title: { de: 'Sommer am See', en: 'Summer by the lake' }, models: ['anna'], category: 'outdoor', publish_at: publishAt.toISOString(), downloadable: false }),
     )
 
-    const watcher = new DropWatcher(config.ingestDir, 0)
+    const watcher = new DropWatcher(t.config.ingestDir, 0)
     expect(await scanOnce(deps(), watcher, () => undefined)).toBe(0)
     expect(await scanOnce(deps(), watcher, () => undefined)).toBe(1)
-    await drainJobs(deps(), db.url)
+    await drainJobs(deps(), t.db.url)
 
-    const video = await db.orm.em.fork().findOneOrFail(Video, { sourceName: 'Sommer am See.mp4' }, { populate: ['models'] })
+    const video = await t.db.orm.em.fork().findOneOrFail(Video, { sourceName: 'Sommer am See.mp4' }, { populate: ['models'] })
     expect(video).toMatchObject({ mediaStatus: 'ready', downloadable: false, title: { de: 'Sommer am See', en: 'Summer by the lake' }, resolutions: ['sd'] })
     expect(video.category?.id).toBe(category.id)
     expect(video.featuredModel?.id).toBe(anna.id)
@@ -127,28 +115,28 @@ describe('the ingest folder', () => {
     expect(video.publishAt?.toISOString()).toBe(publishAt.toISOString())
     // Ready, but its publish time has not come: not released yet.
     expect(video.releasedAt).toBeNull()
-    expect(await listFiles(config.ingestDir)).toEqual([])
-    expect(await listFiles(store.sourceDir(video.mediaKey))).toEqual(['meta.json', 'source.mp4'])
+    expect(await listFiles(t.config.ingestDir)).toEqual([])
+    expect(await listFiles(t.store.sourceDir(video.mediaKey))).toEqual(['meta.json', 'source.mp4'])
 
-    await fs.copyFile(source, path.join(config.ingestDir, 'again.mp4'))
+    await fs.copyFile(source, path.join(t.config.ingestDir, 'again.mp4'))
     await scanOnce(deps(), watcher, () => undefined)
     await scanOnce(deps(), watcher, () => undefined)
-    await drainJobs(deps(), db.url)
-    expect(await listFiles(config.ingestDir)).toEqual(['rejected/again.mp4', 'rejected/again.mp4.error.txt'])
-    expect(await fs.readFile(path.join(config.ingestDir, 'rejected', 'again.mp4.error.txt'), 'utf8')).toContain(`already ingested as video ${video.id} (status: ready)`)
-    expect(await db.orm.em.fork().count(Video, {})).toBe(1)
+    await drainJobs(deps(), t.db.url)
+    expect(await listFiles(t.config.ingestDir)).toEqual(['rejected/again.mp4', 'rejected/again.mp4.error.txt'])
+    expect(await fs.readFile(path.join(t.config.ingestDir, 'rejected', 'again.mp4.error.txt'), 'utf8')).toContain(`already ingested as video ${video.id} (status: ready)`)
+    expect(await t.db.orm.em.fork().count(Video, {})).toBe(1)
   })
 
   it('rejects a drop whose metadata is wrong, saying why, and creates nothing', async () => {
-    await makeTestVideo(path.join(config.ingestDir, 'clip.mov'), { width: 320, height: 180, seconds: 1 })
-    await fs.writeFile(path.join(config.ingestDir, 'clip.mov.json'), JSON.stringify({ models: ['Nobody'], publish_at: 'next week' }))
-    const watcher = new DropWatcher(config.ingestDir, 0)
+    await makeTestVideo(path.join(t.config.ingestDir, 'clip.mov'), { width: 320, height: 180, seconds: 1 })
+    await fs.writeFile(path.join(t.config.ingestDir, 'clip.mov.json'), JSON.stringify({ models: ['Nobody'], publish_at: 'next week' }))
+    const watcher = new DropWatcher(t.config.ingestDir, 0)
     await scanOnce(deps(), watcher, () => undefined)
     await scanOnce(deps(), watcher, () => undefined)
-    await drainJobs(deps(), db.url)
-    const reason = await fs.readFile(path.join(config.ingestDir, 'rejected', 'clip.mov.error.txt'), 'utf8')
+    await drainJobs(deps(), t.db.url)
+    const reason = await fs.readFile(path.join(t.config.ingestDir, 'rejected', 'clip.mov.error.txt'), 'utf8')
     expect(reason).toContain('metadata file clip.mov.json: publish_at: Invalid ISO datetime')
-    expect(await listFiles(path.join(config.ingestDir, 'rejected'))).toEqual(expect.arrayContaining(['clip.mov', 'clip.mov.json']))
-    expect(await db.orm.em.fork().count(Video, { sourceName: 'clip.mov' })).toBe(0)
+    expect(await listFiles(path.join(t.config.ingestDir, 'rejected'))).toEqual(expect.arrayContaining(['clip.mov', 'clip.mov.json']))
+    expect(await t.db.orm.em.fork().count(Video, { sourceName: 'clip.mov' })).toBe(0)
   })
 })

@@ -3,37 +3,25 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Video } from '../../server/db/entities/index.js'
 import { ingestSource } from '../../server/services/ingest.js'
-import { MediaStore } from '../../server/services/media-store.js'
 import { parseMediaPlaylist } from '../../worker/ffmpeg/ladder.js'
 import { probe } from '../../worker/ffmpeg/probe.js'
 import { drainJobs } from '../../worker/runner.js'
-import { testConfig } from '../support/config.js'
-import { ffprobe, listFiles, makeTestVideo, pictureSize, tempDir } from '../support/media.js'
-import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
+import { ffprobe, listFiles, makeTestVideo, pictureSize, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
 
-let db: TestDatabase
-let tmp: Awaited<ReturnType<typeof tempDir>>
-let config: ReturnType<typeof testConfig>
-let store: MediaStore
+let t: MediaTestEnv
 let source720: string
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  tmp = await tempDir('video')
-  config = testConfig({ DATA_DIR: tmp.dir, MEDIA_DIR: path.join(tmp.dir, 'media'), INGEST_DIR: path.join(tmp.dir, 'ingest') })
-  store = new MediaStore(config.mediaDir)
-  source720 = await makeTestVideo(path.join(tmp.dir, 'src', 'source 720p.mp4'), { width: 1280, height: 720, seconds: 3 })
+  t = await mediaTestEnv('video')
+  source720 = await makeTestVideo(path.join(t.tmp.dir, 'src', 'source 720p.mp4'), { width: 1280, height: 720, seconds: 3 })
 })
-afterAll(async () => {
-  await db.drop()
-  await tmp.remove()
-})
+afterAll(() => t.cleanup())
 
-const work = () => drainJobs({ config, orm: db.orm }, db.url)
-const media = (stored: string) => store.absolute(stored)
+const work = () => drainJobs({ config: t.config, orm: t.db.orm }, t.db.url)
+const media = (stored: string) => t.store.absolute(stored)
 
 async function ingest(file: string) {
-  const result = await ingestSource(db.orm.em.fork(), store, { kind: 'video', source: file, mode: 'copy' })
+  const result = await ingestSource(t.db.orm.em.fork(), t.store, { kind: 'video', source: file, mode: 'copy' })
   if (result.status !== 'queued') throw new Error(`not queued: ${JSON.stringify(result)}`)
   return result
 }
@@ -51,7 +39,7 @@ describe('a 720p source', () => {
   beforeAll(async () => {
     const queued = await ingest(source720)
     await work()
-    video = await db.orm.em.fork().findOneOrFail(Video, queued.id)
+    video = await t.db.orm.em.fork().findOneOrFail(Video, queued.id)
   })
 
   it('ends ready and released, with its resolutions, duration and progress recorded', () => {
@@ -153,19 +141,19 @@ describe('a 720p source', () => {
   })
 
   it('leaves no scratch files behind', async () => {
-    expect(await listFiles(path.join(config.mediaDir, '.work'))).toEqual([])
+    expect(await listFiles(path.join(t.config.mediaDir, '.work'))).toEqual([])
   })
 
   it('is never processed twice: the same file again is a duplicate', async () => {
-    const again = await ingestSource(db.orm.em.fork(), store, { kind: 'video', source: source720, mode: 'copy' })
+    const again = await ingestSource(t.db.orm.em.fork(), t.store, { kind: 'video', source: source720, mode: 'copy' })
     expect(again).toMatchObject({ status: 'duplicate', id: video.id, mediaStatus: 'ready' })
-    expect(await db.orm.em.fork().count(Video, { sourceSha256: video.sourceSha256 })).toBe(1)
+    expect(await t.db.orm.em.fork().count(Video, { sourceSha256: video.sourceSha256 })).toBe(1)
   })
 })
 
 describe('bad input', () => {
   it('ends as failed items with clear reasons, and the queue goes on', async () => {
-    const dir = path.join(tmp.dir, 'bad')
+    const dir = path.join(t.tmp.dir, 'bad')
     await fs.mkdir(dir, { recursive: true })
     const corrupt = path.join(dir, 'Grüße aus Köln – Teil 1.mp4')
     await fs.writeFile(corrupt, Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => (i * 7919) % 251)))
@@ -193,7 +181,7 @@ describe('bad input', () => {
       fine: (await ingest(fine)).id,
     }
     await work()
-    const em = db.orm.em.fork()
+    const em = t.db.orm.em.fork()
     const row = (id: number) => em.findOneOrFail(Video, id)
     expect(await row(ids.corrupt)).toMatchObject({ mediaStatus: 'failed', mediaError: expect.stringMatching(/^not a media file ffmpeg can read \(.+\)$/) })
     expect(await row(ids.empty)).toMatchObject({ mediaStatus: 'failed', mediaError: 'the file is empty (0 bytes)' })
@@ -202,8 +190,8 @@ describe('bad input', () => {
     for (const id of [ids.corrupt, ids.empty, ids.audioOnly, ids.picture]) {
       const failed = await row(id)
       expect(failed.releasedAt).toBeNull()
-      expect(await listFiles(path.join(config.mediaDir, 'public', failed.mediaKey))).toEqual([])
-      expect(await listFiles(path.join(config.mediaDir, 'protected', failed.mediaKey))).toEqual([])
+      expect(await listFiles(path.join(t.config.mediaDir, 'public', failed.mediaKey))).toEqual([])
+      expect(await listFiles(path.join(t.config.mediaDir, 'protected', failed.mediaKey))).toEqual([])
     }
     // A name with spaces and non-ASCII letters is no problem in itself; a 240p source gets one sd rung.
     expect(await row(ids.fine)).toMatchObject({ mediaStatus: 'ready', resolutions: ['sd'], sourceName: 'Ünïcödé clip, with spaces.mkv' })

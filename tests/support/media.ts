@@ -59,3 +59,27 @@ export async function listFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
   return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort()
 }
+
+/** A test database, a scratch folder and a configuration whose media and ingest folders live in it. */
+export type MediaTestEnv = Awaited<ReturnType<typeof mediaTestEnv>>
+
+export async function mediaTestEnv(prefix: string) {
+  const { createTestDatabase } = await import('./test-database.js')
+  const { testConfig } = await import('./config.js')
+  const { MediaStore } = await import('../../server/services/media-store.js')
+  const db = await createTestDatabase()
+  const tmp = await tempDir(prefix)
+  const env = { DATA_DIR: tmp.dir, MEDIA_DIR: path.join(tmp.dir, 'media'), INGEST_DIR: path.join(tmp.dir, 'ingest') }
+  const config = testConfig(env)
+  return {
+    db,
+    tmp,
+    env,
+    config,
+    store: new MediaStore(config.mediaDir),
+    async cleanup() {
+      await db.drop()
+      await tmp.remove()
+    },
+  }
+}

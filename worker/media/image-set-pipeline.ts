@@ -49,7 +49,7 @@ export async function processImageSet(orm: Orm, store: MediaStore, id: number, o
     await store.publish(work)
 
     await em.transactional(async (tx) => {
-      const row = await tx.findOneOrFail(ImageSet, id)
+      const row = await tx.findOneOrFail(ImageSet, id, { refresh: true })
       await tx.nativeDelete(Image, { imageSet: id })
       images.forEach((media, index) => tx.create(Image, { imageSet: row, position: index + 1, alt: numbered(row.title, index + 1), media }))
       row.media = { previews, archive: null }

@@ -71,7 +71,7 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
 
     const summary = ladderSummary(planLadder(source))
     await em.transactional(async (tx) => {
-      const row = await tx.findOneOrFail(Video, id)
+      const row = await tx.findOneOrFail(Video, id, { refresh: true })
       row.media = media
       row.durationSeconds = Math.round(source.durationSeconds)
       row.resolutions = summary.resolutions
