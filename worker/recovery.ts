@@ -111,3 +111,18 @@ export async function sweepDeadWorkers(databaseUrl: string): Promise<string[]> {
     await client.end()
   }
 }
+
+/** How many worker pools are alive now (each holds its liveness lock). */
+export async function liveWorkerPools(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_locks where locktype = 'advisory' and granted and classid = $1 and objsubid = 2`,
+      [LOCK_CLASS],
+    )
+    return rows[0]?.n ?? 0
+  } finally {
+    await client.end()
+  }
+}

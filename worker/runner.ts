@@ -79,7 +79,7 @@ export async function scanOnce(deps: WorkerDeps, watcher: DropWatcher, log: (lin
     const payload: DropPayload = {
       kind: drop.kind,
       name: drop.name,
-      metaName: drop.metaPath && path.dirname(drop.metaPath) === watcher.ingestDir ? path.basename(drop.metaPath) : null,
+      metaName: drop.metaPath ? path.relative(watcher.ingestDir, drop.metaPath) : null,
       mediaKey: crypto.randomUUID(),
     }
     await addJob(deps.orm.em.fork(), MEDIA_TASKS.ingestDrop, { ...payload }, { jobKey: `ingest-drop:${drop.name}`, maxAttempts: 5 })
@@ -92,10 +92,10 @@ const quiet = new Logger(() => () => undefined)
 
 /**
  * Runs every job that is due until none is left (jobs retried later, with backoff, are
- * left for the real worker). The demo seed, the ingest script without a running worker,
+ * left for the real worker, unless `waitForRetries`). The demo seed, the ingest script without a running worker,
  * and the tests use it; it is the same task list the worker runs.
  */
-export async function drainJobs(deps: WorkerDeps, databaseUrl: string, { concurrency = 1, verbose = false } = {}): Promise<void> {
+export async function drainJobs(deps: WorkerDeps, databaseUrl: string, { concurrency = 1, verbose = false, waitForRetries = false } = {}): Promise<void> {
   const taskList = createTaskList(deps)
   const liveness = new WorkerLiveness(databaseUrl)
   const counter = new pg.Client({ connectionString: databaseUrl })
@@ -103,12 +103,16 @@ export async function drainJobs(deps: WorkerDeps, databaseUrl: string, { concurr
   try {
     for (let round = 0; round < 10_000; round++) {
       await runOnce({ connectionString: databaseUrl, concurrency, taskList, preset: { plugins: [liveness.plugin()] }, ...(verbose ? {} : { logger: quiet }) })
-      const { rows } = await counter.query<{ due: string }>(
-        `select count(*) as due from graphile_worker.jobs
-          where locked_at is null and run_at <= now() and attempts < max_attempts and task_identifier = any($1::text[])`,
-        [Object.keys(taskList)],
+      const { rows } = await counter.query<{ due: string; later: string }>(
+        `select count(*) filter (where run_at <= now()) as due, count(*) filter (where run_at > now()) as later
+           from graphile_worker.jobs
+          where locked_at is null and attempts < max_attempts and task_identifier = any($1::text[])`,
+        [Object.keys(taskList).filter((task) => task !== 'release_due_items')],
       )
-      if (Number(rows[0]?.due ?? 0) === 0) break
+      if (Number(rows[0]?.due ?? 0) > 0) continue
+      if (!waitForRetries || Number(rows[0]?.later ?? 0) === 0) break
+      // A job failed and waits for its retry (backoff): wait for it.
+      await new Promise((resolve) => setTimeout(resolve, 1000))
     }
   } finally {
     await counter.end()

@@ -127,6 +127,21 @@ describe('the ingest folder', () => {
     expect(await t.db.orm.em.fork().count(Video, {})).toBe(1)
   })
 
+  it('ingests a dropped image folder with the metadata file inside it', async () => {
+    const folder = path.join(t.config.ingestDir, 'Garden set')
+    await makeTestImage(path.join(folder, '01.jpg'), 640, 480)
+    await makeTestImage(path.join(folder, '02.jpg'), 480, 640, 'smptehdbars')
+    await fs.writeFile(path.join(folder, 'meta.json'), JSON.stringify({ title: { en: 'Garden', it: 'Giardino' }, downloadable: false }))
+    const watcher = new DropWatcher(t.config.ingestDir, 0)
+    await scanOnce(deps(), watcher, () => undefined)
+    expect(await scanOnce(deps(), watcher, () => undefined)).toBe(1)
+    await drainJobs(deps(), t.db.url)
+    const set = await t.db.orm.em.fork().findOneOrFail(ImageSet, { sourceName: 'Garden set' })
+    expect(set).toMatchObject({ mediaStatus: 'ready', imagesCount: 2, downloadable: false, title: { en: 'Garden', it: 'Giardino' } })
+    expect(await listFiles(t.store.sourceDir(set.mediaKey))).toEqual(['01.jpg', '02.jpg'])
+    expect(await fs.readdir(t.config.ingestDir)).not.toContain('Garden set')
+  })
+
   it('rejects a drop whose metadata is wrong, saying why, and creates nothing', async () => {
     await makeTestVideo(path.join(t.config.ingestDir, 'clip.mov'), { width: 320, height: 180, seconds: 1 })
     await fs.writeFile(path.join(t.config.ingestDir, 'clip.mov.json'), JSON.stringify({ models: ['Nobody'], publish_at: 'next week' }))

@@ -15,6 +15,8 @@ import type { IngestKind } from '../../server/services/ingest.js'
  */
 export const REJECTED_DIR = 'rejected'
 const PARTIAL = /(\.(part|partial|tmp|temp|crdownload|filepart|download|!ut)|~)$/i
+/** Files operating systems leave in folders. */
+const JUNK = new Set(['thumbs.db', 'desktop.ini', 'icon\r'])
 
 export interface DropCandidate {
   kind: IngestKind
@@ -36,7 +38,7 @@ export async function listDrops(ingestDir: string): Promise<DropCandidate[]> {
   const drops: DropCandidate[] = []
   for (const entry of entries) {
     const name = entry.name
-    if (name.startsWith('.') || name === REJECTED_DIR || PARTIAL.test(name)) continue
+    if (name.startsWith('.') || name === REJECTED_DIR || PARTIAL.test(name) || JUNK.has(name.toLowerCase())) continue
     const full = path.join(ingestDir, name)
     if (entry.isDirectory()) {
       const inner = await fs.readdir(full, { withFileTypes: true }).catch(() => [])

@@ -23,7 +23,7 @@ function checkPayload(payload: unknown): DropPayload {
     (p.kind !== 'video' && p.kind !== 'imageSet') ||
     typeof p.name !== 'string' ||
     typeof p.mediaKey !== 'string' ||
-    (p.metaName !== null && typeof p.metaName !== 'string') ||
+    (p.metaName !== null && (typeof p.metaName !== 'string' || p.metaName.startsWith('.') || p.metaName.includes('..'))) ||
     p.name.includes('/') ||
     p.name.startsWith('.')
   ) {
