@@ -33,13 +33,28 @@ function bare(args: string[]): Promise<void> {
   })
 }
 
-async function timed(label: string, work: () => Promise<unknown>): Promise<number> {
+/** CPU seconds used by this process and its finished children (ffmpeg), from /proc. */
+async function cpuSeconds(): Promise<number> {
+  const own = process.cpuUsage()
+  const stat = await fs.readFile('/proc/self/stat', 'utf8').catch(() => '')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const ticks = Number(fields[13] ?? 0) + Number(fields[14] ?? 0)
+  return (own.user + own.system) / 1e6 + ticks / 100
+}
+
+interface Timing {
+  wall: number
+  cpu: number
+}
+
+async function timed(label: string, work: () => Promise<unknown>): Promise<Timing> {
   process.stdout.write(`${label} … `)
   const started = performance.now()
+  const cpuBefore = await cpuSeconds()
   await work()
-  const seconds = (performance.now() - started) / 1000
-  console.log(`${seconds.toFixed(1)} s`)
-  return seconds
+  const timing = { wall: (performance.now() - started) / 1000, cpu: (await cpuSeconds()) - cpuBefore }
+  console.log(`${timing.wall.toFixed(1)} s wall, ${timing.cpu.toFixed(1)} s CPU`)
+  return timing
 }
 
 async function source(): Promise<string> {
@@ -99,17 +114,19 @@ try {
   })
 
   const d = info.durationSeconds
-  const row = (label: string, seconds: number) => `${label.padEnd(34)} ${seconds.toFixed(1).padStart(7)} s   ${(d / seconds).toFixed(2).padStart(6)}x real time   ${(seconds / d).toFixed(2)}x the duration`
+  const row = (label: string, t: Timing) =>
+    `${label.padEnd(30)} ${t.wall.toFixed(1).padStart(7)} s wall  ${t.cpu.toFixed(1).padStart(7)} s CPU   ${(d / t.wall).toFixed(2).padStart(5)}x real time   ${(t.wall / d).toFixed(2)}x the duration`
+  const ratio = (x: Timing, y: Timing) => `${(x.wall / y.wall).toFixed(2)} wall, ${(x.cpu / y.cpu).toFixed(2)} CPU`
   console.log('')
   console.log(row('(a) pipeline ladder job', a))
   console.log(row('(b) bare single-pass ffmpeg', b))
   console.log(row('(c) one ffmpeg per rung', c))
   console.log(row('whole ingest', whole))
   console.log('')
-  console.log(`(a)/(b) = ${(a / b).toFixed(2)}   (target at most 1.10)`)
-  console.log(`(c)/(b) = ${(c / b).toFixed(2)}   ((b) should be clearly faster than (c))`)
-  console.log(`whole ingest / duration = ${(whole / d).toFixed(2)}   (target at most 1.50 on 2 cores)`)
-  console.log(`load average now: ${load()} (other processes on the machine skew the numbers)`)
+  console.log(`(a)/(b) = ${ratio(a, b)}   (target at most 1.10)`)
+  console.log(`(c)/(b) = ${ratio(c, b)}   ((b) should be clearly faster than (c))`)
+  console.log(`whole ingest / duration = ${(whole.wall / d).toFixed(2)}   (target at most 1.50 on 2 cores)`)
+  console.log(`load average now: ${load()}; with other work on the machine the wall times stretch, CPU seconds much less`)
 } finally {
   await fs.rm(scratch, { recursive: true, force: true })
 }
