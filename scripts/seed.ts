@@ -13,7 +13,7 @@ const db = await ensureDatabase()
 const orm = await openOrm(process.env.DATABASE_URL!)
 try {
   await migrate(orm, process.env.DATABASE_URL!)
-  if (await isEmpty(orm)) await seedDemo(orm, { log: console.log, mediaDir: config.mediaDir })
+  if (await isEmpty(orm)) await seedDemo(orm, { log: console.log, config })
   else console.log('the database already holds a catalog')
   await seedSiteContent(orm, console.log)
 } finally {

@@ -31,7 +31,7 @@ log(db ? `embedded PostgreSQL ready (data in ${config.dataDir}/postgres)` : 'usi
 const orm = await openOrm(process.env.DATABASE_URL!, { pool: 4 })
 const applied = await migrate(orm, process.env.DATABASE_URL!)
 if (applied.length) log(`applied migrations: ${applied.join(', ')}`)
-if (await isEmpty(orm)) await seedDemo(orm, { log, mediaDir: config.mediaDir })
+if (await isEmpty(orm)) await seedDemo(orm, { log, config })
 await seedSiteContent(orm, log)
 await orm.close()
 

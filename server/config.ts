@@ -40,6 +40,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
   /** How long a server keeps a public catalog answer (ms); 0 turns the cache off. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** A drop in INGEST_DIR is taken once it has not changed for this long. */
+  INGEST_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
 })
 
 export interface Config {
@@ -65,6 +67,7 @@ export interface Config {
   webmasterUrl: string
   workerConcurrency: number
   catalogCacheTtlMs: number
+  ingestSettleSeconds: number
   clientDir: string
   billingUpdateUrl: string
   rateLimit: { windowMs: number; perIp: number; perAccount: number }
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webmasterUrl: e.WEBMASTER_URL,
     workerConcurrency: e.WORKER_CONCURRENCY,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
+    ingestSettleSeconds: e.INGEST_SETTLE_SECONDS,
     clientDir: path.resolve('dist/client'),
     billingUpdateUrl: e.BILLING_UPDATE_URL,
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },

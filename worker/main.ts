@@ -1,7 +1,7 @@
 /**
  * The worker process: graphile-worker running the media tasks, the release cron, mail and
- * subscription upkeep against the same database as the server. Needs DATABASE_URL; the
- * `npm start` launcher passes it.
+ * subscription upkeep against the same database as the server, and the ingest folder
+ * watcher. Needs DATABASE_URL; the `npm start` launcher passes it.
  */
 import { ensureAppSecret } from '../server/bootstrap.js'
 import { ConfigError, loadConfig } from '../server/config.js'
@@ -22,16 +22,16 @@ try {
 }
 
 const orm = await openOrm(config.databaseUrl!, { pool: config.workerConcurrency + 2 })
-const runner = await startWorker({ config, orm }, config.databaseUrl!)
+const worker = await startWorker({ config, orm }, config.databaseUrl!)
 
 let stopping = false
 async function shutdown() {
   if (stopping) return
   stopping = true
-  await runner.stop()
+  await worker.stop()
   await orm.close()
   process.exit(0)
 }
 process.on('SIGINT', () => void shutdown())
 process.on('SIGTERM', () => void shutdown())
-await runner.promise
+await worker.promise

@@ -1,16 +1,121 @@
-import { run, type Runner } from 'graphile-worker'
+import crypto from 'node:crypto'
+import path from 'node:path'
+import pg from 'pg'
+import { Logger, run, runOnce } from 'graphile-worker'
+import { MEDIA_TASKS } from '../server/services/ingest.js'
+import { addJob } from '../server/services/jobs.js'
 import type { WorkerDeps } from './deps.js'
+import { ffmpegBinaries } from './ffmpeg/binaries.js'
+import { DropWatcher } from './media/ingest-folder.js'
+import { WorkerLiveness } from './recovery.js'
 import { assertCrontabTasksExist, createTaskList, CRONTAB } from './tasks/index.js'
+import type { DropPayload } from './tasks/media-ingest-drop.js'
 
-export async function startWorker(deps: WorkerDeps, databaseUrl: string): Promise<Runner> {
+export interface WorkerHandle {
+  promise: Promise<void>
+  stop(): Promise<void>
+}
+
+export interface WorkerOptions {
+  /** Watch INGEST_DIR for drops (default true). */
+  watchIngest?: boolean
+  concurrency?: number
+  log?: (line: string) => void
+}
+
+/**
+ * graphile-worker with the product's tasks and crontab, plus two companions: the liveness
+ * plugin and sweep (jobs of a killed worker are retried at once, not after 4 hours), and
+ * the ingest folder watcher that turns settled drops into media_ingest_drop jobs.
+ */
+export async function startWorker(deps: WorkerDeps, databaseUrl: string, options: WorkerOptions = {}): Promise<WorkerHandle> {
+  const log = options.log ?? ((line: string) => console.log(`[worker] ${line}`))
+  const binaries = ffmpegBinaries(deps.config)
+  log(`ffmpeg: ${binaries.ffmpeg} (${binaries.source})`)
   const taskList = createTaskList(deps)
   assertCrontabTasksExist(taskList, CRONTAB)
-  return run({
+  const liveness = new WorkerLiveness(databaseUrl, log)
+  const runner = await run({
     connectionString: databaseUrl,
-    concurrency: deps.config.workerConcurrency,
+    concurrency: options.concurrency ?? deps.config.workerConcurrency,
     noHandleSignals: true,
     pollInterval: 1000,
     taskList,
     crontab: CRONTAB,
+    preset: { plugins: [liveness.plugin()] },
   })
+  liveness.startSweeping()
+
+  let watchTimer: NodeJS.Timeout | null = null
+  if (options.watchIngest ?? true) {
+    const settleMs = deps.config.ingestSettleSeconds * 1000
+    const watcher = new DropWatcher(deps.config.ingestDir, settleMs)
+    const every = Math.min(5000, Math.max(1000, settleMs / 2))
+    let busy = false
+    watchTimer = setInterval(() => {
+      if (busy) return
+      busy = true
+      scanOnce(deps, watcher, log)
+        .catch((error: unknown) => log(`ingest folder scan failed: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => (busy = false))
+    }, every)
+    log(`watching ${deps.config.ingestDir} (settle ${deps.config.ingestSettleSeconds} s)`)
+  }
+
+  return {
+    promise: runner.promise,
+    async stop() {
+      if (watchTimer) clearInterval(watchTimer)
+      await runner.stop()
+      await liveness.stop()
+    },
+  }
+}
+
+/** One look at the drop folder: queues a media_ingest_drop job per settled drop. */
+export async function scanOnce(deps: WorkerDeps, watcher: DropWatcher, log: (line: string) => void): Promise<number> {
+  const ready = await watcher.scan()
+  for (const drop of ready) {
+    const payload: DropPayload = {
+      kind: drop.kind,
+      name: drop.name,
+      metaName: drop.metaPath ? path.relative(watcher.ingestDir, drop.metaPath) : null,
+      mediaKey: crypto.randomUUID(),
+    }
+    await addJob(deps.orm.em.fork(), MEDIA_TASKS.ingestDrop, { ...payload }, { jobKey: `ingest-drop:${drop.name}`, maxAttempts: 5 })
+    log(`picked up ${drop.name} (${drop.kind})`)
+  }
+  return ready.length
+}
+
+const quiet = new Logger(() => () => undefined)
+
+/**
+ * Runs every job that is due until none is left (jobs retried later, with backoff, are
+ * left for the real worker, unless `waitForRetries`). The demo seed, the ingest script without a running worker,
+ * and the tests use it; it is the same task list the worker runs.
+ */
+export async function drainJobs(deps: WorkerDeps, databaseUrl: string, { concurrency = 1, verbose = false, waitForRetries = false } = {}): Promise<void> {
+  const taskList = createTaskList(deps)
+  const liveness = new WorkerLiveness(databaseUrl)
+  const counter = new pg.Client({ connectionString: databaseUrl })
+  await counter.connect()
+  try {
+    for (let round = 0; round < 10_000; round++) {
+      await runOnce({ connectionString: databaseUrl, concurrency, taskList, preset: { plugins: [liveness.plugin()] }, ...(verbose ? {} : { logger: quiet }) })
+      const { rows } = await counter.query<{ due: string; later: string }>(
+        `select count(*) filter (where run_at <= now()) as due, count(*) filter (where run_at > now()) as later
+           from graphile_worker.jobs
+          where locked_at is null and attempts < max_attempts and task_identifier = any($1::text[])`,
+        [Object.keys(taskList).filter((task) => task !== 'release_due_items')],
+      )
+      if (Number(rows[0]?.due ?? 0) > 0) continue
+      if (!waitForRetries || Number(rows[0]?.later ?? 0) === 0) break
+      // A job failed and waits for its retry (backoff): wait for it.
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
+  } finally {
+    await counter.end()
+    await liveness.stop()
+  }
 }

@@ -1,16 +1,16 @@
 import type { Orm } from '../../server/db/orm.js'
+import { loadConfig, type Config } from '../../server/config.js'
 import { Category } from '../../server/db/entities/index.js'
 import { releaseDueItems } from '../../server/services/release.js'
 import { DEMO_CATALOG, seedCatalogRows, type CatalogSize } from './catalog.js'
 import { seedLegalPages } from './legal.js'
+import { seedMedia } from './media.js'
 import { ensurePlans } from './plans.js'
-import { seedPictures } from './pictures.js'
 
 export interface SeedOptions {
   size?: CatalogSize
   log?: (line: string) => void
-  /** Where the pictures of models, categories and banners go; without it they stay empty. */
-  mediaDir?: string
+  config?: Config
 }
 
 /** True when the database holds no catalog yet. */
@@ -19,19 +19,12 @@ export async function isEmpty(orm: Orm): Promise<boolean> {
 }
 
 /** The synthetic demo catalog; every step is safe to run on an empty database only. */
-export async function seedDemo(orm: Orm, { size = DEMO_CATALOG, log = () => undefined, mediaDir }: SeedOptions = {}) {
+export async function seedDemo(orm: Orm, { size = DEMO_CATALOG, log = () => undefined, config = loadConfig() }: SeedOptions = {}) {
   const em = orm.em.fork()
   const rows = await seedCatalogRows(em, size)
   log(`seeded ${rows.categories.length} categories, ${rows.models.length} models, ${rows.videos.length} videos, ${rows.imageSets.length} image sets`)
-  if (mediaDir) {
-    const started = Date.now()
-    const pictures = await seedPictures(mediaDir, rows)
-    await em.flush()
-    log(`made pictures for ${pictures.models} models, ${pictures.categories} categories and ${pictures.banners} banners in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-  }
-  // Until the media pipeline has made files for them, demo items count as ready.
-  await em.getConnection().execute(`update video set media_status = 'ready'`)
-  await em.getConnection().execute(`update image_set set media_status = 'ready'`)
+  // Synthetic sources through the media pipeline, shared among the demo rows.
+  await seedMedia(orm, config, rows, { videos: size.upcomingVideos, imageSets: size.upcomingImageSets }, log)
   const released = await releaseDueItems(em, new Date())
   log(`released ${released.videos} videos and ${released.imageSets} image sets; the rest are coming soon`)
 }

@@ -88,7 +88,7 @@ export async function stopOrphanedServer(databaseDir: string): Promise<void> {
   }
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true

@@ -1,6 +1,9 @@
 import type { TaskList } from 'graphile-worker'
+import { MEDIA_TASKS } from '../../server/services/ingest.js'
 import type { WorkerDeps } from '../deps.js'
 import { purgeExpiredAuthTask } from './purge-expired-auth.js'
+import { mediaIngestDropTask } from './media-ingest-drop.js'
+import { mediaProcessImageSetTask, mediaProcessVideoTask } from './media-process.js'
 import { releaseDueItemsTask } from './release-due-items.js'
 import { sendMailTask } from './send-mail.js'
 
@@ -10,6 +13,9 @@ export function createTaskList(deps: WorkerDeps): TaskList {
     release_due_items: releaseDueItemsTask(deps),
     send_mail: sendMailTask(deps),
     purge_expired_auth: purgeExpiredAuthTask(deps),
+    [MEDIA_TASKS.processVideo]: mediaProcessVideoTask(deps),
+    [MEDIA_TASKS.processImageSet]: mediaProcessImageSetTask(deps),
+    [MEDIA_TASKS.ingestDrop]: mediaIngestDropTask(deps),
   }
 }
 

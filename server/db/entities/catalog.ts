@@ -151,6 +151,9 @@ export const ImageSetSchema = defineEntity({
     images: () => p.oneToMany(Image).mappedBy('imageSet'),
     /** Spec section 3: the set's full images (lightbox, originals) are for members only. */
     membersOnly: p.boolean().default(true),
+    /** SHA-256 over the source images (names and contents), so one set is never ingested twice. */
+    sourceSha256: p.string().length(64).nullable().unique(),
+    sourceName: p.string().length(512).nullable(),
   },
   indexes: [{ properties: ['releasedAt'] }, { properties: ['publishAt'] }, ...contentSearchAndSorts('image_set', 'images_count').indexes],
   triggers: contentSearchAndSorts('image_set', 'images_count').triggers,

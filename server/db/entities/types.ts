@@ -26,9 +26,30 @@ export interface VideoMedia {
   thumbnailClip: string | null
   /** HLS master playlist (members only). */
   master: string | null
-  ladder: Array<{ resolution: Resolution; width: number; height: number; bandwidth: number; playlist: string }>
+  ladder: Array<{
+    resolution: Resolution
+    width: number
+    height: number
+    /** Peak segment bitrate (bit/s), as in the master playlist's BANDWIDTH. */
+    bandwidth: number
+    playlist: string
+    /** Average bitrate over the rung (bit/s). */
+    averageBandwidth?: number
+    /** RFC 6381 codecs, as in the master playlist. */
+    codecs?: string
+  }>
   /** MP4 of the top rung for downloads (members only). */
   download: string | null
+  /** The source as probed, for content ops. */
+  source?: {
+    container: string
+    width: number
+    height: number
+    durationSeconds: number
+    frameRate: number
+    videoCodec: string | null
+    audioCodec: string | null
+  }
 }
 
 export interface ImageSetMedia {

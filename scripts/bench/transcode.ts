@@ -1,0 +1,132 @@
+/**
+ * npm run bench:transcode
+ * For a synthetic 1080p source of 60 s (made once, cached in .data/demo-cache), measures in
+ * one run:
+ *   (a) the pipeline's ladder job: one ffmpeg process through fluent-ffmpeg with progress,
+ *       then the measured master playlist and the download MP4 (remux);
+ *   (b) one bare single-pass ffmpeg command making the same rungs (same options);
+ *   (c) one ffmpeg run per rung, one after the other;
+ * and the whole ingest (stills, clips, ladder, download: what a job makes), and prints
+ * wall times, ratios and the speed as a multiple of real time.
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { masterPlaylist, outputFrameRate, planLadder, type Rung, type SourceInfo } from '../../server/domain/media.js'
+import { WorkDir } from '../../server/services/media-store.js'
+import { ffmpegBinaries, ffmpegVersion } from '../../worker/ffmpeg/binaries.js'
+import { encodeLadder, ladderFilterGraph, measureRung, remuxToMp4, rungOutputOptions, rungPlaylist, X264_PRESET } from '../../worker/ffmpeg/ladder.js'
+import { probe } from '../../worker/ffmpeg/probe.js'
+import { command, run } from '../../worker/ffmpeg/run.js'
+import { makeVideoMedia } from '../../worker/media/video-pipeline.js'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
+const binaries = ffmpegBinaries({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH })
+
+function bare(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binaries.ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${stderr.slice(-500)}`))))
+  })
+}
+
+/** CPU seconds used by this process and its finished children (ffmpeg), from /proc. */
+async function cpuSeconds(): Promise<number> {
+  const own = process.cpuUsage()
+  const stat = await fs.readFile('/proc/self/stat', 'utf8').catch(() => '')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const ticks = Number(fields[13] ?? 0) + Number(fields[14] ?? 0)
+  return (own.user + own.system) / 1e6 + ticks / 100
+}
+
+interface Timing {
+  wall: number
+  cpu: number
+}
+
+async function timed(label: string, work: () => Promise<unknown>): Promise<Timing> {
+  process.stdout.write(`${label} … `)
+  const started = performance.now()
+  const cpuBefore = await cpuSeconds()
+  await work()
+  const timing = { wall: (performance.now() - started) / 1000, cpu: (await cpuSeconds()) - cpuBefore }
+  console.log(`${timing.wall.toFixed(1)} s wall, ${timing.cpu.toFixed(1)} s CPU`)
+  return timing
+}
+
+async function source(): Promise<string> {
+  const file = path.resolve('.data', 'demo-cache', `bench-1080p-${SECONDS}s.mp4`)
+  if ((await fs.stat(file).catch(() => null))?.size) return file
+  await fs.mkdir(path.dirname(file), { recursive: true })
+  console.log(`making the ${SECONDS} s 1080p source once (cached: ${file}) …`)
+  await run(
+    command()
+      .input(`testsrc2=size=1920x1080:rate=30`)
+      .inputOptions(['-f', 'lavfi', '-t', String(SECONDS)])
+      .input(`sine=frequency=440:sample_rate=48000`)
+      .inputOptions(['-f', 'lavfi', '-t', String(SECONDS)])
+      .output(`${file}.part`)
+      .outputOptions(['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'mp4']),
+  )
+  await fs.rename(`${file}.part`, file)
+  return file
+}
+
+const singleRungGraph = (info: SourceInfo, rung: Rung) => ladderFilterGraph(info, [rung]).replace(/split=1\[s0\];\[s0\]/, '')
+
+const file = await source()
+const info = await probe(file)
+const rungs = planLadder(info)
+const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'streamclub-bench-'))
+const dir = (name: string) => path.join(scratch, name)
+const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ')
+
+console.log(`${ffmpegVersion(binaries)} (${binaries.source}), x264 preset ${X264_PRESET}, ${os.cpus().length} CPUs, load ${load()}`)
+console.log(`source: ${info.width}x${info.height} ${info.frameRate} fps, ${info.durationSeconds.toFixed(1)} s; rungs: ${rungs.map((r) => `${r.resolution} ${r.width}x${r.height}`).join(', ')}`)
+
+try {
+  const b = await timed('(b) bare single-pass ffmpeg, all rungs', async () => {
+    for (const rung of rungs) await fs.mkdir(path.join(dir('b'), rung.resolution), { recursive: true })
+    await bare(['-i', file, '-filter_complex', ladderFilterGraph(info, rungs), ...rungs.flatMap((rung, i) => [...rungOutputOptions(rung, i, info, dir('b')), rungPlaylist(dir('b'), rung)])])
+  })
+
+  const a = await timed('(a) pipeline ladder job (fluent-ffmpeg + progress, master, download MP4)', async () => {
+    await encodeLadder(file, info, rungs, dir('a'), { onProgress: () => undefined })
+    const variants = []
+    for (const rung of rungs) variants.push({ rung, ...(await measureRung(rungPlaylist(dir('a'), rung))), uri: `${rung.resolution}/index.m3u8` })
+    await fs.writeFile(path.join(dir('a'), 'master.m3u8'), masterPlaylist(variants, info.hasAudio, outputFrameRate(info)))
+    await remuxToMp4(rungPlaylist(dir('a'), rungs.at(-1)!), path.join(dir('a'), 'download.mp4'), info.hasAudio)
+  })
+
+  const c = await timed('(c) one ffmpeg per rung, one after another', async () => {
+    for (const rung of rungs) {
+      await fs.mkdir(path.join(dir('c'), rung.resolution), { recursive: true })
+      await bare(['-i', file, '-filter_complex', singleRungGraph(info, rung), ...rungOutputOptions(rung, 0, info, dir('c')), rungPlaylist(dir('c'), rung)])
+    }
+  })
+
+  const whole = await timed('whole ingest (poster, stills, clips, ladder, master, download)', async () => {
+    await fs.mkdir(dir('whole'), { recursive: true })
+    await makeVideoMedia(file, info, new WorkDir(dir('whole'), 'bench'), { stage: () => () => undefined })
+  })
+
+  const d = info.durationSeconds
+  const row = (label: string, t: Timing) =>
+    `${label.padEnd(30)} ${t.wall.toFixed(1).padStart(7)} s wall  ${t.cpu.toFixed(1).padStart(7)} s CPU   ${(d / t.wall).toFixed(2).padStart(5)}x real time   ${(t.wall / d).toFixed(2)}x the duration`
+  const ratio = (x: Timing, y: Timing) => `${(x.wall / y.wall).toFixed(2)} wall, ${(x.cpu / y.cpu).toFixed(2)} CPU`
+  console.log('')
+  console.log(row('(a) pipeline ladder job', a))
+  console.log(row('(b) bare single-pass ffmpeg', b))
+  console.log(row('(c) one ffmpeg per rung', c))
+  console.log(row('whole ingest', whole))
+  console.log('')
+  console.log(`(a)/(b) = ${ratio(a, b)}   (target at most 1.10)`)
+  console.log(`(c)/(b) = ${ratio(c, b)}   ((b) should be clearly faster than (c))`)
+  console.log(`whole ingest / duration = ${(whole.wall / d).toFixed(2)}   (target at most 1.50 on 2 cores)`)
+  console.log(`load average now: ${load()}; with other work on the machine the wall times stretch, CPU seconds much less`)
+} finally {
+  await fs.rm(scratch, { recursive: true, force: true })
+}

@@ -1,0 +1,228 @@
+/**
+ * Demo media: a few synthetic sources (ffmpeg test patterns with a tone, generated
+ * pictures), run through the SAME pipeline as real uploads (ingestSource + the worker's
+ * task list), then shared among the demo rows. Sources are cached in .data/demo-cache
+ * (outside any DATA_DIR that tests wipe), so later fresh starts only run the pipeline.
+ */
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { Config } from '../../server/config.js'
+import { Banner, Category, Image, ImageSet, Model, Video, type ImageRef } from '../../server/db/entities/index.js'
+import type { Orm } from '../../server/db/orm.js'
+import { ingestSource } from '../../server/services/ingest.js'
+import { MediaStore } from '../../server/services/media-store.js'
+import { ffmpegBinaries } from '../../worker/ffmpeg/binaries.js'
+import { renderPicture, type PictureTarget } from '../../worker/ffmpeg/pictures.js'
+import { command, run } from '../../worker/ffmpeg/run.js'
+import { drainJobs } from '../../worker/runner.js'
+
+/** Bump when a recipe changes, so cached sources are made again. */
+const CACHE_VERSION = 'v2'
+
+interface VideoRecipe {
+  name: string
+  width: number
+  height: number
+  seconds: number
+  /** A lavfi source and the filters after it. */
+  video: string
+  filters?: string
+  tone: number
+}
+
+/** One source up to 1080p (a three-rung ladder), the others smaller and shorter. */
+const VIDEO_SOURCES: VideoRecipe[] = [
+  { name: 'pattern-fhd', width: 1920, height: 1080, seconds: 6, video: 'testsrc2=size=1920x1080:rate=30', tone: 440 },
+  { name: 'bars-hd', width: 1280, height: 720, seconds: 5, video: 'smptehdbars=size=1280x720:rate=30', filters: 'hue=H=2*PI*t/5', tone: 523 },
+  { name: 'life-hd', width: 1280, height: 720, seconds: 5, video: 'life=size=320x180:rate=25:mold=10:ratio=0.3:life_color=#ff4fa0:death_color=#2a1a5e', filters: 'scale=1280:720:flags=neighbor', tone: 659 },
+  { name: 'pattern-sd', width: 854, height: 480, seconds: 5, video: 'testsrc=size=854x480:rate=25', filters: 'hue=h=200:s=1.4', tone: 784 },
+]
+
+/** Picture recipes (lavfi sources of one frame); {W}, {H}, {HUE} and {K} are filled in. */
+const PICTURES = [
+  'mandelbrot=size={W}x{H}:start_scale=0.6:end_scale=0.6:start_x=-0.745:start_y=0.11:maxiter=160,hue=h={HUE}',
+  'testsrc2=size={W}x{H},hue=h={HUE}:s=1.3',
+  'smptehdbars=size={W}x{H},hue=h={HUE}',
+  "color=black:size={W}x{H},format=rgb24,geq=r='128+127*sin(X/53+{K})':g='128+127*sin(Y/37+X/91)':b='128+127*cos((X+Y)/71+{K})',hue=h={HUE}",
+  'mandelbrot=size={W}x{H}:start_scale=0.02:end_scale=0.02:start_x=-0.7436:start_y=0.1318:maxiter=220,hue=h={HUE}',
+  'rgbtestsrc=size={W}x{H},hue=h={HUE}',
+]
+
+/** A stylised head-and-shoulders silhouette on a coloured gradient: a safe model portrait. */
+function portraitRecipe(index: number): string {
+  const inside = `lt(hypot(X-W/2\\,Y-H*0.36)\\,W*0.17)+lt(hypot((X-W/2)/(W*0.40)\\,(Y-H*1.02)/(H*0.36))\\,1)`
+  const [r, g, b] = [(index * 53) % 140, (index * 97) % 140, (index * 31 + 60) % 160]
+  return (
+    `color=black:size={W}x{H},format=rgb24,geq=` +
+    `r='if(${inside}\\,235\\,${r}+100*Y/H)':g='if(${inside}\\,205\\,${g}+80*X/W)':b='if(${inside}\\,220\\,${b}+90*(1-Y/H))'`
+  )
+}
+
+const IMAGE_SETS = [
+  { name: 'set-a', count: 5 },
+  { name: 'set-b', count: 5 },
+  { name: 'set-c', count: 6 },
+]
+
+async function cached(cacheDir: string, name: string, make: (file: string) => Promise<void>): Promise<string> {
+  const file = path.join(cacheDir, `${CACHE_VERSION}-${name}`)
+  if ((await fs.stat(file).catch(() => null))?.size) return file
+  await fs.mkdir(path.dirname(file), { recursive: true })
+  const partial = `${file}.part`
+  await make(partial)
+  await fs.rename(partial, file)
+  return file
+}
+
+function makeVideo(recipe: VideoRecipe) {
+  return (file: string) =>
+    run(
+      command()
+        .input(`${recipe.video}${recipe.filters ? `,${recipe.filters}` : ''}`)
+        .inputOptions(['-f', 'lavfi', '-t', String(recipe.seconds)])
+        .input(`sine=frequency=${recipe.tone}:sample_rate=48000:duration=${recipe.seconds}`)
+        .inputOptions(['-f', 'lavfi'])
+        .output(file)
+        .outputOptions(['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-f', 'mp4']),
+    )
+}
+
+function makePicture(recipe: string, width: number, height: number, hue: number) {
+  const source = recipe.replaceAll('{W}', String(width)).replaceAll('{H}', String(height)).replaceAll('{HUE}', String(hue)).replaceAll('{K}', String(hue / 40))
+  return (file: string) => run(command().input(source).inputOptions(['-f', 'lavfi']).output(file).outputOptions(['-frames:v', '1', '-q:v', '2', '-f', 'image2']))
+}
+
+export interface SeededRows {
+  categories: Category[]
+  models: Model[]
+  videos: Video[]
+  imageSets: ImageSet[]
+  banners: Banner[]
+}
+
+export async function seedMedia(orm: Orm, config: Config, rows: SeededRows, upcoming: { videos: number; imageSets: number }, log: (line: string) => void) {
+  ffmpegBinaries(config)
+  const startedAt = Date.now()
+  const cacheDir = path.resolve('.data', 'demo-cache')
+  const store = new MediaStore(config.mediaDir)
+  const em = orm.em.fork()
+
+  // 1. Sources (cached), registered on a few catalog rows through the normal ingest.
+  const videoFiles = []
+  for (const recipe of VIDEO_SOURCES) videoFiles.push(await cached(cacheDir, `${recipe.name}.mp4`, makeVideo(recipe)))
+  const setDirs = []
+  for (const [s, set] of IMAGE_SETS.entries()) {
+    const dir = path.join(cacheDir, `${CACHE_VERSION}-${set.name}`)
+    for (let i = 0; i < set.count; i++) {
+      const portrait = i % 3 === 2
+      const recipe = PICTURES[(i + s * 2) % PICTURES.length]!
+      await cached(cacheDir, `${set.name}/photo-${String(i + 1).padStart(2, '0')}.jpg`, makePicture(recipe, portrait ? 1200 : 1600, portrait ? 1600 : 1200, (i * 47 + s * 113) % 360))
+    }
+    setDirs.push(dir)
+  }
+  log(`demo sources ready in ${seconds(startedAt)} s (cache: ${cacheDir})`)
+
+  const videoSources = rows.videos.slice(upcoming.videos, upcoming.videos + videoFiles.length)
+  for (const [i, file] of videoFiles.entries()) {
+    await mustQueue(ingestSource(em.fork(), store, { kind: 'video', source: file, mode: 'copy', existingId: videoSources[i]!.id, name: path.basename(file) }))
+  }
+  const setSources = rows.imageSets.slice(upcoming.imageSets, upcoming.imageSets + setDirs.length)
+  for (const [i, dir] of setDirs.entries()) {
+    await mustQueue(ingestSource(em.fork(), store, { kind: 'imageSet', source: dir, mode: 'copy', existingId: setSources[i]!.id, name: path.basename(dir) }))
+  }
+
+  // 2. The pipeline: the worker's own tasks, transcodes one at a time; meanwhile the
+  //    pictures of models, categories and banners.
+  const pipelineStart = Date.now()
+  await Promise.all([
+    drainJobs({ config, orm }, orm.config.get('clientUrl')!, { concurrency: 2, waitForRetries: true }).then(() =>
+      log(`pipeline made the media of ${videoFiles.length} videos and ${setDirs.length} image sets in ${seconds(pipelineStart)} s`),
+    ),
+    seedPictures(em.fork(), cacheDir, store, rows).then(() => log(`model, category and banner pictures made in ${seconds(pipelineStart)} s`)),
+  ])
+
+  // 3. Shared among the other demo rows.
+  await shareMedia(em.fork(), rows, videoSources, setSources)
+  log(`demo media took ${seconds(startedAt)} s in all`)
+}
+
+const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1)
+
+async function mustQueue(result: ReturnType<typeof ingestSource>) {
+  const settled = await result
+  if (settled.status !== 'queued') throw new Error(`demo source not queued: ${JSON.stringify(settled)}`)
+}
+
+async function shareMedia(em: EntityManager, rows: SeededRows, videoSources: Video[], setSources: ImageSet[]) {
+  const videos = await em.find(Video, { id: videoSources.map((v) => v.id) }, { orderBy: { id: 'asc' } })
+  const failed = videos.filter((v) => v.mediaStatus !== 'ready')
+  if (failed.length) throw new Error(`demo videos failed: ${failed.map((v) => `${v.id}: ${v.mediaError}`).join('; ')}`)
+  const byId = new Map(videos.map((v) => [v.id, v]))
+  const ordered = videoSources.map((v) => byId.get(v.id)!)
+  for (const [index, row] of rows.videos.entries()) {
+    if (byId.has(row.id)) continue
+    const from = ordered[index % ordered.length]!
+    await em.nativeUpdate(Video, row.id, {
+      media: from.media,
+      durationSeconds: from.durationSeconds,
+      resolutions: from.resolutions,
+      highestResolution: from.highestResolution,
+      mediaStatus: 'ready',
+      mediaProgress: 1,
+    })
+  }
+
+  const sets = await em.find(ImageSet, { id: setSources.map((s) => s.id) }, { populate: ['images'], orderBy: { id: 'asc' } })
+  const badSets = sets.filter((s) => s.mediaStatus !== 'ready')
+  if (badSets.length) throw new Error(`demo image sets failed: ${badSets.map((s) => `${s.id}: ${s.mediaError}`).join('; ')}`)
+  const setById = new Map(sets.map((s) => [s.id, s]))
+  const orderedSets = setSources.map((s) => setById.get(s.id)!)
+  for (const [index, row] of rows.imageSets.entries()) {
+    if (setById.has(row.id)) continue
+    const from = orderedSets[index % orderedSets.length]!
+    const target = await em.findOneOrFail(ImageSet, row.id)
+    target.media = from.media
+    target.imagesCount = from.imagesCount
+    target.mediaStatus = 'ready'
+    target.mediaProgress = 1
+    for (const image of from.images.getItems()) {
+      em.create(Image, {
+        imageSet: target,
+        position: image.position,
+        alt: Object.fromEntries(Object.entries(target.title).map(([locale, text]) => [locale, `${text} (${image.position})`])),
+        media: image.media,
+      })
+    }
+  }
+  await em.flush()
+}
+
+async function seedPictures(em: EntityManager, cacheDir: string, store: MediaStore, rows: SeededRows) {
+  const target = (stored: string, width: number, height: number): PictureTarget => ({ file: store.absolute(stored), stored, width, height, crop: true })
+  const first = (refs: ImageRef[]) => refs[0]!
+
+  // Eight portraits, shared round-robin by the models.
+  const portraits: Array<{ avatar: ImageRef; preview: ImageRef; previewThumbnail: ImageRef }> = []
+  for (let i = 0; i < 8; i++) {
+    const source = await cached(cacheDir, `portraits/portrait-${i + 1}.jpg`, makePicture(portraitRecipe(i + 1), 900, 1200, 0))
+    const [avatar, preview, previewThumbnail] = await renderPicture(source, [
+      target(`public/demo/models/${i + 1}-avatar.jpg`, 256, 256),
+      target(`public/demo/models/${i + 1}-preview.jpg`, 600, 800),
+      target(`public/demo/models/${i + 1}-preview-thumb.jpg`, 300, 400),
+    ])
+    portraits.push({ avatar: avatar!, preview: preview!, previewThumbnail: previewThumbnail! })
+  }
+  for (const [index, model] of rows.models.entries()) await em.nativeUpdate(Model, model.id, portraits[index % portraits.length]!)
+
+  for (const [index, category] of rows.categories.entries()) {
+    const source = await cached(cacheDir, `categories/${category.slug}.jpg`, makePicture(PICTURES[index % PICTURES.length]!, 1280, 720, (index * 71) % 360))
+    const [logo, preview] = await renderPicture(source, [target(`public/demo/categories/${category.slug}-logo.jpg`, 256, 256), target(`public/demo/categories/${category.slug}-preview.jpg`, 640, 360)])
+    await em.nativeUpdate(Category, category.id, { logo: logo!, preview: preview! })
+  }
+
+  for (const [index, banner] of rows.banners.entries()) {
+    const source = await cached(cacheDir, `banners/banner-${index + 1}.jpg`, makePicture(PICTURES[(index + 3) % PICTURES.length]!, 1920, 600, (index * 59) % 360))
+    await em.nativeUpdate(Banner, banner.id, { image: first(await renderPicture(source, [target(`public/demo/banners/${index + 1}.jpg`, 1600, 500)])) })
+  }
+}

@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test'
+import { confirmAgeInAdvance } from './support'
+
+/**
+ * The demo seed ran its synthetic sources through the media pipeline: the pictures it made
+ * show on the site and its clips play in the browser.
+ */
+test('the seeded posters load and the hover preview and thumbnail clips play in Chromium', async ({ page }) => {
+  await confirmAgeInAdvance(page)
+  await page.goto('/en')
+  // The first latest video's poster (a decorative picture: its card's title link names it).
+  const poster = page.getByRole('region', { name: 'Latest videos' }).getByRole('article').first().locator('img')
+  await expect(poster).toBeVisible()
+  await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+  const src = await poster.getAttribute('src')
+  expect(src).toMatch(/^\/media\/[0-9a-f-]{36}\/poster-\d+\.jpg$/)
+
+  // The clips sit beside the poster in the item's public folder.
+  for (const clip of ['preview.mp4', 'thumb.mp4']) {
+    const url = new URL(src!.replace(/poster-\d+\.jpg$/, clip), page.url()).href
+    const response = await page.request.get(url)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toBe('video/mp4')
+    await page.setContent(`<main><video src="${url}" muted autoplay loop playsinline aria-label="${clip}"></video></main>`)
+    const video = page.getByLabel(clip)
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => (v.error ? -1 : v.currentTime)), { timeout: 15_000 }).toBeGreaterThan(0.3)
+    expect(await video.evaluate((v: HTMLVideoElement) => v.videoHeight)).toBe(clip === 'preview.mp4' ? 360 : 180)
+  }
+})

@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import type { FfprobeData } from 'fluent-ffmpeg'
+import ffmpeg from 'fluent-ffmpeg'
+import { ffmpegBinaries } from '../../worker/ffmpeg/binaries.js'
+
+const exec = promisify(execFile)
+
+/** A temporary folder for one test file; removed by the returned function. */
+export async function tempDir(prefix: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `streamclub-${prefix}-`))
+  return { dir, remove: () => fs.rm(dir, { recursive: true, force: true }) }
+}
+
+/** A small synthetic video (test pattern + tone) made by ffmpeg. */
+export async function makeTestVideo(
+  file: string,
+  { width = 320, height = 180, seconds = 2, audio = true, rate = 25, container = [] as string[] } = {},
+): Promise<string> {
+  const bin = ffmpegBinaries()
+  await fs.mkdir(path.dirname(file), { recursive: true })
+  await exec(bin.ffmpeg, [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${rate}:duration=${seconds}`,
+    ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`] : []),
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+    ...(audio ? ['-c:a', 'aac', '-shortest'] : []),
+    ...container,
+    file,
+  ])
+  return file
+}
+
+/** A synthetic picture. */
+export async function makeTestImage(file: string, width: number, height: number, pattern = 'testsrc2'): Promise<string> {
+  const bin = ffmpegBinaries()
+  await fs.mkdir(path.dirname(file), { recursive: true })
+  await exec(bin.ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `${pattern}=size=${width}x${height}:rate=1`, '-frames:v', '1', file])
+  return file
+}
+
+export function ffprobe(file: string): Promise<FfprobeData> {
+  ffmpegBinaries()
+  return new Promise((resolve, reject) => ffmpeg.ffprobe(file, (error: Error | null, data: FfprobeData) => (error ? reject(error) : resolve(data))))
+}
+
+/** Width and height of a file's first video stream. */
+export async function pictureSize(file: string): Promise<{ width: number; height: number }> {
+  const data = await ffprobe(file)
+  const video = data.streams.find((stream) => stream.codec_type === 'video')!
+  return { width: Number(video.width), height: Number(video.height) }
+}
+
+/** Every file below a folder, relative to it. */
+export async function listFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort()
+}
+
+/** A test database, a scratch folder and a configuration whose media and ingest folders live in it. */
+export type MediaTestEnv = Awaited<ReturnType<typeof mediaTestEnv>>
+
+export async function mediaTestEnv(prefix: string) {
+  const { createTestDatabase } = await import('./test-database.js')
+  const { testConfig } = await import('./config.js')
+  const { MediaStore } = await import('../../server/services/media-store.js')
+  const db = await createTestDatabase()
+  const tmp = await tempDir(prefix)
+  const env = { DATA_DIR: tmp.dir, MEDIA_DIR: path.join(tmp.dir, 'media'), INGEST_DIR: path.join(tmp.dir, 'ingest') }
+  const config = testConfig(env)
+  return {
+    db,
+    tmp,
+    env,
+    config,
+    store: new MediaStore(config.mediaDir),
+    async cleanup() {
+      await db.drop()
+      await tmp.remove()
+    },
+  }
+}

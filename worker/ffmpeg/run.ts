@@ -1,0 +1,56 @@
+import ffmpeg, { type FfmpegCommand } from 'fluent-ffmpeg'
+
+export interface RunOptions {
+  /** Seconds of output the command will write, to turn ffmpeg's time= into a fraction. */
+  durationSeconds?: number
+  onProgress?: (fraction: number) => void
+  /** Aborting kills ffmpeg at once (graceful worker shutdown, a cancelled job). */
+  signal?: AbortSignal
+}
+
+/** ffmpeg failed; `detail` holds the last lines it wrote, for the job's error. */
+export class FfmpegError extends Error {
+  override name = 'FfmpegError'
+  constructor(message: string, readonly detail: string) {
+    super(message)
+  }
+}
+
+/** A new fluent-ffmpeg command with the options every run of the pipeline shares. */
+export function command(): FfmpegCommand {
+  return ffmpeg({ stdoutLines: 40 }).addOption('-hide_banner').addOption('-nostdin').addOption('-y')
+}
+
+const timemarkSeconds = (mark: string) => {
+  const [h = '0', m = '0', s = '0'] = mark.split(':')
+  return Number(h) * 3600 + Number(m) * 60 + Number(s)
+}
+
+/** Runs a fluent-ffmpeg command to its end, reporting progress; rejects with FfmpegError. */
+export function run(cmd: FfmpegCommand, options: RunOptions = {}): Promise<void> {
+  const { durationSeconds, onProgress, signal } = options
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'))
+    const onAbort = () => {
+      cmd.kill('SIGKILL')
+      reject(signal?.reason ?? new Error('aborted'))
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+    if (onProgress && durationSeconds) {
+      cmd.on('progress', (progress: { timemark?: string }) => {
+        if (progress.timemark) onProgress(Math.max(0, Math.min(1, timemarkSeconds(progress.timemark) / durationSeconds)))
+      })
+    }
+    cmd.on('error', (error: Error, _stdout: string | null, stderr: string | null) => {
+      signal?.removeEventListener('abort', onAbort)
+      const lines = (stderr ?? '').split('\n').filter((line) => line.trim() && !/^\s*(frame|size)=/.test(line))
+      reject(new FfmpegError(error.message.split('\n')[0] ?? 'ffmpeg failed', lines.slice(-6).join('\n')))
+    })
+    cmd.on('end', () => {
+      signal?.removeEventListener('abort', onAbort)
+      onProgress?.(1)
+      resolve()
+    })
+    cmd.run()
+  })
+}

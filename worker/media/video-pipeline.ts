@@ -1,0 +1,182 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { Orm } from '../../server/db/orm.js'
+import { Video, type VideoMedia } from '../../server/db/entities/index.js'
+import {
+  POSTER_WIDTHS,
+  PREVIEW_CLIP,
+  STILL_COUNT,
+  STILL_FULL_MAX_WIDTH,
+  STILL_THUMB_WIDTH,
+  THUMBNAIL_CLIP,
+  clipMoments,
+  fitWithin,
+  ladderSummary,
+  masterPlaylist,
+  outputFrameRate,
+  planLadder,
+  posterTime,
+  rungCodecs,
+  sourceProblem,
+  stillTimes,
+  type SourceInfo,
+} from '../../server/domain/media.js'
+import { MediaStore, type WorkDir } from '../../server/services/media-store.js'
+import { videoSourceFile } from '../../server/services/ingest.js'
+import { releaseDueItems } from '../../server/services/release.js'
+import { stitchClips } from '../ffmpeg/clips.js'
+import { encodeLadder, measureRung, remuxToMp4, rungPlaylist } from '../ffmpeg/ladder.js'
+import { displaySize, grabFrames, type PictureTarget } from '../ffmpeg/pictures.js'
+import { probe } from '../ffmpeg/probe.js'
+import { MediaRejected, markProcessing, settleFailure, type Attempt, type Outcome } from './outcome.js'
+import { ProgressReporter } from './progress.js'
+
+export interface PipelineOptions {
+  attempt: Attempt
+  signal?: AbortSignal
+  log?: (line: string) => void
+}
+
+/** Share of the whole job each stage takes, for the progress bar. */
+const WEIGHTS = { pictures: 0.04, clips: 0.04, ladder: 0.88, download: 0.04 }
+
+/**
+ * Makes everything the site needs from a video's source: probe, featured preview in a few
+ * widths, stills (public thumbnail + members-only full size), hover and thumbnail clips,
+ * the HLS ladder from one ffmpeg process, its master playlist and the download MP4. All
+ * of it is written to a scratch folder and moved into place only when complete; only then
+ * does the row say ready (and is released when its publish time has come).
+ */
+export async function processVideo(orm: Orm, store: MediaStore, id: number, options: PipelineOptions): Promise<Outcome> {
+  const em = orm.em.fork()
+  const video = await em.findOne(Video, id)
+  if (!video || video.mediaStatus === 'ready') return 'skipped'
+  const log = options.log ?? (() => undefined)
+  await markProcessing(em, 'video', id, options.attempt.number > 1 ? `attempt ${options.attempt.number} of ${options.attempt.max}` : null)
+  let work: WorkDir | null = null
+  try {
+    const sourceFile = await videoSourceFile(store, video.mediaKey)
+    if (!sourceFile) throw new MediaRejected('the source file is missing from the media store')
+    if ((await fs.stat(sourceFile)).size === 0) throw new MediaRejected('the file is empty (0 bytes)')
+    const source = await probe(sourceFile)
+    const problem = sourceProblem(source)
+    if (problem) throw new MediaRejected(problem)
+    log(`video ${id}: ${source.width}x${source.height} ${source.videoCodec}/${source.audioCodec ?? 'no audio'}, ${source.durationSeconds.toFixed(1)} s`)
+
+    work = await store.freshWorkDir(video.mediaKey)
+    const progress = new ProgressReporter(em, 'video', id)
+    const media = await makeVideoMedia(sourceFile, source, work, progress, options.signal)
+    await progress.flush()
+    await store.publish(work)
+
+    const summary = ladderSummary(planLadder(source))
+    await em.transactional(async (tx) => {
+      const row = await tx.findOneOrFail(Video, id, { refresh: true })
+      row.media = media
+      row.durationSeconds = Math.round(source.durationSeconds)
+      row.resolutions = summary.resolutions
+      row.highestResolution = summary.highestResolution
+      row.mediaStatus = 'ready'
+      row.mediaError = null
+      row.mediaProgress = 1
+    })
+    await releaseDueItems(em, new Date())
+    log(`video ${id}: ready (${summary.resolutions.join(', ')})`)
+    return 'ready'
+  } catch (error) {
+    if (work) await store.clearWork(video.mediaKey).catch(() => undefined)
+    return settleFailure(em, 'video', id, error, options.attempt, options.signal)
+  }
+}
+
+/** Every output of a video, written into `work`; returns the stored paths. */
+export async function makeVideoMedia(
+  sourceFile: string,
+  source: SourceInfo,
+  work: WorkDir,
+  progress: { stage(weight: number): (fraction: number) => void },
+  signal?: AbortSignal,
+): Promise<VideoMedia> {
+  const display = displaySize(source, Number.MAX_SAFE_INTEGER)
+
+  // Featured preview in a few widths, and stills across the video: one ffmpeg process.
+  const posterWidths = POSTER_WIDTHS.filter((width) => width <= display.width)
+  const poster: PictureTarget[] = (posterWidths.length ? posterWidths : [display.width]).map((width) => ({
+    ...work.file('public', `poster-${width}.jpg`),
+    ...fitWithin(display.width, display.height, width, 'width'),
+  }))
+  const full = fitWithin(display.width, display.height, STILL_FULL_MAX_WIDTH, 'width')
+  const thumb = fitWithin(full.width, full.height, STILL_THUMB_WIDTH, 'width')
+  const stillGroups = stillTimes(source.durationSeconds, STILL_COUNT).map((at, index) => {
+    const name = `${String(index + 1).padStart(2, '0')}.jpg`
+    return { at, targets: [{ ...work.file('public', 'stills', name), ...thumb }, { ...work.file('protected', 'stills', name), ...full }] }
+  })
+  const [posterRefs, ...stillRefs] = await grabFrames(
+    sourceFile,
+    [{ at: posterTime(source.durationSeconds), pick: 25, targets: poster }, ...stillGroups],
+    { signal, onProgress: progress.stage(WEIGHTS.pictures) },
+  )
+
+  // Hover preview and the tiny thumbnail clip, stitched from the same moments.
+  const clipSize = (height: number) => fitWithin(display.width, display.height, (Math.min(height, display.height) * display.width) / display.height, 'width')
+  const preview = work.file('public', 'preview.mp4')
+  const tiny = work.file('public', 'thumb.mp4')
+  await stitchClips(
+    sourceFile,
+    clipMoments(source.durationSeconds, PREVIEW_CLIP.pieces, PREVIEW_CLIP.pieceSeconds),
+    [
+      { file: preview.file, ...clipSize(PREVIEW_CLIP.height), frameRate: PREVIEW_CLIP.frameRate, crf: 27 },
+      { file: tiny.file, ...clipSize(THUMBNAIL_CLIP.height), frameRate: THUMBNAIL_CLIP.frameRate, crf: 30 },
+    ],
+    { signal, onProgress: progress.stage(WEIGHTS.clips) },
+  )
+
+  // The ladder: one ffmpeg process, every rung; then the master playlist from measured rates.
+  const rungs = planLadder(source)
+  const hlsDir = work.file('protected', 'hls')
+  await encodeLadder(sourceFile, source, rungs, hlsDir.file, { signal, onProgress: progress.stage(WEIGHTS.ladder) })
+  const variants = []
+  for (const rung of rungs) {
+    const measured = await measureRung(rungPlaylist(hlsDir.file, rung))
+    variants.push({ rung, bandwidth: measured.bandwidth, averageBandwidth: measured.averageBandwidth, uri: `${rung.resolution}/index.m3u8` })
+  }
+  const frameRate = outputFrameRate(source)
+  await fs.writeFile(path.join(hlsDir.file, 'master.m3u8'), masterPlaylist(variants, source.hasAudio, frameRate))
+
+  // The top rung as one MP4 for downloads (a remux, no second encode).
+  const top = rungs.at(-1)!
+  const download = work.file('protected', 'download', `video-${top.height}p.mp4`)
+  await fs.mkdir(path.dirname(download.file), { recursive: true })
+  await remuxToMp4(rungPlaylist(hlsDir.file, top), download.file, source.hasAudio, {
+    signal,
+    durationSeconds: source.durationSeconds,
+    onProgress: progress.stage(WEIGHTS.download),
+  })
+
+  return {
+    poster: posterRefs!,
+    stills: stillRefs.map(([thumbRef, fullRef]) => ({ thumb: thumbRef!, full: fullRef! })),
+    previewClip: preview.stored,
+    thumbnailClip: tiny.stored,
+    master: `${hlsDir.stored}/master.m3u8`,
+    ladder: variants.map(({ rung, bandwidth, averageBandwidth, uri }) => ({
+      resolution: rung.resolution,
+      width: rung.width,
+      height: rung.height,
+      bandwidth,
+      averageBandwidth,
+      codecs: rungCodecs(rung, source.hasAudio),
+      playlist: `${hlsDir.stored}/${uri}`,
+    })),
+    download: download.stored,
+    source: {
+      container: source.container,
+      width: source.width,
+      height: source.height,
+      durationSeconds: source.durationSeconds,
+      frameRate: source.frameRate,
+      videoCodec: source.videoCodec,
+      audioCodec: source.audioCodec,
+    },
+  }
+}
