@@ -412,6 +412,30 @@ type RootTranslation = {
 		 * Y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​c​o​n​f​i​r​m​e​d​.
 		 */
 		alreadyVerified: string
+		/**
+		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​p​l​a​n​.
+		 */
+		planRequired: string
+		/**
+		 * T​h​i​s​ ​p​l​a​n​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​.
+		 */
+		planUnknown: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​y​o​u​r​ ​p​l​a​n​.
+		 */
+		planAlreadyYours: string
+		/**
+		 * A​ ​c​h​a​n​g​e​ ​o​f​ ​y​o​u​r​ ​p​l​a​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​s​c​h​e​d​u​l​e​d​.
+		 */
+		planChangePending: string
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​h​a​s​ ​f​u​l​l​ ​a​c​c​e​s​s​ ​w​i​t​h​o​u​t​ ​a​ ​p​l​a​n​.
+		 */
+		checkoutNotNeeded: string
+		/**
+		 * P​a​y​m​e​n​t​s​ ​a​r​e​ ​n​o​t​ ​p​o​s​s​i​b​l​e​ ​a​t​ ​t​h​e​ ​m​o​m​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+		 */
+		checkoutUnavailable: string
 	}
 	layout: {
 		/**
@@ -1767,6 +1791,30 @@ export type TranslationFunctions = {
 		 * Your email address is already confirmed.
 		 */
 		alreadyVerified: () => LocalizedString
+		/**
+		 * Please choose a plan.
+		 */
+		planRequired: () => LocalizedString
+		/**
+		 * This plan does not exist.
+		 */
+		planUnknown: () => LocalizedString
+		/**
+		 * This is already your plan.
+		 */
+		planAlreadyYours: () => LocalizedString
+		/**
+		 * A change of your plan is already scheduled.
+		 */
+		planChangePending: () => LocalizedString
+		/**
+		 * Your account has full access without a plan.
+		 */
+		checkoutNotNeeded: () => LocalizedString
+		/**
+		 * Payments are not possible at the moment. Please try again later.
+		 */
+		checkoutUnavailable: () => LocalizedString
 	}
 	layout: {
 		/**

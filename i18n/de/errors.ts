@@ -38,4 +38,11 @@ export default {
   linkUsed: 'Dieser Link wurde bereits verwendet. Bitte fordere einen neuen an.',
   linkExpired: 'Dieser Link ist abgelaufen. Bitte fordere einen neuen an.',
   alreadyVerified: 'Deine E-Mail-Adresse ist bereits bestätigt.',
+  // Membership and billing
+  planRequired: 'Bitte wähle einen Tarif.',
+  planUnknown: 'Diesen Tarif gibt es nicht.',
+  planAlreadyYours: 'Das ist bereits dein Tarif.',
+  planChangePending: 'Ein Wechsel deines Tarifs ist bereits geplant.',
+  checkoutNotNeeded: 'Dein Konto hat vollen Zugang ohne Tarif.',
+  checkoutUnavailable: 'Zahlungen sind im Moment nicht möglich. Bitte versuche es später noch einmal.',
 } satisfies Translation['errors']

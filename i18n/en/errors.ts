@@ -36,4 +36,11 @@ export default {
   linkUsed: 'This link has already been used. Please request a new one.',
   linkExpired: 'This link has expired. Please request a new one.',
   alreadyVerified: 'Your email address is already confirmed.',
+  // Membership and billing
+  planRequired: 'Please choose a plan.',
+  planUnknown: 'This plan does not exist.',
+  planAlreadyYours: 'This is already your plan.',
+  planChangePending: 'A change of your plan is already scheduled.',
+  checkoutNotNeeded: 'Your account has full access without a plan.',
+  checkoutUnavailable: 'Payments are not possible at the moment. Please try again later.',
 }

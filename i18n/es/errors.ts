@@ -38,4 +38,11 @@ export default {
   linkUsed: 'Este enlace ya se ha utilizado. Solicita uno nuevo.',
   linkExpired: 'Este enlace ha caducado. Solicita uno nuevo.',
   alreadyVerified: 'Tu dirección de correo electrónico ya está confirmada.',
+  // Membership and billing
+  planRequired: 'Elige un plan.',
+  planUnknown: 'Este plan no existe.',
+  planAlreadyYours: 'Este ya es tu plan.',
+  planChangePending: 'Ya hay un cambio de plan programado.',
+  checkoutNotNeeded: 'Tu cuenta tiene acceso completo sin plan.',
+  checkoutUnavailable: 'En este momento no es posible realizar pagos. Inténtalo de nuevo más tarde.',
 } satisfies Translation['errors']

@@ -38,4 +38,11 @@ export default {
   linkUsed: 'Ce lien a déjà été utilisé. Veuillez en demander un nouveau.',
   linkExpired: 'Ce lien a expiré. Veuillez en demander un nouveau.',
   alreadyVerified: 'Votre adresse e-mail est déjà confirmée.',
+  // Membership and billing
+  planRequired: 'Veuillez choisir un abonnement.',
+  planUnknown: "Cet abonnement n'existe pas.",
+  planAlreadyYours: "C'est déjà votre abonnement.",
+  planChangePending: 'Un changement de votre abonnement est déjà prévu.',
+  checkoutNotNeeded: 'Votre compte a un accès complet sans abonnement.',
+  checkoutUnavailable: 'Les paiements ne sont pas possibles pour le moment. Veuillez réessayer plus tard.',
 } satisfies Translation['errors']

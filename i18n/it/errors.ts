@@ -38,4 +38,11 @@ export default {
   linkUsed: 'Questo link è già stato utilizzato. Richiedine uno nuovo.',
   linkExpired: 'Questo link è scaduto. Richiedine uno nuovo.',
   alreadyVerified: 'Il tuo indirizzo e-mail è già confermato.',
+  // Membership and billing
+  planRequired: 'Scegli un piano.',
+  planUnknown: 'Questo piano non esiste.',
+  planAlreadyYours: 'Questo è già il tuo piano.',
+  planChangePending: 'Un cambio del tuo piano è già programmato.',
+  checkoutNotNeeded: 'Il tuo account ha accesso completo senza piano.',
+  checkoutUnavailable: 'Al momento i pagamenti non sono possibili. Riprova più tardi.',
 } satisfies Translation['errors']
