@@ -8,6 +8,7 @@ import mail from './mail.js'
 import meta from './meta.js'
 import site from './site.js'
 import plans from './plans.js'
+import billing from './billing.js'
 
 const en = {
   auth,
@@ -19,6 +20,7 @@ const en = {
   meta,
   site,
   plans,
+  billing,
 } satisfies BaseTranslation
 
 export default en

@@ -8,6 +8,7 @@ import mail from './mail.js'
 import meta from './meta.js'
 import site from './site.js'
 import plans from './plans.js'
+import billing from './billing.js'
 
 const fr = {
   auth,
@@ -19,6 +20,7 @@ const fr = {
   meta,
   site,
   plans,
+  billing,
 } satisfies Translation
 
 export default fr
