@@ -897,6 +897,30 @@ type RootTranslation = {
 		 * T​h​e​ ​s​e​a​r​c​h​ ​t​e​x​t​ ​i​s​ ​t​o​o​ ​l​o​n​g​.
 		 */
 		searchTooLong: string
+		/**
+		 * P​l​e​a​s​e​ ​c​h​o​o​s​e​ ​a​ ​p​l​a​n​.
+		 */
+		planRequired: string
+		/**
+		 * T​h​i​s​ ​p​l​a​n​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​.
+		 */
+		planUnknown: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​y​o​u​r​ ​p​l​a​n​.
+		 */
+		planAlreadyYours: string
+		/**
+		 * A​ ​c​h​a​n​g​e​ ​o​f​ ​y​o​u​r​ ​p​l​a​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​s​c​h​e​d​u​l​e​d​.
+		 */
+		planChangePending: string
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​h​a​s​ ​f​u​l​l​ ​a​c​c​e​s​s​ ​w​i​t​h​o​u​t​ ​a​ ​p​l​a​n​.
+		 */
+		checkoutNotNeeded: string
+		/**
+		 * P​a​y​m​e​n​t​s​ ​a​r​e​ ​n​o​t​ ​p​o​s​s​i​b​l​e​ ​a​t​ ​t​h​e​ ​m​o​m​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+		 */
+		checkoutUnavailable: string
 	}
 	layout: {
 		/**
@@ -1263,6 +1287,10 @@ type RootTranslation = {
 		 * M​y​ ​p​l​a​n
 		 */
 		plan: string
+		/**
+		 * C​h​e​c​k​o​u​t
+		 */
+		demoCheckout: string
 	}
 	site: {
 		supportHours: {
@@ -2218,6 +2246,105 @@ type RootTranslation = {
 			pov: string
 		}
 	}
+	billing: {
+		/**
+		 * J​o​i​n​ ​n​o​w
+		 */
+		join: string
+		/**
+		 * S​w​i​t​c​h​ ​t​o​ ​t​h​i​s​ ​p​l​a​n
+		 */
+		switchTo: string
+		/**
+		 * Y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​l​a​n
+		 */
+		yourPlan: string
+		chosen: {
+			/**
+			 * Y​o​u​r​ ​c​h​o​i​c​e​:​ ​{​p​l​a​n​}
+			 * @param {string} plan
+			 */
+			title: RequiredParams<'plan'>
+			/**
+			 * C​o​n​t​i​n​u​e​ ​t​o​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​t​o​ ​b​e​c​o​m​e​ ​a​ ​m​e​m​b​e​r​.
+			 */
+			text: string
+			/**
+			 * A​f​t​e​r​ ​y​o​u​ ​h​a​v​e​ ​c​o​n​f​i​r​m​e​d​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​,​ ​y​o​u​ ​c​o​n​t​i​n​u​e​ ​t​o​ ​t​h​e​ ​p​a​y​m​e​n​t​.
+			 */
+			afterSignUp: string
+			/**
+			 * C​o​n​t​i​n​u​e​ ​t​o​ ​p​a​y​m​e​n​t
+			 */
+			'continue': string
+		}
+		checkout: {
+			/**
+			 * C​h​e​c​k​o​u​t
+			 */
+			title: string
+			/**
+			 * D​e​m​o​ ​p​a​y​m​e​n​t
+			 */
+			demoTitle: string
+			/**
+			 * T​h​i​s​ ​p​a​g​e​ ​s​t​a​n​d​s​ ​i​n​ ​f​o​r​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​r​o​v​i​d​e​r​:​ ​n​o​ ​m​o​n​e​y​ ​i​s​ ​c​h​a​r​g​e​d​.​ ​W​h​e​n​ ​a​ ​p​a​y​m​e​n​t​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​c​o​n​f​i​g​u​r​e​d​,​ ​m​e​m​b​e​r​s​ ​p​a​y​ ​t​h​e​r​e​.
+			 */
+			demoText: string
+			/**
+			 * D​u​e​ ​t​o​d​a​y​:​ ​{​p​r​i​c​e​}
+			 * @param {string} price
+			 */
+			dueNow: RequiredParams<'price'>
+			/**
+			 * Y​o​u​r​ ​t​r​i​a​l​ ​r​u​n​s​ ​f​o​r​ ​{​d​a​y​s​}​ ​d​a​y​s​;​ ​t​h​e​n​ ​{​p​r​i​c​e​}​ ​{​p​e​r​}​ ​f​r​o​m​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 * @param {number} days
+			 * @param {string} per
+			 * @param {string} price
+			 */
+			trialThen: RequiredParams<'date' | 'days' | 'per' | 'price'>
+			/**
+			 * T​h​e​n​ ​{​p​r​i​c​e​}​ ​{​p​e​r​}​,​ ​n​e​x​t​ ​o​n​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 * @param {string} per
+			 * @param {string} price
+			 */
+			renewsThen: RequiredParams<'date' | 'per' | 'price'>
+			/**
+			 * Y​o​u​ ​s​w​i​t​c​h​ ​f​r​o​m​ ​{​c​u​r​r​e​n​t​}​ ​t​o​ ​{​p​l​a​n​}​ ​o​n​ ​{​d​a​t​e​}​,​ ​a​t​ ​t​h​e​ ​e​n​d​ ​o​f​ ​t​h​e​ ​p​e​r​i​o​d​ ​y​o​u​ ​h​a​v​e​ ​a​l​r​e​a​d​y​ ​p​a​i​d​.​ ​N​o​t​h​i​n​g​ ​i​s​ ​c​h​a​r​g​e​d​ ​t​o​d​a​y​.
+			 * @param {string} current
+			 * @param {string} date
+			 * @param {string} plan
+			 */
+			change: RequiredParams<'current' | 'date' | 'plan'>
+			/**
+			 * P​a​y​ ​{​p​r​i​c​e​}
+			 * @param {string} price
+			 */
+			pay: RequiredParams<'price'>
+			/**
+			 * S​t​a​r​t​ ​t​h​e​ ​f​r​e​e​ ​t​r​i​a​l
+			 */
+			startTrial: string
+			/**
+			 * C​o​n​f​i​r​m​ ​t​h​e​ ​p​l​a​n​ ​c​h​a​n​g​e
+			 */
+			confirmChange: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​p​l​a​n​s
+			 */
+			back: string
+			/**
+			 * P​a​y​m​e​n​t​ ​r​e​c​e​i​v​e​d​.​ ​W​e​l​c​o​m​e​,​ ​y​o​u​ ​a​r​e​ ​n​o​w​ ​a​ ​m​e​m​b​e​r​!
+			 */
+			paid: string
+			/**
+			 * Y​o​u​r​ ​p​l​a​n​ ​c​h​a​n​g​e​ ​i​s​ ​s​c​h​e​d​u​l​e​d​.
+			 */
+			changed: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -3060,6 +3187,30 @@ export type TranslationFunctions = {
 		 * The search text is too long.
 		 */
 		searchTooLong: () => LocalizedString
+		/**
+		 * Please choose a plan.
+		 */
+		planRequired: () => LocalizedString
+		/**
+		 * This plan does not exist.
+		 */
+		planUnknown: () => LocalizedString
+		/**
+		 * This is already your plan.
+		 */
+		planAlreadyYours: () => LocalizedString
+		/**
+		 * A change of your plan is already scheduled.
+		 */
+		planChangePending: () => LocalizedString
+		/**
+		 * Your account has full access without a plan.
+		 */
+		checkoutNotNeeded: () => LocalizedString
+		/**
+		 * Payments are not possible at the moment. Please try again later.
+		 */
+		checkoutUnavailable: () => LocalizedString
 	}
 	layout: {
 		/**
@@ -3424,6 +3575,10 @@ export type TranslationFunctions = {
 		 * My plan
 		 */
 		plan: () => LocalizedString
+		/**
+		 * Checkout
+		 */
+		demoCheckout: () => LocalizedString
 	}
 	site: {
 		supportHours: {
@@ -4345,6 +4500,92 @@ export type TranslationFunctions = {
 			 * Point of view
 			 */
 			pov: () => LocalizedString
+		}
+	}
+	billing: {
+		/**
+		 * Join now
+		 */
+		join: () => LocalizedString
+		/**
+		 * Switch to this plan
+		 */
+		switchTo: () => LocalizedString
+		/**
+		 * Your current plan
+		 */
+		yourPlan: () => LocalizedString
+		chosen: {
+			/**
+			 * Your choice: {plan}
+			 */
+			title: (arg: { plan: string }) => LocalizedString
+			/**
+			 * Continue to the payment to become a member.
+			 */
+			text: () => LocalizedString
+			/**
+			 * After you have confirmed your email address, you continue to the payment.
+			 */
+			afterSignUp: () => LocalizedString
+			/**
+			 * Continue to payment
+			 */
+			'continue': () => LocalizedString
+		}
+		checkout: {
+			/**
+			 * Checkout
+			 */
+			title: () => LocalizedString
+			/**
+			 * Demo payment
+			 */
+			demoTitle: () => LocalizedString
+			/**
+			 * This page stands in for the payment provider: no money is charged. When a payment provider is configured, members pay there.
+			 */
+			demoText: () => LocalizedString
+			/**
+			 * Due today: {price}
+			 */
+			dueNow: (arg: { price: string }) => LocalizedString
+			/**
+			 * Your trial runs for {days} days; then {price} {per} from {date}.
+			 */
+			trialThen: (arg: { date: string, days: number, per: string, price: string }) => LocalizedString
+			/**
+			 * Then {price} {per}, next on {date}.
+			 */
+			renewsThen: (arg: { date: string, per: string, price: string }) => LocalizedString
+			/**
+			 * You switch from {current} to {plan} on {date}, at the end of the period you have already paid. Nothing is charged today.
+			 */
+			change: (arg: { current: string, date: string, plan: string }) => LocalizedString
+			/**
+			 * Pay {price}
+			 */
+			pay: (arg: { price: string }) => LocalizedString
+			/**
+			 * Start the free trial
+			 */
+			startTrial: () => LocalizedString
+			/**
+			 * Confirm the plan change
+			 */
+			confirmChange: () => LocalizedString
+			/**
+			 * Back to the plans
+			 */
+			back: () => LocalizedString
+			/**
+			 * Payment received. Welcome, you are now a member!
+			 */
+			paid: () => LocalizedString
+			/**
+			 * Your plan change is scheduled.
+			 */
+			changed: () => LocalizedString
 		}
 	}
 }

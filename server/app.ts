@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
 import type { Config } from './config.js'
 import type { Orm } from './db/orm.js'
+import { registerBillingRoutes } from './http/billing.js'
 import { registerDevMail } from './http/dev-mail.js'
 import { registerHealthRoutes } from './http/health.js'
 import { registerHtmlShell } from './http/html-shell.js'
@@ -89,6 +90,7 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
 
   registerHealthRoutes(app, orm)
   if (config.env !== 'production') registerDevMail(app, orm)
+  registerBillingRoutes(app, config, orm)
 
   // Public catalog answers are cached per server and dropped on every catalog change.
   const catalogCache = new CatalogCache({ ttlMs: config.catalogCacheTtlMs })

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -42,6 +43,12 @@ const envSchema = z.object({
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** A drop in INGEST_DIR is taken once it has not changed for this long. */
   INGEST_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** The billing processor's payment form; the join link forwards there. Unset: the demo checkout. */
+  BILLING_JOIN_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Shared secret of the processor's signed webhooks (HMAC-SHA256). Required with BILLING_JOIN_URL. */
+  BILLING_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The local demo checkout; on by default outside production when no processor is configured. */
+  BILLING_DEMO_CHECKOUT: bool.optional(),
 })
 
 export interface Config {
@@ -71,6 +78,31 @@ export interface Config {
   clientDir: string
   billingUpdateUrl: string
   rateLimit: { windowMs: number; perIp: number; perAccount: number }
+  billing: BillingConfig
+}
+
+export interface BillingConfig {
+  /** The processor's payment form, or null: no processor configured. */
+  joinUrl: string | null
+  /**
+   * Signs and verifies webhooks: BILLING_WEBHOOK_SECRET, or without a processor one derived
+   * from APP_SECRET (the demo checkout signs with it).
+   */
+  webhookSecret: string
+  /** The local demo checkout stands in for the processor (never together with joinUrl). */
+  demoCheckout: boolean
+}
+
+function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
+  const problems: string[] = []
+  if (e.BILLING_JOIN_URL && !e.BILLING_WEBHOOK_SECRET) problems.push('  BILLING_WEBHOOK_SECRET: required when BILLING_JOIN_URL is set')
+  if (e.BILLING_JOIN_URL && e.BILLING_DEMO_CHECKOUT) problems.push('  BILLING_DEMO_CHECKOUT: cannot be on while BILLING_JOIN_URL is set')
+  if (problems.length) throw new ConfigError(`Invalid environment variable${problems.length > 1 ? 's' : ''}:\n${problems.join('\n')}`)
+  return {
+    joinUrl: e.BILLING_JOIN_URL ?? null,
+    webhookSecret: e.BILLING_WEBHOOK_SECRET ?? crypto.createHmac('sha256', e.APP_SECRET).update('streamclub:billing-webhook').digest('hex'),
+    demoCheckout: !e.BILLING_JOIN_URL && (e.BILLING_DEMO_CHECKOUT ?? e.NODE_ENV !== 'production'),
+  }
 }
 
 export class ConfigError extends Error {
@@ -112,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve('dist/client'),
     billingUpdateUrl: e.BILLING_UPDATE_URL,
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
+    billing: billingConfig(e),
   }
 }

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LangRouteImport } from './routes/$lang'
+import { Route as DemoCheckoutRouteImport } from './routes/demo-checkout'
 import { Route as FavoritesRouteImport } from './routes/favorites'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SignUpRouteImport } from './routes/sign-up'
@@ -52,6 +53,11 @@ const IndexRoute = IndexRouteImport.update({
 const LangRoute = LangRouteImport.update({
   id: '/$lang',
   path: '/$lang',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemoCheckoutRoute = DemoCheckoutRouteImport.update({
+  id: '/demo-checkout',
+  path: '/demo-checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FavoritesRoute = FavoritesRouteImport.update({
@@ -218,6 +224,7 @@ const LangCategoriesIdTabRoute = LangCategoriesIdTabRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
+  '/demo-checkout': typeof DemoCheckoutRoute
   '/favorites': typeof FavoritesRouteWithChildren
   '/login': typeof LoginRouteWithChildren
   '/sign-up': typeof SignUpRoute
@@ -253,6 +260,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/demo-checkout': typeof DemoCheckoutRoute
   '/sign-up': typeof SignUpRoute
   '/verify-email': typeof VerifyEmailRoute
   '/watch-later': typeof WatchLaterRoute
@@ -288,6 +296,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
+  '/demo-checkout': typeof DemoCheckoutRoute
   '/favorites': typeof FavoritesRouteWithChildren
   '/login': typeof LoginRouteWithChildren
   '/sign-up': typeof SignUpRoute
@@ -326,6 +335,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$lang'
+    | '/demo-checkout'
     | '/favorites'
     | '/login'
     | '/sign-up'
@@ -361,6 +371,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/demo-checkout'
     | '/sign-up'
     | '/verify-email'
     | '/watch-later'
@@ -395,6 +406,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/$lang'
+    | '/demo-checkout'
     | '/favorites'
     | '/login'
     | '/sign-up'
@@ -432,6 +444,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LangRoute: typeof LangRouteWithChildren
+  DemoCheckoutRoute: typeof DemoCheckoutRoute
   FavoritesRoute: typeof FavoritesRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
   SignUpRoute: typeof SignUpRoute
@@ -457,6 +470,13 @@ declare module '@tanstack/react-router' {
       path: '/$lang'
       fullPath: '/$lang'
       preLoaderRoute: typeof LangRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demo-checkout': {
+      id: '/demo-checkout'
+      path: '/demo-checkout'
+      fullPath: '/demo-checkout'
+      preLoaderRoute: typeof DemoCheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/favorites': {
@@ -761,6 +781,7 @@ const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LangRoute: LangRouteWithChildren,
+  DemoCheckoutRoute: DemoCheckoutRoute,
   FavoritesRoute: FavoritesRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,
   SignUpRoute: SignUpRoute,

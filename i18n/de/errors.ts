@@ -45,4 +45,11 @@ export default {
   tooManyValues: 'Es wurden zu viele Werte angegeben.',
   invalidSearch: 'Der Suchtext ist ungültig.',
   searchTooLong: 'Der Suchtext ist zu lang.',
+  // Membership and billing
+  planRequired: 'Bitte wähle einen Tarif.',
+  planUnknown: 'Diesen Tarif gibt es nicht.',
+  planAlreadyYours: 'Das ist bereits dein Tarif.',
+  planChangePending: 'Ein Wechsel deines Tarifs ist bereits geplant.',
+  checkoutNotNeeded: 'Dein Konto hat vollen Zugang ohne Tarif.',
+  checkoutUnavailable: 'Zahlungen sind im Moment nicht möglich. Bitte versuche es später noch einmal.',
 } satisfies Translation['errors']

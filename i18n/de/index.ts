@@ -9,6 +9,7 @@ import meta from './meta.js'
 import site from './site.js'
 import plans from './plans.js'
 import modelFacts from './modelFacts.js'
+import billing from './billing.js'
 
 const de = {
   auth,
@@ -21,6 +22,7 @@ const de = {
   site,
   plans,
   modelFacts,
+  billing,
 } satisfies Translation
 
 export default de

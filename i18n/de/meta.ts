@@ -29,4 +29,5 @@ export default {
   verifyEmail: 'E-Mail-Adresse bestätigen',
   changePassword: 'Passwort ändern',
   plan: 'Mein Tarif',
+  demoCheckout: 'Kasse',
 } satisfies Translation['meta']

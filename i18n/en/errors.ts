@@ -43,4 +43,11 @@ export default {
   tooManyValues: 'Too many values were given.',
   invalidSearch: 'The search text is not valid.',
   searchTooLong: 'The search text is too long.',
+  // Membership and billing
+  planRequired: 'Please choose a plan.',
+  planUnknown: 'This plan does not exist.',
+  planAlreadyYours: 'This is already your plan.',
+  planChangePending: 'A change of your plan is already scheduled.',
+  checkoutNotNeeded: 'Your account has full access without a plan.',
+  checkoutUnavailable: 'Payments are not possible at the moment. Please try again later.',
 }

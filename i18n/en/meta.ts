@@ -28,4 +28,5 @@ export default {
   verifyEmail: 'Confirm your email address',
   changePassword: 'Change password',
   plan: 'My plan',
+  demoCheckout: 'Checkout',
 }

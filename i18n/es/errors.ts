@@ -45,4 +45,11 @@ export default {
   tooManyValues: 'Se han indicado demasiados valores.',
   invalidSearch: 'El texto de búsqueda no es válido.',
   searchTooLong: 'El texto de búsqueda es demasiado largo.',
+  // Membership and billing
+  planRequired: 'Elige un plan.',
+  planUnknown: 'Este plan no existe.',
+  planAlreadyYours: 'Este ya es tu plan.',
+  planChangePending: 'Ya hay un cambio de plan programado.',
+  checkoutNotNeeded: 'Tu cuenta tiene acceso completo sin plan.',
+  checkoutUnavailable: 'En este momento no es posible realizar pagos. Inténtalo de nuevo más tarde.',
 } satisfies Translation['errors']

@@ -29,4 +29,5 @@ export default {
   verifyEmail: 'Confirma tu correo electrónico',
   changePassword: 'Cambiar contraseña',
   plan: 'Mi plan',
+  demoCheckout: 'Pago',
 } satisfies Translation['meta']

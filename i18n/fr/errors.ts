@@ -45,4 +45,11 @@ export default {
   tooManyValues: 'Trop de valeurs ont été indiquées.',
   invalidSearch: "Le texte de recherche n'est pas valide.",
   searchTooLong: 'Le texte de recherche est trop long.',
+  // Membership and billing
+  planRequired: 'Veuillez choisir un abonnement.',
+  planUnknown: "Cet abonnement n'existe pas.",
+  planAlreadyYours: "C'est déjà votre abonnement.",
+  planChangePending: 'Un changement de votre abonnement est déjà prévu.',
+  checkoutNotNeeded: 'Votre compte a un accès complet sans abonnement.',
+  checkoutUnavailable: 'Les paiements ne sont pas possibles pour le moment. Veuillez réessayer plus tard.',
 } satisfies Translation['errors']

@@ -29,4 +29,5 @@ export default {
   verifyEmail: 'Confirmez votre adresse e-mail',
   changePassword: 'Changer le mot de passe',
   plan: 'Mon abonnement',
+  demoCheckout: 'Paiement',
 } satisfies Translation['meta']

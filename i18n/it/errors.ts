@@ -45,4 +45,11 @@ export default {
   tooManyValues: 'Sono stati indicati troppi valori.',
   invalidSearch: 'Il testo di ricerca non è valido.',
   searchTooLong: 'Il testo di ricerca è troppo lungo.',
+  // Membership and billing
+  planRequired: 'Scegli un piano.',
+  planUnknown: 'Questo piano non esiste.',
+  planAlreadyYours: 'Questo è già il tuo piano.',
+  planChangePending: 'Un cambio del tuo piano è già programmato.',
+  checkoutNotNeeded: 'Il tuo account ha accesso completo senza piano.',
+  checkoutUnavailable: 'Al momento i pagamenti non sono possibili. Riprova più tardi.',
 } satisfies Translation['errors']

@@ -29,4 +29,5 @@ export default {
   verifyEmail: 'Conferma il tuo indirizzo e-mail',
   changePassword: 'Cambia password',
   plan: 'Il mio piano',
+  demoCheckout: 'Pagamento',
 } satisfies Translation['meta']

@@ -39,7 +39,7 @@ const UNPREFIXED_ROUTES: Array<[RegExp, MetaKey]> = [
   [/^\/account\/plan$/, 'plan'],
   [/^\/favorites(\/(videos|images|models))?$/, 'favorites'],
   [/^\/watch-later$/, 'watchLater'],
-  [/^\/demo-checkout$/, 'selectPlan'],
+  [/^\/demo-checkout$/, 'demoCheckout'],
 ]
 
 export interface PageMeta {

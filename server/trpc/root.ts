@@ -1,4 +1,5 @@
 import { authRouter } from './routers/auth.js'
+import { billingRouter } from './routers/billing.js'
 import { catalogRouter } from './routers/catalog.js'
 import { plansRouter } from './routers/plans.js'
 import { siteRouter } from './routers/site.js'
@@ -6,6 +7,7 @@ import { router } from './trpc.js'
 
 export const appRouter = router({
   auth: authRouter,
+  billing: billingRouter,
   catalog: catalogRouter,
   plans: plansRouter,
   site: siteRouter,

@@ -1,6 +1,7 @@
 import { Alert, Button, Container, Grid, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { chosenPlanOf } from '../../server/domain/billing.js'
 import { signUpSchema } from '../../server/domain/schemas/auth.js'
 import { PageTitle } from '../components/PageTitle'
 import { FormAlert, SwitchLink } from '../features/auth/AuthPanel'
@@ -9,6 +10,7 @@ import { loginArea } from '../features/auth/gates'
 import { redirectSearch } from '../features/auth/search'
 import { refreshAfterLogin } from '../features/auth/session'
 import { useServerSubmit } from '../features/auth/use-server-submit'
+import { JoinButton } from '../features/plans/JoinButton'
 import { PlanCard } from '../features/plans/PlanCard'
 import { translateErrorKey, useSchemaForm } from '../lib/forms'
 import { useI18n } from '../lib/locale'
@@ -49,7 +51,7 @@ function SignUpPage() {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {plans.map((plan) => (
-                <PlanCard key={plan.id} plan={plan} />
+                <PlanCard key={plan.id} plan={plan} action={<JoinButton plan={plan} />} />
               ))}
             </SimpleGrid>
           </section>
@@ -77,6 +79,7 @@ function SignUpForm() {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text c="dimmed">{LL.auth.signUp.intro()}</Text>
+        <ChosenPlanNote redirect={redirect} />
         <FormAlert message={message} />
         <TextInput label={LL.auth.email()} type="email" autoComplete="email" required {...form.getInputProps('email')} />
         <PasswordField
@@ -92,5 +95,19 @@ function SignUpForm() {
         <SwitchLink question={LL.auth.signUp.haveAccount()} label={LL.auth.signUp.login()} to="/login" redirect={redirect} />
       </Stack>
     </form>
+  )
+}
+
+/** The plan chosen before signing up (?redirect= back to it): the payment follows the confirmation. */
+function ChosenPlanNote({ redirect }: { redirect: string | undefined }) {
+  const { LL, locale } = useI18n()
+  const sid = chosenPlanOf(redirect)
+  const plans = useQuery({ ...trpc.plans.list.queryOptions({ locale }), enabled: sid !== null })
+  const plan = plans.data?.find((candidate) => candidate.sid === sid)
+  if (!plan) return null
+  return (
+    <Alert color="pink" variant="light" title={LL.billing.chosen.title({ plan: plan.name })}>
+      {LL.billing.chosen.afterSignUp()}
+    </Alert>
   )
 }

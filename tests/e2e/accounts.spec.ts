@@ -78,6 +78,8 @@ test('a new user signs up, verifies, logs in, changes the password, logs out, re
   // Forgot password: confirmation, request again returns to the form.
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await expect(page).toHaveURL(/\/login\/forgot-password$/)
+  // The URL changes before the route has rendered; the login form's field has the same label.
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible()
   await page.getByLabel('Email address').fill(email)
   await page.getByRole('button', { name: 'Send link' }).click()
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()

@@ -24,4 +24,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET: must be at least 32 characters/)
     expect(() => loadConfig({ ...base, SIGNUP_ENABLED: 'maybe' })).toThrow(/SIGNUP_ENABLED/)
   })
+  it('configures billing: the demo checkout without a processor, the processor with its secret', () => {
+    const demo = loadConfig(base).billing
+    expect(demo).toMatchObject({ joinUrl: null, demoCheckout: true })
+    expect(demo.webhookSecret).toMatch(/^[0-9a-f]{64}$/)
+    expect(loadConfig({ ...base, APP_SECRET: 'y'.repeat(32) }).billing.webhookSecret).not.toBe(demo.webhookSecret)
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).billing.demoCheckout).toBe(false)
+    expect(loadConfig({ ...base, NODE_ENV: 'production', BILLING_DEMO_CHECKOUT: 'true' }).billing.demoCheckout).toBe(true)
+    const real = loadConfig({ ...base, BILLING_JOIN_URL: 'https://pay.example.com/form', BILLING_WEBHOOK_SECRET: 's'.repeat(32) }).billing
+    expect(real).toEqual({ joinUrl: 'https://pay.example.com/form', webhookSecret: 's'.repeat(32), demoCheckout: false })
+    expect(() => loadConfig({ ...base, BILLING_JOIN_URL: 'https://pay.example.com/form' })).toThrow(/BILLING_WEBHOOK_SECRET: required/)
+    expect(() => loadConfig({ ...base, BILLING_JOIN_URL: 'https://pay.example.com', BILLING_WEBHOOK_SECRET: 's'.repeat(32), BILLING_DEMO_CHECKOUT: 'on' })).toThrow(/BILLING_DEMO_CHECKOUT/)
+    expect(() => loadConfig({ ...base, BILLING_WEBHOOK_SECRET: 'short' })).toThrow(/BILLING_WEBHOOK_SECRET: must be at least 32/)
+    expect(() => loadConfig({ ...base, BILLING_JOIN_URL: 'ftp://pay.example.com' })).toThrow(/BILLING_JOIN_URL/)
+  })
 })

@@ -6,6 +6,7 @@ import { mediaIngestDropTask } from './media-ingest-drop.js'
 import { mediaProcessImageSetTask, mediaProcessVideoTask } from './media-process.js'
 import { releaseDueItemsTask } from './release-due-items.js'
 import { sendMailTask } from './send-mail.js'
+import { settleSubscriptionsTask } from './settle-subscriptions.js'
 
 /** Every task the worker runs, by the name jobs and the crontab use. */
 export function createTaskList(deps: WorkerDeps): TaskList {
@@ -16,6 +17,7 @@ export function createTaskList(deps: WorkerDeps): TaskList {
     [MEDIA_TASKS.processVideo]: mediaProcessVideoTask(deps),
     [MEDIA_TASKS.processImageSet]: mediaProcessImageSetTask(deps),
     [MEDIA_TASKS.ingestDrop]: mediaIngestDropTask(deps),
+    settle_subscriptions: settleSubscriptionsTask(deps),
   }
 }
 
@@ -25,6 +27,8 @@ export const CRONTAB = [
   '* * * * * release_due_items ?max=1&jobKey=release_due_items',
   // Expired sessions, old mailed-link tokens and rate-limit counters are removed hourly.
   '17 * * * * purge_expired_auth ?max=1&jobKey=purge_expired_auth',
+  // Due plan changes and cancellations take effect; lapsed subscriptions end.
+  '* * * * * settle_subscriptions ?max=1&jobKey=settle_subscriptions',
 ].join('\n')
 
 /** Start-up check: every crontab line names a task that exists. */

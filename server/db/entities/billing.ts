@@ -55,7 +55,7 @@ export const SubscriptionSchema = defineEntity({
     /** Pending change: 'cancel' (next plan none) or 'change' (next plan set). */
     pendingChange: p.enum(['cancel', 'change'] as const).nullable(),
     pendingPlan: () => p.manyToOne(Plan).nullable(),
-    pendingFrom: p.datetime().nullable(),
+    pendingFrom: p.datetime().nullable().index(),
     endedAt: p.datetime().nullable(),
     endReason: p.string().length(64).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
@@ -77,6 +77,9 @@ export const BillingEventSchema = defineEntity({
     receivedAt: p.datetime().onCreate(() => new Date()),
     processedAt: p.datetime().nullable(),
     error: p.text().nullable(),
+    /** Money the event moved (sale, renewal, refund, chargeback), in integer cents. */
+    amountCents: p.integer().nullable(),
+    currency: p.string().length(3).nullable(),
   },
   uniques: [{ properties: ['provider', 'eventId'] }],
 })

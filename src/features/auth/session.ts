@@ -24,6 +24,10 @@ export function useMe() {
 
 /** After a login: every query is refetched for the new user, who is returned. */
 export async function refreshAfterLogin(queryClient: QueryClient): Promise<Me> {
+  // A request still in flight was answered for the previous state (e.g. the page's first
+  // auth.me while the mailed link was being confirmed); invalidation alone would reuse it
+  // when the query has no data yet, so cancel it first.
+  await queryClient.cancelQueries()
   await queryClient.invalidateQueries()
   return fetchMe(queryClient)
 }

@@ -1,0 +1,26 @@
+export default {
+  join: 'Join now',
+  switchTo: 'Switch to this plan',
+  yourPlan: 'Your current plan',
+  chosen: {
+    title: 'Your choice: {plan:string}',
+    text: 'Continue to the payment to become a member.',
+    afterSignUp: 'After you have confirmed your email address, you continue to the payment.',
+    continue: 'Continue to payment',
+  },
+  checkout: {
+    title: 'Checkout',
+    demoTitle: 'Demo payment',
+    demoText: 'This page stands in for the payment provider: no money is charged. When a payment provider is configured, members pay there.',
+    dueNow: 'Due today: {price:string}',
+    trialThen: 'Your trial runs for {days:number} days; then {price:string} {per:string} from {date:string}.',
+    renewsThen: 'Then {price:string} {per:string}, next on {date:string}.',
+    change: 'You switch from {current:string} to {plan:string} on {date:string}, at the end of the period you have already paid. Nothing is charged today.',
+    pay: 'Pay {price:string}',
+    startTrial: 'Start the free trial',
+    confirmChange: 'Confirm the plan change',
+    back: 'Back to the plans',
+    paid: 'Payment received. Welcome, you are now a member!',
+    changed: 'Your plan change is scheduled.',
+  },
+}

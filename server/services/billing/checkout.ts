@@ -1,0 +1,153 @@
+/**
+ * Joining: the join link forwards a verified user to the configured processor's payment form,
+ * or, with none configured, to the local demo checkout. The demo checkout is a stand-in for
+ * the processor: its "pay" sends the same signed notification to the same webhook route, so
+ * membership comes only from a verified webhook, never from the page itself.
+ */
+import crypto from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { BillingConfig } from '../../config.js'
+import { Plan, Subscription } from '../../db/entities/index.js'
+import { centsToDecimal, checkoutTerms } from '../../domain/billing.js'
+import type { Locale } from '../../domain/locale.js'
+import { currentSubscription } from '../../domain/membership.js'
+import { AppError } from '../../trpc/errors.js'
+import { toPlanView, type PlanView } from '../plans.js'
+import type { CurrentUser } from '../sessions.js'
+import { PostbackProvider } from './postback.js'
+
+const providers = new WeakMap<BillingConfig, PostbackProvider>()
+
+/** The configured processor's adapter (the demo checkout signs with the same one). */
+export function billingProvider(config: BillingConfig): PostbackProvider {
+  let provider = providers.get(config)
+  if (!provider) {
+    provider = new PostbackProvider(config.webhookSecret, config.joinUrl)
+    providers.set(config, provider)
+  }
+  return provider
+}
+
+export const webhookPath = (providerId: string) => `/billing/webhook/${providerId}`
+
+export interface Checkout {
+  plan: Plan
+  /** join: a new subscription; change: a member switches plans at the end of the period. */
+  mode: 'join' | 'change'
+  current: Subscription | null
+}
+
+/**
+ * What a user may buy: only the user role subscribes (admins and permanent access are members
+ * without a plan); a member switches plans unless a change is already scheduled.
+ */
+export async function prepareCheckout(em: EntityManager, user: CurrentUser, sid: string, now: Date): Promise<Checkout> {
+  if (user.role !== 'user') throw new AppError('FORBIDDEN', 'checkoutNotNeeded')
+  const plan = await em.findOne(Plan, { sid })
+  if (!plan) throw new AppError('NOT_FOUND', 'planUnknown')
+  const subscriptions = await em.find(Subscription, { user: user.id, status: 'active' }, { populate: ['plan'] })
+  const current = currentSubscription(subscriptions, now)
+  if (!current) return { plan, mode: 'join', current: null }
+  if (current.plan.id === plan.id) throw new AppError('CONFLICT', 'planAlreadyYours')
+  if (current.pendingChange) throw new AppError('CONFLICT', 'planChangePending')
+  return { plan, mode: 'change', current }
+}
+
+/** Where the join link sends a user: the processor's form, or the demo checkout. */
+export function checkoutTarget(config: BillingConfig, publicUrl: string, user: CurrentUser, checkout: Checkout, locale: Locale, now: Date): string | null {
+  if (config.joinUrl) {
+    return billingProvider(config).checkoutUrl({
+      planSid: checkout.plan.sid,
+      userId: user.id,
+      locale,
+      subscriptionId: checkout.current?.externalId ?? null,
+      returnUrl: `${publicUrl}/account/plan`,
+      now,
+    })
+  }
+  if (config.demoCheckout) return `/demo-checkout?${new URLSearchParams({ plan: checkout.plan.sid, locale })}`
+  return null
+}
+
+export interface DemoCheckoutView {
+  plan: PlanView
+  mode: 'join' | 'change'
+  /** The plan the member has now (change). */
+  currentPlan: PlanView | null
+  trialDays: number | null
+  /** Charged now (join); a scheduled change charges nothing now. */
+  dueNowCents: number
+  recurringCents: number
+  currency: string
+  /** join: the first renewal; change: when the new plan starts. */
+  from: Date
+}
+
+function demoOnly(config: BillingConfig): void {
+  if (!config.demoCheckout) throw new AppError('NOT_FOUND', 'checkoutUnavailable')
+}
+
+/** The demo checkout page: the plan, the price due now and what follows. */
+export async function demoCheckoutView(
+  em: EntityManager, config: BillingConfig, user: CurrentUser, sid: string, locale: Locale, now: Date,
+): Promise<DemoCheckoutView> {
+  demoOnly(config)
+  const checkout = await prepareCheckout(em, user, sid, now)
+  const terms = checkoutTerms(checkout.plan, now)
+  const change = checkout.mode === 'change' && checkout.current
+  return {
+    plan: toPlanView(checkout.plan, locale),
+    mode: checkout.mode,
+    currentPlan: change ? toPlanView(checkout.current!.plan, locale) : null,
+    trialDays: change ? null : terms.trialDays,
+    dueNowCents: change ? 0 : terms.dueNowCents,
+    recurringCents: terms.recurringCents,
+    currency: terms.currency,
+    from: change ? checkout.current!.paidUntil : terms.firstRenewalAt,
+  }
+}
+
+/** The notification a processor sends for this checkout, in the postback format. */
+function demoNotification(user: CurrentUser, checkout: Checkout, now: Date): Record<string, string> {
+  const common = { eventId: `demo-${crypto.randomUUID()}`, timestamp: now.toISOString() }
+  if (checkout.mode === 'change' && checkout.current) {
+    return {
+      ...common,
+      eventType: 'PlanChangeScheduled',
+      subscriptionId: checkout.current.externalId,
+      newPlanSid: checkout.plan.sid,
+      effectiveDate: checkout.current.paidUntil.toISOString(),
+    }
+  }
+  const terms = checkoutTerms(checkout.plan, now)
+  return {
+    ...common,
+    eventType: 'NewSaleSuccess',
+    subscriptionId: `demo-${crypto.randomUUID()}`,
+    transactionId: `demo-${crypto.randomUUID()}`,
+    'X-userId': String(user.id),
+    'X-planSid': checkout.plan.sid,
+    billedInitialPrice: centsToDecimal(terms.dueNowCents),
+    billedRecurringPrice: centsToDecimal(terms.recurringCents),
+    billedCurrency: terms.currency,
+    ...(terms.trialDays ? { trialDays: String(terms.trialDays) } : {}),
+  }
+}
+
+/**
+ * "Pay" in the demo checkout: signs the processor's notification for the signed-in user and
+ * posts it to the webhook route through the server's own HTTP stack (no network hop). The
+ * webhook decides; a refusal there is an unexpected error here.
+ */
+export async function demoPay(
+  app: FastifyInstance, em: EntityManager, config: BillingConfig, user: CurrentUser, sid: string, now: Date,
+): Promise<{ mode: 'join' | 'change' }> {
+  demoOnly(config)
+  const checkout = await prepareCheckout(em, user, sid, now)
+  const provider = billingProvider(config)
+  const { payload, headers } = provider.encode(demoNotification(user, checkout, now))
+  const res = await app.inject({ method: 'POST', url: webhookPath(provider.id), payload, headers })
+  if (res.statusCode !== 200) throw new Error(`the webhook refused the demo payment: ${res.statusCode} ${res.body}`)
+  return { mode: checkout.mode }
+}
