@@ -55,7 +55,7 @@ async function countsOf(table: 'video' | 'image_set' | 'performer', stateTable: 
     `select count(*) filter (where rating = 'like')::int as likes, count(*) filter (where rating = 'dislike')::int as dislikes from ${stateTable} where ${column} = ?`,
     [id],
   )
-  return { item: { likes: item.likes, dislikes: item.dislikes }, stored: { likes: stored.likes, dislikes: stored.dislikes } }
+  return { item: { likes: item!.likes, dislikes: item!.dislikes }, stored: { likes: stored!.likes, dislikes: stored!.dislikes } }
 }
 
 describe('rating', () => {
@@ -134,7 +134,7 @@ describe('favorite, watch later and view', () => {
     expect(errorOf(await update(user.cookie, { kind: 'video', id: videos[0]!.id, rating: 'love' })).data.httpStatus).toBe(400)
     expect(errorOf(await update(user.cookie, { kind: 'song', id: videos[0]!.id, favorite: true })).data.httpStatus).toBe(400)
     const rows = await db.orm.em.fork().getConnection().execute(`select count(*)::int as n from video_state where user_id = ?`, [user.id])
-    expect(rows[0].n).toBe(0)
+    expect(rows[0]!.n).toBe(0)
   })
 })
 

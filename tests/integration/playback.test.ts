@@ -288,7 +288,7 @@ describe('downloads', () => {
       expect(refused.json()).toEqual({ error: 'Du hast dein tägliches Download-Limit erreicht. Versuche es morgen wieder!', reason: 'limitReached' })
     }
     const [row] = await em.getConnection().execute(`select count from download_counter where user_id = ?`, [member.id])
-    expect(row.count).toBe(LIMIT)
+    expect(row!.count).toBe(LIMIT)
     // The image set counts against the same limit.
     expect((await download('image-set', imageSet.id, member.cookie)).statusCode).toBe(429)
     // A HEAD request is no download.

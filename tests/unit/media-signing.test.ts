@@ -119,3 +119,16 @@ describe('download policy', () => {
     expect(attachmentHeader('Größe.mp4')).toBe(`attachment; filename="Groe.mp4"; filename*=UTF-8''Gr%C3%B6%C3%9Fe.mp4`)
   })
 })
+
+describe('resolution choice', () => {
+  it('keeps the stored choice when the video has it, else fhd, else the best available', async () => {
+    const { chooseResolution } = await import('../../server/domain/playback.js')
+    expect(chooseResolution(['sd', 'hd', 'fhd', 'uhd'], 'hd')).toBe('hd')
+    expect(chooseResolution(['sd', 'hd', 'fhd', 'uhd'], null)).toBe('fhd')
+    expect(chooseResolution(['sd', 'hd', 'fhd'], 'uhd')).toBe('fhd')
+    expect(chooseResolution(['sd', 'hd'], 'uhd')).toBe('hd')
+    expect(chooseResolution(['sd', 'hd'], 'nonsense')).toBe('hd')
+    expect(chooseResolution(['sd'], null)).toBe('sd')
+    expect(chooseResolution([], 'fhd')).toBeNull()
+  })
+})

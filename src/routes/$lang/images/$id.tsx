@@ -8,6 +8,7 @@ import { ModelNames } from '../../../features/catalog/cards/ModelNames'
 import { loadDetail, parseId } from '../../../features/catalog/detail'
 import { ItemActionsSlot } from '../../../features/catalog/detail-slots'
 import { Facts } from '../../../features/catalog/Facts'
+import { ImageSetGrid } from '../../../features/playback/MemberPictures'
 import { ImagesIcon } from '../../../features/catalog/icons'
 import { blockInput } from '../../../features/catalog/queries'
 import { RelatedBlock } from '../../../features/catalog/RelatedBlock'
@@ -84,15 +85,7 @@ function ImageSetPage() {
         </Grid.Col>
       </Grid>
       <Section id="image-set-images" title={LL.catalog.imageSet.images()}>
-        {set.images.length ? (
-          <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }} spacing="xs">
-            {set.images.map((image) => (
-              <CardPicture key={image.id} picture={image.thumbnail} ratio={1} seed={image.id} sizes="(min-width: 75em) 16vw, 50vw" />
-            ))}
-          </SimpleGrid>
-        ) : (
-          <Text c="dimmed">{LL.catalog.imageSet.imagesPreparing()}</Text>
-        )}
+        <ImageSetGrid set={set} />
       </Section>
       <RelatedBlock
         id="recommendations"
