@@ -1,9 +1,8 @@
-import { Alert, Box, Button, Loader, Stack, Text } from '@mantine/core'
+import { Box, Button, Loader, Stack, Text } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Suspense, lazy, useState } from 'react'
 import type { VideoDetail } from '../../../server/services/catalog/dto.js'
-import { ButtonLink } from '../../components/links'
 import { useI18n } from '../../lib/locale'
 import { trpc } from '../../lib/trpc'
 import { useMe } from '../auth/session'
@@ -11,6 +10,7 @@ import { CardPicture } from '../catalog/cards/CardPicture'
 import { PlayIcon } from '../catalog/icons'
 import { HoverClip } from './HoverClip'
 import { useInteraction } from './interactions'
+import { MembersOnlyHint } from './MembersOnlyHint'
 
 const VideoPlayer = lazy(() => import('./VideoPlayer'))
 
@@ -92,14 +92,7 @@ export function PlayerArea({ video }: { video: VideoDetail }) {
         )}
       </Box>
       {me.data && !member && (
-        <Alert color="pink" variant="light" title={LL.catalog.card.membersOnly()}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{LL.playback.player.membersOnlyHint()}</Text>
-            <ButtonLink to="/account/select-plan" size="xs">
-              {LL.catalog.video.becomeMember()}
-            </ButtonLink>
-          </Stack>
-        </Alert>
+<MembersOnlyHint text={LL.playback.player.membersOnlyHint()} />
       )}
     </Stack>
   )

@@ -1,14 +1,15 @@
-import { Alert, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { DETAIL_BLOCKS } from '../../../../server/domain/catalog-blocks.js'
-import { AnchorLink, ButtonLink } from '../../../components/links'
+import { AnchorLink } from '../../../components/links'
 import { CardPicture } from '../../../features/catalog/cards/CardPicture'
 import { ModelNames } from '../../../features/catalog/cards/ModelNames'
 import { loadDetail, parseId } from '../../../features/catalog/detail'
 import { ItemActionsSlot } from '../../../features/catalog/detail-slots'
 import { Facts } from '../../../features/catalog/Facts'
 import { ImageSetGrid } from '../../../features/playback/MemberPictures'
+import { MembersOnlyHint } from '../../../features/playback/MembersOnlyHint'
 import { ImagesIcon } from '../../../features/catalog/icons'
 import { blockInput } from '../../../features/catalog/queries'
 import { RelatedBlock } from '../../../features/catalog/RelatedBlock'
@@ -72,14 +73,7 @@ function ImageSetPage() {
             />
             {set.description && <Text>{set.description}</Text>}
             {set.membersOnly && !me.data?.isMember && (
-              <Alert color="pink" variant="light" title={LL.catalog.card.membersOnly()}>
-                <Stack gap="sm" align="flex-start">
-                  <Text size="sm">{LL.catalog.imageSet.membersOnlyHint()}</Text>
-                  <ButtonLink to="/account/select-plan" size="xs">
-                    {LL.catalog.video.becomeMember()}
-                  </ButtonLink>
-                </Stack>
-              </Alert>
+              <MembersOnlyHint text={LL.catalog.imageSet.membersOnlyHint()} />
             )}
           </Stack>
         </Grid.Col>
