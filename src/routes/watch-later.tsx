@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { ButtonLink } from '../components/links'
 import { ensureList } from '../features/catalog/ContentList'
@@ -19,7 +19,9 @@ const searchSchema = v.object({
 /** /watch-later: the videos (or image sets) the signed-in user saved for later, with the list rules. */
 export const Route = createFileRoute('/watch-later')({
   validateSearch: searchSchema,
-  search: { middlewares: listSearchDefaults<v.InferOutput<typeof searchSchema>>('videos') },
+  search: {
+    middlewares: [...listSearchDefaults<v.InferOutput<typeof searchSchema>>('videos'), stripSearchParams<v.InferOutput<typeof searchSchema>>({ type: 'videos' })],
+  },
   beforeLoad: ({ context, location }) => protectedArea({ context, location }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => ensureList(context.queryClient, TYPES[deps.type], context.locale, deps, { watch_later: true }),
