@@ -14,6 +14,7 @@ import { useI18n } from '../../lib/locale'
 import { showError } from '../../lib/toasts'
 import { trpc } from '../../lib/trpc'
 import { useRequireLogin } from '../auth/hooks'
+import { fetchMe } from '../auth/session'
 
 export type Change = { rating: Rating | null } | { favorite: boolean } | { watch_later: boolean } | { view: true }
 
@@ -96,11 +97,12 @@ export function useInteraction(kind: InteractionKind, id: number) {
     }),
   )
   const update = useCallback(
-    (change: Change, { requireUser = true } = {}) => {
-      if (requireUser && !requireLogin({ returnHere: true })) return
+    async (change: Change, { requireUser = true } = {}) => {
+      // Who is signed in may still be loading right after the page opened: ask, then decide.
+      if (requireUser && !(await fetchMe(queryClient).catch(() => null))) return void requireLogin({ returnHere: true })
       mutation.mutate({ kind, id, ...change })
     },
-    [mutation, requireLogin, kind, id],
+    [mutation, requireLogin, queryClient, kind, id],
   )
   return update
 }
