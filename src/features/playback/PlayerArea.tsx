@@ -5,7 +5,7 @@ import { Suspense, lazy, useState } from 'react'
 import type { VideoDetail } from '../../../server/services/catalog/dto.js'
 import { useI18n } from '../../lib/locale'
 import { trpc } from '../../lib/trpc'
-import { useMe } from '../auth/session'
+import { fetchMe, useMe } from '../auth/session'
 import { CardPicture } from '../catalog/cards/CardPicture'
 import { PlayIcon } from '../catalog/icons'
 import { HoverClip } from './HoverClip'
@@ -29,12 +29,14 @@ export function PlayerArea({ video }: { video: VideoDetail }) {
   const [failures, setFailures] = useState(0)
   const member = !!me.data?.isMember
   const options = trpc.playback.video.queryOptions({ locale, id: video.id }, { staleTime: 60_000 })
-  const playback = useQuery({ ...options, enabled: member && started })
+  const playback = useQuery({ ...options, enabled: started })
   const markViewed = useInteraction('video', video.id)
   const best = video.highestResolution ? LL.catalog.resolution[video.highestResolution]() : null
 
-  const play = () => {
-    if (!member) return void navigate({ to: '/account/select-plan' })
+  const play = async () => {
+    // Right after the page opened, who is signed in may still be loading: ask, then decide.
+    const current = me.data ?? (await fetchMe(queryClient).catch(() => null))
+    if (!current?.isMember) return void navigate({ to: '/account/select-plan' })
     setStarted(true)
   }
 
