@@ -921,6 +921,14 @@ type RootTranslation = {
 		 * P​a​y​m​e​n​t​s​ ​a​r​e​ ​n​o​t​ ​p​o​s​s​i​b​l​e​ ​a​t​ ​t​h​e​ ​m​o​m​e​n​t​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
 		 */
 		checkoutUnavailable: string
+		/**
+		 * T​h​i​s​ ​m​e​d​i​a​ ​l​i​n​k​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.
+		 */
+		mediaLinkInvalid: string
+		/**
+		 * S​e​n​d​ ​e​x​a​c​t​l​y​ ​o​n​e​ ​c​h​a​n​g​e​:​ ​r​a​t​i​n​g​,​ ​f​a​v​o​r​i​t​e​,​ ​w​a​t​c​h​ ​l​a​t​e​r​ ​o​r​ ​v​i​e​w​.
+		 */
+		oneChangeRequired: string
 	}
 	layout: {
 		/**
@@ -2345,6 +2353,154 @@ type RootTranslation = {
 			changed: string
 		}
 	}
+	playback: {
+		player: {
+			/**
+			 * P​l​a​y​ ​v​i​d​e​o
+			 */
+			play: string
+			/**
+			 * P​l​a​y​:​ ​{​t​i​t​l​e​}
+			 * @param {string} title
+			 */
+			playFor: RequiredParams<'title'>
+			/**
+			 * R​e​s​o​l​u​t​i​o​n
+			 */
+			resolution: string
+			/**
+			 * R​e​s​o​l​u​t​i​o​n​:​ ​{​r​e​s​o​l​u​t​i​o​n​}
+			 * @param {string} resolution
+			 */
+			resolutionChoice: RequiredParams<'resolution'>
+			/**
+			 * T​h​e​ ​v​i​d​e​o​ ​c​a​n​n​o​t​ ​b​e​ ​p​l​a​y​e​d​ ​r​i​g​h​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+			 */
+			failed: string
+			/**
+			 * T​h​i​s​ ​v​i​d​e​o​ ​i​s​ ​s​t​i​l​l​ ​b​e​i​n​g​ ​p​r​e​p​a​r​e​d​.
+			 */
+			preparing: string
+			/**
+			 * M​e​m​b​e​r​s​ ​w​a​t​c​h​ ​i​n​ ​f​u​l​l​ ​l​e​n​g​t​h​.​ ​Y​o​u​ ​a​r​e​ ​s​i​g​n​e​d​ ​i​n​ ​w​i​t​h​o​u​t​ ​a​ ​m​e​m​b​e​r​s​h​i​p​ ​y​e​t​.
+			 */
+			membersOnlyHint: string
+		}
+		actions: {
+			/**
+			 * L​i​k​e
+			 */
+			like: string
+			/**
+			 * D​i​s​l​i​k​e
+			 */
+			dislike: string
+			/**
+			 * F​a​v​o​r​i​t​e
+			 */
+			favorite: string
+			/**
+			 * W​a​t​c​h​ ​l​a​t​e​r
+			 */
+			watchLater: string
+			/**
+			 * D​o​w​n​l​o​a​d
+			 */
+			download: string
+			/**
+			 * Y​o​u​r​ ​d​o​w​n​l​o​a​d​ ​i​s​ ​s​t​a​r​t​i​n​g​.
+			 */
+			downloadStarted: string
+			/**
+			 * Y​o​u​r​ ​c​h​a​n​g​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			failed: string
+		}
+		download: {
+			/**
+			 * D​o​w​n​l​o​a​d​ ​n​o​t​ ​p​o​s​s​i​b​l​e
+			 */
+			title: string
+			/**
+			 * O​n​l​y​ ​m​e​m​b​e​r​s​ ​m​a​y​ ​d​o​w​n​l​o​a​d​ ​c​o​n​t​e​n​t
+			 */
+			notMember: string
+			/**
+			 * Y​o​u​r​ ​m​e​m​b​e​r​s​h​i​p​ ​d​o​e​s​ ​n​o​t​ ​i​n​c​l​u​d​e​ ​d​o​w​n​l​o​a​d​s
+			 */
+			noDownloads: string
+			/**
+			 * Y​o​u​ ​h​a​v​e​ ​r​e​a​c​h​e​d​ ​y​o​u​r​ ​d​a​i​l​y​ ​d​o​w​n​l​o​a​d​ ​l​i​m​i​t​.​ ​T​r​y​ ​a​g​a​i​n​ ​t​o​m​o​r​r​o​w​!
+			 */
+			limitReached: string
+			/**
+			 * T​h​i​s​ ​c​o​n​t​e​n​t​ ​i​s​ ​t​e​m​p​o​r​a​r​i​l​y​ ​n​o​t​ ​d​o​w​n​l​o​a​d​a​b​l​e​ ​d​u​e​ ​t​o​ ​a​ ​t​e​c​h​n​i​c​a​l​ ​e​r​r​o​r​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+			 */
+			unavailable: string
+		}
+		previews: {
+			/**
+			 * M​e​m​b​e​r​s​ ​s​e​e​ ​t​h​e​ ​p​r​e​v​i​e​w​ ​i​m​a​g​e​s​ ​i​n​ ​f​u​l​l​ ​r​e​s​o​l​u​t​i​o​n​.
+			 */
+			fullSizeHint: string
+			/**
+			 * O​p​e​n​ ​p​r​e​v​i​e​w​ ​i​m​a​g​e​ ​{​i​n​d​e​x​}​ ​i​n​ ​f​u​l​l​ ​s​i​z​e
+			 * @param {number} index
+			 */
+			open: RequiredParams<'index'>
+		}
+		lightbox: {
+			/**
+			 * I​m​a​g​e​ ​v​i​e​w​e​r
+			 */
+			label: string
+			/**
+			 * O​p​e​n​ ​i​m​a​g​e​ ​{​i​n​d​e​x​}
+			 * @param {number} index
+			 */
+			open: RequiredParams<'index'>
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​i​m​a​g​e
+			 */
+			previous: string
+			/**
+			 * N​e​x​t​ ​i​m​a​g​e
+			 */
+			next: string
+			/**
+			 * I​m​a​g​e​ ​{​i​n​d​e​x​}​ ​o​f​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 * @param {number} index
+			 */
+			position: RequiredParams<'count' | 'index'>
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​o​r​i​g​i​n​a​l
+			 */
+			original: string
+		}
+		lists: {
+			/**
+			 * F​a​v​o​r​i​t​e​s
+			 */
+			favoritesTabs: string
+			/**
+			 * W​a​t​c​h​ ​l​a​t​e​r
+			 */
+			watchLaterTabs: string
+			/**
+			 * Y​o​u​ ​h​a​v​e​ ​n​o​ ​f​a​v​o​r​i​t​e​s​ ​h​e​r​e​ ​y​e​t​.​ ​M​a​r​k​ ​v​i​d​e​o​s​,​ ​i​m​a​g​e​ ​s​e​t​s​ ​a​n​d​ ​m​o​d​e​l​s​ ​w​i​t​h​ ​t​h​e​ ​h​e​a​r​t​ ​t​o​ ​f​i​n​d​ ​t​h​e​m​ ​h​e​r​e​.
+			 */
+			noFavorites: string
+			/**
+			 * N​o​t​h​i​n​g​ ​s​a​v​e​d​ ​f​o​r​ ​l​a​t​e​r​ ​y​e​t​.​ ​U​s​e​ ​"​W​a​t​c​h​ ​l​a​t​e​r​"​ ​o​n​ ​a​ ​v​i​d​e​o​ ​o​r​ ​i​m​a​g​e​ ​s​e​t​ ​t​o​ ​f​i​n​d​ ​i​t​ ​h​e​r​e​.
+			 */
+			noWatchLater: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -3211,6 +3367,14 @@ export type TranslationFunctions = {
 		 * Payments are not possible at the moment. Please try again later.
 		 */
 		checkoutUnavailable: () => LocalizedString
+		/**
+		 * This media link is not valid or has expired.
+		 */
+		mediaLinkInvalid: () => LocalizedString
+		/**
+		 * Send exactly one change: rating, favorite, watch later or view.
+		 */
+		oneChangeRequired: () => LocalizedString
 	}
 	layout: {
 		/**
@@ -4586,6 +4750,148 @@ export type TranslationFunctions = {
 			 * Your plan change is scheduled.
 			 */
 			changed: () => LocalizedString
+		}
+	}
+	playback: {
+		player: {
+			/**
+			 * Play video
+			 */
+			play: () => LocalizedString
+			/**
+			 * Play: {title}
+			 */
+			playFor: (arg: { title: string }) => LocalizedString
+			/**
+			 * Resolution
+			 */
+			resolution: () => LocalizedString
+			/**
+			 * Resolution: {resolution}
+			 */
+			resolutionChoice: (arg: { resolution: string }) => LocalizedString
+			/**
+			 * The video cannot be played right now. Please try again later.
+			 */
+			failed: () => LocalizedString
+			/**
+			 * This video is still being prepared.
+			 */
+			preparing: () => LocalizedString
+			/**
+			 * Members watch in full length. You are signed in without a membership yet.
+			 */
+			membersOnlyHint: () => LocalizedString
+		}
+		actions: {
+			/**
+			 * Like
+			 */
+			like: () => LocalizedString
+			/**
+			 * Dislike
+			 */
+			dislike: () => LocalizedString
+			/**
+			 * Favorite
+			 */
+			favorite: () => LocalizedString
+			/**
+			 * Watch later
+			 */
+			watchLater: () => LocalizedString
+			/**
+			 * Download
+			 */
+			download: () => LocalizedString
+			/**
+			 * Your download is starting.
+			 */
+			downloadStarted: () => LocalizedString
+			/**
+			 * Your change could not be saved. Please try again.
+			 */
+			failed: () => LocalizedString
+		}
+		download: {
+			/**
+			 * Download not possible
+			 */
+			title: () => LocalizedString
+			/**
+			 * Only members may download content
+			 */
+			notMember: () => LocalizedString
+			/**
+			 * Your membership does not include downloads
+			 */
+			noDownloads: () => LocalizedString
+			/**
+			 * You have reached your daily download limit. Try again tomorrow!
+			 */
+			limitReached: () => LocalizedString
+			/**
+			 * This content is temporarily not downloadable due to a technical error. Please try again later.
+			 */
+			unavailable: () => LocalizedString
+		}
+		previews: {
+			/**
+			 * Members see the preview images in full resolution.
+			 */
+			fullSizeHint: () => LocalizedString
+			/**
+			 * Open preview image {index} in full size
+			 */
+			open: (arg: { index: number }) => LocalizedString
+		}
+		lightbox: {
+			/**
+			 * Image viewer
+			 */
+			label: () => LocalizedString
+			/**
+			 * Open image {index}
+			 */
+			open: (arg: { index: number }) => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+			/**
+			 * Previous image
+			 */
+			previous: () => LocalizedString
+			/**
+			 * Next image
+			 */
+			next: () => LocalizedString
+			/**
+			 * Image {index} of {count}
+			 */
+			position: (arg: { count: number, index: number }) => LocalizedString
+			/**
+			 * Open the original
+			 */
+			original: () => LocalizedString
+		}
+		lists: {
+			/**
+			 * Favorites
+			 */
+			favoritesTabs: () => LocalizedString
+			/**
+			 * Watch later
+			 */
+			watchLaterTabs: () => LocalizedString
+			/**
+			 * You have no favorites here yet. Mark videos, image sets and models with the heart to find them here.
+			 */
+			noFavorites: () => LocalizedString
+			/**
+			 * Nothing saved for later yet. Use "Watch later" on a video or image set to find it here.
+			 */
+			noWatchLater: () => LocalizedString
 		}
 	}
 }

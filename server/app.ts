@@ -10,8 +10,10 @@ import type { Config } from './config.js'
 import type { Orm } from './db/orm.js'
 import { registerBillingRoutes } from './http/billing.js'
 import { registerDevMail } from './http/dev-mail.js'
+import { registerDownloadRoutes } from './http/downloads.js'
 import { registerHealthRoutes } from './http/health.js'
 import { registerHtmlShell } from './http/html-shell.js'
+import { registerMediaGateway } from './http/media-gateway.js'
 import { redactUrl } from './redact.js'
 import { RateLimits, postgresRateLimitStore } from './services/rate-limits.js'
 import { CatalogCache, listenForCatalogChanges } from './services/catalog/cache.js'
@@ -91,6 +93,9 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
   registerHealthRoutes(app, orm)
   if (config.env !== 'production') registerDevMail(app, orm)
   registerBillingRoutes(app, config, orm)
+  // Members-only media: signed URLs only (MEDIA_DIR/protected is never served statically).
+  registerMediaGateway(app, config)
+  registerDownloadRoutes(app, config, orm)
 
   // Public catalog answers are cached per server and dropped on every catalog change.
   const catalogCache = new CatalogCache({ ttlMs: config.catalogCacheTtlMs })

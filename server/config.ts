@@ -49,6 +49,8 @@ const envSchema = z.object({
   BILLING_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The local demo checkout; on by default outside production when no processor is configured. */
   BILLING_DEMO_CHECKOUT: bool.optional(),
+  /** How long a signed members-only media URL stays valid (seconds; segments add the video's length). */
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
 })
 
 export interface Config {
@@ -79,6 +81,8 @@ export interface Config {
   billingUpdateUrl: string
   rateLimit: { windowMs: number; perIp: number; perAccount: number }
   billing: BillingConfig
+  /** Lifetime of signed members-only media URLs, in seconds. */
+  mediaUrlTtlSeconds: number
 }
 
 export interface BillingConfig {
@@ -145,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billingUpdateUrl: e.BILLING_UPDATE_URL,
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
     billing: billingConfig(e),
+    mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
   }
 }

@@ -31,6 +31,7 @@ import { Route as AccountPasswordRouteImport } from './routes/account/password'
 import { Route as AccountPlanRouteImport } from './routes/account/plan'
 import { Route as AccountSelectPlanRouteImport } from './routes/account/select-plan'
 import { Route as FavoritesIndexRouteImport } from './routes/favorites/index'
+import { Route as FavoritesTabRouteImport } from './routes/favorites/$tab'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginForgotPasswordRouteImport } from './routes/login/forgot-password'
 import { Route as LoginResetPasswordRouteImport } from './routes/login/reset-password'
@@ -155,6 +156,11 @@ const FavoritesIndexRoute = FavoritesIndexRouteImport.update({
   path: '/',
   getParentRoute: () => FavoritesRoute,
 } as any)
+const FavoritesTabRoute = FavoritesTabRouteImport.update({
+  id: '/$tab',
+  path: '/$tab',
+  getParentRoute: () => FavoritesRoute,
+} as any)
 const LoginIndexRoute = LoginIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -241,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
   '/$lang/': typeof LangIndexRoute
@@ -275,6 +282,7 @@ export interface FileRoutesByTo {
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
   '/$lang': typeof LangIndexRoute
@@ -313,6 +321,7 @@ export interface FileRoutesById {
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
   '/$lang/': typeof LangIndexRoute
@@ -352,6 +361,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/plan'
     | '/account/select-plan'
+    | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
     | '/$lang/'
@@ -386,6 +396,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/plan'
     | '/account/select-plan'
+    | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
     | '/$lang'
@@ -423,6 +434,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/plan'
     | '/account/select-plan'
+    | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
     | '/$lang/'
@@ -612,6 +624,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FavoritesIndexRouteImport
       parentRoute: typeof FavoritesRoute
     }
+    '/favorites/$tab': {
+      id: '/favorites/$tab'
+      path: '/$tab'
+      fullPath: '/favorites/$tab'
+      preLoaderRoute: typeof FavoritesTabRouteImport
+      parentRoute: typeof FavoritesRoute
+    }
     '/login/': {
       id: '/login/'
       path: '/'
@@ -753,10 +772,12 @@ const LangRouteChildren: LangRouteChildren = {
 const LangRouteWithChildren = LangRoute._addFileChildren(LangRouteChildren)
 
 interface FavoritesRouteChildren {
+  FavoritesTabRoute: typeof FavoritesTabRoute
   FavoritesIndexRoute: typeof FavoritesIndexRoute
 }
 
 const FavoritesRouteChildren: FavoritesRouteChildren = {
+  FavoritesTabRoute: FavoritesTabRoute,
   FavoritesIndexRoute: FavoritesIndexRoute,
 }
 

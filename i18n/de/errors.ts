@@ -52,4 +52,7 @@ export default {
   planChangePending: 'Ein Wechsel deines Tarifs ist bereits geplant.',
   checkoutNotNeeded: 'Dein Konto hat vollen Zugang ohne Tarif.',
   checkoutUnavailable: 'Zahlungen sind im Moment nicht möglich. Bitte versuche es später noch einmal.',
+  // Wiedergabe und Medien
+  mediaLinkInvalid: 'Dieser Medienlink ist ungültig oder abgelaufen.',
+  oneChangeRequired: 'Sende genau eine Änderung: Bewertung, Favorit, Später ansehen oder Angesehen.',
 } satisfies Translation['errors']

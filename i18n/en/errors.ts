@@ -50,4 +50,7 @@ export default {
   planChangePending: 'A change of your plan is already scheduled.',
   checkoutNotNeeded: 'Your account has full access without a plan.',
   checkoutUnavailable: 'Payments are not possible at the moment. Please try again later.',
+  // Playback and media
+  mediaLinkInvalid: 'This media link is not valid or has expired.',
+  oneChangeRequired: 'Send exactly one change: rating, favorite, watch later or view.',
 }

@@ -10,6 +10,7 @@ import site from './site.js'
 import plans from './plans.js'
 import modelFacts from './modelFacts.js'
 import billing from './billing.js'
+import playback from './playback.js'
 
 const en = {
   auth,
@@ -23,6 +24,7 @@ const en = {
   plans,
   modelFacts,
   billing,
+  playback,
 } satisfies BaseTranslation
 
 export default en

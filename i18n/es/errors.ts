@@ -52,4 +52,7 @@ export default {
   planChangePending: 'Ya hay un cambio de plan programado.',
   checkoutNotNeeded: 'Tu cuenta tiene acceso completo sin plan.',
   checkoutUnavailable: 'En este momento no es posible realizar pagos. Inténtalo de nuevo más tarde.',
+  // Reproducción y medios
+  mediaLinkInvalid: 'Este enlace de medios no es válido o ha caducado.',
+  oneChangeRequired: 'Envía exactamente un cambio: valoración, favorito, ver más tarde o visto.',
 } satisfies Translation['errors']

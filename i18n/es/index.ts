@@ -10,6 +10,7 @@ import site from './site.js'
 import plans from './plans.js'
 import modelFacts from './modelFacts.js'
 import billing from './billing.js'
+import playback from './playback.js'
 
 const es = {
   auth,
@@ -23,6 +24,7 @@ const es = {
   plans,
   modelFacts,
   billing,
+  playback,
 } satisfies Translation
 
 export default es

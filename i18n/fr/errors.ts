@@ -52,4 +52,7 @@ export default {
   planChangePending: 'Un changement de votre abonnement est déjà prévu.',
   checkoutNotNeeded: 'Votre compte a un accès complet sans abonnement.',
   checkoutUnavailable: 'Les paiements ne sont pas possibles pour le moment. Veuillez réessayer plus tard.',
+  // Lecture et médias
+  mediaLinkInvalid: 'Ce lien média n’est pas valide ou a expiré.',
+  oneChangeRequired: 'Envoyez exactement une modification : note, favori, regarder plus tard ou vu.',
 } satisfies Translation['errors']

@@ -10,6 +10,7 @@ import site from './site.js'
 import plans from './plans.js'
 import modelFacts from './modelFacts.js'
 import billing from './billing.js'
+import playback from './playback.js'
 
 const fr = {
   auth,
@@ -23,6 +24,7 @@ const fr = {
   plans,
   modelFacts,
   billing,
+  playback,
 } satisfies Translation
 
 export default fr

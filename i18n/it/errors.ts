@@ -52,4 +52,7 @@ export default {
   planChangePending: 'Un cambio del tuo piano è già programmato.',
   checkoutNotNeeded: 'Il tuo account ha accesso completo senza piano.',
   checkoutUnavailable: 'Al momento i pagamenti non sono possibili. Riprova più tardi.',
+  // Riproduzione e media
+  mediaLinkInvalid: 'Questo link multimediale non è valido o è scaduto.',
+  oneChangeRequired: 'Invia esattamente una modifica: valutazione, preferito, guarda più tardi o visto.',
 } satisfies Translation['errors']

@@ -40,7 +40,7 @@ export function registerHtmlShell(app: FastifyInstance, config: Config, lookupDe
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/'
     const wantsHtml = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')
-    const reserved = /^\/(trpc|media|assets|download|api)(\/|$)/.test(pathname)
+    const reserved = /^\/(trpc|media|protected|assets|download|api)(\/|$)/.test(pathname)
     if (!wantsHtml || reserved) {
       return reply.code(404).send({ error: 'Not Found' })
     }

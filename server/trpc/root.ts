@@ -2,6 +2,7 @@ import { authRouter } from './routers/auth.js'
 import { billingRouter } from './routers/billing.js'
 import { catalogRouter } from './routers/catalog.js'
 import { plansRouter } from './routers/plans.js'
+import { interactionsRouter, playbackRouter } from './routers/playback.js'
 import { siteRouter } from './routers/site.js'
 import { router } from './trpc.js'
 
@@ -11,6 +12,8 @@ export const appRouter = router({
   catalog: catalogRouter,
   plans: plansRouter,
   site: siteRouter,
+  playback: playbackRouter,
+  interactions: interactionsRouter,
 })
 
 /** The only thing the client imports from the server. */

@@ -65,7 +65,8 @@ describe('a worker killed in the middle of a transcode', () => {
     startWorker()
     const done = await until('the retry to finish', async () => {
       const video = await row()
-      return video.mediaStatus === 'ready' || video.mediaStatus === 'failed' ? video : null
+      // Ready comes first, the release (releasedAt) right after it in its own statement.
+      return (video.mediaStatus === 'ready' && video.releasedAt) || video.mediaStatus === 'failed' ? video : null
     })
     expect(done.mediaError).toBeNull()
     expect(done.mediaStatus).toBe('ready')

@@ -7,7 +7,9 @@ import type { ImageRef, LocalizedText } from '../../db/entities/types.js'
 import { localize, type Locale } from '../../domain/locale.js'
 import type { ListQuery, ListRelation } from '../../domain/schemas/catalog.js'
 import type { Resolution } from '../../domain/resolutions.js'
+import type { InteractionKind } from '../../domain/schemas/interactions.js'
 import { AppError } from '../../trpc/errors.js'
+import { freshCounts } from '../interactions.js'
 import type { CatalogCache } from './cache.js'
 import {
   toPicture,
@@ -69,16 +71,24 @@ async function oneRow<Row>(source: ListSource<Row, unknown>, caller: CatalogCall
   return rows[0]
 }
 
-/** A detail page: the public part cached per id and locale, the caller's state on top. */
-async function detailOf<T extends { id: number }>(
+/**
+ * A detail page: the public part cached per id and locale, the caller's state on top. A
+ * signed-in caller also gets the item's counters read now, so a like they just gave shows in
+ * the count at once (visitors' cached counters lag by at most the cache TTL).
+ */
+async function detailOf<T extends { id: number; likes: number; dislikes: number }>(
   caller: CatalogCaller,
   key: string,
   state: ListSource<unknown, unknown>['state'],
+  kind: InteractionKind,
   load: () => Promise<T>,
 ): Promise<T & { state: UserItemState | null }> {
   const item = await caller.cache.getOrLoad(key, load)
   const [stated] = await withStates(caller.em, state, caller.user?.id ?? null, [item])
-  return stated!
+  if (!caller.user) return stated!
+  const counts = await freshCounts(caller.em, kind, item.id)
+  if (!counts) return stated!
+  return { ...stated!, likes: counts.likes, dislikes: counts.dislikes, ...('views' in item ? { views: counts.views } : {}) }
 }
 
 interface VideoDetailRow extends VideoRow {
@@ -90,7 +100,7 @@ interface VideoDetailRow extends VideoRow {
 
 /** A released video; an upcoming or unknown one is NOT_FOUND (spec section 4). */
 export function videoDetail(caller: CatalogCaller, { id, locale }: { id: number; locale: Locale }) {
-  return detailOf<VideoDetail>(caller, `video:${id}:${locale}`, videoSource.state, async () => {
+  return detailOf<VideoDetail>(caller, `video:${id}:${locale}`, videoSource.state, 'video', async () => {
     const row = await oneRow<VideoDetailRow>(
       videoSource as ListSource<VideoDetailRow, unknown>,
       caller,
@@ -121,7 +131,7 @@ interface ImageSetDetailRow extends ImageSetRow {
 }
 
 export function imageSetDetail(caller: CatalogCaller, { id, locale }: { id: number; locale: Locale }) {
-  return detailOf<ImageSetDetail>(caller, `imageSet:${id}:${locale}`, imageSetSource.state, async () => {
+  return detailOf<ImageSetDetail>(caller, `imageSet:${id}:${locale}`, imageSetSource.state, 'imageSet', async () => {
     const row = await oneRow<ImageSetDetailRow>(
       imageSetSource as ListSource<ImageSetDetailRow, unknown>,
       caller,
@@ -169,7 +179,7 @@ interface ModelDetailRow extends ModelRow {
 }
 
 export function modelDetail(caller: CatalogCaller, { id, locale }: { id: number; locale: Locale }) {
-  return detailOf<ModelDetail>(caller, `model:${id}:${locale}`, modelSource.state, async () => {
+  return detailOf<ModelDetail>(caller, `model:${id}:${locale}`, modelSource.state, 'model', async () => {
     const row = await oneRow<ModelDetailRow>(
       modelSource as ListSource<ModelDetailRow, unknown>,
       caller,

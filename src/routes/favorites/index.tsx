@@ -1,12 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PageTitle } from '../../components/PageTitle'
-import { useI18n } from '../../lib/locale'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 
+/** /favorites opens its first tab (spec section 2). */
 export const Route = createFileRoute('/favorites/')({
-  component: Page,
+  beforeLoad: () => {
+    throw redirect({ to: '/favorites/$tab', params: { tab: 'videos' }, replace: true })
+  },
 })
-
-function Page() {
-  const { LL } = useI18n()
-  return <PageTitle>{LL.meta.favorites()}</PageTitle>
-}

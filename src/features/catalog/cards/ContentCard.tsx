@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import type { ImageSetItem, VideoItem } from '../../../../server/services/catalog/dto.js'
 import { AnchorLink } from '../../../components/links'
 import { useI18n } from '../../../lib/locale'
+import { HoverClip } from '../../playback/HoverClip'
 import { CardPicture, Overlay } from './CardPicture'
 import { ModelNames } from './ModelNames'
 import { PublishLine } from './Stats'
@@ -21,6 +22,7 @@ export function ContentCard({
   placeholderIcon,
   badge,
   headingOrder = 3,
+  hoverClip,
 }: {
   item: VideoItem | ImageSetItem
   to: '/$lang/videos/$id' | '/$lang/images/$id'
@@ -29,6 +31,8 @@ export function ContentCard({
   /** Shown at the picture's bottom right (duration, image count). */
   badge?: ReactNode
   headingOrder?: TitleOrder
+  /** A public preview clip played over the picture on hover (videos). */
+  hoverClip?: string | null
 }) {
   const { LL, locale } = useI18n()
   const linked = item.publishState === 'published'
@@ -42,6 +46,7 @@ export function ContentCard({
       placeholderIcon={placeholderIcon}
       placeholderText={LL.catalog.card.pictureComing()}
     >
+      {linked && <HoverClip src={hoverClip} />}
       {badge && <Overlay position="bottom-right">{badge}</Overlay>}
       {!linked && (
         <Overlay position="top-left">

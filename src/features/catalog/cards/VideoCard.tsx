@@ -15,6 +15,7 @@ export function VideoCard({ video, headingOrder }: { video: VideoItem; headingOr
       ratio={16 / 9}
       placeholderIcon={<PlayIcon />}
       headingOrder={headingOrder}
+      hoverClip={video.previewClipUrl}
       badge={
         <Badge variant="filled" color="dark" radius="sm" aria-label={LL.catalog.card.duration({ duration })}>
           {duration}

@@ -1,13 +1,15 @@
-import { Alert, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { DETAIL_BLOCKS } from '../../../../server/domain/catalog-blocks.js'
-import { AnchorLink, ButtonLink } from '../../../components/links'
+import { AnchorLink } from '../../../components/links'
 import { CardPicture } from '../../../features/catalog/cards/CardPicture'
 import { ModelNames } from '../../../features/catalog/cards/ModelNames'
 import { loadDetail, parseId } from '../../../features/catalog/detail'
 import { ItemActionsSlot } from '../../../features/catalog/detail-slots'
 import { Facts } from '../../../features/catalog/Facts'
+import { ImageSetGrid } from '../../../features/playback/MemberPictures'
+import { MembersOnlyHint } from '../../../features/playback/MembersOnlyHint'
 import { ImagesIcon } from '../../../features/catalog/icons'
 import { blockInput } from '../../../features/catalog/queries'
 import { RelatedBlock } from '../../../features/catalog/RelatedBlock'
@@ -71,28 +73,13 @@ function ImageSetPage() {
             />
             {set.description && <Text>{set.description}</Text>}
             {set.membersOnly && !me.data?.isMember && (
-              <Alert color="pink" variant="light" title={LL.catalog.card.membersOnly()}>
-                <Stack gap="sm" align="flex-start">
-                  <Text size="sm">{LL.catalog.imageSet.membersOnlyHint()}</Text>
-                  <ButtonLink to="/account/select-plan" size="xs">
-                    {LL.catalog.video.becomeMember()}
-                  </ButtonLink>
-                </Stack>
-              </Alert>
+              <MembersOnlyHint text={LL.catalog.imageSet.membersOnlyHint()} />
             )}
           </Stack>
         </Grid.Col>
       </Grid>
       <Section id="image-set-images" title={LL.catalog.imageSet.images()}>
-        {set.images.length ? (
-          <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }} spacing="xs">
-            {set.images.map((image) => (
-              <CardPicture key={image.id} picture={image.thumbnail} ratio={1} seed={image.id} sizes="(min-width: 75em) 16vw, 50vw" />
-            ))}
-          </SimpleGrid>
-        ) : (
-          <Text c="dimmed">{LL.catalog.imageSet.imagesPreparing()}</Text>
-        )}
+        <ImageSetGrid set={set} />
       </Section>
       <RelatedBlock
         id="recommendations"

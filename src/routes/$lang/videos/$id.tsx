@@ -3,12 +3,11 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { DETAIL_BLOCKS } from '../../../../server/domain/catalog-blocks.js'
 import { AnchorLink } from '../../../components/links'
-import { CardPicture } from '../../../features/catalog/cards/CardPicture'
-import { CardCarousel } from '../../../features/catalog/Carousels'
 import { ModelNames } from '../../../features/catalog/cards/ModelNames'
 import { loadDetail, parseId } from '../../../features/catalog/detail'
 import { ItemActionsSlot, VideoPlayerSlot } from '../../../features/catalog/detail-slots'
 import { Facts } from '../../../features/catalog/Facts'
+import { PreviewStills } from '../../../features/playback/MemberPictures'
 import { blockInput } from '../../../features/catalog/queries'
 import { RelatedBlock } from '../../../features/catalog/RelatedBlock'
 import { Section } from '../../../features/catalog/Section'
@@ -96,11 +95,7 @@ function VideoPage() {
       </Grid>
       <Section id="video-previews" title={LL.catalog.video.previews()}>
         {video.previews.length ? (
-          <CardCarousel label={LL.catalog.video.previews()}>
-            {video.previews.map((preview) => (
-              <CardPicture key={preview.id} picture={preview.thumbnail} ratio={16 / 9} seed={video.id + preview.id} sizes="(min-width: 75em) 20vw, 50vw" />
-            ))}
-          </CardCarousel>
+          <PreviewStills video={video} />
         ) : (
           <Text c="dimmed">{LL.catalog.video.previewsPreparing()}</Text>
         )}

@@ -1,0 +1,61 @@
+/**
+ * Who may download (spec sections 4, 6 and 8): members whose plan includes downloads, under
+ * the plan's daily limit. The four refusals each have their toast, titled "Download nicht
+ * möglich" in German (i18n `playback.download.*`).
+ */
+export const DOWNLOAD_FEATURE = 'downloads'
+
+export const DOWNLOAD_REFUSALS = ['notMember', 'noDownloads', 'limitReached', 'unavailable'] as const
+export type DownloadRefusal = (typeof DOWNLOAD_REFUSALS)[number]
+
+/** HTTP status of each refusal on the download routes. */
+export const REFUSAL_STATUS: Record<DownloadRefusal, number> = {
+  notMember: 403,
+  noDownloads: 403,
+  limitReached: 429,
+  unavailable: 503,
+}
+
+export interface DownloadSubject {
+  isMember: boolean
+  plan: { features: readonly string[]; dailyDownloadLimit: number } | null
+  role: string
+}
+
+/** Daily downloads of admins and permanentAccess users who have no plan (they need none). */
+export const UNPLANNED_MEMBER_DAILY_LIMIT = 100
+
+/**
+ * The daily limit a membership allows, or the refusal. Admins and permanentAccess members
+ * without a plan get UNPLANNED_MEMBER_DAILY_LIMIT; a plan without the downloads feature or
+ * with a limit of 0 has no downloads.
+ */
+export function downloadAllowance(subject: DownloadSubject | null): { limit: number } | { refusal: DownloadRefusal } {
+  if (!subject?.isMember) return { refusal: 'notMember' }
+  const plan = subject.plan
+  if (!plan && (subject.role === 'admin' || subject.role === 'permanentAccess')) return { limit: UNPLANNED_MEMBER_DAILY_LIMIT }
+  if (!plan || !plan.features.includes(DOWNLOAD_FEATURE) || plan.dailyDownloadLimit <= 0) return { refusal: 'noDownloads' }
+  return { limit: plan.dailyDownloadLimit }
+}
+
+/** The day a download counts for (UTC), as YYYY-MM-DD. */
+export function downloadDay(now: Date): string {
+  return now.toISOString().slice(0, 10)
+}
+
+/** A file name without characters that file systems or headers dislike. */
+export function downloadFileName(title: string, extension: string, fallback: string): string {
+  const base = title
+    .normalize('NFKC')
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120)
+  return `${base || fallback}.${extension}`
+}
+
+/** A Content-Disposition header value for an attachment, with a UTF-8 name and an ASCII fallback. */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'download'
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}

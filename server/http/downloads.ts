@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Config } from '../config.js'
+import type { Orm } from '../db/orm.js'
+import { attachmentHeader, REFUSAL_STATUS } from '../domain/downloads.js'
+import { translator } from '../i18n.js'
+import { DownloadRefused, startDownload, type DownloadKind } from '../services/downloads.js'
+import { MediaStore } from '../services/media-store.js'
+import { loadCurrentUser } from '../services/sessions.js'
+import { requestLocale } from '../trpc/context.js'
+
+const ID = /^[1-9]\d{0,9}$/
+
+/**
+ * GET /download/video/{video} and /download/image-set/{image_set} (spec section 7: the browser
+ * navigates there). The session is checked on the request; the file (an MP4, or the set's
+ * originals as a zip streamed as it is written) is sent as an attachment once the download is
+ * counted. A refusal answers JSON `{ error, reason }` (reason: notMember, noDownloads,
+ * limitReached, unavailable) with 403/429/503, and no file; the page shows the toast.
+ */
+export function registerDownloadRoutes(app: FastifyInstance, config: Config, orm: Orm): void {
+  const store = new MediaStore(config.mediaDir)
+
+  const handler = (kind: DownloadKind, param: string) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const locale = requestLocale(req.headers)
+    const t = translator(locale)
+    reply.header('cache-control', 'private, no-store')
+    const raw = (req.params as Record<string, string>)[param] ?? ''
+    if (!ID.test(raw) || Number(raw) > 2_147_483_647) return reply.code(404).send({ error: t.errors.notFound() })
+    const em = orm.em.fork()
+    const now = new Date()
+    const user = await loadCurrentUser(em, req.cookies, now)
+    try {
+      const file = await startDownload(em, store, user?.id ?? null, kind, Number(raw), locale, now)
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header('content-disposition', attachmentHeader(file.fileName))
+        .header('accept-ranges', 'none')
+        .send(file.open())
+    } catch (caught) {
+      // Anything unexpected (database, file system) is the "temporary technical error".
+      if (!(caught instanceof DownloadRefused)) req.log.error({ err: caught, kind, id: Number(raw) }, 'download failed')
+      const error = caught instanceof DownloadRefused ? caught : new DownloadRefused('unavailable')
+      if (error.reason === 'notFound') return reply.code(404).send({ error: t.errors.notFound() })
+      req.log.info({ reason: error.reason, kind, id: Number(raw), userId: user?.id ?? null }, 'download refused')
+      return reply.code(REFUSAL_STATUS[error.reason]).send({ error: t.playback.download[error.reason](), reason: error.reason })
+    }
+  }
+
+  // GET only: a HEAD must not count a download.
+  app.get('/download/video/:video', { exposeHeadRoute: false }, handler('video', 'video'))
+  app.get('/download/image-set/:image_set', { exposeHeadRoute: false }, handler('imageSet', 'image_set'))
+}

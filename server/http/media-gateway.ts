@@ -1,0 +1,68 @@
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import send from '@fastify/send'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Config } from '../config.js'
+import { translator } from '../i18n.js'
+import { mediaSignerFor } from '../services/media-signer.js'
+import { GATEWAY_PREFIX, PROTECTED_PREFIX, playlistSeconds, rewritePlaylist } from '../services/media-signing.js'
+import { SESSION_COOKIE, hashToken } from '../services/sessions.js'
+import { requestLocale } from '../trpc/context.js'
+
+/** The session table's id for the request's session cookie (its SHA-256), or null. */
+export function sessionIdOf(cookies: Record<string, string | undefined>): string | null {
+  const token = cookies[SESSION_COOKIE]
+  return token && token.length <= 128 ? hashToken(token) : null
+}
+
+function refuse(req: FastifyRequest, reply: FastifyReply, status: 403 | 404) {
+  const t = translator(requestLocale(req.headers))
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send({ error: status === 403 ? t.errors.mediaLinkInvalid() : t.errors.notFound() })
+}
+
+/**
+ * The media gateway: every members-only file under MEDIA_DIR/protected is served here, and only
+ * for a valid signed URL (media-signing.ts) presented with the session it was signed for.
+ * Expired, changed or another user's URLs get 403; nothing under protected/ is served by path
+ * alone. HLS playlists are rewritten on the way out so that every rung and segment URI in them
+ * is itself a signed URL (segments valid for the video's length, so a long video plays on).
+ * Files are sent with Range support and cached privately until the URL expires.
+ */
+export function registerMediaGateway(app: FastifyInstance, config: Config): void {
+  const signer = mediaSignerFor(config)
+  const root = path.join(config.mediaDir, 'protected')
+
+  app.get(`${GATEWAY_PREFIX}*`, async (req, reply) => {
+    const stored = PROTECTED_PREFIX + ((req.params as { '*'?: string })['*'] ?? '')
+    const now = new Date()
+    const sessionId = sessionIdOf(req.cookies)
+    const checked = signer.verify(stored, req.query as Record<string, unknown>, sessionId, now)
+    if (!checked.ok) return refuse(req, reply, 403)
+    const grant = { userId: checked.userId, sessionId: sessionId! }
+    const relative = stored.slice(PROTECTED_PREFIX.length)
+
+    if (stored.endsWith('.m3u8')) {
+      const text = await fsp.readFile(path.join(root, ...relative.split('/')), 'utf8').catch(() => null)
+      if (text === null) return refuse(req, reply, 404)
+      // Children live as long as the playlist's own URL, and at least the length of its media.
+      const expiresAt = Math.max(checked.expiresAt, signer.expiryFor(now, playlistSeconds(text)))
+      const body = rewritePlaylist(text, stored, (child) => signer.signUntil(child, grant, expiresAt))
+      return reply.header('content-type', 'application/vnd.apple.mpegurl').header('cache-control', 'private, no-store').send(body)
+    }
+
+    const result = await send(req.raw, `/${relative}`, { root, dotfiles: 'deny', index: false, cacheControl: false, acceptRanges: true })
+    if (result.type !== 'file') {
+      if (result.statusCode === 416) return reply.code(416).headers(result.headers).send(result.stream)
+      return refuse(req, reply, 404)
+    }
+    const maxAge = Math.max(0, checked.expiresAt - Math.floor(now.getTime() / 1000))
+    return reply
+      .code(result.statusCode)
+      .headers(result.headers)
+      .header('cache-control', `private, max-age=${maxAge}`)
+      .send(result.stream)
+  })
+}

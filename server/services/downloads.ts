@@ -1,0 +1,169 @@
+/**
+ * Downloads (spec sections 4, 7, 8): a video's MP4 or an image set's originals as a zip,
+ * for members whose plan includes downloads, counted per user and day against the plan's
+ * limit in ONE conditional upsert, so parallel requests can never pass the limit.
+ */
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import type { Readable } from 'node:stream'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import yazl from 'yazl'
+import { downloadAllowance, downloadDay, downloadFileName, type DownloadRefusal } from '../domain/downloads.js'
+import { localize, type Locale } from '../domain/locale.js'
+import type { ImageMedia, LocalizedText } from '../db/entities/types.js'
+import { query, raw, sql } from './catalog/sql.js'
+import type { MediaStore } from './media-store.js'
+import { membershipOf } from './membership.js'
+
+export type DownloadKind = 'video' | 'imageSet'
+
+export class DownloadRefused extends Error {
+  override name = 'DownloadRefused'
+  constructor(readonly reason: DownloadRefusal | 'notFound') {
+    super(reason)
+  }
+}
+
+/**
+ * Counts one download for the user today if the count is under `limit`; false when the limit
+ * is reached. The insert or the guarded update is one statement: PostgreSQL locks the row and
+ * re-checks `count < limit` on its newest version, so N parallel calls at a limit of L succeed
+ * exactly min(N, L) times.
+ */
+export async function takeDownload(em: EntityManager, userId: number, limit: number, now: Date): Promise<boolean> {
+  if (limit <= 0) return false
+  const rows = await em.getConnection().execute<Array<{ count: number }>>(
+    `insert into download_counter (user_id, day, count) values (?, ?, 1)
+     on conflict (user_id, day) do update set count = download_counter.count + 1
+       where download_counter.count < ?
+     returning count`,
+    [userId, downloadDay(now), limit],
+  )
+  return rows.length === 1
+}
+
+/** Gives a counted download back (the file could not be sent after all). */
+export async function refundDownload(em: EntityManager, userId: number, now: Date): Promise<void> {
+  await em.getConnection().execute(`update download_counter set count = count - 1 where user_id = ? and day = ? and count > 0`, [
+    userId,
+    downloadDay(now),
+  ])
+}
+
+/** Downloads the user has used today. */
+export async function downloadsToday(em: EntityManager, userId: number, now: Date): Promise<number> {
+  const rows = await em.getConnection().execute<Array<{ count: number }>>(`select count from download_counter where user_id = ? and day = ?`, [
+    userId,
+    downloadDay(now),
+  ])
+  return rows[0]?.count ?? 0
+}
+
+/** A file ready to be sent: opened before the download is counted. */
+export interface PreparedDownload {
+  fileName: string
+  contentType: string
+  size: number
+  /** Starts the bytes; call once, after counting. */
+  open(): Readable
+  /** Releases what was opened when the download is not sent. */
+  discard(): Promise<void>
+}
+
+interface ItemRow {
+  id: number
+  title: LocalizedText
+  downloadable: boolean
+  media: { download?: string | null } | null
+}
+
+/** A released item of the kind, or notFound. */
+async function releasedItem(em: EntityManager, kind: DownloadKind, id: number): Promise<ItemRow> {
+  const table = raw(kind === 'video' ? 'video' : 'image_set')
+  const rows = await query<ItemRow>(em, sql`select id, title, downloadable, media from ${table} where id = ${id} and released_at is not null`)
+  if (!rows[0]) throw new DownloadRefused('notFound')
+  return rows[0]
+}
+
+async function prepareVideo(store: MediaStore, item: ItemRow, locale: Locale): Promise<PreparedDownload> {
+  const stored = item.media?.download
+  if (!stored) throw new DownloadRefused('unavailable')
+  const handle = await fsp.open(store.absolute(stored), 'r').catch(() => {
+    throw new DownloadRefused('unavailable')
+  })
+  const { size } = await handle.stat()
+  return {
+    fileName: downloadFileName(localize(item.title, locale), 'mp4', `video-${item.id}`),
+    contentType: 'video/mp4',
+    size,
+    open: () => handle.createReadStream(),
+    discard: () => handle.close(),
+  }
+}
+
+async function prepareImageSet(em: EntityManager, store: MediaStore, item: ItemRow, locale: Locale): Promise<PreparedDownload> {
+  const images = await query<{ position: number; media: ImageMedia }>(
+    em,
+    sql`select position, media from image where image_set_id = ${item.id} order by position, id`,
+  )
+  if (!images.length) throw new DownloadRefused('unavailable')
+  const title = localize(item.title, locale)
+  const folder = downloadFileName(title, 'zip', `image-set-${item.id}`).slice(0, -'.zip'.length)
+  const files = await Promise.all(
+    images.map(async (image) => {
+      const file = store.absolute(image.media.original.path)
+      const stat = await fsp.stat(file).catch(() => null)
+      if (!stat?.isFile()) throw new DownloadRefused('unavailable')
+      const extension = image.media.original.path.slice(image.media.original.path.lastIndexOf('.'))
+      return { file, size: stat.size, mtime: stat.mtime, name: `${folder}/${String(image.position).padStart(3, '0')}${extension}` }
+    }),
+  )
+  // Stored, not deflated: the pictures are compressed already, and the size is known up front.
+  const zip = new yazl.ZipFile()
+  for (const entry of files) {
+    zip.addReadStreamLazy(entry.name, { size: entry.size, compress: false, mtime: entry.mtime }, (cb) => cb(null, fs.createReadStream(entry.file)))
+  }
+  let size = -1
+  zip.end(undefined, ((total: number) => {
+    size = total
+  }) as unknown as () => void)
+  if (size < 0) throw new Error('the zip size is not known in advance')
+  return {
+    fileName: `${folder}.zip`,
+    contentType: 'application/zip',
+    size,
+    open: () => zip.outputStream as Readable,
+    discard: async () => undefined,
+  }
+}
+
+/**
+ * Decides and counts one download for the signed-in user (null: a visitor) and opens the file:
+ * not found; notMember; noDownloads; unavailable (not downloadable, or the files are missing);
+ * limitReached. Only a download that will be sent is counted.
+ */
+export async function startDownload(
+  em: EntityManager,
+  store: MediaStore,
+  userId: number | null,
+  kind: DownloadKind,
+  id: number,
+  locale: Locale,
+  now: Date,
+): Promise<PreparedDownload> {
+  const item = await releasedItem(em, kind, id)
+  const membership = userId === null ? null : await membershipOf(em, userId, now)
+  const allowance = downloadAllowance(membership)
+  if ('refusal' in allowance) throw new DownloadRefused(allowance.refusal)
+  if (!item.downloadable) throw new DownloadRefused('unavailable')
+  const prepared = kind === 'video' ? await prepareVideo(store, item, locale) : await prepareImageSet(em, store, item, locale)
+  const counted = await takeDownload(em, userId!, allowance.limit, now).catch(async (error: unknown) => {
+    await prepared.discard()
+    throw error
+  })
+  if (!counted) {
+    await prepared.discard()
+    throw new DownloadRefused('limitReached')
+  }
+  return prepared
+}

@@ -1,0 +1,98 @@
+/**
+ * What members get on top of the public catalog: the player's signed HLS URLs with the
+ * video's rungs, the full-size preview stills, and an image set's pictures for the lightbox
+ * (web size) and as originals. Every URL is signed for the caller's user and session
+ * (media-signing.ts); the procedures that call these let members only.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { ImageMedia, ImageRef, LocalizedText, VideoMedia } from '../db/entities/types.js'
+import { localize, type Locale } from '../domain/locale.js'
+import type { Resolution } from '../domain/resolutions.js'
+import { AppError } from '../trpc/errors.js'
+import { query, sql } from './catalog/sql.js'
+import type { MediaGrant, MediaSigner } from './media-signing.js'
+
+export interface SignedPicture {
+  src: string
+  width: number
+  height: number
+  alt: string
+}
+
+export interface VideoPlayback {
+  /** The master playlist (hls.js), null while the media is not ready. */
+  master: string | null
+  /** The rungs, lowest first, each with its own media playlist (native HLS plays one directly). */
+  rungs: Array<{ resolution: Resolution; width: number; height: number; playlist: string }>
+  /** Full-size preview stills, in the order of the public thumbnails. */
+  stills: SignedPicture[]
+  /** When these URLs stop working (ISO); fetch again before. */
+  expiresAt: string
+}
+
+export interface ImageSetPictures {
+  images: Array<{ id: number; position: number; web: SignedPicture; original: SignedPicture }>
+  expiresAt: string
+}
+
+interface Signing {
+  signer: MediaSigner
+  grant: MediaGrant
+  now: Date
+}
+
+const picture = (s: Signing, ref: ImageRef, alt: string, expiresAt: number): SignedPicture => ({
+  src: s.signer.signUntil(ref.path, s.grant, expiresAt),
+  width: ref.width,
+  height: ref.height,
+  alt,
+})
+
+export async function videoPlayback(em: EntityManager, s: Signing, id: number, locale: Locale): Promise<VideoPlayback> {
+  const rows = await query<{ title: LocalizedText; media: VideoMedia; media_status: string; duration_seconds: number }>(
+    em,
+    sql`select title, media, media_status, duration_seconds from video where id = ${id} and released_at is not null`,
+  )
+  const row = rows[0]
+  if (!row) throw new AppError('NOT_FOUND', 'notFound')
+  // Playlists are signed for the whole video, so a level switch late in the video still works.
+  const expiresAt = s.signer.expiryFor(s.now, row.duration_seconds)
+  const ready = row.media_status === 'ready' && !!row.media.master
+  const title = localize(row.title, locale)
+  return {
+    master: ready ? s.signer.signUntil(row.media.master!, s.grant, expiresAt) : null,
+    rungs: ready
+      ? row.media.ladder.map((rung) => ({
+          resolution: rung.resolution,
+          width: rung.width,
+          height: rung.height,
+          playlist: s.signer.signUntil(rung.playlist, s.grant, expiresAt),
+        }))
+      : [],
+    stills: row.media.stills.map((still, index) => picture(s, still.full, `${title} (${index + 1})`, expiresAt)),
+    expiresAt: new Date(expiresAt * 1000).toISOString(),
+  }
+}
+
+export async function imageSetPictures(em: EntityManager, s: Signing, id: number, locale: Locale): Promise<ImageSetPictures> {
+  const sets = await query<{ title: LocalizedText }>(em, sql`select title from image_set where id = ${id} and released_at is not null`)
+  if (!sets[0]) throw new AppError('NOT_FOUND', 'notFound')
+  const title = localize(sets[0].title, locale)
+  const images = await query<{ id: number; position: number; alt: LocalizedText; media: ImageMedia }>(
+    em,
+    sql`select id, position, alt, media from image where image_set_id = ${id} order by position, id`,
+  )
+  const expiresAt = s.signer.expiryFor(s.now)
+  return {
+    images: images.map((image) => {
+      const alt = localize(image.alt, locale) || `${title} (${image.position})`
+      return {
+        id: image.id,
+        position: image.position,
+        web: picture(s, image.media.web, alt, expiresAt),
+        original: picture(s, image.media.original, alt, expiresAt),
+      }
+    }),
+    expiresAt: new Date(expiresAt * 1000).toISOString(),
+  }
+}

@@ -1,0 +1,76 @@
+import { Button, Group, Paper } from '@mantine/core'
+import type { ReactNode } from 'react'
+import type { InteractionKind } from '../../../server/domain/schemas/interactions.js'
+import type { ImageSetDetail, ModelDetail, VideoDetail } from '../../../server/services/catalog/dto.js'
+import { useI18n } from '../../lib/locale'
+import { ViewsStat } from '../catalog/cards/Stats'
+import { ThumbDownIcon, ThumbUpIcon } from '../catalog/icons'
+import { startDownload } from './download'
+import { ClockIcon, DownloadIcon, HeartIcon } from './icons'
+import { useInteraction } from './interactions'
+
+type Item = VideoDetail | ImageSetDetail | ModelDetail
+
+/**
+ * Rate (like/dislike; pressing the active one clears it), favorite, watch later and download
+ * (spec sections 2 and 4). Visitors pressing one go to /login and come back here; the change
+ * shows at once and rolls back if the server refuses it.
+ */
+export function ItemActions({ kind, item, extra }: { kind: InteractionKind; item: Item; extra?: ReactNode }) {
+  const { LL, locale } = useI18n()
+  const update = useInteraction(kind, item.id)
+  const state = item.state
+  const rating = state?.rating ?? null
+  const number = (value: number) => new Intl.NumberFormat(locale).format(value)
+  const toggle = (active: boolean) => ({ 'aria-pressed': active, variant: active ? 'filled' : 'default', color: active ? 'pink' : 'gray' }) as const
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Group gap="sm" role="group" aria-label={LL.catalog.reactions.label()}>
+        <Button
+          {...toggle(rating === 'like')}
+          size="compact-md"
+          aria-label={LL.playback.actions.like()}
+          title={LL.playback.actions.like()}
+          leftSection={<ThumbUpIcon size={18} />}
+          onClick={() => update({ rating: rating === 'like' ? null : 'like' })}
+        >
+          <span aria-hidden="true">{number(item.likes)}</span>
+        </Button>
+        <Button
+          {...toggle(rating === 'dislike')}
+          size="compact-md"
+          aria-label={LL.playback.actions.dislike()}
+          title={LL.playback.actions.dislike()}
+          leftSection={<ThumbDownIcon size={18} />}
+          onClick={() => update({ rating: rating === 'dislike' ? null : 'dislike' })}
+        >
+          <span aria-hidden="true">{number(item.dislikes)}</span>
+        </Button>
+        <Button {...toggle(!!state?.favorite)} size="compact-md" leftSection={<HeartIcon filled={!!state?.favorite} />} onClick={() => update({ favorite: !state?.favorite })}>
+          {LL.playback.actions.favorite()}
+        </Button>
+        {kind !== 'model' && (
+          <Button
+            {...toggle(!!state?.watchLater)}
+            size="compact-md"
+            leftSection={<ClockIcon filled={!!state?.watchLater} />}
+            onClick={() => update({ watch_later: !state?.watchLater })}
+          >
+            {LL.playback.actions.watchLater()}
+          </Button>
+        )}
+        {kind !== 'model' && 'downloadable' in item && item.downloadable && (
+          <Button variant="light" color="gray" size="compact-md" leftSection={<DownloadIcon />} onClick={() => startDownload({ kind: kind as 'video' | 'imageSet', id: item.id })}>
+            {LL.playback.actions.download()}
+          </Button>
+        )}
+        {'views' in item && (
+          <Group c="dimmed" ml="auto">
+            <ViewsStat views={item.views} />
+          </Group>
+        )}
+        {extra}
+      </Group>
+    </Paper>
+  )
+}

@@ -1,0 +1,111 @@
+import { Box, Button, Loader, Stack, Text } from '@mantine/core'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Suspense, lazy, useState } from 'react'
+import type { VideoDetail } from '../../../server/services/catalog/dto.js'
+import { useI18n } from '../../lib/locale'
+import { trpc } from '../../lib/trpc'
+import { fetchMe, useMe } from '../auth/session'
+import { CardPicture } from '../catalog/cards/CardPicture'
+import { PlayIcon } from '../catalog/icons'
+import { HoverClip } from './HoverClip'
+import { useInteraction } from './interactions'
+import { MembersOnlyHint } from './MembersOnlyHint'
+
+const VideoPlayer = lazy(() => import('./VideoPlayer'))
+
+/**
+ * The video page's player area (spec sections 2, 4, 6). Before the first play: the poster, the
+ * preview clip on hover and a play button. A member pressing play gets the player (signed
+ * URLs from playback.video, checked by the membership rule on the server); anyone else is sent
+ * to /account/select-plan. Signed-in users without a plan see the members-only hint.
+ */
+export function PlayerArea({ video }: { video: VideoDetail }) {
+  const { LL, locale } = useI18n()
+  const me = useMe()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [started, setStarted] = useState(false)
+  const [failures, setFailures] = useState(0)
+  const member = !!me.data?.isMember
+  const options = trpc.playback.video.queryOptions({ locale, id: video.id }, { staleTime: 60_000 })
+  const playback = useQuery({ ...options, enabled: started })
+  const markViewed = useInteraction('video', video.id)
+  const best = video.highestResolution ? LL.catalog.resolution[video.highestResolution]() : null
+
+  const play = async () => {
+    // Right after the page opened, who is signed in may still be loading: ask, then decide.
+    const current = me.data ?? (await fetchMe(queryClient).catch(() => null))
+    if (!current?.isMember) return void navigate({ to: '/account/select-plan' })
+    setStarted(true)
+  }
+
+  const failed = failures > 2 || playback.isError || (playback.data && !playback.data.master)
+  return (
+    <Stack gap="xs">
+      <Box role="region" aria-label={LL.catalog.video.player()} style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+        {started && playback.data?.master && !failed ? (
+          <Suspense fallback={<PosterLoading video={video} />}>
+            <VideoPlayer
+              playback={playback.data}
+              poster={video.poster?.src}
+              title={video.title}
+              autoPlay
+              onFirstPlay={() => {
+                if (!video.state?.view) markViewed({ view: true }, { requireUser: false })
+              }}
+              onExpired={() => {
+                setFailures((n) => n + 1)
+                void queryClient.invalidateQueries({ queryKey: options.queryKey })
+              }}
+              onFailed={() => setFailures(3)}
+            />
+          </Suspense>
+        ) : started && !failed ? (
+          <PosterLoading video={video} />
+        ) : (
+          <CardPicture picture={video.poster} ratio={16 / 9} seed={video.id} eager sizes="(min-width: 75em) 66vw, 100vw" placeholderIcon={<PlayIcon size={64} />}>
+            <HoverClip src={video.previewClipUrl} />
+            <Box
+              pos="absolute"
+              style={{ inset: 0, background: 'linear-gradient(0deg, rgba(0,0,0,0.75), rgba(0,0,0,0) 55%)', display: 'flex', alignItems: 'flex-end', pointerEvents: 'none' }}
+              p="lg"
+            >
+              <Stack gap="xs" style={{ pointerEvents: 'auto' }}>
+                <div>
+                  <Button size="md" radius="xl" leftSection={<PlayIcon size={22} />} onClick={play} aria-label={LL.playback.player.play()}>
+                    {LL.playback.player.play()}
+                  </Button>
+                </div>
+                {failed ? (
+                  <Text c="white" fw={600}>
+                    {playback.data && !playback.data.master ? LL.playback.player.preparing() : LL.playback.player.failed()}
+                  </Text>
+                ) : (
+                  !member && (
+                    <Text c="white" fw={600} fz={{ base: 'sm', sm: 'md' }}>
+                      {best ? LL.catalog.video.membersOnly({ resolution: best }) : LL.catalog.video.membersOnlyNoResolution()}
+                    </Text>
+                  )
+                )}
+              </Stack>
+            </Box>
+          </CardPicture>
+        )}
+      </Box>
+      {me.data && !member && (
+<MembersOnlyHint text={LL.playback.player.membersOnlyHint()} />
+      )}
+    </Stack>
+  )
+}
+
+function PosterLoading({ video }: { video: VideoDetail }) {
+  return (
+    <CardPicture picture={video.poster} ratio={16 / 9} seed={video.id} eager>
+      <Box pos="absolute" style={{ inset: 0, display: 'grid', placeItems: 'center', background: 'rgba(0,0,0,0.35)' }}>
+        <Loader color="white" />
+      </Box>
+    </CardPicture>
+  )
+}

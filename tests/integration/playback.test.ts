@@ -1,0 +1,326 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Image, ImageSet, Plan, Subscription, Video, type ImageMedia } from '../../server/db/entities/index.js'
+import type { Role } from '../../server/domain/membership.js'
+import { ingestSource } from '../../server/services/ingest.js'
+import { MediaSigner } from '../../server/services/media-signing.js'
+import { hashToken } from '../../server/services/sessions.js'
+import { ensurePlans } from '../../scripts/seed/plans.js'
+import { drainJobs } from '../../worker/runner.js'
+import { createTestApp, trpcQuery, type TestApp } from '../support/app.js'
+import { errorOf, logIn, makeUser, sessionCookieOf } from '../support/accounts.js'
+import { makeImageSet, makeVideo } from '../support/factories.js'
+import { makeTestImage, makeTestVideo, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
+
+const PASSWORD = 'correct horse battery'
+const DAY = 86_400_000
+
+let t: MediaTestEnv
+let app: TestApp
+let video: Video
+let imageSet: ImageSet
+
+beforeAll(async () => {
+  t = await mediaTestEnv('playback')
+  app = await createTestApp(t.db.orm, { ...t.env, RATE_LIMIT_PER_IP: '1000' })
+  await ensurePlans(t.db.orm.em.fork())
+  const em = t.db.orm.em.fork()
+  const source = await makeTestVideo(path.join(t.tmp.dir, 'src', 'clip.mp4'), { width: 320, height: 180, seconds: 2 })
+  const pictures = path.join(t.tmp.dir, 'src', 'set')
+  for (const [index, pattern] of ['testsrc2', 'smptebars', 'rgbtestsrc'].entries()) await makeTestImage(path.join(pictures, `${index + 1}.png`), 64, 48, pattern)
+  const queuedVideo = await ingestSource(em, t.store, { kind: 'video', source, mode: 'copy' })
+  const queuedSet = await ingestSource(em, t.store, { kind: 'imageSet', source: pictures, mode: 'copy' })
+  if (queuedVideo.status !== 'queued' || queuedSet.status !== 'queued') throw new Error('not queued')
+  await drainJobs({ config: t.config, orm: t.db.orm }, t.db.url)
+  video = await t.db.orm.em.fork().findOneOrFail(Video, queuedVideo.id)
+  imageSet = await t.db.orm.em.fork().findOneOrFail(ImageSet, queuedSet.id)
+  expect(video.mediaStatus).toBe('ready')
+  expect(imageSet.mediaStatus).toBe('ready')
+}, 120_000)
+
+afterAll(async () => {
+  await app?.app.close()
+  await t?.cleanup()
+})
+
+let users = 0
+/** A signed-in user with a role and, optionally, an active subscription to a plan. */
+async function userWith({ role = 'user', plan }: { role?: Role; plan?: string } = {}) {
+  const em = t.db.orm.em.fork()
+  const email = `playback${++users}@example.com`
+  const user = await makeUser(em, { email, role })
+  if (plan) {
+    em.create(Subscription, {
+      user,
+      plan: await em.findOneOrFail(Plan, { sid: plan }),
+      externalId: `ext-${email}`,
+      startedAt: new Date(Date.now() - DAY),
+      paidUntil: new Date(Date.now() + 20 * DAY),
+    })
+    await em.flush()
+  }
+  const cookie = sessionCookieOf(await logIn(app.app, email, PASSWORD))
+  return { id: user.id, cookie, sessionId: hashToken(cookie.split('=')[1]!) }
+}
+
+const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
+  app.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en', ...(cookie ? { cookie } : {}), ...headers } })
+
+async function playback(cookie: string | undefined, id = video.id) {
+  return trpcQuery(app.app, 'playback.video', { locale: 'en', id }, cookie ? { cookie } : {})
+}
+
+/** The URIs of a playlist (lines and URI attributes). */
+const urisOf = (text: string) =>
+  text.split('\n').flatMap((line) => (line.startsWith('#') ? [...line.matchAll(/URI="([^"]*)"/g)].map((m) => m[1]!) : line.trim() ? [line.trim()] : []))
+
+describe('the media gateway', () => {
+  it('gives a member signed playlists whose every rung and segment URL is itself signed, and serves the segments', async () => {
+    const member = await userWith({ plan: 'basic-monthly' })
+    const res = await playback(member.cookie)
+    expect(res.statusCode).toBe(200)
+    const data = res.json().result.data
+    expect(data.master).toMatch(new RegExp(`^/protected/${video.mediaKey}/hls/master\\.m3u8\\?u=${member.id}&e=\\d+&s=[\\w-]{43}$`))
+    expect(data.rungs.map((r: { resolution: string }) => r.resolution)).toEqual(['sd'])
+
+    const master = await get(data.master, member.cookie)
+    expect(master.statusCode).toBe(200)
+    expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl')
+    const variants = urisOf(master.body)
+    expect(variants).toHaveLength(1)
+    expect(variants[0]).toMatch(new RegExp(`^/protected/${video.mediaKey}/hls/sd/index\\.m3u8\\?u=${member.id}&e=\\d+&s=`))
+    expect(master.body).toContain('#EXT-X-STREAM-INF:')
+
+    const rung = await get(variants[0]!, member.cookie)
+    expect(rung.statusCode).toBe(200)
+    const segments = urisOf(rung.body)
+    expect(segments.length).toBeGreaterThan(0)
+    for (const segment of segments) expect(segment).toMatch(new RegExp(`^/protected/${video.mediaKey}/hls/sd/seg-\\d{5}\\.ts\\?u=${member.id}&e=\\d+&s=`))
+    // The rewritten playlist is still the same playlist.
+    expect(rung.body).toContain('#EXT-X-ENDLIST')
+    expect(rung.body.split('\n').filter((l) => l.startsWith('#EXTINF')).length).toBe(segments.length)
+
+    const segment = await get(segments[0]!, member.cookie)
+    expect(segment.statusCode).toBe(200)
+    expect(segment.headers['content-type']).toBe('video/mp2t')
+    expect(segment.headers['cache-control']).toMatch(/^private, max-age=\d+$/)
+    const file = await fs.readFile(t.store.absolute(`protected/${video.mediaKey}/hls/sd/seg-00000.ts`))
+    expect(segment.rawPayload.equals(file)).toBe(true)
+
+    const partial = await get(segments[0]!, member.cookie, { range: 'bytes=0-187' })
+    expect(partial.statusCode).toBe(206)
+    expect(partial.rawPayload.length).toBe(188)
+  })
+
+  it('refuses expired, tampered, unsigned and other users\' URLs with 403', async () => {
+    const member = await userWith({ plan: 'basic-monthly' })
+    const other = await userWith({ plan: 'premium-monthly' })
+    const { master } = (await playback(member.cookie)).json().result.data as { master: string }
+    const segmentPath = `protected/${video.mediaKey}/hls/sd/seg-00000.ts`
+    const signer = new MediaSigner(app.config.appSecret, app.config.mediaUrlTtlSeconds)
+    const segment = signer.sign(segmentPath, { userId: member.id, sessionId: member.sessionId }, new Date())
+    expect((await get(segment, member.cookie)).statusCode).toBe(200)
+
+    const expired = signer.signUntil(segmentPath, { userId: member.id, sessionId: member.sessionId }, Math.floor(Date.now() / 1000) - 1)
+    const url = new URL(segment, 'http://x')
+    const withParam = (name: string, value: string) => {
+      const copy = new URL(url)
+      copy.searchParams.set(name, value)
+      return copy.pathname + copy.search
+    }
+    const flipped = url.searchParams.get('s')!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))
+    const cases: Array<[string, string, string | undefined]> = [
+      ['expired', expired, member.cookie],
+      ['later expiry', withParam('e', String(Number(url.searchParams.get('e')) + 3600)), member.cookie],
+      ['other user id', withParam('u', String(other.id)), member.cookie],
+      ['changed signature', withParam('s', flipped), member.cookie],
+      ['another segment', segment.replace('seg-00000', 'seg-00001'), member.cookie],
+      ['no signature', `/${segmentPath}`, member.cookie],
+      ['another member', segment, other.cookie],
+      ['no session', segment, undefined],
+      ['master, another member', master, other.cookie],
+      ['master, no session', master, undefined],
+    ]
+    for (const [name, target, cookie] of cases) {
+      const res = await get(target, cookie)
+      expect(res.statusCode, name).toBe(403)
+      expect(res.json().error, name).toBe('This media link is not valid or has expired.')
+    }
+  })
+
+  it('never serves protected files by path: no static route, no way out of the public folder', async () => {
+    const paths = [
+      `/protected/${video.mediaKey}/hls/master.m3u8`,
+      `/protected/${video.mediaKey}/download/video-180p.mp4`,
+      `/media/../protected/${video.mediaKey}/hls/master.m3u8`,
+      `/media/%2e%2e/protected/${video.mediaKey}/hls/master.m3u8`,
+      `/media/${video.mediaKey}/../../protected/${video.mediaKey}/hls/master.m3u8`,
+      `/protected/${video.mediaKey}/../../sources/${video.mediaKey}/source.mp4?u=1&e=9999999999&s=${'A'.repeat(43)}`,
+    ]
+    const member = await userWith({ plan: 'premium-monthly' })
+    for (const target of paths) {
+      const res = await get(target, member.cookie)
+      expect([403, 404], target).toContain(res.statusCode)
+      expect(res.body, target).not.toContain('#EXTM3U')
+    }
+  })
+
+  it('keeps public assets public and cacheable', async () => {
+    const poster = video.media.poster[0]!.path.replace(/^public\//, '/media/')
+    const res = await get(poster)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/)
+    expect(res.headers['content-type']).toBe('image/jpeg')
+  })
+
+  it('lets members only have the signed URLs: full-size stills, lightbox pictures and originals', async () => {
+    const visitor = await playback(undefined)
+    expect(visitor.statusCode).toBe(401)
+    const plain = await userWith()
+    expect(errorOf(await playback(plain.cookie)).data.code).toBe('FORBIDDEN')
+    expect((await trpcQuery(app.app, 'playback.imageSet', { locale: 'en', id: imageSet.id }, { cookie: plain.cookie })).statusCode).toBe(403)
+
+    for (const member of [await userWith({ plan: 'basic-monthly' }), await userWith({ role: 'permanentAccess' }), await userWith({ role: 'admin' })]) {
+      const { stills } = (await playback(member.cookie)).json().result.data as { stills: Array<{ src: string; width: number }> }
+      expect(stills).toHaveLength(8)
+      const still = await get(stills[0]!.src, member.cookie)
+      expect(still.statusCode).toBe(200)
+      expect(still.headers['content-type']).toBe('image/jpeg')
+
+      const pictures = await trpcQuery(app.app, 'playback.imageSet', { locale: 'en', id: imageSet.id }, { cookie: member.cookie })
+      const { images } = pictures.json().result.data as { images: Array<{ web: { src: string }; original: { src: string; width: number } }> }
+      expect(images).toHaveLength(3)
+      expect(images[0]!.original.width).toBe(64)
+      for (const image of images) {
+        expect((await get(image.web.src, member.cookie)).statusCode).toBe(200)
+        expect((await get(image.original.src, member.cookie)).headers['content-type']).toBe('image/png')
+        expect((await get(image.original.src, plain.cookie)).statusCode).toBe(403)
+      }
+    }
+  })
+})
+
+/** The entries of a zip written with stored (uncompressed) entries, checked against their CRCs. */
+function readStoredZip(zip: Buffer): Array<{ name: string; data: Buffer }> {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
+  expect(eocd).toBeGreaterThan(0)
+  const count = zip.readUInt16LE(eocd + 10)
+  let offset = zip.readUInt32LE(eocd + 16)
+  const entries = []
+  for (let i = 0; i < count; i++) {
+    expect(zip.readUInt32LE(offset)).toBe(0x02014b50)
+    const method = zip.readUInt16LE(offset + 10)
+    const crc = zip.readUInt32LE(offset + 16)
+    const size = zip.readUInt32LE(offset + 24)
+    const nameLength = zip.readUInt16LE(offset + 28)
+    const extra = zip.readUInt16LE(offset + 30)
+    const comment = zip.readUInt16LE(offset + 32)
+    const local = zip.readUInt32LE(offset + 42)
+    const name = zip.subarray(offset + 46, offset + 46 + nameLength).toString('utf8')
+    expect(method).toBe(0)
+    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28)
+    const data = zip.subarray(dataStart, dataStart + size)
+    expect(zlib.crc32(data) >>> 0).toBe(crc)
+    entries.push({ name, data })
+    offset += 46 + nameLength + extra + comment
+  }
+  return entries
+}
+
+describe('downloads', () => {
+  const download = (kind: 'video' | 'image-set', id: number, cookie?: string) => get(`/download/${kind}/${id}`, cookie, { 'accept-language': 'de' })
+
+  it('sends a member with downloads the MP4 and the image set as a zip of its originals', async () => {
+    const member = await userWith({ plan: 'premium-monthly' })
+    const mp4 = await download('video', video.id, member.cookie)
+    expect(mp4.statusCode).toBe(200)
+    expect(mp4.headers['content-type']).toBe('video/mp4')
+    expect(mp4.headers['content-disposition']).toMatch(/^attachment; filename="Clip\.mp4"; filename\*=UTF-8''Clip\.mp4$/)
+    expect(mp4.rawPayload.equals(await fs.readFile(t.store.absolute(video.media.download!)))).toBe(true)
+    expect(Number(mp4.headers['content-length'])).toBe(mp4.rawPayload.length)
+
+    const zip = await download('image-set', imageSet.id, member.cookie)
+    expect(zip.statusCode).toBe(200)
+    expect(zip.headers['content-type']).toBe('application/zip')
+    expect(zip.headers['content-disposition']).toMatch(/filename="Set\.zip"/)
+    expect(Number(zip.headers['content-length'])).toBe(zip.rawPayload.length)
+    const entries = readStoredZip(zip.rawPayload)
+    const images = await t.db.orm.em.fork().find(Image, { imageSet: imageSet.id }, { orderBy: { position: 'asc' } })
+    expect(entries.map((e) => e.name)).toEqual(['Set/001.png', 'Set/002.png', 'Set/003.png'])
+    for (const [index, image] of images.entries()) {
+      expect(entries[index]!.data.equals(await fs.readFile(t.store.absolute((image.media as ImageMedia).original.path)))).toBe(true)
+    }
+  })
+
+  it('refuses visitors and users without a plan (not a member) and plans without downloads, with the translated reason and no file', async () => {
+    const plain = await userWith()
+    const basic = await userWith({ plan: 'basic-monthly' })
+    const cases: Array<[string | undefined, number, string, string]> = [
+      [undefined, 403, 'notMember', 'Nur Mitglieder dürfen Inhalte herunterladen'],
+      [plain.cookie, 403, 'notMember', 'Nur Mitglieder dürfen Inhalte herunterladen'],
+      [basic.cookie, 403, 'noDownloads', 'Deine Mitgliedschaft enthält keine Downloads'],
+    ]
+    for (const [cookie, status, reason, message] of cases) {
+      for (const kind of ['video', 'image-set'] as const) {
+        const res = await download(kind, kind === 'video' ? video.id : imageSet.id, cookie)
+        expect(res.statusCode).toBe(status)
+        expect(res.headers['content-disposition']).toBeUndefined()
+        expect(res.json()).toEqual({ error: message, reason })
+      }
+    }
+    expect((await download('video', 999_999, basic.cookie)).statusCode).toBe(404)
+    expect((await download('video', 0, basic.cookie)).statusCode).toBe(404)
+  })
+
+  it('counts exactly the daily limit when 50 requests arrive at once', async () => {
+    const em = t.db.orm.em.fork()
+    const LIMIT = 7
+    em.create(Plan, { sid: 'limit-test', name: { en: 'Limit test' }, period: 'monthly', priceCents: 100, features: ['downloads'], dailyDownloadLimit: LIMIT, visibility: 'unlisted' })
+    await em.flush()
+    const member = await userWith({ plan: 'limit-test' })
+    const results = await Promise.all(Array.from({ length: 50 }, () => download('video', video.id, member.cookie)))
+    const statuses = results.map((r) => r.statusCode)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - LIMIT)
+    for (const refused of results.filter((r) => r.statusCode === 429)) {
+      expect(refused.json()).toEqual({ error: 'Du hast dein tägliches Download-Limit erreicht. Versuche es morgen wieder!', reason: 'limitReached' })
+    }
+    const [row] = await em.getConnection().execute(`select count from download_counter where user_id = ?`, [member.id])
+    expect(row!.count).toBe(LIMIT)
+    // The image set counts against the same limit.
+    expect((await download('image-set', imageSet.id, member.cookie)).statusCode).toBe(429)
+    // A HEAD request is no download.
+    expect((await app.app.inject({ method: 'HEAD', url: `/download/video/${video.id}`, headers: { cookie: member.cookie } })).statusCode).toBe(404)
+  })
+
+  it('answers the technical-error reason, without counting, for an item that cannot be downloaded', async () => {
+    const em = t.db.orm.em.fork()
+    const notDownloadable = makeVideo(em)
+    notDownloadable.downloadable = false
+    const missingFile = makeVideo(em)
+    missingFile.media = { ...missingFile.media, download: `protected/${missingFile.mediaKey}/download/video-720p.mp4` }
+    const emptySet = makeImageSet(em)
+    await em.flush()
+    const member = await userWith({ plan: 'premium-monthly' })
+    for (const url of [`/download/video/${notDownloadable.id}`, `/download/video/${missingFile.id}`, `/download/image-set/${emptySet.id}`]) {
+      const res = await get(url, member.cookie, { 'accept-language': 'en' })
+      expect(res.statusCode, url).toBe(503)
+      expect(res.json().reason, url).toBe('unavailable')
+    }
+    const rows = await em.getConnection().execute(`select count from download_counter where user_id = ?`, [member.id])
+    expect(rows[0]?.count ?? 0).toBe(0)
+    // Upcoming items are not found.
+    const upcoming = makeVideo(em, { releasedAt: null, publishAt: new Date(Date.now() + DAY) })
+    await em.flush()
+    expect((await download('video', upcoming.id, member.cookie)).statusCode).toBe(404)
+  })
+
+  it('lets admins and permanent-access users without a plan download', async () => {
+    for (const role of ['admin', 'permanentAccess'] as const) {
+      const member = await userWith({ role })
+      expect((await download('video', video.id, member.cookie)).statusCode).toBe(200)
+    }
+  })
+})
