@@ -37,7 +37,7 @@ export const DEMO_PLANS: PlanSeed[] = [
     priceCents: 1499,
     trialDays: 2,
     trialPriceCents: 100,
-    features: ['fullCatalog', 'hd', 'newWeekly', 'cancelAnytime'],
+    features: ['fullCatalog', 'hd', 'fullPreviews', 'newWeekly', 'cancelAnytime'],
   },
   {
     sid: 'premium-monthly',
@@ -54,7 +54,7 @@ export const DEMO_PLANS: PlanSeed[] = [
     name: period(basic, YEAR),
     period: 'yearly',
     priceCents: 9588,
-    features: ['fullCatalog', 'hd', 'newWeekly'],
+    features: ['fullCatalog', 'hd', 'fullPreviews', 'newWeekly'],
   },
   {
     sid: 'premium-yearly',

@@ -3,6 +3,7 @@
  * session when the video has it; otherwise fhd when the video has it; otherwise the best the
  * video has.
  */
+import type { Role } from './membership.js'
 import { DEFAULT_RESOLUTION, RESOLUTIONS, type Resolution } from './resolutions.js'
 
 export const RESOLUTION_STORAGE_KEY = 'streamclub.resolution'
@@ -15,4 +16,17 @@ export function chooseResolution(available: readonly Resolution[], stored: strin
   if (isResolution(stored) && available.includes(stored)) return stored
   if (available.includes(DEFAULT_RESOLUTION)) return DEFAULT_RESOLUTION
   return [...available].sort((a, b) => RESOLUTIONS.indexOf(b) - RESOLUTIONS.indexOf(a))[0] ?? null
+}
+
+/**
+ * The highest rung a member may play. Plans promise it in their features: 'uhd' (up to 4K UHD),
+ * otherwise up to Full HD; administrators and permanent-access users have no cap.
+ */
+export function resolutionCap(role: Role, planFeatures: readonly string[] | null | undefined): Resolution {
+  if (role !== 'user') return 'fuhd'
+  return planFeatures?.includes('uhd') ? 'uhd' : 'fhd'
+}
+
+export function isWithinCap(resolution: Resolution, cap: Resolution): boolean {
+  return RESOLUTIONS.indexOf(resolution) <= RESOLUTIONS.indexOf(cap)
 }

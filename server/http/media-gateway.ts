@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
 import { translator } from '../i18n.js'
 import { mediaSignerFor } from '../services/media-signer.js'
-import { GATEWAY_PREFIX, PROTECTED_PREFIX, playlistSeconds, rewritePlaylist } from '../services/media-signing.js'
+import { GATEWAY_PREFIX, PROTECTED_PREFIX, capMasterPlaylist, playlistSeconds, rewritePlaylist } from '../services/media-signing.js'
 import { SESSION_COOKIE, hashToken } from '../services/sessions.js'
 import { requestLocale } from '../trpc/context.js'
 
@@ -41,12 +41,13 @@ export function registerMediaGateway(app: FastifyInstance, config: Config): void
     const sessionId = sessionIdOf(req.cookies)
     const checked = signer.verify(stored, req.query as Record<string, unknown>, sessionId, now)
     if (!checked.ok) return refuse(req, reply, 403)
-    const grant = { userId: checked.userId, sessionId: sessionId! }
+    const grant = { userId: checked.userId, sessionId: sessionId!, maxResolution: checked.maxResolution }
     const relative = stored.slice(PROTECTED_PREFIX.length)
 
     if (stored.endsWith('.m3u8')) {
-      const text = await fsp.readFile(path.join(root, ...relative.split('/')), 'utf8').catch(() => null)
-      if (text === null) return refuse(req, reply, 404)
+      const file = await fsp.readFile(path.join(root, ...relative.split('/')), 'utf8').catch(() => null)
+      if (file === null) return refuse(req, reply, 404)
+      const text = checked.maxResolution ? capMasterPlaylist(file, checked.maxResolution) : file
       // Children live as long as the playlist's own URL, and at least the length of its media.
       const expiresAt = Math.max(checked.expiresAt, signer.expiryFor(now, playlistSeconds(text)))
       const body = rewritePlaylist(text, stored, (child) => signer.signUntil(child, grant, expiresAt))

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto'
+import { isResolution } from '../domain/playback.js'
+import { RESOLUTION_HEIGHT, type Resolution } from '../domain/resolutions.js'
 
 /**
  * Short-lived signed URLs for members-only media (HLS playlists and segments, full-size stills,
@@ -14,13 +16,19 @@ import crypto from 'node:crypto'
 export const PROTECTED_PREFIX = 'protected/'
 export const GATEWAY_PREFIX = '/protected/'
 
-/** Who a URL is for: the user and the session (the session table's id, the cookie's SHA-256). */
+/**
+ * Who a URL is for: the user and the session (the session table's id, the cookie's SHA-256),
+ * and for HLS the highest rung the member's plan allows (`r`, signed with the rest).
+ */
 export interface MediaGrant {
   userId: number
   sessionId: string
+  maxResolution?: Resolution
 }
 
-export type VerifyResult = { ok: true; userId: number; expiresAt: number } | { ok: false; reason: 'malformed' | 'invalid' | 'expired' }
+export type VerifyResult =
+  | { ok: true; userId: number; expiresAt: number; maxResolution?: Resolution }
+  | { ok: false; reason: 'malformed' | 'invalid' | 'expired' }
 
 /** A stored members-only path: `protected/<media key>/<file path>`, plain characters, no `..`. */
 const STORED_PATH = /^protected\/[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_][A-Za-z0-9._-]{0,127}){1,6}$/
@@ -52,7 +60,9 @@ export class MediaSigner {
 
   signUntil(stored: string, grant: MediaGrant, expiresAt: number): string {
     if (!isProtectedPath(stored)) throw new Error(`not a protected media path: ${stored}`)
-    const query = new URLSearchParams({ u: String(grant.userId), e: String(expiresAt), s: this.#mac(stored, grant, expiresAt) })
+    const query = new URLSearchParams({ u: String(grant.userId), e: String(expiresAt) })
+    if (grant.maxResolution) query.set('r', grant.maxResolution)
+    query.set('s', this.#mac(stored, grant, expiresAt))
     return `/${stored}?${query.toString()}`
   }
 
@@ -61,21 +71,24 @@ export class MediaSigner {
    * no session cookie). Any change to path, user, expiry or signature, or another session,
    * makes it invalid; a correct one past its expiry is expired.
    */
-  verify(stored: string, query: { u?: unknown; e?: unknown; s?: unknown }, sessionId: string | null, now: Date): VerifyResult {
-    const { u, e, s } = query
+  verify(stored: string, query: { u?: unknown; e?: unknown; r?: unknown; s?: unknown }, sessionId: string | null, now: Date): VerifyResult {
+    const { u, e, r, s } = query
     if (typeof u !== 'string' || typeof e !== 'string' || typeof s !== 'string') return { ok: false, reason: 'malformed' }
+    if (r !== undefined && !isResolution(r)) return { ok: false, reason: 'malformed' }
     if (!/^[1-9]\d{0,9}$/.test(u) || !/^\d{1,12}$/.test(e) || !/^[A-Za-z0-9_-]{43}$/.test(s)) return { ok: false, reason: 'malformed' }
     if (!isProtectedPath(stored) || !sessionId) return { ok: false, reason: 'invalid' }
     const userId = Number(u)
     const expiresAt = Number(e)
-    const expected = Buffer.from(this.#mac(stored, { userId, sessionId }, expiresAt))
+    const maxResolution = r as Resolution | undefined
+    const expected = Buffer.from(this.#mac(stored, { userId, sessionId, maxResolution }, expiresAt))
     if (!crypto.timingSafeEqual(expected, Buffer.from(s))) return { ok: false, reason: 'invalid' }
     if (expiresAt * 1000 <= now.getTime()) return { ok: false, reason: 'expired' }
-    return { ok: true, userId, expiresAt }
+    return { ok: true, userId, expiresAt, ...(maxResolution ? { maxResolution } : {}) }
   }
 
   #mac(stored: string, grant: MediaGrant, expiresAt: number): string {
-    return crypto.createHmac('sha256', this.#key).update(`${stored}\n${grant.userId}\n${expiresAt}\n${grant.sessionId}`).digest('base64url')
+    const cap = grant.maxResolution ? `\n${grant.maxResolution}` : ''
+    return crypto.createHmac('sha256', this.#key).update(`${stored}\n${grant.userId}\n${expiresAt}\n${grant.sessionId}${cap}`).digest('base64url')
   }
 }
 
@@ -109,6 +122,29 @@ export function rewritePlaylist(text: string, playlistPath: string, sign: (store
       return line.replace(/URI="([^"]*)"/g, (_, uri: string) => `URI="${resolve(uri)}"`)
     })
     .join('\n')
+}
+
+/**
+ * A master playlist without the variants above `cap` (by their RESOLUTION height), so a
+ * member is never handed a signed URL of a rung the plan does not include.
+ */
+export function capMasterPlaylist(text: string, cap: Resolution): string {
+  const maxHeight = RESOLUTION_HEIGHT[cap]
+  const out: string[] = []
+  let dropNextUri = false
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.trim()
+    if (trimmed.startsWith('#EXT-X-STREAM-INF:')) {
+      const height = Number(trimmed.match(/RESOLUTION=\d+x(\d+)/)?.[1] ?? 0)
+      dropNextUri = height > maxHeight
+      if (dropNextUri) continue
+    } else if (trimmed && !trimmed.startsWith('#') && dropNextUri) {
+      dropNextUri = false
+      continue
+    }
+    out.push(line)
+  }
+  return out.join('\n')
 }
 
 /** The total of a media playlist's EXTINF durations (seconds); 0 for a master playlist. */

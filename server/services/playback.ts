@@ -7,6 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { ImageMedia, ImageRef, LocalizedText, VideoMedia } from '../db/entities/types.js'
 import { localize, type Locale } from '../domain/locale.js'
+import { isWithinCap } from '../domain/playback.js'
 import type { Resolution } from '../domain/resolutions.js'
 import { AppError } from '../trpc/errors.js'
 import { query, sql } from './catalog/sql.js'
@@ -48,6 +49,11 @@ const picture = (s: Signing, ref: ImageRef, alt: string, expiresAt: number): Sig
   alt,
 })
 
+/**
+ * The player's signed URLs for one video, with the rungs up to `s.grant.maxResolution` (the
+ * member's plan): the master playlist is signed with that cap and the gateway leaves the
+ * higher variants out of it.
+ */
 export async function videoPlayback(em: EntityManager, s: Signing, id: number, locale: Locale): Promise<VideoPlayback> {
   const rows = await query<{ title: LocalizedText; media: VideoMedia; media_status: string; duration_seconds: number }>(
     em,
@@ -62,12 +68,14 @@ export async function videoPlayback(em: EntityManager, s: Signing, id: number, l
   return {
     master: ready ? s.signer.signUntil(row.media.master!, s.grant, expiresAt) : null,
     rungs: ready
-      ? row.media.ladder.map((rung) => ({
-          resolution: rung.resolution,
-          width: rung.width,
-          height: rung.height,
-          playlist: s.signer.signUntil(rung.playlist, s.grant, expiresAt),
-        }))
+      ? row.media.ladder
+          .filter((rung) => !s.grant.maxResolution || isWithinCap(rung.resolution, s.grant.maxResolution))
+          .map((rung) => ({
+            resolution: rung.resolution,
+            width: rung.width,
+            height: rung.height,
+            playlist: s.signer.signUntil(rung.playlist, s.grant, expiresAt),
+          }))
       : [],
     stills: row.media.stills.map((still, index) => picture(s, still.full, `${title} (${index + 1})`, expiresAt)),
     expiresAt: new Date(expiresAt * 1000).toISOString(),

@@ -82,7 +82,7 @@ describe('the media gateway', () => {
     const res = await playback(member.cookie)
     expect(res.statusCode).toBe(200)
     const data = res.json().result.data
-    expect(data.master).toMatch(new RegExp(`^/protected/${video.mediaKey}/hls/master\\.m3u8\\?u=${member.id}&e=\\d+&s=[\\w-]{43}$`))
+    expect(data.master).toMatch(new RegExp(`^/protected/${video.mediaKey}/hls/master\\.m3u8\\?u=${member.id}&e=\\d+&r=fhd&s=[\\w-]{43}$`))
     expect(data.rungs.map((r: { resolution: string }) => r.resolution)).toEqual(['sd'])
 
     const master = await get(data.master, member.cookie)
@@ -90,14 +90,14 @@ describe('the media gateway', () => {
     expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl')
     const variants = urisOf(master.body)
     expect(variants).toHaveLength(1)
-    expect(variants[0]).toMatch(new RegExp(`^/protected/${video.mediaKey}/hls/sd/index\\.m3u8\\?u=${member.id}&e=\\d+&s=`))
+    expect(variants[0]).toMatch(new RegExp(`^/protected/${video.mediaKey}/hls/sd/index\\.m3u8\\?u=${member.id}&e=\\d+&r=fhd&s=`))
     expect(master.body).toContain('#EXT-X-STREAM-INF:')
 
     const rung = await get(variants[0]!, member.cookie)
     expect(rung.statusCode).toBe(200)
     const segments = urisOf(rung.body)
     expect(segments.length).toBeGreaterThan(0)
-    for (const segment of segments) expect(segment).toMatch(new RegExp(`^/protected/${video.mediaKey}/hls/sd/seg-\\d{5}\\.ts\\?u=${member.id}&e=\\d+&s=`))
+    for (const segment of segments) expect(segment).toMatch(new RegExp(`^/protected/${video.mediaKey}/hls/sd/seg-\\d{5}\\.ts\\?u=${member.id}&e=\\d+&r=fhd&s=`))
     // The rewritten playlist is still the same playlist.
     expect(rung.body).toContain('#EXT-X-ENDLIST')
     expect(rung.body.split('\n').filter((l) => l.startsWith('#EXTINF')).length).toBe(segments.length)
@@ -112,6 +112,46 @@ describe('the media gateway', () => {
     const partial = await get(segments[0]!, member.cookie, { range: 'bytes=0-187' })
     expect(partial.statusCode).toBe(206)
     expect(partial.rawPayload.length).toBe(188)
+  })
+
+  it("hands each member only the rungs the plan includes: up to Full HD, up to 4K UHD, no cap for admins", async () => {
+    // A ladder up to 2160p, written by hand (transcoding 4K in a test would take minutes).
+    const em = t.db.orm.em.fork()
+    const tall = makeVideo(em, { durationSeconds: 12 })
+    const rungs = [
+      { resolution: 'sd', width: 854, height: 480, bandwidth: 1_200_000 },
+      { resolution: 'fhd', width: 1920, height: 1080, bandwidth: 6_000_000 },
+      { resolution: 'uhd', width: 3840, height: 2160, bandwidth: 16_000_000 },
+    ] as const
+    const dir = `protected/${tall.mediaKey}/hls`
+    const lines = ['#EXTM3U', '#EXT-X-VERSION:3']
+    for (const rung of rungs) {
+      lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${rung.bandwidth},RESOLUTION=${rung.width}x${rung.height}`, `${rung.resolution}/index.m3u8`)
+      const playlist = ['#EXTM3U', '#EXT-X-TARGETDURATION:6', '#EXTINF:6.0,', 'seg-00000.ts', '#EXT-X-ENDLIST', ''].join('\n')
+      await fs.mkdir(t.store.absolute(`${dir}/${rung.resolution}`), { recursive: true })
+      await fs.writeFile(t.store.absolute(`${dir}/${rung.resolution}/index.m3u8`), playlist)
+    }
+    await fs.writeFile(t.store.absolute(`${dir}/master.m3u8`), lines.join('\n') + '\n')
+    tall.media = { ...tall.media, master: `${dir}/master.m3u8`, ladder: rungs.map((rung) => ({ ...rung, playlist: `${dir}/${rung.resolution}/index.m3u8` })) }
+    tall.highestResolution = 'uhd'
+    await em.flush()
+
+    const offered = async (who: { cookie: string }) => {
+      const data = (await playback(who.cookie, tall.id)).json().result.data
+      const master = await get(data.master, who.cookie)
+      expect(master.statusCode).toBe(200)
+      const variants = urisOf(master.body).map((uri) => uri.split('?')[0]!.split('/').at(-2))
+      expect(variants).toEqual(data.rungs.map((r: { resolution: string }) => r.resolution))
+      return variants
+    }
+    const basic = await userWith({ plan: 'basic-monthly' })
+    expect(await offered(basic)).toEqual(['sd', 'fhd'])
+    expect(await offered(await userWith({ plan: 'premium-monthly' }))).toEqual(['sd', 'fhd', 'uhd'])
+    expect(await offered(await userWith({ role: 'admin' }))).toEqual(['sd', 'fhd', 'uhd'])
+
+    // Raising the cap in a basic member's master URL breaks its signature.
+    const data = (await playback(basic.cookie, tall.id)).json().result.data
+    expect((await get(data.master.replace('r=fhd', 'r=uhd'), basic.cookie)).statusCode).toBe(403)
   })
 
   it('refuses expired, tampered, unsigned and other users\' URLs with 403', async () => {

@@ -132,3 +132,52 @@ describe('resolution choice', () => {
     expect(chooseResolution([], 'fhd')).toBeNull()
   })
 })
+
+describe("the plan's resolution cap", () => {
+  const signer = new MediaSigner(SECRET, 600)
+  const MASTER = `protected/${KEY}/hls/master.m3u8`
+  const master = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    '#EXT-X-STREAM-INF:BANDWIDTH=1200000,RESOLUTION=854x480,CODECS="avc1.64001e,mp4a.40.2"',
+    'sd/index.m3u8',
+    '#EXT-X-STREAM-INF:BANDWIDTH=6000000,RESOLUTION=1920x1080,CODECS="avc1.640028,mp4a.40.2"',
+    'fhd/index.m3u8',
+    '#EXT-X-STREAM-INF:BANDWIDTH=16000000,RESOLUTION=3840x2160,CODECS="avc1.640033,mp4a.40.2"',
+    'uhd/index.m3u8',
+    '',
+  ].join('\n')
+
+  it('follows the plan: up to Full HD, up to 4K UHD with the uhd feature, no cap for admins and permanent access', async () => {
+    const { isWithinCap, resolutionCap } = await import('../../server/domain/playback.js')
+    expect(resolutionCap('user', ['fullCatalog', 'hd'])).toBe('fhd')
+    expect(resolutionCap('user', ['fullCatalog', 'uhd'])).toBe('uhd')
+    expect(resolutionCap('user', null)).toBe('fhd')
+    expect(resolutionCap('admin', null)).toBe('fuhd')
+    expect(resolutionCap('permanentAccess', [])).toBe('fuhd')
+    expect(isWithinCap('fhd', 'fhd')).toBe(true)
+    expect(isWithinCap('uhd', 'fhd')).toBe(false)
+  })
+
+  it('leaves the variants above the cap out of a master playlist, with their URIs', async () => {
+    const { capMasterPlaylist } = await import('../../server/services/media-signing.js')
+    const capped = capMasterPlaylist(master, 'fhd')
+    expect(capped).toContain('sd/index.m3u8')
+    expect(capped).toContain('fhd/index.m3u8')
+    expect(capped).not.toContain('uhd/index.m3u8')
+    expect(capped).not.toContain('RESOLUTION=3840x2160')
+    expect(capMasterPlaylist(master, 'uhd')).toBe(master)
+    expect(capMasterPlaylist(master, 'sd').match(/#EXT-X-STREAM-INF/g)).toHaveLength(1)
+  })
+
+  it('signs the cap with the URL: a raised or removed cap is refused', () => {
+    const url = signer.sign(MASTER, { ...grant, maxResolution: 'fhd' }, now)
+    const { stored, query } = parse(url)
+    expect(query.r).toBe('fhd')
+    expect(signer.verify(stored, query, grant.sessionId, now)).toMatchObject({ ok: true, maxResolution: 'fhd' })
+    expect(signer.verify(stored, { ...query, r: 'uhd' }, grant.sessionId, now)).toEqual({ ok: false, reason: 'invalid' })
+    const { r: _dropped, ...withoutCap } = query
+    expect(signer.verify(stored, withoutCap, grant.sessionId, now)).toEqual({ ok: false, reason: 'invalid' })
+    expect(signer.verify(stored, { ...query, r: '8k' }, grant.sessionId, now)).toEqual({ ok: false, reason: 'malformed' })
+  })
+})
