@@ -166,7 +166,8 @@ test.describe('detail pages', () => {
     await expect(page.getByRole('group', { name: 'Ratings' })).toContainText(/views/)
     await expect(main(page).getByText('Duration', { exact: true })).toBeVisible()
     await expect(page.getByRole('region', { name: /^More videos with / }).getByRole('article')).not.toHaveCount(0)
-    await expect(page.getByRole('region', { name: 'Recommended for you' }).getByRole('article')).not.toHaveCount(0)
+    // Spec section 9: eight recommendations (the category first, topped up from the rest of the catalog).
+    await expect(page.getByRole('region', { name: 'Recommended for you' }).getByRole('article')).toHaveCount(8)
     // The server answers the same page with its title in the HTML.
     const html = await (await page.request.get(page.url(), { headers: { accept: 'text/html' } })).text()
     expect(html).toContain(`<title>${title.replace(/'/g, '&#39;')} | Streamclub</title>`)

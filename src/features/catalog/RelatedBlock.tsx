@@ -9,24 +9,38 @@ import { VideoCard } from './cards/VideoCard'
 import { listQuery } from './queries'
 import { Section } from './Section'
 
+type Kind = 'videos' | 'imageSets' | 'models'
+
+/** One list query of the block's kind; `enabled` false leaves it idle. */
+function useKindList(kind: Kind, input: ListQueryInput, enabled = true) {
+  const videos = useQuery({ ...listQuery.videos(input), enabled: enabled && kind === 'videos' })
+  const sets = useQuery({ ...listQuery.imageSets(input), enabled: enabled && kind === 'imageSets' })
+  const models = useQuery({ ...listQuery.models(input), enabled: enabled && kind === 'models' })
+  if (kind === 'videos') return videos.data?.items.map((video) => ({ id: video.id, card: <VideoCard key={video.id} video={video} /> }))
+  if (kind === 'imageSets') return sets.data?.items.map((set) => ({ id: set.id, card: <ImageSetCard key={set.id} imageSet={set} /> }))
+  return models.data?.items.map((model) => ({ id: model.id, card: <ModelCard key={model.id} model={model} /> }))
+}
+
 /**
  * A block of related items under a detail page (the models' other videos, recommendations,
  * more models). It loads after the page itself and disappears when it has nothing to show.
+ * With `fill`, a block that found fewer than `input.limit` items is topped up from that wider
+ * query (recommendations: the same category first, then the rest of the catalog).
  */
-export function RelatedBlock({ id, title, kind, input, columns = 'block' }: {
+export function RelatedBlock({ id, title, kind, input, fill, columns = 'block' }: {
   id: string
   title: string
-  kind: 'videos' | 'imageSets' | 'models'
+  kind: Kind
   input: ListQueryInput
+  fill?: ListQueryInput
   columns?: keyof typeof GRID_COLUMNS
 }) {
-  const videos = useQuery({ ...listQuery.videos(input), enabled: kind === 'videos' })
-  const sets = useQuery({ ...listQuery.imageSets(input), enabled: kind === 'imageSets' })
-  const models = useQuery({ ...listQuery.models(input), enabled: kind === 'models' })
-  let cards: ReactNode[] | null = null
-  if (kind === 'videos' && videos.data) cards = videos.data.items.map((video) => <VideoCard key={video.id} video={video} />)
-  if (kind === 'imageSets' && sets.data) cards = sets.data.items.map((set) => <ImageSetCard key={set.id} imageSet={set} />)
-  if (kind === 'models' && models.data) cards = models.data.items.map((model) => <ModelCard key={model.id} model={model} />)
+  const first = useKindList(kind, input)
+  const missing = first && input.limit ? input.limit - first.length : 0
+  const fillInput: ListQueryInput = { ...(fill ?? input), limit: Math.max(1, missing), not: [...[fill?.not ?? []].flat(), ...(first ?? []).map((item) => item.id)] }
+  const more = useKindList(kind, fillInput, !!fill && missing > 0)
+  const waiting = !first || (!!fill && missing > 0 && !more)
+  const cards: ReactNode[] | null = waiting ? null : [...first, ...(missing > 0 ? (more ?? []) : [])].map((item) => item.card)
   if (cards && !cards.length) return null
   return (
     <Section id={id} title={title}>

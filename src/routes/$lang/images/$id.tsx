@@ -91,6 +91,7 @@ function ImageSetPage() {
           not: [set.id],
           random_persist: set.id,
         })}
+        fill={blockInput('imageSets', locale, DETAIL_BLOCKS.imageSetRecommendations, { not: [set.id], random_persist: set.id })}
       />
     </Stack>
   )

@@ -118,6 +118,7 @@ function VideoPage() {
           not: [video.id],
           random_persist: video.id,
         })}
+        fill={blockInput('videos', locale, DETAIL_BLOCKS.videoRecommendations, { not: [video.id], random_persist: video.id })}
       />
     </Stack>
   )
