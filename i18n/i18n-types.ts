@@ -689,6 +689,11 @@ type RootTranslation = {
 			 * @param {number} count
 			 */
 			atLeast: RequiredParams<'count'>
+			/**
+			 * A​b​o​u​t​ ​{​c​o​u​n​t​}​ ​r​e​s​u​l​t​s
+			 * @param {number} count
+			 */
+			about: RequiredParams<'count'>
 		}
 		reactions: {
 			/**
@@ -3136,6 +3141,10 @@ export type TranslationFunctions = {
 			 * {count} or more results
 			 */
 			atLeast: (arg: { count: number }) => LocalizedString
+			/**
+			 * About {count} results
+			 */
+			about: (arg: { count: number }) => LocalizedString
 		}
 		reactions: {
 			/**

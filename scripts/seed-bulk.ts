@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { ensureDatabase } from '../server/bootstrap.js'
 import { migrate, openOrm } from '../server/db/orm.js'
+import { refreshSearchStatistics } from '../server/services/catalog/search-statistics.js'
 import { seedBulk } from './seed/bulk.js'
 
 const { values } = parseArgs({
@@ -30,14 +31,15 @@ const size = { videos: count('videos'), imageSets: count('image-sets'), models: 
 const db = await ensureDatabase()
 const orm = await openOrm(process.env.DATABASE_URL!, { pool: 2 })
 await migrate(orm, process.env.DATABASE_URL!)
-await orm.close()
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
 await client.connect()
 const started = Date.now()
 try {
   await seedBulk(client, size, (line) => console.log(`[seed:bulk] ${line}`))
+  await refreshSearchStatistics(orm.em.fork())
   console.log(`[seed:bulk] done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 } finally {
   await client.end()
+  await orm.close()
   await db?.stop()
 }

@@ -115,6 +115,7 @@ export default {
     resultsFor: 'Ergebnisse für „{q}“',
     none: 'Nichts passt zu „{q}“. Prüfe die Schreibweise oder versuche ein anderes Wort.',
     atLeast: '{count} oder mehr Ergebnisse',
+    about: 'Etwa {count} Ergebnisse',
   },
   reactions: {
     label: 'Bewertungen',

@@ -114,6 +114,7 @@ export default {
     resultsFor: 'Results for “{q:string}”',
     none: 'Nothing matches “{q:string}”. Check the spelling or try another word.',
     atLeast: '{count:number} or more results',
+    about: 'About {count:number} results',
   },
   reactions: {
     label: 'Ratings',

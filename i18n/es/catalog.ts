@@ -115,6 +115,7 @@ export default {
     resultsFor: 'Resultados para «{q}»',
     none: 'Nada coincide con «{q}». Revisa la ortografía o prueba con otra palabra.',
     atLeast: '{count} o más resultados',
+    about: 'Unos {count} resultados',
   },
   reactions: {
     label: 'Valoraciones',

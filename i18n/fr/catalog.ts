@@ -115,6 +115,7 @@ export default {
     resultsFor: 'Résultats pour « {q} »',
     none: "Aucun résultat pour « {q} ». Vérifiez l'orthographe ou essayez un autre mot.",
     atLeast: '{count} résultats ou plus',
+    about: 'Environ {count} résultats',
   },
   reactions: {
     label: 'Évaluations',

@@ -115,6 +115,7 @@ export default {
     resultsFor: 'Risultati per «{q}»',
     none: 'Nessun risultato per «{q}». Controlla l’ortografia o prova un’altra parola.',
     atLeast: '{count} o più risultati',
+    about: 'Circa {count} risultati',
   },
   reactions: {
     label: 'Valutazioni',

@@ -1,6 +1,7 @@
 import type { Orm } from '../../server/db/orm.js'
 import { loadConfig, type Config } from '../../server/config.js'
 import { Category } from '../../server/db/entities/index.js'
+import { refreshSearchStatistics } from '../../server/services/catalog/search-statistics.js'
 import { releaseDueItems } from '../../server/services/release.js'
 import { DEMO_CATALOG, seedCatalogRows, type CatalogSize } from './catalog.js'
 import { seedLegalPages } from './legal.js'
@@ -27,6 +28,7 @@ export async function seedDemo(orm: Orm, { size = DEMO_CATALOG, log = () => unde
   await seedMedia(orm, config, rows, { videos: size.upcomingVideos, imageSets: size.upcomingImageSets }, log)
   const released = await releaseDueItems(em, new Date())
   log(`released ${released.videos} videos and ${released.imageSets} image sets; the rest are coming soon`)
+  await refreshSearchStatistics(em)
 }
 
 /**

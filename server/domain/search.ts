@@ -28,13 +28,29 @@ export function searchTerms(q: string | null | undefined): SearchTerms | null {
 }
 
 /**
- * Sorted by relevance, a search with up to RELEVANCE_EXACT_UP_TO matches ranks them all; a
- * broader one (a word found in a large part of the catalog) ranks its newest
- * RELEVANCE_CANDIDATES matches, and its pages end there (meta.total still counts every
- * match; the other sorts page through all of them).
+ * A search counts its matches up to this many (counting reads every matching row); the pages
+ * show "2,000 or more" then.
  */
-export const RELEVANCE_EXACT_UP_TO = 2000
+export const SEARCH_COUNT_LIMIT = 2000
+
+/**
+ * Sorted by relevance, a search with fewer matches than SEARCH_COUNT_LIMIT ranks them all; a
+ * broader one (a word found in a large part of the catalog) ranks its newest
+ * RELEVANCE_CANDIDATES matches, and its pages end there (meta.total still counts or estimates
+ * every match; the other sorts page through all of them).
+ */
+export const RELEVANCE_EXACT_UP_TO = SEARCH_COUNT_LIMIT - 1
 export const RELEVANCE_CANDIDATES = 200
 
-/** A search counts its matches up to this many; the pages show "10,000+" then. */
-export const SEARCH_COUNT_LIMIT = 10_000
+/**
+ * A search whose estimated matches (from the search statistics) exceed this is not counted:
+ * its total is the estimate, shown as "about N". Up to here it is counted exactly.
+ */
+export const ESTIMATE_TRUSTED_ABOVE = RELEVANCE_EXACT_UP_TO
+
+/** An estimate as shown: two significant digits (4,871 → 4,900; 12,345 → 12,000). */
+export function roundEstimate(estimate: number): number {
+  if (estimate < 100) return Math.max(0, Math.round(estimate))
+  const unit = 10 ** (Math.floor(Math.log10(estimate)) - 1)
+  return Math.round(estimate / unit) * unit
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { foldText, searchTerms } from '../../server/domain/search.js'
+import { foldText, roundEstimate, searchTerms } from '../../server/domain/search.js'
 
 describe('searchTerms', () => {
   it('folds case and accents like the stored search columns', () => {
@@ -20,5 +20,16 @@ describe('searchTerms', () => {
 
   it('uses at most six words', () => {
     expect(searchTerms('a b c d e f g h')?.words).toHaveLength(6)
+  })
+})
+
+describe('roundEstimate', () => {
+  it('keeps two significant digits, so an estimate does not look like a count', () => {
+    expect(roundEstimate(4871)).toBe(4900)
+    expect(roundEstimate(12_345)).toBe(12_000)
+    expect(roundEstimate(2_004)).toBe(2_000)
+    expect(roundEstimate(99_960)).toBe(100_000)
+    expect(roundEstimate(150)).toBe(150)
+    expect(roundEstimate(42.4)).toBe(42)
   })
 })

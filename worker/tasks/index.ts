@@ -4,6 +4,7 @@ import type { WorkerDeps } from '../deps.js'
 import { purgeExpiredAuthTask } from './purge-expired-auth.js'
 import { mediaIngestDropTask } from './media-ingest-drop.js'
 import { mediaProcessImageSetTask, mediaProcessVideoTask } from './media-process.js'
+import { refreshSearchStatisticsTask } from './refresh-search-statistics.js'
 import { releaseDueItemsTask } from './release-due-items.js'
 import { sendMailTask } from './send-mail.js'
 import { settleSubscriptionsTask } from './settle-subscriptions.js'
@@ -18,6 +19,7 @@ export function createTaskList(deps: WorkerDeps): TaskList {
     [MEDIA_TASKS.processImageSet]: mediaProcessImageSetTask(deps),
     [MEDIA_TASKS.ingestDrop]: mediaIngestDropTask(deps),
     settle_subscriptions: settleSubscriptionsTask(deps),
+    refresh_search_statistics: refreshSearchStatisticsTask(deps),
   }
 }
 
@@ -29,6 +31,8 @@ export const CRONTAB = [
   '17 * * * * purge_expired_auth ?max=1&jobKey=purge_expired_auth',
   // Due plan changes and cancellations take effect; lapsed subscriptions end.
   '* * * * * settle_subscriptions ?max=1&jobKey=settle_subscriptions',
+  // Search statistics follow released content (a no-op when nothing changed; a hint only).
+  '*/5 * * * * refresh_search_statistics ?max=1&jobKey=refresh_search_statistics',
 ].join('\n')
 
 /** Start-up check: every crontab line names a task that exists. */

@@ -190,6 +190,37 @@ export const SearchTermSchema = defineEntity({
 export class SearchTerm extends SearchTermSchema.class {}
 SearchTermSchema.setClass(SearchTerm)
 
+/**
+ * How many released items of a kind hold each search lexeme (from ts_stat over their
+ * search_vector), refreshed by the worker. A search uses it to estimate its matches: a broad
+ * one skips the exact count, which would read every matching row.
+ */
+export const SearchLexemeSchema = defineEntity({
+  name: 'SearchLexeme',
+  properties: {
+    kind: p.string().length(16).primary(),
+    /** Byte order, so the words a prefix starts are one range of the primary key. */
+    lexeme: p.string().length(200).primary().collation('C'),
+    documents: p.integer(),
+  },
+})
+export class SearchLexeme extends SearchLexemeSchema.class {}
+SearchLexemeSchema.setClass(SearchLexeme)
+
+/** The number of released items of a kind the lexeme counts were taken from, and when. */
+export const SearchCorpusSchema = defineEntity({
+  name: 'SearchCorpus',
+  properties: {
+    kind: p.string().length(16).primary(),
+    documents: p.integer(),
+    /** What the counts were taken from (released count and newest change), to skip a refresh. */
+    fingerprint: p.string().length(100),
+    refreshedAt: p.datetime(),
+  },
+})
+export class SearchCorpus extends SearchCorpusSchema.class {}
+SearchCorpusSchema.setClass(SearchCorpus)
+
 export const BANNER_POSITIONS = ['top', 'bottom'] as const
 
 export const BannerSchema = defineEntity({

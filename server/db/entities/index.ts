@@ -1,6 +1,6 @@
 import { AuthToken, Session, User } from './user.js'
 import { BillingEvent, DownloadCounter, Plan, Subscription } from './billing.js'
-import { Banner, Category, Image, ImageSet, ImageSetModel, Model, SearchTerm, Video, VideoModel } from './catalog.js'
+import { Banner, Category, Image, ImageSet, ImageSetModel, Model, SearchCorpus, SearchLexeme, SearchTerm, Video, VideoModel } from './catalog.js'
 import { ImageSetState, ModelState, VideoState } from './interactions.js'
 import { ContactMessage, ErrorFeedback, LegalPage, MailMessage, RemovalReport } from './site.js'
 import { RateLimitHit } from './rate-limit.js'
@@ -16,7 +16,7 @@ export * from './types.js'
 export const entities = [
   User, Session, AuthToken,
   Plan, Subscription, BillingEvent, DownloadCounter,
-  Category, Model, Video, VideoModel, ImageSet, ImageSetModel, Image, Banner, SearchTerm,
+  Category, Model, Video, VideoModel, ImageSet, ImageSetModel, Image, Banner, SearchTerm, SearchLexeme, SearchCorpus,
   VideoState, ImageSetState, ModelState,
   ContactMessage, RemovalReport, ErrorFeedback, LegalPage, MailMessage,
   RateLimitHit,

@@ -107,6 +107,8 @@ export interface ListMeta {
   /** The page answered (after clamping) and its size. */
   page: number
   per_page: number
+  /** A broad search's total is estimated from the search statistics, not counted. */
+  estimated?: boolean
 }
 
 export interface ListResult<T> {

@@ -10,7 +10,9 @@ import {
   DEFAULT_PER_PAGE, clampPage, lastPage, normalizePerPage, normalizeSort,
   type ListKind, type SortDirection, type SortName,
 } from '../../domain/list.js'
-import { RELEVANCE_CANDIDATES, RELEVANCE_EXACT_UP_TO, SEARCH_COUNT_LIMIT, searchTerms, type SearchTerms } from '../../domain/search.js'
+import {
+  ESTIMATE_TRUSTED_ABOVE, RELEVANCE_CANDIDATES, RELEVANCE_EXACT_UP_TO, SEARCH_COUNT_LIMIT, roundEstimate, searchTerms, type SearchTerms,
+} from '../../domain/search.js'
 import type { ListQuery, ListRelation } from '../../domain/schemas/catalog.js'
 import { AppError } from '../../trpc/errors.js'
 import { EMPTY_STATE, type ListResult, type Rating, type UserItemState } from './dto.js'
@@ -104,6 +106,11 @@ export interface PreparedSearch {
   tsq: string | null
   /** Items of the models whose name matches. */
   ids: number[]
+  /**
+   * From the search statistics: the text matches of the rarest word (an estimate for one word,
+   * a bound for several); null when never counted.
+   */
+  bound?: number | null
 }
 
 export interface ListStatements {
@@ -226,27 +233,54 @@ export async function runList<Row, Item>(source: ListSource<Row, Item>, q: Norma
 }
 
 /**
- * A search: its words are resolved, its matches counted, and only then its page read, so the
- * page statement fits the number of matches (all ranked when few, the newest when many) and a
- * search without matches reads no page at all.
+ * A search. Its first statement resolves the words (typo corrections, model-name matches) and
+ * reads from the search statistics how many items its rarest word is in. Then:
+ * - one broad word (above ESTIMATE_TRUSTED_ABOVE): not counted, since counting reads every
+ *   matching row; its total is the rounded estimate (meta.estimated) and its page ranks the
+ *   newest candidates. A short page means the statistics were off: then it is counted.
+ * - at most RELEVANCE_EXACT_UP_TO possible matches: counted, side by side with reading the
+ *   page that ranks them all;
+ * - otherwise (several common words, or no statistics yet): counted first, so the page
+ *   statement fits the number of matches.
  */
 async function runSearch<Row, Item>(source: ListSource<Row, Item>, q: NormalizedListQuery, caller: ListCaller): Promise<ListResult<Item>> {
   const prepared = source.prepareSearch ? ((await query<PreparedSearch>(caller.em, source.prepareSearch(q.search!)))[0] ?? null) : null
+  const bound = prepared?.bound == null ? null : prepared.bound + prepared.ids.length
+  /** The page for a total; `firstTry` is a page already read with the statement that fits it. */
+  const read = async (total: number, estimated: boolean, firstTry?: { page: number; rows: Row[] }) => {
+    const statements = listStatements(source, q, caller.now, caller.userId, prepared, total)
+    const reachable = Math.min(total, statements.reach)
+    const page = clampPage(q.page, reachable, q.perPage)
+    const rows = firstTry?.page === page ? firstTry.rows : total ? await query<Row>(caller.em, statements.page(page)) : []
+    const result: ListResult<Item> = {
+      items: rows.map((row) => source.map(row, q, caller.now)),
+      meta: { total, last_page: lastPage(reachable, q.perPage), page, per_page: q.perPage, ...(estimated ? { estimated } : {}) },
+    }
+    return { result, short: rows.length < Math.min(q.perPage, reachable - (page - 1) * q.perPage) }
+  }
+  if (bound !== null && q.search!.words.length === 1 && bound > ESTIMATE_TRUSTED_ABOVE) {
+    const broad = await read(roundEstimate(bound), true)
+    if (!broad.short) return broad.result
+    return (await read(await countSearch(source, q, caller, prepared), false)).result
+  }
+  const count = countSearch(source, q, caller, prepared)
+  if (bound === null || bound > RELEVANCE_EXACT_UP_TO) return (await read(await count, false)).result
+  const fitting = listStatements(source, q, caller.now, caller.userId, prepared, bound)
+  const [total, rows] = await settleBoth(count, query<Row>(caller.em, fitting.page(q.page)))
+  return (await read(total, false, total > RELEVANCE_EXACT_UP_TO ? undefined : { page: q.page, rows })).result
+}
+
+/**
+ * The exact number of a search's matches (up to SEARCH_COUNT_LIMIT), counted with index
+ * bitmaps only: with a limit in the statement the planner likes to scan the table and test
+ * every row, which for a common word costs ten times as much.
+ */
+function countSearch<Row, Item>(source: ListSource<Row, Item>, q: NormalizedListQuery, caller: ListCaller, prepared: PreparedSearch | null): Promise<number> {
   const counting = listStatements(source, q, caller.now, caller.userId, prepared)
-  // Counted with index bitmaps only: with a limit in the statement the planner likes to scan
-  // the table and test every row, which for a common word costs ten times as much.
-  const total = await caller.em.transactional(async (em) => {
+  return caller.em.transactional(async (em) => {
     await em.getConnection().execute('set local enable_seqscan = off', [], 'run', em.getTransactionContext())
     return (await query<{ total: number }>(em, counting.count!))[0]?.total ?? 0
   })
-  const statements = listStatements(source, q, caller.now, caller.userId, prepared, total)
-  const reachable = Math.min(total, statements.reach)
-  const page = clampPage(q.page, reachable, q.perPage)
-  const rows = total ? await query<Row>(caller.em, statements.page(page)) : []
-  return {
-    items: rows.map((row) => source.map(row, q, caller.now)),
-    meta: { total, last_page: lastPage(reachable, q.perPage), page, per_page: q.perPage },
-  }
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type CategoryItem, type CategoryRow, type ImageSetItem, type ImageSetRow, type ModelItem, type ModelRow, type VideoItem, type VideoRow,
 } from './dto.js'
 import type { ListSource, NormalizedListQuery } from './list-query.js'
+import { matchBound } from './search-statistics.js'
 import { join, list, raw, sql, type Sql } from './sql.js'
 
 const dir = (q: NormalizedListQuery) => raw(q.sort.direction)
@@ -28,19 +29,27 @@ function modelNameMatches(alias: string, terms: SearchTerms): Sql {
 const MAX_MODEL_ITEMS = 500
 
 /** A text value as a quoted tsquery lexeme, in SQL. */
-const lexeme = (expression: string) => raw(`'''' || replace(${expression}, '''', '''''') || ''''`)
+const lexeme = (expression: string) => `'''' || replace(${expression}, '''', '''''') || ''''`
 
 /**
- * The full-text query of a search: every word must match, as typed so far (prefix) or as one
- * of the three closest title words of the dictionary (typos).
+ * The search's words as a relation `words(n, word, prefix, close)`: each word, whether it is
+ * matched as a prefix (the last word only: the earlier ones were typed out, and a prefix of a
+ * common word costs the index a scan of every longer word), and the three closest title words
+ * of the dictionary (its typo corrections).
  */
-function searchQuery(terms: SearchTerms): Sql {
-  return sql`(select to_tsquery('simple', string_agg(alternatives, ' & ' order by n)) from (
-      select w.n, '(' || concat_ws(' | ', ${lexeme('w.word')} || ':*',
-        (select string_agg(${lexeme('close.term')}, ' | ') from (
-          select term from search_term where term % w.word order by similarity(term, w.word) desc, term limit 3) close)) || ')' as alternatives
-      from unnest(array[${list(terms.words)}]::text[]) with ordinality as w(word, n)) words)`
+function searchWords(terms: SearchTerms): Sql {
+  return sql`words as materialized (
+      select w.n, w.word, w.n = ${terms.words.length} as prefix,
+        array(select term from search_term where term % w.word order by similarity(term, w.word) desc, term limit 3)::text[] as close
+        from unnest(array[${list(terms.words)}]::text[]) with ordinality as w(word, n))`
 }
+
+/**
+ * The full-text query of a search over `words`: every word must match, as typed (or typed so
+ * far, for the last word) or as one of its corrections.
+ */
+const searchQuery = raw(`(select to_tsquery('simple', string_agg('(' || concat_ws(' | ', ${lexeme('word')} || case when prefix then ':*' else '' end,
+      (select string_agg(${lexeme('c')}, ' | ') from unnest(close) c where c <> word)) || ')', ' & ' order by n)) from words)`)
 
 interface ContentTable {
   table: 'video' | 'image_set'
@@ -84,10 +93,13 @@ function contentSource<Row, Item>(spec: ContentTable, kind: 'videos' | 'imageSet
       // The matching models first (trigram index; their likes are read from the table, so the
       // planner cannot answer from a name index by testing every name), then their items
       // (pivot index), the most liked models' first.
-      return sql`with names as materialized (select p.id, p.likes from performer p where ${modelNameMatches('p', terms)})
-        select ${searchQuery(terms)}::text as tsq,
+      // The bound of the text matches comes from the search statistics (no item row is read).
+      return sql`with names as materialized (select p.id, p.likes from performer p where ${modelNameMatches('p', terms)}),
+        ${searchWords(terms)}
+        select ${searchQuery}::text as tsq,
           array(select m.${raw(spec.pivotColumn)} from ${raw(spec.pivot)} m join names n on n.id = m.model_id
-                order by n.likes desc, m.${raw(spec.pivotColumn)} desc limit ${MAX_MODEL_ITEMS}) as ids`
+                order by n.likes desc, m.${raw(spec.pivotColumn)} desc limit ${MAX_MODEL_ITEMS}) as ids,
+          ${matchBound(spec.table)} as bound`
     },
     search(_terms, prepared) {
       const text = prepared?.tsq ? sql`t.search_vector @@ ${prepared.tsq}::tsquery` : null

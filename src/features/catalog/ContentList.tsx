@@ -88,10 +88,13 @@ function ListBody<T>({ kind, search, searching, headingOrder = 2, empty, sortabl
   const { LL, locale } = useI18n()
   const sorts = sortable ? sortsFor(kind, searching) : []
   const sort = sorts.includes(search.sort) ? search.sort : (sorts[0] ?? search.sort)
-  const countLabel =
-    searching && data.meta.total >= SEARCH_COUNT_LIMIT
-      ? LL.catalog.search.atLeast({ count: data.meta.total })
-      : countText(LL.catalog.count[kind], data.meta.total, locale)
+  const countLabel = !searching
+    ? countText(LL.catalog.count[kind], data.meta.total, locale)
+    : data.meta.estimated
+      ? LL.catalog.search.about({ count: data.meta.total })
+      : data.meta.total >= SEARCH_COUNT_LIMIT
+        ? LL.catalog.search.atLeast({ count: data.meta.total })
+        : countText(LL.catalog.count[kind], data.meta.total, locale)
   return (
     <ListView meta={data.meta} countLabel={countLabel} sorts={sorts} sort={sort}>
       <CardGrid columns={kind as keyof typeof GRID_COLUMNS} empty={empty}>
