@@ -267,63 +267,63 @@ type RootTranslation = {
 		count: {
 			videos: {
 				/**
-				 * {​c​o​u​n​t​}​ ​v​i​d​e​o
+				 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​v​i​d​e​o
 				 * @param {number} count
 				 */
-				one: RequiredParams<'count'>
+				one: RequiredParams<'count|grouped'>
 				/**
-				 * {​c​o​u​n​t​}​ ​v​i​d​e​o​s
+				 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​v​i​d​e​o​s
 				 * @param {number} count
 				 */
-				other: RequiredParams<'count'>
+				other: RequiredParams<'count|grouped'>
 			}
 			imageSets: {
 				/**
-				 * {​c​o​u​n​t​}​ ​i​m​a​g​e​ ​s​e​t
+				 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​i​m​a​g​e​ ​s​e​t
 				 * @param {number} count
 				 */
-				one: RequiredParams<'count'>
+				one: RequiredParams<'count|grouped'>
 				/**
-				 * {​c​o​u​n​t​}​ ​i​m​a​g​e​ ​s​e​t​s
+				 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​i​m​a​g​e​ ​s​e​t​s
 				 * @param {number} count
 				 */
-				other: RequiredParams<'count'>
+				other: RequiredParams<'count|grouped'>
 			}
 			models: {
 				/**
-				 * {​c​o​u​n​t​}​ ​m​o​d​e​l
+				 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​m​o​d​e​l
 				 * @param {number} count
 				 */
-				one: RequiredParams<'count'>
+				one: RequiredParams<'count|grouped'>
 				/**
-				 * {​c​o​u​n​t​}​ ​m​o​d​e​l​s
+				 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​m​o​d​e​l​s
 				 * @param {number} count
 				 */
-				other: RequiredParams<'count'>
+				other: RequiredParams<'count|grouped'>
 			}
 			categories: {
 				/**
-				 * {​c​o​u​n​t​}​ ​c​a​t​e​g​o​r​y
+				 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​c​a​t​e​g​o​r​y
 				 * @param {number} count
 				 */
-				one: RequiredParams<'count'>
+				one: RequiredParams<'count|grouped'>
 				/**
-				 * {​c​o​u​n​t​}​ ​c​a​t​e​g​o​r​i​e​s
+				 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​c​a​t​e​g​o​r​i​e​s
 				 * @param {number} count
 				 */
-				other: RequiredParams<'count'>
+				other: RequiredParams<'count|grouped'>
 			}
 			images: {
 				/**
-				 * {​c​o​u​n​t​}​ ​i​m​a​g​e
+				 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​i​m​a​g​e
 				 * @param {number} count
 				 */
-				one: RequiredParams<'count'>
+				one: RequiredParams<'count|grouped'>
 				/**
-				 * {​c​o​u​n​t​}​ ​i​m​a​g​e​s
+				 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​i​m​a​g​e​s
 				 * @param {number} count
 				 */
-				other: RequiredParams<'count'>
+				other: RequiredParams<'count|grouped'>
 			}
 		}
 		sort: {
@@ -685,15 +685,15 @@ type RootTranslation = {
 			 */
 			none: RequiredParams<'q'>
 			/**
-			 * {​c​o​u​n​t​}​ ​o​r​ ​m​o​r​e​ ​r​e​s​u​l​t​s
+			 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​o​r​ ​m​o​r​e​ ​r​e​s​u​l​t​s
 			 * @param {number} count
 			 */
-			atLeast: RequiredParams<'count'>
+			atLeast: RequiredParams<'count|grouped'>
 			/**
-			 * A​b​o​u​t​ ​{​c​o​u​n​t​}​ ​r​e​s​u​l​t​s
+			 * A​b​o​u​t​ ​{​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​r​e​s​u​l​t​s
 			 * @param {number} count
 			 */
-			about: RequiredParams<'count'>
+			about: RequiredParams<'count|grouped'>
 		}
 		reactions: {
 			/**
@@ -2755,51 +2755,51 @@ export type TranslationFunctions = {
 		count: {
 			videos: {
 				/**
-				 * {count} video
+				 * {count|grouped} video
 				 */
 				one: (arg: { count: number }) => LocalizedString
 				/**
-				 * {count} videos
+				 * {count|grouped} videos
 				 */
 				other: (arg: { count: number }) => LocalizedString
 			}
 			imageSets: {
 				/**
-				 * {count} image set
+				 * {count|grouped} image set
 				 */
 				one: (arg: { count: number }) => LocalizedString
 				/**
-				 * {count} image sets
+				 * {count|grouped} image sets
 				 */
 				other: (arg: { count: number }) => LocalizedString
 			}
 			models: {
 				/**
-				 * {count} model
+				 * {count|grouped} model
 				 */
 				one: (arg: { count: number }) => LocalizedString
 				/**
-				 * {count} models
+				 * {count|grouped} models
 				 */
 				other: (arg: { count: number }) => LocalizedString
 			}
 			categories: {
 				/**
-				 * {count} category
+				 * {count|grouped} category
 				 */
 				one: (arg: { count: number }) => LocalizedString
 				/**
-				 * {count} categories
+				 * {count|grouped} categories
 				 */
 				other: (arg: { count: number }) => LocalizedString
 			}
 			images: {
 				/**
-				 * {count} image
+				 * {count|grouped} image
 				 */
 				one: (arg: { count: number }) => LocalizedString
 				/**
-				 * {count} images
+				 * {count|grouped} images
 				 */
 				other: (arg: { count: number }) => LocalizedString
 			}
@@ -3138,11 +3138,11 @@ export type TranslationFunctions = {
 			 */
 			none: (arg: { q: string }) => LocalizedString
 			/**
-			 * {count} or more results
+			 * {count|grouped} or more results
 			 */
 			atLeast: (arg: { count: number }) => LocalizedString
 			/**
-			 * About {count} results
+			 * About {count|grouped} results
 			 */
 			about: (arg: { count: number }) => LocalizedString
 		}
@@ -4905,4 +4905,6 @@ export type TranslationFunctions = {
 	}
 }
 
-export type Formatters = {}
+export type Formatters = {
+	grouped: (value: number) => unknown
+}

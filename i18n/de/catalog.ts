@@ -12,11 +12,11 @@ export default {
   empty: 'Hier gibt es noch nichts.',
   showAllOf: 'Alle anzeigen: {block}',
   count: {
-    videos: { one: '{count} Video', other: '{count} Videos' },
-    imageSets: { one: '{count} Bilderset', other: '{count} Bildersets' },
-    models: { one: '{count} Model', other: '{count} Models' },
-    categories: { one: '{count} Kategorie', other: '{count} Kategorien' },
-    images: { one: '{count} Bild', other: '{count} Bilder' },
+    videos: { one: '{count|grouped} Video', other: '{count|grouped} Videos' },
+    imageSets: { one: '{count|grouped} Bilderset', other: '{count|grouped} Bildersets' },
+    models: { one: '{count|grouped} Model', other: '{count|grouped} Models' },
+    categories: { one: '{count|grouped} Kategorie', other: '{count|grouped} Kategorien' },
+    images: { one: '{count|grouped} Bild', other: '{count|grouped} Bilder' },
   },
   sort: {
     label: 'Sortieren nach',
@@ -114,8 +114,8 @@ export default {
     title: 'Suche: {q}',
     resultsFor: 'Ergebnisse für „{q}“',
     none: 'Nichts passt zu „{q}“. Prüfe die Schreibweise oder versuche ein anderes Wort.',
-    atLeast: '{count} oder mehr Ergebnisse',
-    about: 'Etwa {count} Ergebnisse',
+    atLeast: '{count|grouped} oder mehr Ergebnisse',
+    about: 'Etwa {count|grouped} Ergebnisse',
   },
   reactions: {
     label: 'Bewertungen',

@@ -11,11 +11,11 @@ export default {
   /** "Show all" links name their block for screen readers. */
   showAllOf: 'Show all: {block:string}',
   count: {
-    videos: { one: '{count:number} video', other: '{count:number} videos' },
-    imageSets: { one: '{count:number} image set', other: '{count:number} image sets' },
-    models: { one: '{count:number} model', other: '{count:number} models' },
-    categories: { one: '{count:number} category', other: '{count:number} categories' },
-    images: { one: '{count:number} image', other: '{count:number} images' },
+    videos: { one: '{count:number|grouped} video', other: '{count:number|grouped} videos' },
+    imageSets: { one: '{count:number|grouped} image set', other: '{count:number|grouped} image sets' },
+    models: { one: '{count:number|grouped} model', other: '{count:number|grouped} models' },
+    categories: { one: '{count:number|grouped} category', other: '{count:number|grouped} categories' },
+    images: { one: '{count:number|grouped} image', other: '{count:number|grouped} images' },
   },
   sort: {
     label: 'Sort by',
@@ -113,8 +113,8 @@ export default {
     title: 'Search: {q:string}',
     resultsFor: 'Results for “{q:string}”',
     none: 'Nothing matches “{q:string}”. Check the spelling or try another word.',
-    atLeast: '{count:number} or more results',
-    about: 'About {count:number} results',
+    atLeast: '{count:number|grouped} or more results',
+    about: 'About {count:number|grouped} results',
   },
   reactions: {
     label: 'Ratings',

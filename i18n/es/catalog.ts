@@ -12,11 +12,11 @@ export default {
   empty: 'Aquí todavía no hay nada.',
   showAllOf: 'Ver todo: {block}',
   count: {
-    videos: { one: '{count} vídeo', other: '{count} vídeos' },
-    imageSets: { one: '{count} galería', other: '{count} galerías' },
-    models: { one: '{count} modelo', other: '{count} modelos' },
-    categories: { one: '{count} categoría', other: '{count} categorías' },
-    images: { one: '{count} imagen', other: '{count} imágenes' },
+    videos: { one: '{count|grouped} vídeo', other: '{count|grouped} vídeos' },
+    imageSets: { one: '{count|grouped} galería', other: '{count|grouped} galerías' },
+    models: { one: '{count|grouped} modelo', other: '{count|grouped} modelos' },
+    categories: { one: '{count|grouped} categoría', other: '{count|grouped} categorías' },
+    images: { one: '{count|grouped} imagen', other: '{count|grouped} imágenes' },
   },
   sort: {
     label: 'Ordenar por',
@@ -114,8 +114,8 @@ export default {
     title: 'Búsqueda: {q}',
     resultsFor: 'Resultados para «{q}»',
     none: 'Nada coincide con «{q}». Revisa la ortografía o prueba con otra palabra.',
-    atLeast: '{count} o más resultados',
-    about: 'Unos {count} resultados',
+    atLeast: '{count|grouped} o más resultados',
+    about: 'Unos {count|grouped} resultados',
   },
   reactions: {
     label: 'Valoraciones',

@@ -12,11 +12,11 @@ export default {
   empty: "Il n'y a encore rien ici.",
   showAllOf: 'Tout afficher : {block}',
   count: {
-    videos: { one: '{count} vidéo', other: '{count} vidéos' },
-    imageSets: { one: '{count} galerie', other: '{count} galeries' },
-    models: { one: '{count} modèle', other: '{count} modèles' },
-    categories: { one: '{count} catégorie', other: '{count} catégories' },
-    images: { one: '{count} image', other: '{count} images' },
+    videos: { one: '{count|grouped} vidéo', other: '{count|grouped} vidéos' },
+    imageSets: { one: '{count|grouped} galerie', other: '{count|grouped} galeries' },
+    models: { one: '{count|grouped} modèle', other: '{count|grouped} modèles' },
+    categories: { one: '{count|grouped} catégorie', other: '{count|grouped} catégories' },
+    images: { one: '{count|grouped} image', other: '{count|grouped} images' },
   },
   sort: {
     label: 'Trier par',
@@ -114,8 +114,8 @@ export default {
     title: 'Recherche : {q}',
     resultsFor: 'Résultats pour « {q} »',
     none: "Aucun résultat pour « {q} ». Vérifiez l'orthographe ou essayez un autre mot.",
-    atLeast: '{count} résultats ou plus',
-    about: 'Environ {count} résultats',
+    atLeast: '{count|grouped} résultats ou plus',
+    about: 'Environ {count|grouped} résultats',
   },
   reactions: {
     label: 'Évaluations',

@@ -12,11 +12,11 @@ export default {
   empty: 'Qui non c’è ancora niente.',
   showAllOf: 'Mostra tutto: {block}',
   count: {
-    videos: { one: '{count} video', other: '{count} video' },
-    imageSets: { one: '{count} galleria', other: '{count} gallerie' },
-    models: { one: '{count} modella', other: '{count} modelle' },
-    categories: { one: '{count} categoria', other: '{count} categorie' },
-    images: { one: '{count} immagine', other: '{count} immagini' },
+    videos: { one: '{count|grouped} video', other: '{count|grouped} video' },
+    imageSets: { one: '{count|grouped} galleria', other: '{count|grouped} gallerie' },
+    models: { one: '{count|grouped} modella', other: '{count|grouped} modelle' },
+    categories: { one: '{count|grouped} categoria', other: '{count|grouped} categorie' },
+    images: { one: '{count|grouped} immagine', other: '{count|grouped} immagini' },
   },
   sort: {
     label: 'Ordina per',
@@ -114,8 +114,8 @@ export default {
     title: 'Ricerca: {q}',
     resultsFor: 'Risultati per «{q}»',
     none: 'Nessun risultato per «{q}». Controlla l’ortografia o prova un’altra parola.',
-    atLeast: '{count} o più risultati',
-    about: 'Circa {count} risultati',
+    atLeast: '{count|grouped} o più risultati',
+    about: 'Circa {count|grouped} risultati',
   },
   reactions: {
     label: 'Valutazioni',

@@ -102,6 +102,14 @@ describe('search with statistics', () => {
     expect(narrow.meta.total).toBeLessThan(SEARCH_COUNT_LIMIT)
   })
 
+  it('take a title word as typed: "penthouse" finds no beach house', async () => {
+    const houses = await search('penthouse house')
+    expect(houses.meta.total).toBe(0)
+    const penthouses = await search('penthouse', { per_page: 60, sort_by: { name: 'newest' } })
+    expect(penthouses.items.length).toBeGreaterThan(0)
+    expect(penthouses.items.every((item) => /penthouse/i.test(item.title))).toBe(true)
+  })
+
   it('count when the statistics were wrong (a short page), and when there are none', async () => {
     // Statistics claiming that a word of one video is in every video.
     const em = db.orm.em.fork()

@@ -16,7 +16,7 @@ import {
 import type { ListQuery, ListRelation } from '../../domain/schemas/catalog.js'
 import { AppError } from '../../trpc/errors.js'
 import { EMPTY_STATE, type ListResult, type Rating, type UserItemState } from './dto.js'
-import { join, list, query, raw, sql, where, type Sql } from './sql.js'
+import { list, query, raw, sql, where, type Sql } from './sql.js'
 
 /** A list query after the spec's normalisation; everything the SQL depends on. */
 export interface NormalizedListQuery {
@@ -85,14 +85,11 @@ export interface ListSource<Row, Item> {
    * the cheaper plan (a newest-first index walk for a broad word, a bitmap for a rare one).
    */
   prepareSearch?(terms: SearchTerms): Sql
-  search?(terms: SearchTerms, prepared: PreparedSearch | null): {
-    condition: Sql
-    rank: Sql
-    /** The condition's alternatives (or-ed), counted one by one so each can use its index. */
-    parts: Sql[]
-  }
+  search?(terms: SearchTerms, prepared: PreparedSearch | null): { condition: Sql; rank: Sql }
   /** The order of a sort, ending in a unique tie-break. */
   order(query: NormalizedListQuery): Sql
+  /** The columns every order reads (a search keeps its matches with them, and their rank). */
+  sortColumns: Sql
   /** The select list for the requested relations (the rank is added by the builder). */
   columns(query: NormalizedListQuery): Sql
   /** The caller's state table, if items of this kind can be rated, kept and favored. */
@@ -114,9 +111,15 @@ export interface PreparedSearch {
 }
 
 export interface ListStatements {
-  /** null when the list needs no count (a `limit` list, or an empty search). */
+  /** null when the list needs no count (a `limit` list, or a search). */
   count: Sql | null
   page: (page: number) => Sql
+  /**
+   * A search's page and count in one statement: its matches, up to SEARCH_COUNT_LIMIT, are
+   * read once (index bitmap), ranked, counted, and the page taken from them. Each row has
+   * `total`; with no row on the page, one row of nulls carries it. null when not a search.
+   */
+  searchPage: ((page: number) => Sql) | null
   /** The most rows the pages can reach (relevance ranks a bounded set of candidates). */
   reach: number
 }
@@ -142,13 +145,10 @@ export function listStatements<Row, Item>(
     )
   }
   let rank: Sql | null = null
-  let parts: Sql[] = []
-  const base = where(conditions)
   if (q.search && source.search) {
     const search = source.search(q.search, prepared)
     conditions.push(search.condition)
     rank = search.rank
-    parts = search.parts
   }
 
   const newest = source.order({ ...q, sort: normalizeSort(q.kind, null) })
@@ -166,38 +166,27 @@ export function listStatements<Row, Item>(
   const matches = capped
     ? sql`(select t.* from ${source.table}${filter} order by ${newest} limit ${RELEVANCE_CANDIDATES}) t`
     : sql`${source.table}${filter}`
+  const offset = (page: number) => (page - 1) * q.perPage
   return {
-    // A search counts up to SEARCH_COUNT_LIMIT matches (a word found everywhere stays cheap).
-    count: q.limit
-      ? null
-      : rank
-        ? searchCount(source.table, base, parts)
-        : sql`select count(*)::int as total from ${source.table}${filter}`,
+    count: q.limit || rank ? null : sql`select count(*)::int as total from ${source.table}${filter}`,
     // The page's ids first, from the table alone (index order, or the rank of the matches);
     // then the columns and relations of those rows only, in the same order.
     page: (page) => sql`select ${source.columns(q)}${rank ? raw(', page.rank') : raw('')}
       from (select t.id${rank ? sql`, ${rank} as rank` : raw('')} from ${matches}
-            order by ${order} limit ${q.perPage} offset ${(page - 1) * q.perPage}) page
+            order by ${order} limit ${q.perPage} offset ${offset(page)}) page
       join ${source.table} on t.id = page.id ${source.joins(q)}
       order by ${order}`,
+    searchPage: rank
+      ? (page) => sql`with matches as materialized (
+            select ${source.sortColumns}, ${rank} as rank from ${source.table}${filter} limit ${SEARCH_COUNT_LIMIT})
+          select ${source.columns(q)}, page.rank, totals.total
+            from (select count(*)::int as total from matches) totals
+            left join ((select t.id, t.rank from matches t order by ${order} limit ${q.perPage} offset ${offset(page)}) page
+              join ${source.table} on t.id = page.id ${source.joins(q)}) on true
+           order by ${order}`
+      : null,
     reach: capped ? RELEVANCE_CANDIDATES : Number.MAX_SAFE_INTEGER,
   }
-}
-
-/**
- * A search's count: the matches of each alternative that no earlier one matched, up to
- * SEARCH_COUNT_LIMIT each, added up. Counted apart, the full-text part uses the GIN index and
- * the model-name part the primary key; or-ed in one scan, the planner would often read the
- * whole table.
- */
-function searchCount(table: Sql, base: Sql, parts: Sql[]): Sql {
-  if (!parts.length) return raw('select 0 as total')
-  const and = (condition: Sql) => (base.strings.join('').trim() ? sql`${base} and ${condition}` : sql` where ${condition}`)
-  const counts = parts.map((part, index) => {
-    const condition = index ? sql`${part} and not (${join(parts.slice(0, index), ' or ')})` : part
-    return sql`(select count(*) from (select 1 from ${table}${and(condition)} limit ${SEARCH_COUNT_LIMIT}) m${raw(String(index))})`
-  })
-  return sql`select least(${join(counts, ' + ')}, ${SEARCH_COUNT_LIMIT})::int as total`
 }
 
 export interface ListCaller {
@@ -234,52 +223,54 @@ export async function runList<Row, Item>(source: ListSource<Row, Item>, q: Norma
 
 /**
  * A search. Its first statement resolves the words (typo corrections, model-name matches) and
- * reads from the search statistics how many items its rarest word is in. Then:
- * - one broad word (above ESTIMATE_TRUSTED_ABOVE): not counted, since counting reads every
- *   matching row; its total is the rounded estimate (meta.estimated) and its page ranks the
- *   newest candidates. A short page means the statistics were off: then it is counted.
- * - at most RELEVANCE_EXACT_UP_TO possible matches: counted, side by side with reading the
- *   page that ranks them all;
- * - otherwise (several common words, or no statistics yet): counted first, so the page
- *   statement fits the number of matches.
+ * reads from the search statistics how many items its rarest word is in. One broad word
+ * (more than ESTIMATE_TRUSTED_ABOVE items) is not counted, since counting reads every matching
+ * row: its total is the rounded estimate (meta.estimated) and its page ranks the newest
+ * candidates; a page shorter than expected shows the statistics were off, and then it is
+ * counted after all. Any other search is counted and paged in one statement, up to
+ * SEARCH_COUNT_LIMIT matches; past that its page ranks the newest candidates too.
  */
 async function runSearch<Row, Item>(source: ListSource<Row, Item>, q: NormalizedListQuery, caller: ListCaller): Promise<ListResult<Item>> {
   const prepared = source.prepareSearch ? ((await query<PreparedSearch>(caller.em, source.prepareSearch(q.search!)))[0] ?? null) : null
   const bound = prepared?.bound == null ? null : prepared.bound + prepared.ids.length
-  /** The page for a total; `firstTry` is a page already read with the statement that fits it. */
-  const read = async (total: number, estimated: boolean, firstTry?: { page: number; rows: Row[] }) => {
+  const result = (rows: Row[], meta: ListResult<Item>['meta']): ListResult<Item> => ({ items: rows.map((row) => source.map(row, q, caller.now)), meta })
+  /** The page of the newest candidates, for a search with (about) `total` matches. */
+  const broad = async (total: number) => {
     const statements = listStatements(source, q, caller.now, caller.userId, prepared, total)
     const reachable = Math.min(total, statements.reach)
     const page = clampPage(q.page, reachable, q.perPage)
-    const rows = firstTry?.page === page ? firstTry.rows : total ? await query<Row>(caller.em, statements.page(page)) : []
-    const result: ListResult<Item> = {
-      items: rows.map((row) => source.map(row, q, caller.now)),
-      meta: { total, last_page: lastPage(reachable, q.perPage), page, per_page: q.perPage, ...(estimated ? { estimated } : {}) },
-    }
-    return { result, short: rows.length < Math.min(q.perPage, reachable - (page - 1) * q.perPage) }
+    const rows = await query<Row>(caller.em, statements.page(page))
+    const short = rows.length < Math.min(q.perPage, reachable - (page - 1) * q.perPage)
+    return { rows, short, meta: { total, last_page: lastPage(reachable, q.perPage), page, per_page: q.perPage } }
   }
+
   if (bound !== null && q.search!.words.length === 1 && bound > ESTIMATE_TRUSTED_ABOVE) {
-    const broad = await read(roundEstimate(bound), true)
-    if (!broad.short) return broad.result
-    return (await read(await countSearch(source, q, caller, prepared), false)).result
+    const estimated = await broad(roundEstimate(bound))
+    if (!estimated.short) return result(estimated.rows, { ...estimated.meta, estimated: true })
   }
-  const count = countSearch(source, q, caller, prepared)
-  if (bound === null || bound > RELEVANCE_EXACT_UP_TO) return (await read(await count, false)).result
-  const fitting = listStatements(source, q, caller.now, caller.userId, prepared, bound)
-  const [total, rows] = await settleBoth(count, query<Row>(caller.em, fitting.page(q.page)))
-  return (await read(total, false, total > RELEVANCE_EXACT_UP_TO ? undefined : { page: q.page, rows })).result
+  const statements = listStatements(source, q, caller.now, caller.userId, prepared)
+  const read = (page: number) => indexedOnly(caller.em, (em) => query<Row & { total: number }>(em, statements.searchPage!(page)))
+  let rows = await read(q.page)
+  const total = rows[0]?.total ?? 0
+  if (total >= SEARCH_COUNT_LIMIT) {
+    const many = await broad(total)
+    return result(many.rows, many.meta)
+  }
+  const page = clampPage(q.page, total, q.perPage)
+  if (page !== q.page) rows = await read(page)
+  const onPage = rows.filter((row) => (row as { id?: number | null }).id != null)
+  return result(onPage, { total, last_page: lastPage(total, q.perPage), page, per_page: q.perPage })
 }
 
 /**
- * The exact number of a search's matches (up to SEARCH_COUNT_LIMIT), counted with index
- * bitmaps only: with a limit in the statement the planner likes to scan the table and test
- * every row, which for a common word costs ten times as much.
+ * Runs statements that must read the table through its indexes: with a limit in a statement,
+ * the planner likes to scan the table and test every row, which for a search costs ten times
+ * as much as the index bitmap.
  */
-function countSearch<Row, Item>(source: ListSource<Row, Item>, q: NormalizedListQuery, caller: ListCaller, prepared: PreparedSearch | null): Promise<number> {
-  const counting = listStatements(source, q, caller.now, caller.userId, prepared)
-  return caller.em.transactional(async (em) => {
-    await em.getConnection().execute('set local enable_seqscan = off', [], 'run', em.getTransactionContext())
-    return (await query<{ total: number }>(em, counting.count!))[0]?.total ?? 0
+function indexedOnly<T>(em: EntityManager, run: (em: EntityManager) => Promise<T>): Promise<T> {
+  return em.transactional(async (tx) => {
+    await tx.getConnection().execute('set local enable_seqscan = off', [], 'run', tx.getTransactionContext())
+    return run(tx as EntityManager)
   })
 }
 

@@ -56,20 +56,20 @@ export async function refreshSearchStatistics(em: EntityManager, { force = false
 /**
  * How many released items of a kind may match the search, in SQL, over the `words` relation
  * (n, word, prefix, close) of the search's first statement: the items of its rarest word. A
- * word matches itself, the lexemes it is a prefix of (when `prefix`) and its corrections, whose shares
- * of the corpus are combined as independent events (1 - Π(1 - p)). For one word this is the
- * estimate of its matches; for several, a bound (words common alone may be rare together).
+ * word matches itself, the lexemes it is a prefix of (when `prefix`) and its corrections; it
+ * is taken to be in as many items as the most frequent of them, because those mostly sit in the
+ * same items (a title's words in five languages: "golden" and "goldene"). For one word this is
+ * the estimate of its matches; for several, of the rarest one (common alone, rare together).
  * null when the kind was never counted.
  */
 export function matchBound(kind: SearchKind): Sql {
-  return sql`(select round(c.documents * min(shares.share))::int
+  return sql`(select min(words_in.documents)::int
       from search_corpus c
       cross join lateral (
-        select 1 - exp(sum(ln(greatest(1 - least(1.0, coalesce(l.documents, 0)::float8 / greatest(c.documents, 1)), 1e-12)))) as share
+        select coalesce(max(l.documents), 0) as documents
           from words w
           left join search_lexeme l on l.kind = ${kind}
            and (l.lexeme = w.word or (w.prefix and l.lexeme > w.word and l.lexeme < w.word || chr(1114111)) or l.lexeme = any(w.close))
-         group by w.n) shares
-     where c.kind = ${kind}
-     group by c.documents)`
+         group by w.n) words_in
+     where c.kind = ${kind})`
 }

@@ -34,13 +34,15 @@ const lexeme = (expression: string) => `'''' || replace(${expression}, '''', '''
 /**
  * The search's words as a relation `words(n, word, prefix, close)`: each word, whether it is
  * matched as a prefix (the last word only: the earlier ones were typed out, and a prefix of a
- * common word costs the index a scan of every longer word), and the three closest title words
- * of the dictionary (its typo corrections).
+ * common word costs the index a scan of every longer word), and, unless it is a title word
+ * itself, the three closest title words of the dictionary (its typo corrections: "penthouse"
+ * must not also find "house").
  */
 function searchWords(terms: SearchTerms): Sql {
   return sql`words as materialized (
       select w.n, w.word, w.n = ${terms.words.length} as prefix,
-        array(select term from search_term where term % w.word order by similarity(term, w.word) desc, term limit 3)::text[] as close
+        case when exists (select 1 from search_term where term = w.word) then '{}'::text[]
+          else array(select term from search_term where term % w.word order by similarity(term, w.word) desc, term limit 3)::text[] end as close
         from unnest(array[${list(terms.words)}]::text[]) with ordinality as w(word, n))`
 }
 
@@ -105,13 +107,14 @@ function contentSource<Row, Item>(spec: ContentTable, kind: 'videos' | 'imageSet
       const text = prepared?.tsq ? sql`t.search_vector @@ ${prepared.tsq}::tsquery` : null
       const byModel = prepared?.ids.length ? sql`t.id in (${list(prepared.ids)})` : null
       const parts = [text, byModel].filter((part): part is Sql => part !== null)
-      if (!parts.length) return { condition: raw('false'), rank: raw('0'), parts: [] }
+      if (!parts.length) return { condition: raw('false'), rank: raw('0') }
       const rank = [
         ...(text ? [sql`ts_rank(t.search_vector, ${prepared!.tsq}::tsquery)`] : []),
         ...(byModel ? [sql`case when ${byModel} then 0.5 else 0 end`] : []),
       ]
-      return { condition: sql`(${join(parts, ' or ')})`, rank: sql`(${join(rank, ' + ')})`, parts }
+      return { condition: sql`(${join(parts, ' or ')})`, rank: sql`(${join(rank, ' + ')})` }
     },
+    sortColumns: raw(`t.id, t.publish_at, t.released_at, t.views, t.likes, t.${spec.longest}`),
     order(q) {
       const d = dir(q)
       // Coming soon: the next release first.
@@ -183,8 +186,9 @@ export const modelSource: ListSource<ModelRow, ModelItem> = {
   filters: () => [],
   search(terms) {
     const condition = sql`(${modelNameMatches('t', terms)} or lower(t.first_name) like ${`${terms.words[0]}%`})`
-    return { condition, rank: sql`similarity(lower(t.first_name), ${terms.text})`, parts: [condition] }
+    return { condition, rank: sql`similarity(lower(t.first_name), ${terms.text})` }
   },
+  sortColumns: raw('t.id, t.created_at, t.likes, t.first_name'),
   order(q) {
     const d = dir(q)
     switch (q.sort.name) {
@@ -207,6 +211,7 @@ export const categorySource: ListSource<CategoryRow, CategoryItem> = {
   visibility: () => [],
   filters: (q) => (q.featured ? [raw('t.featured')] : []),
   order: (q) => sql`t.sort_order ${dir(q)}, t.id ${dir(q)}`,
+  sortColumns: raw('t.id, t.sort_order'),
   columns: () => raw('t.id, t.slug, t.title, t.description, t.logo, t.preview, t.featured'),
   map: (row, q) => toCategoryItem(row, q.locale),
 }
