@@ -103,11 +103,8 @@ export interface PreparedSearch {
   tsq: string | null
   /** Items of the models whose name matches. */
   ids: number[]
-  /**
-   * From the search statistics: the text matches of the rarest word (an estimate for one word,
-   * a bound for several); null when never counted.
-   */
-  bound?: number | null
+  /** From the search statistics: how many items the rarest word is in; null when never counted. */
+  rarest?: number | null
 }
 
 export interface ListStatements {
@@ -232,7 +229,7 @@ export async function runList<Row, Item>(source: ListSource<Row, Item>, q: Norma
  */
 async function runSearch<Row, Item>(source: ListSource<Row, Item>, q: NormalizedListQuery, caller: ListCaller): Promise<ListResult<Item>> {
   const prepared = source.prepareSearch ? ((await query<PreparedSearch>(caller.em, source.prepareSearch(q.search!)))[0] ?? null) : null
-  const bound = prepared?.bound == null ? null : prepared.bound + prepared.ids.length
+  const expected = prepared?.rarest == null ? null : prepared.rarest + prepared.ids.length
   const result = (rows: Row[], meta: ListResult<Item>['meta']): ListResult<Item> => ({ items: rows.map((row) => source.map(row, q, caller.now)), meta })
   /** The page of the newest candidates, for a search with (about) `total` matches. */
   const broad = async (total: number) => {
@@ -244,8 +241,8 @@ async function runSearch<Row, Item>(source: ListSource<Row, Item>, q: Normalized
     return { rows, short, meta: { total, last_page: lastPage(reachable, q.perPage), page, per_page: q.perPage } }
   }
 
-  if (bound !== null && q.search!.words.length === 1 && bound > ESTIMATE_TRUSTED_ABOVE) {
-    const estimated = await broad(roundEstimate(bound))
+  if (expected !== null && q.search!.words.length === 1 && expected > ESTIMATE_TRUSTED_ABOVE) {
+    const estimated = await broad(roundEstimate(expected))
     if (!estimated.short) return result(estimated.rows, { ...estimated.meta, estimated: true })
   }
   const statements = listStatements(source, q, caller.now, caller.userId, prepared)

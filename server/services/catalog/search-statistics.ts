@@ -62,7 +62,7 @@ export async function refreshSearchStatistics(em: EntityManager, { force = false
  * the estimate of its matches; for several, of the rarest one (common alone, rare together).
  * null when the kind was never counted.
  */
-export function matchBound(kind: SearchKind): Sql {
+export function rarestWordItems(kind: SearchKind): Sql {
   return sql`(select min(words_in.documents)::int
       from search_corpus c
       cross join lateral (

@@ -8,7 +8,7 @@ import {
   type CategoryItem, type CategoryRow, type ImageSetItem, type ImageSetRow, type ModelItem, type ModelRow, type VideoItem, type VideoRow,
 } from './dto.js'
 import type { ListSource, NormalizedListQuery } from './list-query.js'
-import { matchBound } from './search-statistics.js'
+import { rarestWordItems } from './search-statistics.js'
 import { join, list, raw, sql, type Sql } from './sql.js'
 
 const dir = (q: NormalizedListQuery) => raw(q.sort.direction)
@@ -95,13 +95,13 @@ function contentSource<Row, Item>(spec: ContentTable, kind: 'videos' | 'imageSet
       // The matching models first (trigram index; their likes are read from the table, so the
       // planner cannot answer from a name index by testing every name), then their items
       // (pivot index), the most liked models' first.
-      // The bound of the text matches comes from the search statistics (no item row is read).
+      // How many items the rarest word is in comes from the search statistics (no item row is read).
       return sql`with names as materialized (select p.id, p.likes from performer p where ${modelNameMatches('p', terms)}),
         ${searchWords(terms)}
         select ${searchQuery}::text as tsq,
           array(select m.${raw(spec.pivotColumn)} from ${raw(spec.pivot)} m join names n on n.id = m.model_id
                 order by n.likes desc, m.${raw(spec.pivotColumn)} desc limit ${MAX_MODEL_ITEMS}) as ids,
-          ${matchBound(spec.table)} as bound`
+          ${rarestWordItems(spec.table)} as rarest`
     },
     search(_terms, prepared) {
       const text = prepared?.tsq ? sql`t.search_vector @@ ${prepared.tsq}::tsquery` : null
