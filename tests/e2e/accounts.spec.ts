@@ -177,7 +177,11 @@ test.describe('header user menu', () => {
     await expect(page.getByRole('button', { name: 'User menu' })).toBeInViewport({ ratio: 1 })
     await page.getByRole('banner').getByRole('button', { name: 'Main navigation' }).click()
     await page.getByRole('navigation').getByRole('button', { name: 'Language' }).click()
-    await page.getByRole('button', { name: 'Italiano' }).click()
+    // Tap once the list has opened, as a person would: while it expands, the last item is
+    // still clipped, and a click scrolled into it lands elsewhere when the list settles.
+    const italiano = page.getByRole('navigation').getByRole('button', { name: 'Italiano' })
+    await expect(italiano).toBeInViewport({ ratio: 1 })
+    await italiano.click()
     await expect(page).toHaveURL(/\/it$/)
   })
 

@@ -124,6 +124,40 @@ test('a member without downloads plays the video (a segment loads), chooses a re
   expect(await picture.getAttribute('src')).toMatch(/^\/protected\/.+\/web\/002\.jpg\?u=\d+&e=\d+&s=/)
 })
 
+test('a browser without native HLS plays through hls.js: the master playlist, then segments of the chosen rung', async ({ page }) => {
+  // As in Firefox or an older Chrome: the <video> element cannot play HLS by itself.
+  await page.addInitScript(() => {
+    const canPlayType = HTMLMediaElement.prototype.canPlayType
+    HTMLMediaElement.prototype.canPlayType = function (type: string) {
+      return type.includes('mpegurl') ? '' : canPlayType.call(this, type)
+    }
+  })
+  const { video } = await firstItems(page)
+  await signedUpUser(page)
+  await becomeMember(page, 'basic-monthly')
+  await page.goto(`/en/videos/${video}`)
+
+  const master = page.waitForResponse((r) => /\/protected\/.+\/master\.m3u8\?/.test(r.url()))
+  const segment = page.waitForResponse((r) => /\/protected\/.+\/seg-\d{5}\.ts\?/.test(r.url()) && r.status() < 300)
+  await page.getByRole('button', { name: 'Play video' }).click()
+  expect((await master).status()).toBe(200)
+  const first = await segment
+  expect(first.ok()).toBe(true)
+  // The default rung is the best one up to Full HD, not the lowest.
+  expect(first.url()).not.toMatch(/\/sd\/seg-/)
+  const media = page.getByLabel((await page.getByRole('heading', { level: 1 }).textContent())!, { exact: true })
+  await expect.poll(() => media.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2)
+  // hls.js feeds the element through Media Source Extensions, not a src URL.
+  expect(await media.evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/^blob:/)
+
+  const resolution = page.getByLabel('Resolution')
+  const rungs = await resolution.locator('option').allTextContents()
+  expect(rungs.length).toBeGreaterThan(1)
+  const lowest = page.waitForResponse((r) => /\/protected\/.+\/sd\/seg-\d{5}\.ts\?/.test(r.url()) && r.status() < 300)
+  await resolution.selectOption({ label: rungs[0]! })
+  expect((await lowest).ok()).toBe(true)
+})
+
 test('a member with downloads gets the MP4 and the zip, then the daily-limit toast', async ({ page }) => {
   const { video, imageSet } = await firstItems(page)
   const email = await signedUpUser(page)

@@ -100,6 +100,12 @@ function contentSearchAndSorts(table: 'video' | 'image_set', longestColumn: 'dur
       // Released items only: a search's count then needs no visit to the table's rows.
       { name: `${table}_search_released_gin`, expression: `create index "${table}_search_released_gin" on "${table}" using gin ("search_vector") ${released}` },
       { name: `${table}_list_newest`, expression: `create index "${table}_list_newest" on "${table}" ((coalesce("publish_at", "released_at")) desc, "id" desc) ${released}` },
+      // A broad search walks the newest items until it has its candidates, testing each one's
+      // search vector: with the vector in the index, the walk reads no table row.
+      {
+        name: `${table}_search_newest`,
+        expression: `create index "${table}_search_newest" on "${table}" ((coalesce("publish_at", "released_at")) desc, "id" desc) include ("publish_at", "released_at", "search_vector") ${released}`,
+      },
       { name: `${table}_list_category`, expression: `create index "${table}_list_category" on "${table}" ("category_id", (coalesce("publish_at", "released_at")) desc, "id" desc) ${released}` },
       { name: `${table}_list_most_watched`, expression: `create index "${table}_list_most_watched" on "${table}" ("views" desc, "id" desc) ${released}` },
       { name: `${table}_list_best_rated`, expression: `create index "${table}_list_best_rated" on "${table}" ("likes" desc, "id" desc) ${released}` },
