@@ -9,6 +9,15 @@ const NAV = {
   it: ['Video', 'Immagini', 'Categorie', 'Modelle', 'Prossimamente'],
 } as const
 
+/** The header's own controls, as a person reads them in each language. */
+const HEADER_CONTROLS = {
+  de: { userMenu: 'Benutzermenü', navigation: 'Hauptnavigation' },
+  en: { userMenu: 'User menu', navigation: 'Main navigation' },
+  es: { userMenu: 'Menú de usuario', navigation: 'Navegación principal' },
+  fr: { userMenu: 'Menu utilisateur', navigation: 'Navigation principale' },
+  it: { userMenu: 'Menu utente', navigation: 'Navigazione principale' },
+} as const
+
 const FOOTER_TERMS = { de: 'AGB', en: 'Terms of service', es: 'Condiciones de uso', fr: "Conditions d'utilisation", it: "Condizioni d'uso" }
 
 test.describe('language', () => {
@@ -42,6 +51,26 @@ test.describe('language', () => {
       await expect(alternates).toHaveCount(6)
     })
   }
+
+  test('the header keeps search, language and user menu in view in every language and width', async ({ page }) => {
+    await confirmAgeInAdvance(page)
+    for (const [locale, labels] of Object.entries(NAV)) {
+      const controls = HEADER_CONTROLS[locale as keyof typeof HEADER_CONTROLS]
+      for (const width of [1000, 1200, 1280]) {
+        await page.setViewportSize({ width, height: 700 })
+        await page.goto(`/${locale}/videos`)
+        const header = page.getByRole('banner')
+        await expect(header.getByRole('button', { name: controls.userMenu }), `${locale} at ${width}px`).toBeInViewport({ ratio: 1 })
+        await expect(header.getByRole('searchbox'), `${locale} at ${width}px`).toBeInViewport({ ratio: 1 })
+        await expect(header.getByRole('button', { name: /: (Deutsch|English|Español|Français|Italiano)$/ }), `${locale} at ${width}px`).toBeInViewport({ ratio: 1 })
+        if (width >= 1200) {
+          await expect(header.getByRole('link', { name: labels[4], exact: true }), `${locale} at ${width}px`).toBeInViewport({ ratio: 1 })
+        } else {
+          await expect(header.getByRole('button', { name: controls.navigation }), `${locale} at ${width}px`).toBeInViewport({ ratio: 1 })
+        }
+      }
+    }
+  })
 
   test('the language menu switches the path and stores the choice', async ({ page }) => {
     await confirmAgeInAdvance(page)

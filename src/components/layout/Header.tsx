@@ -8,6 +8,12 @@ import { LanguageItems, LanguageMenu } from './LanguageMenu'
 import { UserMenu } from './UserMenu'
 import { ButtonLink, NavLinkLink, PlainLink } from '../links'
 
+/**
+ * From this breakpoint the sections sit in the header bar; below it they are in the drawer
+ * behind the burger (the five sections in French or Spanish need about 560 px).
+ */
+export const NAV_BAR_FROM = 'lg'
+
 /** The main sections, shared by the desktop bar and the mobile drawer. */
 function useSections() {
   const { LL } = useI18n()
@@ -30,20 +36,21 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
   return (
     <AppShell.Header px="md">
       <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-        <Group gap="sm" wrap="nowrap">
-          <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="md" size="sm" aria-label={LL.layout.nav.label()} />
+        <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom={NAV_BAR_FROM} size="sm" aria-label={LL.layout.nav.label()} />
           <PlainLink to="/$lang" params={{ lang }} fw={800} fz={{ base: 'lg', xs: 'xl' }} c="pink.5">
             {LL.layout.siteName()}
           </PlainLink>
-          <Group component="nav" aria-label={LL.layout.nav.label()} gap={4} visibleFrom="md" wrap="nowrap">
+          <Group component="nav" aria-label={LL.layout.nav.label()} gap={0} visibleFrom={NAV_BAR_FROM} wrap="nowrap">
             {sections.map((section) => (
-              <ButtonLink key={section.to}  to={section.to} params={{ lang }} variant="subtle" color="gray" size="sm">
+              <ButtonLink key={section.to} to={section.to} params={{ lang }} variant="subtle" color="gray" size="sm" px="xs">
                 {section.label}
               </ButtonLink>
             ))}
           </Group>
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        {/* The search box gives way first, so the buttons beside it stay in view in every language. */}
+        <Group className="header-actions" gap="xs" wrap="nowrap" justify="flex-end" style={{ flex: '1 1 auto', minWidth: 0 }}>
           <HeaderSearch />
           {showBecomeMember && (
             <ButtonLink to="/account/select-plan" size="sm" visibleFrom="sm">
@@ -66,7 +73,7 @@ export function MobileNav({ onNavigate }: { onNavigate: () => void }) {
   const lang = useCurrentLocale()
   const sections = useSections()
   return (
-    <AppShell.Navbar p="md" hiddenFrom="md">
+    <AppShell.Navbar p="md" hiddenFrom={NAV_BAR_FROM}>
       <Stack component="nav" aria-label={LL.layout.nav.label()} gap={2}>
         {sections.map((section) => (
           <NavLinkLink key={section.to}  to={section.to} params={{ lang }} label={section.label} onClick={onNavigate} />
@@ -106,7 +113,7 @@ function HeaderSearch() {
   }
 
   return (
-    <form role="search" onSubmit={submit}>
+    <form role="search" onSubmit={submit} style={{ flex: '0 1 280px', minWidth: 110 }}>
       <TextInput
         label={LL.layout.search.label()}
         labelProps={{ className: 'visually-hidden' }}
@@ -115,7 +122,6 @@ function HeaderSearch() {
         onChange={(e) => setText(e.currentTarget.value)}
         placeholder={LL.layout.search.placeholder()}
         size="sm"
-        w={{ base: 120, xs: 140, sm: 220, lg: 280 }}
       />
     </form>
   )

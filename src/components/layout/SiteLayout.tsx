@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { useI18n } from '../../lib/locale'
 import { AgeGate } from './AgeGate'
 import { Footer } from './Footer'
-import { Header, MobileNav } from './Header'
+import { Header, MobileNav, NAV_BAR_FROM } from './Header'
 import { ScrollToTop } from './ScrollToTop'
 
 /** Header, main and footer landmarks around every page, with the age gate above them. */
@@ -12,7 +12,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   const { LL } = useI18n()
   const [navOpened, nav] = useDisclosure(false)
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !navOpened, desktop: true } }} padding="md">
+    <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: NAV_BAR_FROM, collapsed: { mobile: !navOpened, desktop: true } }} padding="md">
       <a href="#main" className="skip-link">
         {LL.layout.skipToContent()}
       </a>
