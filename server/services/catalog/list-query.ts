@@ -128,7 +128,7 @@ export function listStatements<Row, Item>(
   now: Date,
   userId: number | null,
   prepared: PreparedSearch | null = null,
-  /** The number of matches, when the count ran first (a search). */
+  /** A search's number of matches, counted or estimated: past RELEVANCE_EXACT_UP_TO only the newest candidates are ranked. */
   knownTotal?: number,
 ): ListStatements {
   const conditions = [...source.visibility(q, now), ...source.filters(q)]
