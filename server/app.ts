@@ -88,10 +88,10 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
   await app.register(fastifyCookie)
   // Counters live in PostgreSQL, so every server process behind a load balancer shares them.
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(orm) })
-  const limits = new RateLimits(app, config)
+  const limits = new RateLimits(app, orm, config)
 
   registerHealthRoutes(app, orm)
-  if (config.env !== 'production') registerDevMail(app, orm)
+  if (config.devOutbox) registerDevMail(app, orm)
   registerBillingRoutes(app, config, orm)
   // Members-only media: signed URLs only (MEDIA_DIR/protected is never served statically).
   registerMediaGateway(app, config)

@@ -25,6 +25,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The developer outbox at /dev/mail (loopback only); default on for a localhost PUBLIC_URL without SMTP_URL. */
+  DEV_OUTBOX: bool.optional(),
   MAIL_FROM: z.string().min(3).default('Streamclub <no-reply@streamclub.localhost>'),
   SUPPORT_EMAIL: z.email().default('support@streamclub.localhost'),
   SIGNUP_ENABLED: bool.default(true),
@@ -67,6 +69,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   trustProxy: boolean
   smtpUrl: string | undefined
+  /** Serve /dev/mail to loopback callers (never in production). */
+  devOutbox: boolean
   mailFrom: string
   supportEmail: string
   signupEnabled: boolean
@@ -109,6 +113,27 @@ function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
   }
 }
 
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * The outbox shows reset and verification links, so it is a developer's tool only: never in
+ * production, and on a public address only when asked for by name (without SMTP_URL such a
+ * site would otherwise keep its mails where nobody reads them).
+ */
+function devOutbox(e: z.infer<typeof envSchema>, publicUrl: string): boolean {
+  if (e.NODE_ENV === 'production') {
+    if (e.DEV_OUTBOX) throw new ConfigError('Invalid environment variable:\n  DEV_OUTBOX: the developer outbox cannot be on in production')
+    return false
+  }
+  if (e.DEV_OUTBOX !== undefined) return e.DEV_OUTBOX
+  if (e.SMTP_URL) return false
+  const host = new URL(publicUrl).hostname
+  if (LOCAL_HOSTS.has(host) || host.endsWith('.localhost')) return true
+  throw new ConfigError(
+    'Invalid environment variables:\n  SMTP_URL: required when PUBLIC_URL is not a localhost address (or set DEV_OUTBOX=true to keep mails in the loopback-only outbox at /dev/mail)',
+  )
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }
@@ -121,11 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data
   const dataDir = path.resolve(e.DATA_DIR)
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
@@ -135,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
+    devOutbox: devOutbox(e, publicUrl),
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     signupEnabled: e.SIGNUP_ENABLED,

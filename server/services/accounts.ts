@@ -59,17 +59,16 @@ export async function signUp(ctx: AccountContext, input: SignUpInput): Promise<v
 
 /**
  * Logs in. An unknown email and a wrong password get the same answer after the same work.
- * Every attempt counts against the IP address; failed ones also against the account.
+ * Every attempt counts against the IP address; failed ones also against the account (the
+ * attempt is reserved before the password check and given back on success).
  */
 export async function login(ctx: AccountContext, input: LoginInput): Promise<void> {
   await ctx.limits.hit('login', ctx.req.ip)
-  await ctx.limits.check('login', input.email)
+  const attempt = await ctx.limits.reserve('login', input.email)
   const user = await findUserByEmail(ctx.em, input.email)
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password)
-  if (!user || !valid) {
-    await ctx.limits.fail('login', input.email)
-    throw new AppError('UNAUTHORIZED', 'invalidCredentials')
-  }
+  if (!user || !valid) throw new AppError('UNAUTHORIZED', 'invalidCredentials')
+  await attempt.refund()
   if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password)
   user.locale = ctx.locale
   await startSession(ctx.em, ctx.req, ctx.res, user, input.remember, ctx.now)

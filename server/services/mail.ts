@@ -19,3 +19,9 @@ export async function queueMail(em: EntityManager, mail: OutgoingMail): Promise<
   await addJob(em, 'send_mail', { id: message.id }, { maxAttempts: 10 })
   return message
 }
+
+/** The newest mails of the outbox (optionally for one recipient, matched without regard to case). */
+export function recentMails(em: EntityManager, recipient: string, limit = 50): Promise<MailMessage[]> {
+  const to = recipient.trim()
+  return em.find(MailMessage, to ? { to: { $ilike: to.replace(/[\\%_]/g, (c) => `\\${c}`) } } : {}, { orderBy: { id: 'desc' }, limit })
+}

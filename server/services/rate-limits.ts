@@ -19,6 +19,8 @@ const READ = `
   select count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as ttl
   from rate_limit_hit where key = ? and reset_at > now()`
 
+const REFUND = `update rate_limit_hit set count = count - 1 where key = ? and count > 0 and reset_at > now()`
+
 /**
  * A store for @fastify/rate-limit that keeps its counters in PostgreSQL (table
  * rate_limit_hit), so every server process shares them. One upsert per attempt.
@@ -77,7 +79,7 @@ export class RateLimits {
   private readonly perAccount: Limiter
   private readonly byRule = new Map<string, Limiter>()
 
-  constructor(private readonly app: FastifyInstance, { rateLimit }: Config) {
+  constructor(private readonly app: FastifyInstance, private readonly orm: Orm, { rateLimit }: Config) {
     this.perIp = app.createRateLimit({ keyGenerator, max: rateLimit.perIp, timeWindow: rateLimit.windowMs })
     this.perAccount = app.createRateLimit({ keyGenerator, max: rateLimit.perAccount, timeWindow: rateLimit.windowMs })
   }
@@ -88,15 +90,16 @@ export class RateLimits {
     if (account !== undefined) await this.count(this.perAccount, key(action, 'account', account.toLowerCase()))
   }
 
-  /** Fails when the account has used up its attempts, without counting one (login). */
-  async check(action: LimitedAction, account: string): Promise<void> {
-    const result = await this.perAccount(request(key(action, 'account', account.toLowerCase())), { increment: false })
-    if (!result.isAllowed && result.remaining === 0) throw tooMany(result.ttlInSeconds)
-  }
-
-  /** Counts a failed attempt for the account (login: wrong password). */
-  async fail(action: LimitedAction, account: string): Promise<void> {
-    await this.perAccount(request(key(action, 'account', account.toLowerCase())))
+  /**
+   * Takes one of the account's attempts before the attempt is made (login: before the password
+   * check), so parallel attempts cannot all pass a check made earlier: the counter is one
+   * atomic upsert, and only the first `perAccount` of a window get through. The attempt is
+   * given back with `refund` when it succeeded, so only failures use the account's allowance.
+   */
+  async reserve(action: LimitedAction, account: string): Promise<{ refund(): Promise<void> }> {
+    const accountKey = key(action, 'account', account.toLowerCase())
+    await this.count(this.perAccount, accountKey)
+    return { refund: async () => void (await this.orm.em.getConnection().execute(REFUND, [accountKey])) }
   }
 
   /** Counts one submission of `bucket` from this IP address under its own rule. */

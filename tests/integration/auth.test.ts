@@ -13,7 +13,7 @@ const PASSWORD = 'correct horse battery'
 beforeAll(async () => {
   db = await createTestDatabase()
   // The per-IP limit is tested on its own below; here every request comes from 127.0.0.1.
-  t = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', PUBLIC_URL: 'https://club.example' })
+  t = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', PUBLIC_URL: 'https://club.example', DEV_OUTBOX: 'false' })
 })
 afterAll(async () => {
   await t.app.close()
@@ -204,6 +204,38 @@ describe('rate limits', () => {
     // Other accounts are not affected.
     await makeUser(db.orm.em.fork(), { email: 'bystander@example.com' })
     expect((await logIn(t.app, 'bystander@example.com', PASSWORD)).statusCode).toBe(200)
+  })
+
+  it('lets at most the limit of parallel wrong guesses reach the password check', async () => {
+    await makeUser(db.orm.em.fork(), { email: 'raced@example.com' })
+    const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => logIn(t.app, 'raced@example.com', `parallel guess ${i}`)))
+    const statuses = guesses.map((res) => res.statusCode).sort()
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15)
+    expect((await logIn(t.app, 'raced@example.com', PASSWORD)).statusCode).toBe(429)
+  })
+
+  it('counts every call of a batched request', async () => {
+    await makeUser(db.orm.em.fork(), { email: 'batched@example.com' })
+    const calls = Array.from({ length: 12 }, (_, i) => ({ email: 'batched@example.com', password: `batched guess ${i}`, remember: false }))
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/trpc/${calls.map(() => 'auth.login').join(',')}?batch=1`,
+      headers: { 'content-type': 'application/json', ...EN },
+      payload: Object.fromEntries(calls.map((input, i) => [String(i), input])),
+    })
+    const codes = (res.json() as Array<{ error?: { data: { httpStatus: number } } }>).map((item) => item.error?.data.httpStatus)
+    expect(codes.filter((c) => c === 401)).toHaveLength(5)
+    expect(codes.filter((c) => c === 429)).toHaveLength(7)
+  })
+
+  it('gives a successful login its attempt back', async () => {
+    await makeUser(db.orm.em.fork(), { email: 'regular@example.com' })
+    for (let i = 0; i < 4; i++) expect((await logIn(t.app, 'regular@example.com', `typo ${i}`)).statusCode).toBe(401)
+    // Seven good logins after four typos: none of them uses up the fifth attempt.
+    for (let i = 0; i < 7; i++) expect((await logIn(t.app, 'regular@example.com', PASSWORD)).statusCode).toBe(200)
+    expect((await logIn(t.app, 'regular@example.com', 'typo 5')).statusCode).toBe(401)
+    expect((await logIn(t.app, 'regular@example.com', PASSWORD)).statusCode).toBe(429)
   })
 
   it('limits forgot-password per account', async () => {

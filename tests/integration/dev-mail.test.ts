@@ -35,6 +35,38 @@ describe('/dev/mail', () => {
     expect(filtered.body).not.toContain('Second')
   })
 
+  it('shows nothing to a visitor on another machine or behind a proxy, not even that it exists', async () => {
+    const em = db.orm.em.fork()
+    await queueMail(em, { to: 'victim@example.com', subject: 'Reset your password', text: 'https://club.example/login/reset-password?token=secret-token' })
+    const unknownPath = await t.app.inject({ url: '/dev/nothing-here', remoteAddress: '203.0.113.9' })
+    const attempts = [
+      { url: '/dev/mail', remoteAddress: '203.0.113.9' },
+      { url: '/dev/mail?to=victim@example.com', remoteAddress: '198.51.100.20' },
+      { url: '/dev/mail?to=victim@example.com', remoteAddress: '::ffff:10.0.0.7' },
+      // A reverse proxy on this machine connects from loopback on behalf of anyone.
+      { url: '/dev/mail?to=victim@example.com', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } },
+      { url: '/dev/mail?to=victim@example.com', remoteAddress: '127.0.0.1', headers: { forwarded: 'for=203.0.113.9' } },
+    ]
+    for (const attempt of attempts) {
+      const res = await t.app.inject(attempt)
+      expect(res.statusCode, attempt.url).toBe(404)
+      expect(res.body).not.toContain('secret-token')
+      expect(res.body).not.toContain('victim@example.com')
+      expect(res.body).toBe(unknownPath.body)
+    }
+    const local = await t.app.inject({ url: '/dev/mail?to=victim@example.com', remoteAddress: '127.0.0.1' })
+    expect(local.statusCode).toBe(200)
+    expect(local.body).toContain('secret-token')
+    const localV6 = await t.app.inject({ url: '/dev/mail?to=victim@example.com', remoteAddress: '::1' })
+    expect(localV6.statusCode).toBe(200)
+  })
+
+  it('is off when mails go out over SMTP unless asked for', async () => {
+    const smtp = await createTestApp(db.orm, { SMTP_URL: 'smtp://127.0.0.1:2525' })
+    expect((await smtp.app.inject('/dev/mail')).statusCode).toBe(404)
+    await smtp.app.close()
+  })
+
   it('does not exist in production', async () => {
     const prod = await createTestApp(db.orm, { NODE_ENV: 'production' })
     expect((await prod.app.inject('/dev/mail')).statusCode).toBe(404)

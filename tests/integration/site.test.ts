@@ -48,7 +48,7 @@ const jobs = async () =>
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  t = await createTestApp(db.orm, { PUBLIC_URL, SUPPORT_EMAIL: SUPPORT })
+  t = await createTestApp(db.orm, { PUBLIC_URL, SUPPORT_EMAIL: SUPPORT, DEV_OUTBOX: 'false' })
 })
 afterAll(async () => {
   await t.app.close()

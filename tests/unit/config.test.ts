@@ -12,7 +12,7 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined()
   })
   it('parses values', () => {
-    const config = loadConfig({ ...base, PORT: '8080', SIGNUP_ENABLED: 'false', PUBLIC_URL: 'https://example.com/' })
+    const config = loadConfig({ ...base, PORT: '8080', SIGNUP_ENABLED: 'false', PUBLIC_URL: 'https://example.com/', SMTP_URL: 'smtp://mail.example.com' })
     expect(config.port).toBe(8080)
     expect(config.signupEnabled).toBe(false)
     expect(config.publicUrl).toBe('https://example.com')
@@ -23,6 +23,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET: must be at least 32 characters/)
     expect(() => loadConfig({ ...base, SIGNUP_ENABLED: 'maybe' })).toThrow(/SIGNUP_ENABLED/)
+  })
+  it('keeps the developer outbox to local development', () => {
+    expect(loadConfig(base).devOutbox).toBe(true)
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1:3000' }).devOutbox).toBe(true)
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://club.localhost' }).devOutbox).toBe(true)
+    expect(loadConfig({ ...base, SMTP_URL: 'smtp://mail.example.com' }).devOutbox).toBe(false)
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).devOutbox).toBe(false)
+    // A public address without a mail server does not start unless the outbox is asked for by name.
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'https://club.example.com' })).toThrow(/SMTP_URL: required when PUBLIC_URL is not a localhost address/)
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://club.example.com', DEV_OUTBOX: 'true' }).devOutbox).toBe(true)
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://club.example.com', DEV_OUTBOX: 'false' }).devOutbox).toBe(false)
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX: the developer outbox cannot be on in production/)
   })
   it('configures billing: the demo checkout without a processor, the processor with its secret', () => {
     const demo = loadConfig(base).billing
