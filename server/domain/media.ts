@@ -305,7 +305,7 @@ export function sourceProblem(source: SourceInfo): string | null {
     return `unsupported container "${source.container}": send a video file (MP4, MOV, MKV, WebM, AVI, MPEG-TS)`
   }
   if (!source.hasVideo) return 'the file has no video stream'
-  if (!(source.width > 0 && source.height > 0)) return 'the video stream has no picture size'
+  if (!(source.width > 0 && source.height > 0)) return 'the video stream has no picture size (damaged, or in a codec ffmpeg cannot read)'
   if (!(source.durationSeconds > 0)) return 'the video has no duration (empty or truncated)'
   if (source.durationSeconds < 1) return `the video is too short (${source.durationSeconds.toFixed(2)} s; at least 1 s)`
   if (planLadder(source).length === 0) return `the picture (${source.displayWidth}x${source.displayHeight}) is larger than any H.264 level allows`

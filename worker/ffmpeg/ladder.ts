@@ -86,7 +86,8 @@ export async function encodeLadder(sourceFile: string, source: SourceInfo, rungs
   for (const rung of rungs) await fs.mkdir(path.join(dir, rung.resolution), { recursive: true })
   const cmd = command().input(sourceFile).inputOptions(LADDER_INPUT_OPTIONS).complexFilter(ladderFilterGraph(source, rungs))
   rungs.forEach((rung, index) => {
-    cmd.output(rungPlaylist(dir, rung)).outputOptions(rungOutputOptions(rung, index, source, dir))
+    // Spread, not an array: fluent-ffmpeg splits an array item with one space in two (a MEDIA_DIR path like "/srv/my media").
+    cmd.output(rungPlaylist(dir, rung)).outputOptions(...rungOutputOptions(rung, index, source, dir))
   })
   await run(cmd, { ...options, durationSeconds: source.durationSeconds })
 }

@@ -127,11 +127,12 @@ export function parseFfmpegInfo(text: string): SourceInfo | null {
   const blocks = streamBlocks(text)
   const videoBlock = blocks.find((block) => / Video: /.test(block) && !/\(attached pic\)/.test(block)) ?? ''
   const videoLine = videoBlock.split('\n')[0]!
-  const video = /Video: (\w+)[^\n]*?, (\d+)x(\d+)(?: \[SAR (\d+):(\d+) DAR [^\]]+\])?/.exec(videoLine)
+  const codec = /Video: (\w+)/.exec(videoLine)?.[1] ?? null
+  const video = /Video: [^\n]*?, (\d+)x(\d+)(?: \[SAR (\d+):(\d+) DAR [^\]]+\])?/.exec(videoLine)
   const fps = /, ([\d.]+) fps/.exec(videoLine)
-  const width = Number(video?.[2] ?? 0)
-  const height = Number(video?.[3] ?? 0)
-  const sar = video?.[4] && video[5] && Number(video[5]) > 0 ? Number(video[4]) / Number(video[5]) : 1
+  const width = Number(video?.[1] ?? 0)
+  const height = Number(video?.[2] ?? 0)
+  const sar = video?.[3] && video[4] && Number(video[4]) > 0 ? Number(video[3]) / Number(video[4]) : 1
   const rotateTag = /^\s+rotate\s*: (-?[\d.]+)/m.exec(videoBlock)
   const matrix = /displaymatrix: rotation of (-?[\d.]+) degrees/.exec(videoBlock)
   const rotation = rotateTag ? quarterTurn(Number(rotateTag[1])) : matrix ? quarterTurn(-Number(matrix[1])) : 0
@@ -152,9 +153,9 @@ export function parseFfmpegInfo(text: string): SourceInfo | null {
     displayHeight: display.height,
     frameRate: Number(fps?.[1] ?? 0),
     fieldOrder,
-    videoCodec: video?.[1] ?? null,
+    videoCodec: codec,
     audioCodec: mainAudioTrack(audioTracks)?.codec ?? null,
-    hasVideo: Boolean(video),
+    hasVideo: codec !== null,
     hasAudio: audioTracks.length > 0,
     audioTracks,
   }
