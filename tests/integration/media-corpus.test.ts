@@ -141,9 +141,7 @@ describe('MPEG-TS', () => {
     expect(await idet(sources.tsInterlaced)).toMatchObject({ tff: expect.toSatisfy((n: number) => n > 40) })
     // 854x480 at 50 fps: 81,000 macroblocks/s: Main 3.1.
     const video = await expectReady('tsInterlaced', { ladder: [['sd', 854, 480, 'avc1.4d401f']], frameRate: '50.000' })
-    const verdict = await idet(media(video.media.download!))
-    expect(verdict.tff + verdict.bff).toBe(0)
-    expect(verdict.progressive).toBeGreaterThan(80)
+    // (Scaling 576 lines to 480 blurs combing past what idet sees, so idet checks the same-size cases below; here one frame per field.)
     expect(await frameSteps(media(video.media.download!), 50)).toEqual([1])
     expect(await download(video)).toEqual({ size: '854x480', sar: '1:1', rotation: 0, fieldOrder: 'progressive', audio: 'aac 2 ch 48000 Hz' })
     expect(video.media.poster.map((p) => [p.width, p.height])).toEqual([[320, 180], [640, 360]])
