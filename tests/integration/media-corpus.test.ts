@@ -14,7 +14,7 @@ import { readAvcCodec } from '../../worker/ffmpeg/inspect.js'
 import { parseMediaPlaylist } from '../../worker/ffmpeg/ladder.js'
 import { drainJobs } from '../../worker/runner.js'
 import { CORPUS, makeCorpus, type CorpusName } from '../support/media/corpus.js'
-import { channelLevels, ffprobe, idet, mediaTestEnv, pictureSize, topAndRestBrightness, videoFrameTimes, type MediaTestEnv } from '../support/media.js'
+import { channelLevels, ffprobe, idet, mediaTestEnv, pictureSize, squarePixels, topAndRestBrightness, videoFrameTimes, type MediaTestEnv } from '../support/media.js'
 
 let t: MediaTestEnv
 const videos = {} as Record<CorpusName, Video>
@@ -78,7 +78,7 @@ async function frameSteps(file: string, rate: number): Promise<number[]> {
   return [...new Set(times.slice(1).map((time, i) => Math.round((time - times[i]!) * rate * 100) / 100))]
 }
 
-/** Every case: ready, CODECS in the master = what each rung's stream says = the level the test expects. */
+/** Every case: ready, CODECS in the master = what each rung's stream says = the level the test expects; square pixels in every picture and clip. */
 async function expectReady(name: CorpusName, expected: { ladder: Array<[string, number, number, string]>; frameRate: string }) {
   const video = videos[name]
   expect(video.mediaError).toBeNull()
@@ -87,6 +87,8 @@ async function expectReady(name: CorpusName, expected: { ladder: Array<[string, 
   const master = await variants(video)
   expect(master.map((v) => [v.resolution, v.frameRate, v.codecs.split(',')[0]])).toEqual(expected.ladder.map(([, w, h, codec]) => [`${w}x${h}`, expected.frameRate, codec]))
   for (const { rung, streamCodec } of await rungs(video)) expect(streamCodec).toBe(rung.codecs!.split(',')[0])
+  const pictures = [...video.media.poster, video.media.stills[0]!.thumb, video.media.stills[0]!.full].map((p) => p.path)
+  for (const file of [...pictures, video.media.previewClip!, video.media.thumbnailClip!, video.media.download!]) expect(await squarePixels(media(file)), file).toBe(true)
   return video
 }
 
@@ -156,10 +158,13 @@ describe('MPEG-TS', () => {
     const verdict = await idet(media(video.media.download!))
     expect(verdict.tff + verdict.bff).toBe(0)
     expect(await download(video)).toMatchObject({ fieldOrder: 'progressive', audio: 'aac 2 ch 48000 Hz' })
-    // A downmix that dropped the centre (or took the first two channels) would be silent.
+    // The centre (a 0.5 sine, -9.0 dB RMS) at -3 dB into each side, then all weights divided by
+    // their largest sum (1 + 0.707 + 0.707 for left) so nothing clips: -19.7 dB in both channels.
+    // Dropping the centre (or taking the first two channels) would be silent; ffmpeg's plain -ac 2 -12 dB.
+    const expected = 20 * Math.log10((0.5 / Math.SQRT2) * (Math.SQRT1_2 / (1 + 2 * Math.SQRT1_2)))
     const [left, right] = await channelLevels(media(video.media.download!))
-    expect(left).toBeGreaterThan(-30)
-    expect(Math.abs(left! - right!)).toBeLessThan(0.5)
+    expect(left).toBeCloseTo(expected, 0)
+    expect(right).toBeCloseTo(expected, 0)
     expect(video.media.source).toMatchObject({ scan: 'bff', audioCodec: 'ac3', audioChannels: 6 })
   })
 })
@@ -194,8 +199,8 @@ describe('audio', () => {
   it('of several tracks takes the default one', async () => {
     const video = await expectReady('twoTracks', { ladder: [['sd', 320, 180, 'avc1.4d400c']], frameRate: '25.000' })
     expect(await download(video)).toMatchObject({ audio: 'aac 2 ch 48000 Hz' })
-    // The first track is silence; the default second one a tone.
-    for (const level of await channelLevels(media(video.media.download!))) expect(level).toBeGreaterThan(-30)
+    // The first track is silence; the default second one a mono tone (-21.1 dB RMS), spread to both channels at -3 dB.
+    expect(await channelLevels(media(video.media.download!))).toEqual([expect.closeTo(-24.1, 0), expect.closeTo(-24.1, 0)])
   })
 })
 

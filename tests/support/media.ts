@@ -54,6 +54,13 @@ export async function pictureSize(file: string): Promise<{ width: number; height
   return { width: Number(video.width), height: Number(video.height) }
 }
 
+/** Whether a file's first video stream (or picture) has square pixels: a 1:1 sample aspect ratio, or none given. */
+export async function squarePixels(file: string): Promise<boolean> {
+  const data = await ffprobe(file)
+  const sar = data.streams.find((stream) => stream.codec_type === 'video')?.sample_aspect_ratio
+  return sar === undefined || sar === '1:1' || sar === '0:1'
+}
+
 /** Every file below a folder, relative to it. */
 export async function listFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])

@@ -37,7 +37,7 @@ export async function stitchClips(
   })
   graph.push(`${pieces.map((_, i) => `[p${i}]`).join('')}concat=n=${pieces.length}:v=1:a=0,split=${targets.length}${targets.map((_, i) => `[c${i}i]`).join('')}`)
   targets.forEach((target, i) => {
-    graph.push(i === 0 ? `[c${i}i]null[c${i}]` : `[c${i}i]scale=${target.width}:${target.height}:flags=bicubic,fps=${target.frameRate}[c${i}]`)
+    graph.push(i === 0 ? `[c${i}i]null[c${i}]` : `[c${i}i]scale=${target.width}:${target.height}:flags=bicubic,setsar=1,fps=${target.frameRate}[c${i}]`)
   })
   cmd.complexFilter(graph.join(';'))
   for (const [i, target] of targets.entries()) {

@@ -25,10 +25,11 @@ export interface FrameGroup {
 
 const JPEG_QUALITY = ['-q:v', '3'] as const
 
+/** Scaled (and cropped) to the target, then marked square: scale keeps the picture's aspect by changing the pixels' own. */
 const scaleFilter = (target: PictureTarget) =>
   target.crop
-    ? `scale=${target.width}:${target.height}:force_original_aspect_ratio=increase:flags=lanczos,crop=${target.width}:${target.height}`
-    : `scale=${target.width}:${target.height}:flags=lanczos`
+    ? `scale=${target.width}:${target.height}:force_original_aspect_ratio=increase:flags=lanczos,crop=${target.width}:${target.height},setsar=1`
+    : `scale=${target.width}:${target.height}:flags=lanczos,setsar=1`
 
 const toRef = (target: PictureTarget): ImageRef => ({ path: target.stored, width: target.width, height: target.height })
 
@@ -46,7 +47,7 @@ async function grabOnce(sourceFile: string, source: FrameSource, groups: FrameGr
   groups.forEach((group, i) => {
     const skip = addSourceInput(cmd, sourceFile, source, group.at, { fromStart })
     const labels = group.targets.map((_, j) => `g${i}_${j}`)
-    const chain = [...skip, ...uprightFilters(source, 'frames'), ...(group.pick ? [`thumbnail=${group.pick}`] : []), 'setsar=1', 'format=yuvj420p', `split=${labels.length}`]
+    const chain = [...skip, ...uprightFilters(source, 'frames'), ...(group.pick ? [`thumbnail=${group.pick}`] : []), 'format=yuvj420p', `split=${labels.length}`]
     graph.push(`[${i}:v:0]${chain.join(',')}${labels.map((l) => `[${l}i]`).join('')}`, ...group.targets.map((target, j) => `[${labels[j]}i]${scaleFilter(target)}[${labels[j]}]`))
   })
   cmd.complexFilter(graph.join(';'))
