@@ -1,7 +1,10 @@
 /**
- * The media pipeline's rules, with no I/O: which rungs a source gets, their sizes and
- * bitrates, where stills and clip moments fall, which sources are usable, and the HLS
- * master playlist's text. The worker's ffmpeg code executes these plans.
+ * The media pipeline's rules, with no I/O: the picture as shown (rotation, square pixels),
+ * whether a source is interlaced, the constant output frame rate, which rungs a source gets
+ * with their sizes, bitrates, H.264 profiles and levels, which audio track is taken and how
+ * it is downmixed, how a moment of a container is reached, where stills and clip moments
+ * fall, which sources are usable, and the HLS master playlist's text. The worker's ffmpeg
+ * code executes these plans.
  */
 import { h264Level, plannedAvc1, type H264Profile } from './media-h264.js'
 import { RESOLUTIONS, RESOLUTION_HEIGHT, type Resolution } from './resolutions.js'

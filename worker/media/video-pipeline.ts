@@ -16,8 +16,8 @@ import {
   masterPlaylist,
   outputFrameRate,
   planLadder,
-  rateValue,
   posterTime,
+  rateValue,
   rungCodecs,
   sourceProblem,
   stillTimes,
@@ -95,7 +95,7 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
 }
 
 /** One line for the log: "1920x1080 shown 1080x1920 (turned 90°), interlaced tff (flag), 25.000 fps -> 50.000, h264/aac 6 ch (stream 1, 1 audio track), 62.0 s". */
-export function describeSource(source: SourceInfo, scanBy: 'flag' | 'idet'): string {
+function describeSource(source: SourceInfo, scanBy: 'flag' | 'idet'): string {
   const audio = mainAudioTrack(source.audioTracks)
   return [
     `${source.width}x${source.height}${source.rotation ? ` shown ${source.displayWidth}x${source.displayHeight} (turned ${source.rotation}°)` : ''}`,
