@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { WebhookRejected } from '../../server/services/billing/provider.js'
 
 export const WEBHOOK = '/billing/webhook/demo'
 
@@ -69,3 +70,14 @@ export const PROVIDER_ENV = {
     SEGPAY_POSTBACK_SECRET: 'segpay-postback-secret-0123456789abcdef', SEGPAY_ALLOWED_IPS: '198.51.100.0/24',
   },
 } as const
+
+/** The WebhookRejected a call throws (a test failure when it throws nothing or something else). */
+export function rejection(fn: () => unknown): WebhookRejected {
+  try {
+    fn()
+  } catch (error) {
+    if (error instanceof WebhookRejected) return error
+    throw error
+  }
+  throw new Error('expected a rejection')
+}

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { WebhookRejected, type WebhookRequest } from '../../server/services/billing/provider.js'
+import type { WebhookRequest } from '../../server/services/billing/provider.js'
 import { DemoProvider, parseDemoNotification } from '../../server/services/billing/providers/demo.js'
 import { bodyFields, sameText } from '../../server/services/billing/providers/fields.js'
+import { rejection } from '../support/billing.js'
 import { testConfig } from '../support/config.js'
 
 const config = testConfig().billing
@@ -27,16 +28,6 @@ const SALE = {
 const request = (body: string, contentType: string | undefined, headers: Record<string, string> = {}): WebhookRequest => ({
   method: 'POST', query: '', rawBody: Buffer.from(body), contentType, headers, sourceIp: '127.0.0.1', receivedAt: new Date(),
 })
-
-function rejection(fn: () => unknown): WebhookRejected {
-  try {
-    fn()
-  } catch (error) {
-    if (error instanceof WebhookRejected) return error
-    throw error
-  }
-  throw new Error('expected a rejection')
-}
 
 describe('signature', () => {
   const body = new URLSearchParams(SALE).toString()
