@@ -58,7 +58,9 @@ describe('CCBill', () => {
     const request = webhookRequest(sale, billing.ccbill)
     const json = JSON.parse(request.rawBody.toString())
     const { 'X-userId': userId, 'X-planSid': planSid, ...rest } = json
-    const body = JSON.stringify({ ...rest, passThrough: { 'X-userId': userId, 'X-planSid': planSid } }).replace('"subscriptionId":"0312101101000000193"', '"subscriptionId":3121011010000001930')
+    const body = JSON.stringify({ ...rest, passThrough: { 'X-userId': userId, 'X-planSid': planSid } })
+      .replace('"subscriptionId":"0312101101000000193"', '"subscriptionId":3121011010000001930')
+      .replace('"clientSubacc":"0000"', '"clientSubacc":0')
     const digest = saleDigest(salt, '3121011010000001930')
     const read = provider.receive({ ...request, rawBody: Buffer.from(body.replace(json.dynamicPricingValidationDigest, digest)) })
     expect(read.event).toMatchObject({ kind: 'sale', subscriptionId: '3121011010000001930', userId: 1, planSid: 'basic-monthly', trial: true, trialDays: 2 })
@@ -120,6 +122,12 @@ describe('Segpay', () => {
     expect(rejection(() => provider.receive(webhookRequest(withFields(sale, { secret: 'x'.repeat(40) }), billing.segpay, { sign: false })))).toMatchObject({ status: 401, reason: 'invalid secret' })
     expect(rejection(() => provider.receive(webhookRequest(sale, billing.segpay, { sign: false })))).toMatchObject({ status: 401 })
     expect(rejection(() => provider.receive({ ...webhookRequest(sale, billing.segpay), sourceIp: '203.0.113.9' }))).toMatchObject({ status: 403 })
+  })
+
+  it('reads the days of its periods into the next billing date, through that day', () => {
+    // Received 2026-11-24 12:00 UTC (webhookRequest): a 2-day trial, then every 30 days.
+    expect(provider.receive(webhookRequest(sale, billing.segpay)).event).toMatchObject({ kind: 'sale', trial: true, trialDays: 2, nextRenewalAt: new Date('2026-11-27T00:00:00Z') })
+    expect(provider.receive(webhookRequest(fixture('segpay', 'auth-sale-rebill'), billing.segpay)).event).toMatchObject({ kind: 'renewal', nextRenewalAt: new Date('2026-12-25T00:00:00Z') })
   })
 
   it('answers with the configured response string', () => {

@@ -66,6 +66,14 @@ const renewal = transaction.extend({ billedAmount: money, billedCurrencyCode: cu
 const moneyBack = transaction.extend({ amount: money, currencyCode: currency.optional(), currency: currency.optional() })
 const dateChange = common.extend({ nextRenewalDate: billingDate })
 
+/** The account numbers zero-filled (a JSON body may send subaccount 0000 as the number 0). */
+function account(fields: Fields): Fields {
+  const filled = { ...fields }
+  if (/^\d{1,6}$/.test(filled.clientAccnum ?? '')) filled.clientAccnum = filled.clientAccnum!.padStart(6, '0')
+  if (/^\d{1,4}$/.test(filled.clientSubacc ?? '')) filled.clientSubacc = filled.clientSubacc!.padStart(4, '0')
+  return filled
+}
+
 /** "2012-08-05 15:18:17" → "20120805151817", for event keys. */
 const compact = (timestamp: string) => timestamp.replace(/\D/g, '')
 
@@ -116,7 +124,7 @@ export class CcbillProvider implements BillingProvider {
   receive(request: WebhookRequest): Notification {
     if (!ipAllowed(this.ccbill.allowedIps, request.sourceIp)) throw new WebhookRejected(403, 'source address not allowed')
     const body = bodyFields(request, 'ignore')
-    const fields = mergeFields(formFields(request.query), body.fields)
+    const fields = mergeFields(account(formFields(request.query)), account(body.fields))
     // JSON webhooks may carry the pass-through fields in an object of their own.
     for (const [key, value] of Object.entries(body.objects.passThrough ?? {})) {
       if (typeof value === 'string' && !Object.hasOwn(fields, key)) fields[key] = value

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto'
 import net from 'node:net'
 import { z } from 'zod'
-import { parseCents, throughDay } from '../../../domain/billing.js'
+import { addDays, parseCents, throughDay } from '../../../domain/billing.js'
 import { WebhookRejected, type WebhookRequest } from '../provider.js'
 
 export type Fields = Record<string, string>
@@ -175,6 +175,12 @@ export const billingDate = z.string().transform((text, ctx) => {
   }
   return date
 })
+
+/** The billing date `days` after an instant, through that whole day (for processors that send periods, not dates). */
+export function daysLater(at: Date, days: number): Date {
+  const date = addDays(at, days)
+  return throughDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate())
+}
 
 function calendarDay(year: number, month: number, day: number): Date | null {
   const start = new Date(Date.UTC(year, month - 1, day))

@@ -22,7 +22,7 @@ import type { BillingConfig, SegpayConfig } from '../../../config.js'
 import type { BillingEventInput } from '../../../domain/billing.js'
 import type { AccountLinks, BillingProvider, CheckoutRequest, EventOutcome, Notification, WebhookAnswer, WebhookRequest } from '../provider.js'
 import { CheckoutUnavailable, WebhookRejected } from '../provider.js'
-import { bodyFields, count, currency, eventKey, formFields, id, ipAllowed, mergeFields, money, read, sameText, type Fields } from './fields.js'
+import { bodyFields, count, currency, daysLater, eventKey, formFields, id, ipAllowed, mergeFields, money, read, sameText, type Fields } from './fields.js'
 
 /** Segpay's consumer portal, where members look up, cancel and update their purchases. */
 export const SEGPAY_SUPPORT_URL = 'https://cs.segpay.com'
@@ -30,14 +30,13 @@ export const SEGPAY_SUPPORT_URL = 'https://cs.segpay.com'
 export const SECRET_FIELD = 'secret'
 
 const purchase = z.object({ purchaseid: id })
-const transaction = purchase.extend({ tranid: id, price: money, currencycode: currency })
+const transaction = purchase.extend({ tranid: id, price: money, currencycode: currency, recurringperiod: count(10_000).optional() })
 const sale = transaction.extend({
   userid: count(2_147_483_647),
   plansid: z.string().min(1).max(64),
   initialvalue: money.optional(),
   initialperiod: count(10_000).optional(),
   recurringvalue: money.optional(),
-  recurringperiod: count(10_000).optional(),
 })
 
 const RENEWAL_STAGES = new Set(['conversion', 'rebill', 'instantconversion'])
@@ -100,13 +99,15 @@ export class SegpayProvider implements BillingProvider {
             initialCents: e.price,
             recurringCents: e.recurringvalue ?? null,
             currency: e.currencycode,
-            nextRenewalAt: null,
+            // Segpay sends periods in days: the first rebill is due the initial period later.
+            nextRenewalAt: e.initialperiod ? daysLater(at, e.initialperiod) : null,
             replaces: null,
           }
         }
         if (RENEWAL_STAGES.has(stage)) {
           const e = read(transaction, fields, transactionKey)
-          return { kind: 'renewal', eventId: transactionKey, occurredAt: at, subscriptionId: e.purchaseid, amountCents: e.price, currency: e.currencycode, nextRenewalAt: null }
+          const nextRenewalAt = e.recurringperiod ? daysLater(at, e.recurringperiod) : null
+          return { kind: 'renewal', eventId: transactionKey, occurredAt: at, subscriptionId: e.purchaseid, amountCents: e.price, currency: e.currencycode, nextRenewalAt }
         }
       }
       if (trantype === 'credit' || trantype === 'chargeback') {
