@@ -271,6 +271,38 @@ describe('refused notifications change nothing and are logged without secrets', 
   })
 })
 
+describe('bad input', () => {
+  it('is answered with a 4xx naming the problem, never a 500, and changes nothing', async () => {
+    const before = { events: await db.orm.em.fork().count(BillingEvent, {}), subscriptions: await db.orm.em.fork().count(Subscription, {}) }
+    const user = await newUser()
+    const cases: Array<[BillingProviderId, StoredNotification, number]> = [
+      ['ccbill', withFields(about('ccbill', fixture('ccbill', 'NewSaleSuccess'), fresh(), user.id), { billedInitialPrice: '99999999999.00' }), 400],
+      ['ccbill', withFields(about('ccbill', fixture('ccbill', 'NewSaleSuccess'), fresh(), user.id), { billedCurrencyCode: '999' }), 400],
+      ['ccbill', withFields(about('ccbill', fixture('ccbill', 'RenewalSuccess'), 'has spaces', user.id), {}), 400],
+      ['ccbill', withFields(about('ccbill', fixture('ccbill', 'Cancellation'), fresh(), user.id), { timestamp: 'yesterday' }), 400],
+      ['verotel', withFields(about('verotel', fixture('verotel', 'initial'), fresh(), user.id), { event: 'x'.repeat(200) }), 400],
+      ['verotel', withFields(about('verotel', fixture('verotel', 'initial'), fresh(), user.id), { nextChargeOn: '2026-02-31' }), 400],
+      ['verotel', withFields(about('verotel', fixture('verotel', 'initial'), fresh(), user.id), { custom2: 'no-such-plan' }), 422],
+      ['segpay', withFields(about('segpay', fixture('segpay', 'auth-sale-initial'), fresh(), user.id), { price: '-1.00' }), 400],
+      ['segpay', withFields(about('segpay', fixture('segpay', 'auth-sale-initial'), fresh(), user.id), { trantype: 'x'.repeat(100) }), 400],
+      ['segpay', withFields(about('segpay', fixture('segpay', 'auth-sale-initial'), fresh(), user.id), { price: '24.99' }), 422],
+    ]
+    for (const [id, notification, status] of cases) {
+      const res = await deliver(id, notification)
+      expect(res.statusCode, `${id} ${res.body}`).toBe(status)
+    }
+    const raw = (id: BillingProviderId, payload: string, type: string) =>
+      apps[id].app.inject({ method: 'POST', url: `/billing/webhook/${id}?clientAccnum=900100&clientSubacc=0000&eventType=NewSaleSuccess`, payload, headers: { 'content-type': type }, remoteAddress: '64.38.212.17' })
+    expect((await raw('ccbill', '{"subscriptionId":', 'application/json')).statusCode).toBe(400)
+    expect((await raw('ccbill', '[1,2,3]', 'application/json')).statusCode).toBe(400)
+    expect((await raw('ccbill', 'a=1&a=2', 'application/x-www-form-urlencoded')).statusCode).toBe(400)
+    expect((await raw('ccbill', '\u0000\u00ff', 'application/octet-stream')).statusCode).toBe(415)
+    expect((await raw('ccbill', 'x'.repeat(70 * 1024), 'application/x-www-form-urlencoded')).statusCode).toBe(413)
+    expect(await db.orm.em.fork().count(BillingEvent, {})).toBe(before.events)
+    expect(await db.orm.em.fork().count(Subscription, {})).toBe(before.subscriptions)
+  })
+})
+
 describe('npm run billing:replay', () => {
   const run = promisify(execFile)
   const replay = (args: string[], env: Record<string, string>) =>

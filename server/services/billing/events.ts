@@ -33,7 +33,7 @@ export async function applyBillingEvent(
 ): Promise<EventOutcome> {
   return em.fork().transactional(async (tx) => {
     const money = 'amountCents' in event ? [event.amountCents, event.currency] : event.kind === 'sale' ? [event.initialCents, event.currency] : [null, null]
-    const type = event.kind === 'ignored' ? event.type : event.kind
+    const type = (event.kind === 'ignored' ? event.type : event.kind).slice(0, 64)
     const rows = await tx.execute<Array<{ id: number }>>(INSERT_EVENT, [provider, event.eventId, type, JSON.stringify(storable(payload)), now, now, ...money])
     if (rows.length === 0) return { result: 'duplicate', eventId: event.eventId }
     if (event.kind === 'ignored') return { result: 'ignored', eventId: event.eventId }

@@ -109,10 +109,13 @@ export function ipAllowed(ranges: readonly string[], address: string): boolean {
 /** A processor id (subscription, transaction, sale): letters, digits and . _ : - */
 export const id = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, 'invalid id')
 
+/** The largest amount a notification may carry (stored as a 32-bit integer of cents). */
+const MAX_CENTS = 2_147_483_647
+
 /** Decimal text with at most two decimals, as integer cents. */
 export const money = z.string().transform((text, ctx) => {
   const cents = parseCents(text)
-  if (cents === null) {
+  if (cents === null || cents > MAX_CENTS) {
     ctx.addIssue({ code: 'custom', message: 'invalid amount' })
     return z.NEVER
   }

@@ -79,6 +79,7 @@ export class SegpayProvider implements BillingProvider {
   private toEvent(fields: Fields, at: Date): BillingEventInput {
     const action = (fields.action ?? '').toLowerCase()
     const trantype = (fields.trantype ?? '').toLowerCase()
+    if (!/^[a-z]{0,32}$/.test(trantype)) throw new WebhookRejected(400, 'malformed: trantype')
     const transactionKey = eventKey(action, trantype, fields.tranid ?? '')
     const memberKey = eventKey(action, fields.purchaseid ?? '', (fields.transtime ?? '').replace(/\W/g, ''))
     if (action === 'auth' && (fields.approved ?? '').toLowerCase() === 'yes') {

@@ -121,7 +121,9 @@ export class VerotelProvider implements BillingProvider {
     const valid = sameText(flexpaySignature(this.verotel.signatureKey, signed), given) || sameText(flexpaySignature(this.verotel.signatureKey, signed, 'sha1'), given)
     if (!valid) throw new WebhookRejected(401, 'invalid signature')
     if (!sameText(this.verotel.shopId, fields.shopID ?? '')) throw new WebhookRejected(403, 'not for the configured shop')
-    return { event: this.toEvent(fields.event ?? '', fields, request.receivedAt), fields }
+    const event = fields.event ?? ''
+    if (!/^[a-z]{0,32}$/.test(event)) throw new WebhookRejected(400, 'malformed: event')
+    return { event: this.toEvent(event, fields, request.receivedAt), fields }
   }
 
   private toEvent(event: string, fields: Fields, at: Date): BillingEventInput {
