@@ -39,6 +39,8 @@ export function registerBillingRoutes(app: FastifyInstance, config: Config, orm:
     scope.route<{ Params: { provider: string } }>({
       method: ['GET', 'POST'],
       url: '/billing/webhook/:provider',
+      // A HEAD request is no notification.
+      exposeHeadRoute: false,
       handler: async (req, reply) => {
         void reply.header('cache-control', 'no-store')
         if (req.params.provider !== provider.id) return refuse(req, reply, provider, new WebhookRejected(404, `unknown provider ${req.params.provider}`))

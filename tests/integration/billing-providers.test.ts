@@ -298,6 +298,9 @@ describe('bad input', () => {
     expect((await raw('ccbill', 'a=1&a=2', 'application/x-www-form-urlencoded')).statusCode).toBe(400)
     expect((await raw('ccbill', '\u0000\u00ff', 'application/octet-stream')).statusCode).toBe(415)
     expect((await raw('ccbill', 'x'.repeat(70 * 1024), 'application/x-www-form-urlencoded')).statusCode).toBe(413)
+    // A HEAD request is no notification, even a correctly signed one.
+    const head = deliveryOf(signNotification(about('verotel', fixture('verotel', 'initial'), fresh(), user.id), apps.verotel.config.billing), apps.verotel.config.billing, { sign: true })
+    expect((await apps.verotel.app.inject({ ...head, method: 'HEAD' })).statusCode).toBe(404)
     expect(await db.orm.em.fork().count(BillingEvent, {})).toBe(before.events)
     expect(await db.orm.em.fork().count(Subscription, {})).toBe(before.subscriptions)
   })
