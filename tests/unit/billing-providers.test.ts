@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { BILLING_PROVIDERS } from '../../server/config.js'
-import { WebhookRejected } from '../../server/services/billing/provider.js'
+import { CheckoutUnavailable, WebhookRejected } from '../../server/services/billing/provider.js'
 import { formDigest, saleDigest } from '../../server/services/billing/providers/ccbill.js'
 import { ipAllowed } from '../../server/services/billing/providers/fields.js'
 import { billingProvider } from '../../server/services/billing/providers/index.js'
@@ -40,6 +40,12 @@ describe('CCBill', () => {
 
   const provider = billingProvider(billing.ccbill)
   const sale = fixture('ccbill', 'NewSaleSuccess')
+
+  it('cannot price a plan in a currency CCBill has no code for: the checkout is unavailable', () => {
+    const plan = { id: 1, sid: 'chf-monthly', name: 'CHF', period: 'monthly' as const, priceCents: 1000, currency: 'CHF', trialDays: null, trialPriceCents: null }
+    expect(() => provider.checkoutUrl({ plan, userId: 1, locale: 'de', subscriptionId: null, returnUrl: 'https://club.example/account/plan', now: new Date() }))
+      .toThrow(CheckoutUnavailable)
+  })
 
   it('refuses other sources, other accounts and a sale without the right digest', () => {
     expect(provider.receive(webhookRequest(sale, billing.ccbill)).event.kind).toBe('sale')

@@ -22,7 +22,7 @@ import type { BillingConfig, CcbillConfig } from '../../../config.js'
 import { centsToDecimal, type BillingEventInput, type MoneyBackKind } from '../../../domain/billing.js'
 import type { PlanPeriod } from '../../../domain/prices.js'
 import type { AccountLinks, BillingProvider, CheckoutRequest, EventOutcome, Notification, WebhookAnswer, WebhookRequest } from '../provider.js'
-import { WebhookRejected } from '../provider.js'
+import { CheckoutUnavailable, WebhookRejected } from '../provider.js'
 import {
   billingDate, bodyFields, count, currency, currencyNumber, eventKey, formFields, id, instant, ipAllowed, md5Hex, mergeFields, money, read, sameText,
   type Fields,
@@ -90,7 +90,7 @@ export class CcbillProvider implements BillingProvider {
   checkoutUrl({ plan, userId, subscriptionId }: CheckoutRequest): string {
     if (subscriptionId) throw new Error('CCBill joins cannot switch a running subscription')
     const currencyCode = currencyNumber(plan.currency)
-    if (!currencyCode) throw new Error(`CCBill bills no ${plan.currency}`)
+    if (!currencyCode) throw new CheckoutUnavailable(`CCBill Dynamic Pricing has no currency code for ${plan.currency} (plan ${plan.sid})`)
     const trial = plan.trialDays && plan.trialDays > 0 ? plan.trialDays : null
     const recurringPrice = centsToDecimal(plan.priceCents)
     const recurringPeriod = PERIOD_DAYS[plan.period]
