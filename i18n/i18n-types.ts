@@ -1894,6 +1894,10 @@ type RootTranslation = {
 			 */
 			changePaymentMethod: string
 			/**
+			 * C​a​n​c​e​l​ ​m​e​m​b​e​r​s​h​i​p
+			 */
+			cancel: string
+			/**
 			 * (​o​p​e​n​s​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​r​o​v​i​d​e​r​)
 			 */
 			externalHint: string
@@ -4309,6 +4313,10 @@ export type TranslationFunctions = {
 			 * Change payment method
 			 */
 			changePaymentMethod: () => LocalizedString
+			/**
+			 * Cancel membership
+			 */
+			cancel: () => LocalizedString
 			/**
 			 * (opens the payment provider)
 			 */

@@ -88,8 +88,10 @@ function PlanStatus({ data }: { data: CurrentPlan }) {
 
 function PlanButtons({ data }: { data: CurrentPlan }) {
   const { LL } = useI18n()
-  const { actions, billingUpdateUrl } = data
-  if (!actions.selectPlan && actions.changePlan === 'hidden' && !actions.changePaymentMethod) return null
+  const { actions, billingLinks } = data
+  const cancelUrl = actions.cancel ? billingLinks?.cancelUrl : null
+  const updatePaymentUrl = actions.changePaymentMethod ? billingLinks?.updatePaymentUrl : null
+  if (!actions.selectPlan && actions.changePlan === 'hidden' && !cancelUrl && !updatePaymentUrl) return null
   return (
     <Stack gap="xs">
       <Group gap="sm">
@@ -100,12 +102,8 @@ function PlanButtons({ data }: { data: CurrentPlan }) {
             {LL.plans.page.changePlan()}
           </Button>
         )}
-        {actions.changePaymentMethod && billingUpdateUrl && (
-          <Button component="a" href={billingUpdateUrl} variant="default" rel="noopener noreferrer">
-            {LL.plans.page.changePaymentMethod()}
-            <span className="visually-hidden"> {LL.plans.page.externalHint()}</span>
-          </Button>
-        )}
+        {updatePaymentUrl && <ProcessorLink href={updatePaymentUrl}>{LL.plans.page.changePaymentMethod()}</ProcessorLink>}
+        {cancelUrl && <ProcessorLink href={cancelUrl}>{LL.plans.page.cancel()}</ProcessorLink>}
       </Group>
       {actions.changePlan === 'disabled' && (
         <Text id="plan-pending-hint" size="sm" c="dimmed">
@@ -113,5 +111,16 @@ function PlanButtons({ data }: { data: CurrentPlan }) {
         </Text>
       )}
     </Stack>
+  )
+}
+
+/** A page of the payment provider (cancel, change the payment method). */
+function ProcessorLink({ href, children }: { href: string; children: string }) {
+  const { LL } = useI18n()
+  return (
+    <Button component="a" href={href} variant="default" rel="noopener noreferrer">
+      {children}
+      <span className="visually-hidden"> {LL.plans.page.externalHint()}</span>
+    </Button>
   )
 }
