@@ -18,8 +18,8 @@ beforeAll(async () => {
   db = await createTestDatabase()
   demo = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000' })
   ccbill = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', ...PROVIDER_ENV.ccbill })
-  verotel = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', ...PROVIDER_ENV.verotel, PUBLIC_URL: 'https://club.example' })
-  segpay = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', ...PROVIDER_ENV.segpay, PUBLIC_URL: 'https://club.example' })
+  verotel = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', ...PROVIDER_ENV.verotel, PUBLIC_URL: 'https://club.example', DEV_OUTBOX: 'false' })
+  segpay = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', ...PROVIDER_ENV.segpay, PUBLIC_URL: 'https://club.example', DEV_OUTBOX: 'false' })
   await ensurePlans(db.orm.em.fork())
 })
 afterAll(async () => {
