@@ -1,21 +1,59 @@
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouteContext } from '@tanstack/react-router'
+import { MantineProvider, mantineHtmlProps } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
 import { isLocale } from '../../server/domain/locale.js'
 import { SiteLayout } from '../components/layout/SiteLayout'
+import { AGE_GATE_SCRIPT } from '../components/layout/AgeGate'
 import { RootErrorFallback } from '../features/site/ErrorFallback'
 import { activateLocale, detectClientLocale, I18nProvider } from '../lib/locale'
 import type { RouterContext } from '../router'
+import { theme } from '../theme'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The page's locale: the path's first segment when it is one, else the detected one.
-  beforeLoad: async ({ location }) => {
+  beforeLoad: async ({ context, location }) => {
     const first = location.pathname.split('/')[1]
-    const locale = isLocale(first) ? first : detectClientLocale()
+    const locale = isLocale(first) ? first : detectClientLocale(context.env)
     await activateLocale(locale)
     return { locale }
   },
+  // What every page has; each page adds its title, description, canonical and alternates.
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'color-scheme', content: 'dark' },
+      { name: 'theme-color', content: '#1a1b1e' },
+      // Google SafeSearch: the whole site is adult content.
+      { name: 'rating', content: 'adult' },
+    ],
+    links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
+    scripts: [{ children: AGE_GATE_SCRIPT }],
+  }),
+  shellComponent: RootDocument,
   component: RootComponent,
   errorComponent: RootErrorFallback,
 })
+
+/** The whole HTML document, rendered on the server and hydrated in the browser. */
+function RootDocument({ children }: { children: ReactNode }) {
+  const locale = useRouteContext({ from: '__root__', select: (context) => (context as { locale?: string }).locale })
+  return (
+    <html lang={locale ?? 'de'} {...mantineHtmlProps} data-mantine-color-scheme="dark">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        <MantineProvider theme={theme} forceColorScheme="dark">
+          <Notifications position="top-right" transitionDuration={700} />
+          {children}
+        </MantineProvider>
+        <Scripts />
+      </body>
+    </html>
+  )
+}
 
 function RootComponent() {
   const { locale } = Route.useRouteContext()

@@ -13,7 +13,8 @@ import { PlanCard } from '../features/plans/PlanCard'
 import { formatDate } from '../lib/format'
 import { useI18n } from '../lib/locale'
 import { showSuccess } from '../lib/toasts'
-import { trpc } from '../lib/trpc'
+import { useTRPC } from '../lib/trpc'
+import { staticHead } from '../lib/seo'
 
 type DemoCheckout = inferRouterOutputs<AppRouter>['billing']['demoCheckout']
 
@@ -23,12 +24,15 @@ type DemoCheckout = inferRouterOutputs<AppRouter>['billing']['demoCheckout']
  * membership comes from there. With a provider configured the server answers "not available".
  */
 export const Route = createFileRoute('/demo-checkout')({
+  ssr: false,
+  head: staticHead('demoCheckout', { noindex: true }),
   validateSearch: z.object({ plan: z.string().max(64).catch('') }),
   beforeLoad: ({ context, location }) => protectedArea({ context, location }),
   component: DemoCheckoutPage,
 })
 
 function DemoCheckoutPage() {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const { plan } = Route.useSearch()
   const checkout = useQuery({ ...trpc.billing.demoCheckout.queryOptions({ plan, locale }), staleTime: 0 })
@@ -51,6 +55,7 @@ function DemoCheckoutPage() {
 }
 
 function PayAction({ checkout }: { checkout: DemoCheckout }) {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const navigate = useNavigate()
   const queryClient = useQueryClient()

@@ -13,16 +13,17 @@ import { blockInput, listQuery } from '../../features/catalog/queries'
 import { Section } from '../../features/catalog/Section'
 import { useDocumentHead } from '../../lib/head'
 import { useI18n } from '../../lib/locale'
-import { trpc } from '../../lib/trpc'
+import { useTRPC, type Trpc } from '../../lib/trpc'
 
 /** The home page's six blocks (spec section 2), fetched in one batched request. */
-function homeQueries(locale: Locale) {
+function homeQueries(trpc: Trpc, locale: Locale) {
+  const lists = listQuery(trpc)
   return [
     trpc.catalog.banners.queryOptions({ locale, position: 'top' }),
-    listQuery.videos(blockInput('videos', locale, HOME_BLOCKS.latestVideos)),
-    listQuery.categories(blockInput('categories', locale, HOME_BLOCKS.featuredCategories, { featured: true })),
-    listQuery.videos(blockInput('videos', locale, HOME_BLOCKS.popularVideos, { sort: 'most_watched' })),
-    listQuery.models(blockInput('models', locale, HOME_BLOCKS.topModels, { sort: 'best_rated' })),
+    lists.videos(blockInput('videos', locale, HOME_BLOCKS.latestVideos)),
+    lists.categories(blockInput('categories', locale, HOME_BLOCKS.featuredCategories, { featured: true })),
+    lists.videos(blockInput('videos', locale, HOME_BLOCKS.popularVideos, { sort: 'most_watched' })),
+    lists.models(blockInput('models', locale, HOME_BLOCKS.topModels, { sort: 'best_rated' })),
     trpc.catalog.banners.queryOptions({ locale, position: 'bottom' }),
   ] as const
 }
@@ -30,14 +31,14 @@ function homeQueries(locale: Locale) {
 export const Route = createFileRoute('/$lang/')({
   loader: async ({ context, params }) => {
     if (!isLocale(params.lang)) return
-    await Promise.all(homeQueries(params.lang).map((options) => context.queryClient.ensureQueryData(options as never)))
+    await Promise.all(homeQueries(context.trpc, params.lang).map((options) => context.queryClient.ensureQueryData(options as never)))
   },
   component: Home,
 })
 
 function Home() {
   const { LL, locale } = useI18n()
-  const [top, latest, categories, popular, models, bottom] = useSuspenseQueries({ queries: homeQueries(locale) })
+  const [top, latest, categories, popular, models, bottom] = useSuspenseQueries({ queries: homeQueries(useTRPC(), locale) })
   useDocumentHead()
   const lang = { lang: locale }
   return (

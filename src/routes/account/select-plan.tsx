@@ -9,6 +9,7 @@ import { JoinButton } from '../../features/plans/JoinButton'
 import { PlanCard, type PlanCardData } from '../../features/plans/PlanCard'
 import { useI18n } from '../../lib/locale'
 import type { Trpc } from '../../lib/trpc'
+import { staticHead } from '../../lib/seo'
 
 const plansOptions = (trpc: Trpc, locale: Locale) => trpc.plans.list.queryOptions({ locale })
 
@@ -17,6 +18,7 @@ const plansOptions = (trpc: Trpc, locale: Locale) => trpc.plans.list.queryOption
  * signing up: after the gates they come back here and continue to the payment.
  */
 export const Route = createFileRoute('/account/select-plan')({
+  head: staticHead('selectPlan', { noindex: true }),
   validateSearch: z.object({ plan: z.string().max(64).optional().catch(undefined) }),
   loader: ({ context }) => context.queryClient.ensureQueryData(plansOptions(context.trpc, context.locale)),
   component: SelectPlanPage,

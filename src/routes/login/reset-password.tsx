@@ -11,10 +11,12 @@ import { useServerSubmit } from '../../features/auth/use-server-submit'
 import { translateErrorKey, useSchemaForm } from '../../lib/forms'
 import { useI18n } from '../../lib/locale'
 import { showSuccess } from '../../lib/toasts'
-import { trpc } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
+import { staticHead } from '../../lib/seo'
 
 /** /login/reset-password?token=&email= — either one missing sends to forgot-password. */
 export const Route = createFileRoute('/login/reset-password')({
+  head: staticHead('resetPassword', { noindex: true }),
   validateSearch: z.object({
     token: z.string().max(200).optional().catch(undefined),
     email: z.string().max(320).optional().catch(undefined),
@@ -26,6 +28,7 @@ export const Route = createFileRoute('/login/reset-password')({
 })
 
 function ResetPasswordPage() {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const { token = '', email = '' } = Route.useSearch()
   const router = useRouter()
@@ -40,7 +43,7 @@ function ResetPasswordPage() {
 
   const { message, onSubmit } = useServerSubmit(form, reset.mutateAsync, async () => {
     showSuccess(LL.auth.reset.success())
-    await refreshAfterLogin(queryClient)
+    await refreshAfterLogin({ queryClient, trpc })
     // The user is logged in now: the login-area gate takes them home.
     await router.invalidate()
   })

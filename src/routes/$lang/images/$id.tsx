@@ -17,14 +17,15 @@ import { Section } from '../../../features/catalog/Section'
 import { countText, formatDate } from '../../../lib/format'
 import { useDocumentHead } from '../../../lib/head'
 import { useI18n } from '../../../lib/locale'
-import { trpc } from '../../../lib/trpc'
+import { useTRPC } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/$lang/images/$id')({
-  loader: ({ context, params }) => loadDetail(context.queryClient, params, (locale, id) => trpc.catalog.imageSet.queryOptions({ locale, id })),
+  loader: ({ context, params }) => loadDetail(context.queryClient, params, (locale, id) => context.trpc.catalog.imageSet.queryOptions({ locale, id })),
   component: ImageSetPage,
 })
 
 function ImageSetPage() {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const id = parseId(Route.useParams().id)!
   const { data: set } = useSuspenseQuery(trpc.catalog.imageSet.queryOptions({ locale, id }))

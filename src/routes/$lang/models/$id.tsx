@@ -20,7 +20,7 @@ import { RouteTabs, tabProps } from '../../../features/catalog/RouteTabs'
 import { Section } from '../../../features/catalog/Section'
 import { useDocumentHead } from '../../../lib/head'
 import { useI18n } from '../../../lib/locale'
-import { trpc } from '../../../lib/trpc'
+import { useTRPC } from '../../../lib/trpc'
 
 const searchSchema = v.object({
   ...listSearchSchema('videos').entries,
@@ -36,15 +36,16 @@ export const Route = createFileRoute('/$lang/models/$id')({
   },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
-    const model = await loadDetail<ModelDetail>(context.queryClient, params, (locale, id) => trpc.catalog.model.queryOptions({ locale, id }))
+    const model = await loadDetail<ModelDetail>(context.queryClient, params, (locale, id) => context.trpc.catalog.model.queryOptions({ locale, id }))
     if (isLocale(params.lang)) {
-      await ensureList(context.queryClient, deps.type === 'images' ? 'imageSets' : 'videos', params.lang, deps, { models: [model.id] })
+      await ensureList(context, deps.type === 'images' ? 'imageSets' : 'videos', params.lang, deps, { models: [model.id] })
     }
   },
   component: ModelPage,
 })
 
 function ModelPage() {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const params = Route.useParams()
   const search = Route.useSearch()

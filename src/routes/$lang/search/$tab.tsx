@@ -10,6 +10,7 @@ import { ContentList, ensureList } from '../../../features/catalog/ContentList'
 import { listSearchDefaults, listSearchSchema } from '../../../features/catalog/list-search'
 import { RouteTabs, tabProps } from '../../../features/catalog/RouteTabs'
 import { useI18n } from '../../../lib/locale'
+import { staticHead } from '../../../lib/seo'
 
 export const SEARCH_TABS = ['videos', 'images', 'models'] as const
 const KIND: Record<(typeof SEARCH_TABS)[number], ListKind> = { videos: 'videos', images: 'imageSets', models: 'models' }
@@ -20,6 +21,7 @@ const searchSchema = v.object({
 })
 
 export const Route = createFileRoute('/$lang/search/$tab')({
+  head: staticHead('search', { noindex: true }),
   validateSearch: searchSchema,
   search: { middlewares: listSearchDefaults<v.InferOutput<typeof searchSchema>>('videos', true) },
   beforeLoad: ({ params, search }) => {
@@ -31,7 +33,7 @@ export const Route = createFileRoute('/$lang/search/$tab')({
   loader: ({ context, params, deps }) => {
     const q = searchTextSchema.safeParse(deps.q)
     if (!isLocale(params.lang) || !q.success) return
-    return ensureList(context.queryClient, KIND[params.tab as keyof typeof KIND], params.lang, deps, { q: q.data })
+    return ensureList(context, KIND[params.tab as keyof typeof KIND], params.lang, deps, { q: q.data })
   },
   component: SearchPage,
 })

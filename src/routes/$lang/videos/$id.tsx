@@ -14,14 +14,15 @@ import { Section } from '../../../features/catalog/Section'
 import { formatDate, formatDuration, formatRelativeTime } from '../../../lib/format'
 import { useDocumentHead } from '../../../lib/head'
 import { useI18n } from '../../../lib/locale'
-import { trpc } from '../../../lib/trpc'
+import { useTRPC } from '../../../lib/trpc'
 
 export const Route = createFileRoute('/$lang/videos/$id')({
-  loader: ({ context, params }) => loadDetail(context.queryClient, params, (locale, id) => trpc.catalog.video.queryOptions({ locale, id })),
+  loader: ({ context, params }) => loadDetail(context.queryClient, params, (locale, id) => context.trpc.catalog.video.queryOptions({ locale, id })),
   component: VideoPage,
 })
 
 function VideoPage() {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const id = parseId(Route.useParams().id)!
   const { data: video } = useSuspenseQuery(trpc.catalog.video.queryOptions({ locale, id }))

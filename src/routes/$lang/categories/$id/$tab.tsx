@@ -10,7 +10,7 @@ import { listSearchDefaults, listSearchSchema } from '../../../../features/catal
 import { RouteTabs, tabProps } from '../../../../features/catalog/RouteTabs'
 import { useDocumentHead } from '../../../../lib/head'
 import { useI18n } from '../../../../lib/locale'
-import { trpc } from '../../../../lib/trpc'
+import { useTRPC } from '../../../../lib/trpc'
 
 const TABS = { videos: 'videos', images: 'imageSets' } as const
 
@@ -22,13 +22,14 @@ export const Route = createFileRoute('/$lang/categories/$id/$tab')({
   },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
-    const category = await loadDetail<CategoryDetail>(context.queryClient, params, (locale, id) => trpc.catalog.category.queryOptions({ locale, id }))
-    if (isLocale(params.lang)) await ensureList(context.queryClient, TABS[params.tab as keyof typeof TABS], params.lang, deps, { category: category.id })
+    const category = await loadDetail<CategoryDetail>(context.queryClient, params, (locale, id) => context.trpc.catalog.category.queryOptions({ locale, id }))
+    if (isLocale(params.lang)) await ensureList(context, TABS[params.tab as keyof typeof TABS], params.lang, deps, { category: category.id })
   },
   component: CategoryPage,
 })
 
 function CategoryPage() {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const params = Route.useParams()
   const search = Route.useSearch()
