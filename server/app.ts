@@ -20,6 +20,7 @@ import { RateLimits, postgresRateLimitStore } from './services/rate-limits.js'
 import { CatalogCache, listenForCatalogChanges } from './services/catalog/cache.js'
 import { loadClientBuild } from './render/client-build.js'
 import { registerPageRoute } from './render/page-route.js'
+import { registerSitemaps } from './render/sitemaps.js'
 import { createContextFactory } from './trpc/context.js'
 import { appRouter, type AppRouter } from './trpc/root.js'
 import { translator } from './i18n.js'
@@ -153,6 +154,7 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
   }
   const build = await loadClientBuild(config.clientDir, config.serverEntry)
   if (!build) app.log.warn(`${config.clientDir} or ${config.serverEntry} is missing: run "npm run build" to build the client`)
+  registerSitemaps(app, { config, orm, pageCache })
   registerPageRoute(app, { config, orm, limits, catalogCache, pageCache, build })
 
   return app

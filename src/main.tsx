@@ -17,7 +17,7 @@ import { createAppRouter } from './router'
  */
 async function start() {
   // Filled from the server's values while the router hydrates.
-  const env: PageEnvironment = { publicUrl: window.location.origin, isBot: false, preferredLocale: 'de', breakpoint: 'lg' }
+  const env: PageEnvironment = { publicUrl: window.location.origin, isBot: false, preferredLocale: 'de', breakpoint: 'lg', renderedAt: Date.now() }
   const router = createAppRouter({ queryClient: createQueryClient(), apiClient: createBrowserApiClient(), env })
   // The page's dictionary must be there before the first render matches the server's HTML.
   await activateLocale(detectLocale([document.documentElement.lang]))
@@ -26,6 +26,7 @@ async function start() {
     <StrictMode>
       <RouterClient router={router} />
     </StrictMode>,
+    { onRecoverableError: (error, info) => console.error('hydration', error, info.componentStack) },
   )
 }
 

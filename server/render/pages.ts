@@ -47,6 +47,7 @@ export function pageEnvironment(req: FastifyRequest, publicUrl: string): PageEnv
     isBot: isCrawler(userAgent),
     preferredLocale: isLocale(stored) ? stored : 'de',
     breakpoint: mobileHint === '?1' || (mobileHint === undefined && PHONE_USER_AGENT.test(userAgent ?? '')) ? 'base' : 'lg',
+    renderedAt: Date.now(),
   }
 }
 

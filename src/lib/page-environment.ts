@@ -16,6 +16,8 @@ export interface PageEnvironment {
   preferredLocale: Locale
   /** Phones get the narrow list sizes from the first byte; others the wide ones. */
   breakpoint: Breakpoint
+  /** When the server rendered the page (ms): relative times hydrate against it. */
+  renderedAt: number
 }
 
 export function usePageEnvironment(): PageEnvironment {

@@ -137,3 +137,18 @@ export function staticHead(key: MetaKey, { noindex = false } = {}) {
     return namedPageHead(env, locale, pathAfterLocale(match.pathname), key, noindex)
   }
 }
+
+/** schema.org WebSite with the site search (the home page's structured data). */
+export function websiteData(env: PageEnvironment, locale: Locale): object {
+  return {
+    '@type': 'WebSite',
+    name: 'Streamclub',
+    url: localizedUrl(env, locale, ''),
+    inLanguage: locale,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${localizedUrl(env, locale, 'search/videos')}?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  }
+}

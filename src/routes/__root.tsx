@@ -6,9 +6,11 @@ import { isLocale } from '../../server/domain/locale.js'
 import { SiteLayout } from '../components/layout/SiteLayout'
 import { AGE_GATE_SCRIPT } from '../components/layout/AgeGate'
 import { RootErrorFallback } from '../features/site/ErrorFallback'
-import { activateLocale, detectClientLocale, I18nProvider } from '../lib/locale'
+import { useRefreshForSignedInUser } from '../features/auth/session'
+import { activateLocale, detectClientLocale, I18nProvider, translations } from '../lib/locale'
 import type { RouterContext } from '../router'
 import { theme } from '../theme'
+import { headContext, notFoundHead } from '../lib/seo'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The page's locale: the path's first segment when it is one, else the detected one.
@@ -19,9 +21,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     return { locale }
   },
   // What every page has; each page adds its title, description, canonical and alternates.
-  head: () => ({
+  head: ({ match, matches }) => ({
     meta: [
       { charSet: 'utf-8' },
+      // Every page names itself (pages the browser renders do so there); a path no route
+      // knows gets the not-found title (and answers 404).
+      matches.some((m) => m.status === 'notFound' || m._notFound)
+        ? notFoundHead(headContext(match).locale).meta[0]!
+        : { title: translations(headContext(match).locale).meta.home() },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { name: 'color-scheme', content: 'dark' },
       { name: 'theme-color', content: '#1a1b1e' },
@@ -57,6 +64,7 @@ function RootDocument({ children }: { children: ReactNode }) {
 
 function RootComponent() {
   const { locale } = Route.useRouteContext()
+  useRefreshForSignedInUser()
   return (
     <I18nProvider locale={locale}>
       <SiteLayout>

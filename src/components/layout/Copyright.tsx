@@ -2,6 +2,7 @@ import { Text, UnstyledButton } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useI18n } from '../../lib/locale'
+import { useNow } from '../../lib/now'
 import { useTRPC } from '../../lib/trpc'
 
 /**
@@ -14,7 +15,7 @@ export function Copyright() {
   const me = useQuery(trpc.auth.me.queryOptions())
   const [raise, setRaise] = useState(false)
   if (raise) throw new Error(LL.site.testError())
-  const text = LL.layout.footer.copyright({ year: new Date().getFullYear() })
+  const text = LL.layout.footer.copyright({ year: useNow().getUTCFullYear() })
   if (me.data?.role === 'admin') {
     return (
       <UnstyledButton fz="xs" c="dimmed" onClick={() => setRaise(true)}>

@@ -3,10 +3,11 @@
  * and the pages share. After a login, logout or password reset every query is refreshed,
  * since what a page shows depends on who is asking.
  */
-import { useQuery } from '@tanstack/react-query'
+import { hashKey, useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import type { inferRouterOutputs } from '@trpc/server'
 import type { AppRouter } from '../../../server/trpc/root.js'
-import { useTRPC, type Api, type Trpc } from '../../lib/trpc'
+import { useApi, useTRPC, type Api, type Trpc } from '../../lib/trpc'
 
 export type Me = inferRouterOutputs<AppRouter>['auth']['me']
 
@@ -36,4 +37,18 @@ export async function refreshAfterLogin(api: Api): Promise<Me> {
 export function forgetUser({ queryClient, trpc }: Api): void {
   queryClient.setQueryData(meQueryOptions(trpc).queryKey, null)
   void queryClient.invalidateQueries()
+}
+
+/**
+ * Server-rendered pages show what a visitor sees; once the browser knows who is signed in,
+ * every query is fetched again for that user (ratings, favorites, fresh counts).
+ */
+export function useRefreshForSignedInUser(): void {
+  const api = useApi()
+  const userId = useMe().data?.id
+  useEffect(() => {
+    if (!userId) return
+    const me = meQueryOptions(api.trpc).queryKey
+    void api.queryClient.invalidateQueries({ predicate: (query) => query.queryHash !== hashKey(me) })
+  }, [userId, api.queryClient, api.trpc])
 }

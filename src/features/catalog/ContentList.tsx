@@ -21,6 +21,7 @@ import { ListView } from './ListView'
 import { listSearchDefaults, listSearchSchema } from './list-search'
 import { PageTitle } from '../../components/PageTitle'
 import { listQuery, pageInput } from './queries'
+import { staticHead } from '../../lib/seo'
 
 type Filters = Omit<ListQueryInput, 'locale' | 'with' | 'per_page' | 'page' | 'sort_by'>
 export interface ListSearch {
@@ -106,6 +107,8 @@ function ListBody<T>({ kind, search, searching, headingOrder = 2, empty, sortabl
   )
 }
 
+const LIST_META_KEY = { videos: 'videos', imageSets: 'images', models: 'models', categories: 'categories' } as const
+
 /**
  * The options of a plain list route (/videos, /images, /models, /categories): sort and page
  * in the query string, the page loaded before it shows.
@@ -114,6 +117,7 @@ export function listRouteOptions<K extends ListKind>(kind: K, Page: (props: { ki
   return {
     validateSearch: listSearchSchema(kind),
     search: { middlewares: listSearchDefaults(kind) },
+    head: staticHead(LIST_META_KEY[kind]),
     loaderDeps: ({ search }: { search: ListSearch }) => search,
     loader: ({ context, params, deps }: { context: RouterContext; params: { lang: string }; deps: ListSearch }) =>
       isLocale(params.lang) ? ensureList(context, kind, params.lang, deps) : undefined,

@@ -11,9 +11,10 @@ import { ModelCard } from '../../features/catalog/cards/ModelCard'
 import { VideoCard } from '../../features/catalog/cards/VideoCard'
 import { blockInput, listQuery } from '../../features/catalog/queries'
 import { Section } from '../../features/catalog/Section'
-import { useDocumentHead } from '../../lib/head'
 import { useI18n } from '../../lib/locale'
 import { useTRPC, type Trpc } from '../../lib/trpc'
+import type { BannerItem, ListResult, VideoItem } from '../../../server/services/catalog/dto.js'
+import { headContext, pageHead, websiteData } from '../../lib/seo'
 
 /** The home page's six blocks (spec section 2), fetched in one batched request. */
 function homeQueries(trpc: Trpc, locale: Locale) {
@@ -31,7 +32,16 @@ function homeQueries(trpc: Trpc, locale: Locale) {
 export const Route = createFileRoute('/$lang/')({
   loader: async ({ context, params }) => {
     if (!isLocale(params.lang)) return
-    await Promise.all(homeQueries(context.trpc, params.lang).map((options) => context.queryClient.ensureQueryData(options as never)))
+    const [top, latest] = (await Promise.all(homeQueries(context.trpc, params.lang).map((options) => context.queryClient.ensureQueryData(options as never)))) as [
+      BannerItem[],
+      ListResult<VideoItem>,
+    ]
+    // The link preview's picture: the first banner, else the newest video's still.
+    return { image: top[0]?.picture ?? latest.items[0]?.featuredPreview ?? null }
+  },
+  head: ({ match, loaderData }) => {
+    const { env, locale } = headContext(match)
+    return pageHead({ env, locale, path: '', image: loaderData?.image, jsonLd: [websiteData(env, locale)] })
   },
   component: Home,
 })
@@ -39,7 +49,6 @@ export const Route = createFileRoute('/$lang/')({
 function Home() {
   const { LL, locale } = useI18n()
   const [top, latest, categories, popular, models, bottom] = useSuspenseQueries({ queries: homeQueries(useTRPC(), locale) })
-  useDocumentHead()
   const lang = { lang: locale }
   return (
     <Stack gap={40}>
