@@ -6,7 +6,7 @@ import { requestLocale } from '../trpc/context.js'
 import { encodedBody, pageTag, PageRenderer, type PageRendererDeps } from './pages.js'
 
 /** Paths that are never pages: an unknown one there is a plain 404. */
-const RESERVED = /^\/(trpc|media|protected|assets|download|api|billing|dev)(\/|$)/
+const RESERVED = /^\/(trpc|media|protected|assets|download|api|billing|dev|sitemaps)(\/|$)/
 
 /**
  * Every GET of a path no other route owns is a page: the server renders it (whatever the
