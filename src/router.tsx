@@ -1,4 +1,4 @@
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import type { QueryClient } from '@tanstack/react-query'
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
@@ -7,7 +7,6 @@ import { routeTree } from './routeTree.gen'
 import { TRPCProvider, type ApiClient, type Trpc } from './lib/trpc'
 import type { PageEnvironment } from './lib/page-environment'
 import { NotFound } from './components/NotFound'
-import { ErrorFallback } from './features/site/ErrorFallback'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -36,8 +35,9 @@ export function createAppRouter({ queryClient, apiClient, env }: AppRouterDeps) 
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
     defaultNotFoundComponent: NotFound,
-    // Every route's error screen; the root route draws it inside a fresh layout.
-    defaultErrorComponent: ErrorFallback,
+    // Every route's error screen (loaded when needed: it brings the feedback form); the root
+    // route draws it inside a fresh layout.
+    defaultErrorComponent: lazyRouteComponent(() => import('./features/site/ErrorFallback'), 'ErrorFallback'),
     // The page environment travels with the router's own state.
     dehydrate: () => ({ env }),
     hydrate: (dehydrated: { env: PageEnvironment }) => void Object.assign(env, dehydrated.env),

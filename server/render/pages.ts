@@ -5,7 +5,7 @@ import { createTRPCClient, unstable_localLink } from '@trpc/client'
 import type { Config } from '../config.js'
 import type { Orm } from '../db/orm.js'
 import { isCrawler } from '../domain/crawlers.js'
-import { isLocale, type Locale } from '../domain/locale.js'
+import { isLocale, normalizeLocale, type Locale } from '../domain/locale.js'
 import type { CatalogCache } from '../services/catalog/cache.js'
 import type { RateLimits } from '../services/rate-limits.js'
 import { appRouter, type AppRouter } from '../trpc/root.js'
@@ -45,7 +45,7 @@ export function pageEnvironment(req: FastifyRequest, publicUrl: string): PageEnv
   return {
     publicUrl,
     isBot: isCrawler(userAgent),
-    preferredLocale: isLocale(stored) ? stored : 'de',
+    preferredLocale: normalizeLocale(stored) ?? 'de',
     breakpoint: mobileHint === '?1' || (mobileHint === undefined && PHONE_USER_AGENT.test(userAgent ?? '')) ? 'base' : 'lg',
     renderedAt: Date.now(),
   }

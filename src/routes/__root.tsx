@@ -1,11 +1,9 @@
-import type { ReactNode } from 'react'
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouteContext } from '@tanstack/react-router'
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, lazyRouteComponent, useRouteContext } from '@tanstack/react-router'
 import { MantineProvider, mantineHtmlProps } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
 import { isLocale } from '../../server/domain/locale.js'
 import { SiteLayout } from '../components/layout/SiteLayout'
 import { AGE_GATE_SCRIPT } from '../components/layout/AgeGate'
-import { RootErrorFallback } from '../features/site/ErrorFallback'
 import { useRefreshForSignedInUser } from '../features/auth/session'
 import { activateLocale, detectClientLocale, I18nProvider, translations } from '../lib/locale'
 import type { RouterContext } from '../router'
@@ -40,12 +38,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   }),
   shellComponent: RootDocument,
   component: RootComponent,
-  errorComponent: RootErrorFallback,
+  errorComponent: lazyRouteComponent(() => import('../features/site/ErrorFallback'), 'RootErrorFallback'),
 })
 
 /** The whole HTML document, rendered on the server and hydrated in the browser. */
 function RootDocument({ children }: { children: ReactNode }) {
   const locale = useRouteContext({ from: '__root__', select: (context) => (context as { locale?: string }).locale })
+  // Marks the page as live once React has taken it over (browser tests wait for it).
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
   return (
     <html lang={locale ?? 'de'} {...mantineHtmlProps} data-mantine-color-scheme="dark">
       <head>
@@ -53,13 +53,26 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} forceColorScheme="dark">
-          <Notifications position="top-right" transitionDuration={700} />
+          <Toasts />
           {children}
         </MantineProvider>
         <Scripts />
       </body>
     </html>
   )
+}
+
+/** The toasts' container arrives after the page is live (it is not part of the first paint). */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })))
+
+function Toasts() {
+  const [live, setLive] = useState(false)
+  useEffect(() => setLive(true), [])
+  return live ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" transitionDuration={700} />
+    </Suspense>
+  ) : null
 }
 
 function RootComponent() {

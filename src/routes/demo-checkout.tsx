@@ -2,7 +2,8 @@ import { Alert, Button, Container, Loader, Stack, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import type { inferRouterOutputs } from '@trpc/server'
-import { z } from 'zod'
+import * as v from 'valibot'
+import { textOrEmpty } from '../lib/search-params'
 import type { AppRouter } from '../../server/trpc/root.js'
 import { formatCents } from '../../server/domain/prices.js'
 import { AnchorLink } from '../components/links'
@@ -26,7 +27,7 @@ type DemoCheckout = inferRouterOutputs<AppRouter>['billing']['demoCheckout']
 export const Route = createFileRoute('/demo-checkout')({
   ssr: false,
   head: staticHead('demoCheckout', { noindex: true }),
-  validateSearch: z.object({ plan: z.string().max(64).catch('') }),
+  validateSearch: v.object({ plan: textOrEmpty(64) }),
   beforeLoad: ({ context, location }) => protectedArea({ context, location }),
   component: DemoCheckoutPage,
 })

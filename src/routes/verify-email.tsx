@@ -2,7 +2,8 @@ import { Button, Loader, Stack, Text } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { z } from 'zod'
+import * as v from 'valibot'
+import { optionalText } from '../lib/search-params'
 import { safeRedirect } from '../../server/domain/redirect.js'
 import { ButtonLink } from '../components/links'
 import { AuthPanel, expectedErrorMessage, FormAlert } from '../features/auth/AuthPanel'
@@ -20,11 +21,7 @@ import { staticHead } from '../lib/seo'
 export const Route = createFileRoute('/verify-email')({
   ssr: false,
   head: staticHead('verifyEmail', { noindex: true }),
-  validateSearch: z.object({
-    redirect: z.string().max(2048).optional().catch(undefined),
-    token: z.string().max(200).optional().catch(undefined),
-    email: z.string().max(320).optional().catch(undefined),
-  }),
+  validateSearch: v.object({ redirect: optionalText(2048), token: optionalText(200), email: optionalText(320) }),
   beforeLoad: async ({ context, search, location }) => {
     if (search.token && search.email) return
     await verifyEmailArea({ context, location, search })

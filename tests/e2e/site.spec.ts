@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import pg from 'pg'
 import { SESSION_COOKIE, hashToken } from '../../server/services/sessions.js'
-import { confirmAgeInAdvance } from './support'
+import { confirmAgeInAdvance, expect, test } from './support'
 
 /** The e2e server's database (scripts/e2e-server.ts on E2E_PG_PORT), to check stored rows. */
 async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {

@@ -1,7 +1,8 @@
 import { Alert, Container, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as v from 'valibot'
+import { optionalText } from '../../lib/search-params'
 import type { Locale } from '../../../server/domain/locale.js'
 import { PageTitle } from '../../components/PageTitle'
 import { useMe } from '../../features/auth/session'
@@ -19,7 +20,7 @@ const plansOptions = (trpc: Trpc, locale: Locale) => trpc.plans.list.queryOption
  */
 export const Route = createFileRoute('/account/select-plan')({
   head: staticHead('selectPlan', { noindex: true }),
-  validateSearch: z.object({ plan: z.string().max(64).optional().catch(undefined) }),
+  validateSearch: v.object({ plan: optionalText(64) }),
   loader: ({ context }) => context.queryClient.ensureQueryData(plansOptions(context.trpc, context.locale)),
   component: SelectPlanPage,
 })

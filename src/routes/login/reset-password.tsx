@@ -1,7 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as v from 'valibot'
+import { optionalText } from '../../lib/search-params'
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '../../../server/domain/schemas/auth.js'
 import { AnchorLink } from '../../components/links'
 import { AuthPanel, FormAlert } from '../../features/auth/AuthPanel'
@@ -17,10 +18,7 @@ import { staticHead } from '../../lib/seo'
 /** /login/reset-password?token=&email= — either one missing sends to forgot-password. */
 export const Route = createFileRoute('/login/reset-password')({
   head: staticHead('resetPassword', { noindex: true }),
-  validateSearch: z.object({
-    token: z.string().max(200).optional().catch(undefined),
-    email: z.string().max(320).optional().catch(undefined),
-  }),
+  validateSearch: v.object({ token: optionalText(200), email: optionalText(320) }),
   beforeLoad: ({ search }) => {
     if (!search.token || !search.email) throw redirect({ to: '/login/forgot-password', replace: true })
   },

@@ -3,7 +3,6 @@ import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { isLocale } from '../../../../server/domain/locale.js'
 import type { ListKind } from '../../../../server/domain/list.js'
-import { searchTextSchema } from '../../../../server/domain/schemas/catalog.js'
 import { ButtonLink } from '../../../components/links'
 import { PageTitle } from '../../../components/PageTitle'
 import { ContentList, ensureList } from '../../../features/catalog/ContentList'
@@ -30,7 +29,9 @@ export const Route = createFileRoute('/$lang/search/$tab')({
     if (!search.q) throw redirect({ to: '/$lang', params: { lang: params.lang }, replace: true })
   },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) => {
+  loader: async ({ context, params, deps }) => {
+    // The schema module (zod) comes with this page, not with every page's first load.
+    const { searchTextSchema } = await import('../../../../server/domain/schemas/catalog.js')
     const q = searchTextSchema.safeParse(deps.q)
     if (!isLocale(params.lang) || !q.success) return
     return ensureList(context, KIND[params.tab as keyof typeof KIND], params.lang, deps, { q: q.data })
