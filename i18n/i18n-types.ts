@@ -2456,10 +2456,6 @@ type RootTranslation = {
 		}
 		lightbox: {
 			/**
-			 * I​m​a​g​e​ ​v​i​e​w​e​r
-			 */
-			label: string
-			/**
 			 * O​p​e​n​ ​i​m​a​g​e​ ​{​i​n​d​e​x​}
 			 * @param {number} index
 			 */
@@ -4855,10 +4851,6 @@ export type TranslationFunctions = {
 			open: (arg: { index: number }) => LocalizedString
 		}
 		lightbox: {
-			/**
-			 * Image viewer
-			 */
-			label: () => LocalizedString
 			/**
 			 * Open image {index}
 			 */

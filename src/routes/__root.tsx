@@ -7,7 +7,7 @@ import { AGE_GATE_SCRIPT } from '../components/layout/AgeGate'
 import { useRefreshForSignedInUser } from '../features/auth/session'
 import { activateLocale, detectClientLocale, I18nProvider, translations } from '../lib/locale'
 import type { RouterContext } from '../router'
-import { theme } from '../theme'
+import { contrastVariables, theme } from '../theme'
 import { headContext, notFoundHead } from '../lib/seo'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -52,7 +52,7 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body>
-        <MantineProvider theme={theme} forceColorScheme="dark">
+        <MantineProvider theme={theme} forceColorScheme="dark" cssVariablesResolver={contrastVariables}>
           <Toasts />
           {children}
         </MantineProvider>
