@@ -2460,10 +2460,6 @@ type RootTranslation = {
 		}
 		lightbox: {
 			/**
-			 * I​m​a​g​e​ ​v​i​e​w​e​r
-			 */
-			label: string
-			/**
 			 * O​p​e​n​ ​i​m​a​g​e​ ​{​i​n​d​e​x​}
 			 * @param {number} index
 			 */
@@ -4863,10 +4859,6 @@ export type TranslationFunctions = {
 			open: (arg: { index: number }) => LocalizedString
 		}
 		lightbox: {
-			/**
-			 * Image viewer
-			 */
-			label: () => LocalizedString
 			/**
 			 * Open image {index}
 			 */

@@ -141,6 +141,8 @@ export interface Config {
   catalogCacheTtlMs: number
   ingestSettleSeconds: number
   clientDir: string
+  /** The server renderer built by `npm run build`. */
+  serverEntry: string
   rateLimit: { windowMs: number; perIp: number; perAccount: number }
   billing: BillingConfig
   /** Lifetime of signed members-only media URLs, in seconds. */
@@ -293,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     ingestSettleSeconds: e.INGEST_SETTLE_SECONDS,
     clientDir: path.resolve('dist/client'),
+    serverEntry: path.resolve('dist/server/entry-server.js'),
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
     billing: billingConfig(e),
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,

@@ -14,16 +14,20 @@ import { JoinButton } from '../features/plans/JoinButton'
 import { PlanCard } from '../features/plans/PlanCard'
 import { translateErrorKey, useSchemaForm } from '../lib/forms'
 import { useI18n } from '../lib/locale'
-import { trpc } from '../lib/trpc'
+import { useTRPC } from '../lib/trpc'
+import { staticHead } from '../lib/seo'
 
 /** /sign-up?redirect= — part of the login area: signed-in users are sent on. */
 export const Route = createFileRoute('/sign-up')({
+  ssr: false,
+  head: staticHead('signUp', { noindex: true }),
   validateSearch: redirectSearch,
   beforeLoad: ({ context, search }) => loginArea({ context, search }),
   component: SignUpPage,
 })
 
 function SignUpPage() {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const settings = useQuery(trpc.site.settings.queryOptions())
   const offers = useQuery(trpc.plans.signupOffers.queryOptions({ locale }))
@@ -62,6 +66,7 @@ function SignUpPage() {
 }
 
 function SignUpForm() {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const { redirect } = Route.useSearch()
   const router = useRouter()
@@ -70,7 +75,7 @@ function SignUpForm() {
   const form = useSchemaForm<{ email: string; password: string }>(signUpSchema, { initialValues: { email: '', password: '' } })
   const send = (values: { email: string; password: string }) => signUp.mutateAsync({ ...values, redirect })
   const { message, onSubmit } = useServerSubmit(form, send, async () => {
-    await refreshAfterLogin(queryClient)
+    await refreshAfterLogin({ queryClient, trpc })
     // Signed in but not verified yet: the login-area gate sends the user to /verify-email.
     await router.invalidate()
   })
@@ -100,6 +105,7 @@ function SignUpForm() {
 
 /** The plan chosen before signing up (?redirect= back to it): the payment follows the confirmation. */
 function ChosenPlanNote({ redirect }: { redirect: string | undefined }) {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const sid = chosenPlanOf(redirect)
   const plans = useQuery({ ...trpc.plans.list.queryOptions({ locale }), enabled: sid !== null })

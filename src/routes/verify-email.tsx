@@ -2,7 +2,8 @@ import { Button, Loader, Stack, Text } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { z } from 'zod'
+import * as v from 'valibot'
+import { optionalText } from '../lib/search-params'
 import { safeRedirect } from '../../server/domain/redirect.js'
 import { ButtonLink } from '../components/links'
 import { AuthPanel, expectedErrorMessage, FormAlert } from '../features/auth/AuthPanel'
@@ -10,18 +11,17 @@ import { verifyEmailArea } from '../features/auth/gates'
 import { refreshAfterLogin, useMe } from '../features/auth/session'
 import { useCurrentLocale, useI18n } from '../lib/locale'
 import { showError, showSuccess } from '../lib/toasts'
-import { trpc } from '../lib/trpc'
+import { useTRPC } from '../lib/trpc'
+import { staticHead } from '../lib/seo'
 
 /**
  * /verify-email?redirect= — the verify-email area; with ?token=&email= (the mailed link)
  * the address is confirmed first, in any browser, logged in or not.
  */
 export const Route = createFileRoute('/verify-email')({
-  validateSearch: z.object({
-    redirect: z.string().max(2048).optional().catch(undefined),
-    token: z.string().max(200).optional().catch(undefined),
-    email: z.string().max(320).optional().catch(undefined),
-  }),
+  ssr: false,
+  head: staticHead('verifyEmail', { noindex: true }),
+  validateSearch: v.object({ redirect: optionalText(2048), token: optionalText(200), email: optionalText(320) }),
   beforeLoad: async ({ context, search, location }) => {
     if (search.token && search.email) return
     await verifyEmailArea({ context, location, search })
@@ -37,6 +37,7 @@ function VerifyEmailPage() {
 
 /** Sign-up success lands here: check your inbox, or have the link sent again. */
 function CheckInbox({ problem }: { problem?: string | null }) {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const me = useMe()
   const { redirect } = Route.useSearch()
@@ -76,6 +77,7 @@ function CheckInbox({ problem }: { problem?: string | null }) {
 
 /** Opens the mailed link once; then goes on (logged in) or to the login page. */
 function ConfirmLink({ token, email }: { token: string; email: string }) {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const lang = useCurrentLocale()
   const { redirect } = Route.useSearch()
@@ -91,7 +93,7 @@ function ConfirmLink({ token, email }: { token: string; email: string }) {
     void (async () => {
       try {
         const result = await verify.mutateAsync({ token, email })
-        await refreshAfterLogin(queryClient)
+        await refreshAfterLogin({ queryClient, trpc })
         const target = safeRedirect(redirect)
         if (result.loggedIn) {
           showSuccess(LL.auth.verify.verified())

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support'
 import { e2eSql, englishVisitor, mailedLink, newEmail, openUserMenu, PASSWORD, signedUpUser } from './accounts-support'
 
 test.beforeEach(async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support'
 import { englishVisitor, mailedLink, newEmail, PASSWORD } from './accounts-support'
 
 test.beforeEach(async ({ page }) => {

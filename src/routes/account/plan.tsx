@@ -12,12 +12,15 @@ import { PlanCard } from '../../features/plans/PlanCard'
 import { formatDate } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
 import type { Trpc } from '../../lib/trpc'
+import { staticHead } from '../../lib/seo'
 
 type CurrentPlan = inferRouterOutputs<AppRouter>['plans']['current']
 
 const currentPlanOptions = (trpc: Trpc, locale: Locale) => trpc.plans.current.queryOptions({ locale })
 
 export const Route = createFileRoute('/account/plan')({
+  ssr: false,
+  head: staticHead('plan', { noindex: true }),
   beforeLoad: protectedArea,
   loader: ({ context }) => context.queryClient.ensureQueryData(currentPlanOptions(context.trpc, context.locale)),
   component: PlanPage,
