@@ -71,8 +71,11 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
     bodyLimit: 1024 * 1024,
   })
 
+  // A site served over https tells browsers to come back only over https (a year).
+  const strictTransport = config.publicUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : null
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id)
+    if (strictTransport) reply.header('strict-transport-security', strictTransport)
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'strict-origin-when-cross-origin')
     reply.header('x-frame-options', 'SAMEORIGIN')

@@ -28,7 +28,8 @@ function readStoredLocale(): string | null {
 }
 
 export function storeLocale(locale: Locale): void {
-  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`
+  const secure = window.location.protocol === 'https:' ? '; secure' : ''
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax${secure}`
   try {
     localStorage.setItem(STORAGE_KEY, locale)
   } catch {

@@ -141,6 +141,13 @@ describe('server-rendered pages', () => {
     expect((await get('/trpc/nope', { accept: 'text/html' })).headers['content-type']).not.toMatch(/html/)
   })
 
+  it('asks browsers to keep to https when the site is served over https', async () => {
+    expect((await get('/en')).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+    const plain = await createTestApp(db.orm, { PUBLIC_URL: 'http://localhost:3000' })
+    expect((await plain.app.inject('/healthz')).headers['strict-transport-security']).toBeUndefined()
+    await plain.app.close()
+  })
+
   it('sends / to the stored language, else de', async () => {
     expect((await get('/')).headers.location).toBe('/de')
     expect((await get('/', { cookie: 'locale=fr' })).headers.location).toBe('/fr')
