@@ -1,16 +1,23 @@
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router'
+import { Outlet, createFileRoute, notFound, redirect, type AnyRoute } from '@tanstack/react-router'
 import { isLocale } from '../../server/domain/locale.js'
 import { detectClientLocale } from '../lib/locale'
 
+/** Whether some page lives under /{lang}/{segment} (read from this route's children). */
+function isPageSection(segment: string): boolean {
+  const children = Object.values((Route as unknown as AnyRoute).children ?? {}) as AnyRoute[]
+  return children.some((child) => child.fullPath.split('/')[2] === segment)
+}
+
 /**
- * Every locale-prefixed page. A path whose first segment is not a language is sent to the
- * same path under the detected language (so /videos becomes /de/videos).
+ * Every locale-prefixed page. A path whose first segment is not a language but a page of the
+ * site is sent there under the detected language (so /videos becomes /de/videos); any other
+ * path is not found.
  */
 export const Route = createFileRoute('/$lang')({
   beforeLoad: ({ context, params, location }) => {
-    if (!isLocale(params.lang)) {
-      throw redirect({ href: `/${detectClientLocale(context.env)}${location.href}`, replace: true })
-    }
+    if (isLocale(params.lang)) return
+    if (!isPageSection(params.lang)) throw notFound()
+    throw redirect({ href: `/${detectClientLocale(context.env)}${location.href}`, replace: true })
   },
   component: Outlet,
 })
