@@ -38,7 +38,8 @@ export default defineConfig({
     command: 'node --import tsx scripts/e2e-server.ts',
     cwd: root,
     url: `${baseURL}/readyz`,
-    timeout: 180_000,
+    // The first start seeds the demo catalog with real transcodes: minutes on a busy machine.
+    timeout: 600_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'ignore',
