@@ -15,7 +15,9 @@ import { registerHealthRoutes } from './http/health.js'
 import { registerHtmlShell } from './http/html-shell.js'
 import { registerMediaGateway } from './http/media-gateway.js'
 import { redactUrl } from './redact.js'
+import { MediaAccessCache, type MediaAccessCheck } from './services/media-access.js'
 import { RateLimits, postgresRateLimitStore } from './services/rate-limits.js'
+import { loadSessionUser, onSessionsEnded } from './services/sessions.js'
 import { CatalogCache, listenForCatalogChanges } from './services/catalog/cache.js'
 import { detailTitle } from './services/catalog/index.js'
 import { createContextFactory } from './trpc/context.js'
@@ -28,6 +30,12 @@ export interface AppDeps {
   orm: Orm
   /** Where request logs go (stdout by default); tests read them. */
   logStream?: NodeJS.WritableStream
+  /**
+   * The media gateway's session check; by default the session cache over this database.
+   * The gateway bench passes a check that allows every correctly signed URL, to measure
+   * what the session check costs.
+   */
+  mediaAccess?: MediaAccessCheck
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
@@ -41,8 +49,19 @@ declare module 'fastify' {
   }
 }
 
+/** The gateway's session check: read through a short per-session cache, dropped on logout here. */
+function sessionMediaAccess(app: FastifyInstance, config: Config, orm: Orm): MediaAccessCache {
+  const access = new MediaAccessCache(async (sessionId, now) => {
+    const user = await loadSessionUser(orm.em.fork(), sessionId, now)
+    return user && { userId: user.id, role: user.role, activePlanUntil: user.activePlanUntil }
+  }, config.mediaAccessCacheMs)
+  const stopForgetting = onSessionsEnded((ended) => access.forget(ended))
+  app.addHook('onClose', async () => stopForgetting())
+  return access
+}
+
 /** Builds the whole HTTP server; main.ts starts it, tests inject requests into it. */
-export async function buildApp({ config, orm, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -93,8 +112,9 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
   registerHealthRoutes(app, orm)
   if (config.devOutbox) registerDevMail(app, orm)
   registerBillingRoutes(app, config, orm)
-  // Members-only media: signed URLs only (MEDIA_DIR/protected is never served statically).
-  registerMediaGateway(app, config)
+  // Members-only media: signed URLs only (MEDIA_DIR/protected is never served statically),
+  // while the session lives and its user is a member.
+  registerMediaGateway(app, config, mediaAccess ?? sessionMediaAccess(app, config, orm))
   registerDownloadRoutes(app, config, orm)
 
   // Public catalog answers are cached per server and dropped on every catalog change.
