@@ -823,6 +823,10 @@ type RootTranslation = {
 		 */
 		textTooLong: string
 		/**
+		 * T​h​i​s​ ​t​e​x​t​ ​c​o​n​t​a​i​n​s​ ​c​h​a​r​a​c​t​e​r​s​ ​t​h​a​t​ ​c​a​n​n​o​t​ ​b​e​ ​s​t​o​r​e​d​ ​(​s​u​c​h​ ​a​s​ ​a​ ​N​U​L​ ​c​h​a​r​a​c​t​e​r​)​.
+		 */
+		invalidCharacters: string
+		/**
 		 * A​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
 		 */
 		emailTaken: string
@@ -3272,6 +3276,10 @@ export type TranslationFunctions = {
 		 * This text is too long.
 		 */
 		textTooLong: () => LocalizedString
+		/**
+		 * This text contains characters that cannot be stored (such as a NUL character).
+		 */
+		invalidCharacters: () => LocalizedString
 		/**
 		 * An account with this email already exists.
 		 */

@@ -25,6 +25,7 @@ export default {
   oathRequired: 'Bitte bestätige, dass die Angaben richtig sind.',
   feedbackRequired: 'Bitte beschreibe, was du getan hast.',
   textTooLong: 'Dieser Text ist zu lang.',
+  invalidCharacters: 'Dieser Text enthält Zeichen, die nicht gespeichert werden können (etwa ein NUL-Zeichen).',
   emailTaken: 'Ein Konto mit dieser E-Mail-Adresse existiert bereits.',
   passwordRequired: 'Bitte gib dein Passwort ein.',
   passwordTooShort: 'Das Passwort muss mindestens 8 Zeichen lang sein.',

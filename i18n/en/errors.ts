@@ -23,6 +23,7 @@ export default {
   oathRequired: 'Please confirm that the information is correct.',
   feedbackRequired: 'Please tell us what you did.',
   textTooLong: 'This text is too long.',
+  invalidCharacters: 'This text contains characters that cannot be stored (such as a NUL character).',
   emailTaken: 'An account with this email already exists.',
   passwordRequired: 'Please enter your password.',
   passwordTooShort: 'The password must be at least 8 characters long.',

@@ -25,6 +25,7 @@ export default {
   oathRequired: 'Confirma que la información es correcta.',
   feedbackRequired: 'Cuéntanos qué estabas haciendo.',
   textTooLong: 'Este texto es demasiado largo.',
+  invalidCharacters: 'Este texto contiene caracteres que no se pueden guardar (como un carácter NUL).',
   emailTaken: 'Ya existe una cuenta con este correo electrónico.',
   passwordRequired: 'Introduce tu contraseña.',
   passwordTooShort: 'La contraseña debe tener al menos 8 caracteres.',

@@ -25,6 +25,7 @@ export default {
   oathRequired: 'Veuillez confirmer que les informations sont exactes.',
   feedbackRequired: 'Veuillez nous dire ce que vous faisiez.',
   textTooLong: 'Ce texte est trop long.',
+  invalidCharacters: 'Ce texte contient des caractères qui ne peuvent pas être enregistrés (comme un caractère NUL).',
   emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
   passwordRequired: 'Veuillez saisir votre mot de passe.',
   passwordTooShort: 'Le mot de passe doit comporter au moins 8 caractères.',

@@ -25,6 +25,7 @@ export default {
   oathRequired: 'Conferma che le informazioni sono corrette.',
   feedbackRequired: 'Raccontaci cosa stavi facendo.',
   textTooLong: 'Questo testo è troppo lungo.',
+  invalidCharacters: 'Questo testo contiene caratteri che non possono essere salvati (come un carattere NUL).',
   emailTaken: 'Esiste già un account con questo indirizzo e-mail.',
   passwordRequired: 'Inserisci la tua password.',
   passwordTooShort: 'La password deve contenere almeno 8 caratteri.',

@@ -4,6 +4,7 @@
  */
 import { initTRPC, TRPCError } from '@trpc/server'
 import { ZodError } from 'zod'
+import { INVALID_CHARACTERS, refusesCharacters } from '../domain/schemas/text.js'
 import { isMember } from '../domain/membership.js'
 import { translator } from '../i18n.js'
 import type { Context } from './context.js'
@@ -24,7 +25,7 @@ const t = initTRPC.context<Context>().create({
       fieldErrors = {}
       for (const issue of error.cause.issues) {
         const field = issue.path.join('.') || '_'
-        fieldErrors[field] ??= translate(issue.message)
+        fieldErrors[field] ??= translate(refusesCharacters(issue) ? INVALID_CHARACTERS : issue.message)
       }
       message = Object.values(fieldErrors)[0] ?? tr.errors.invalidInput()
     } else if (error instanceof AppError) {
