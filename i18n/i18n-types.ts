@@ -827,6 +827,10 @@ type RootTranslation = {
 		 */
 		invalidCharacters: string
 		/**
+		 * T​h​i​s​ ​r​e​q​u​e​s​t​ ​d​i​d​ ​n​o​t​ ​c​o​m​e​ ​f​r​o​m​ ​t​h​i​s​ ​s​i​t​e​ ​a​n​d​ ​w​a​s​ ​r​e​f​u​s​e​d​.
+		 */
+		crossSite: string
+		/**
 		 * A​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
 		 */
 		emailTaken: string
@@ -3280,6 +3284,10 @@ export type TranslationFunctions = {
 		 * This text contains characters that cannot be stored (such as a NUL character).
 		 */
 		invalidCharacters: () => LocalizedString
+		/**
+		 * This request did not come from this site and was refused.
+		 */
+		crossSite: () => LocalizedString
 		/**
 		 * An account with this email already exists.
 		 */

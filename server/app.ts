@@ -14,6 +14,7 @@ import { registerDownloadRoutes } from './http/downloads.js'
 import { registerHealthRoutes } from './http/health.js'
 import { registerHtmlShell } from './http/html-shell.js'
 import { registerMediaGateway } from './http/media-gateway.js'
+import { registerSameOriginGuard } from './http/same-origin.js'
 import { redactUrl } from './redact.js'
 import { MediaAccessCache, type MediaAccessCheck } from './services/media-access.js'
 import { RateLimits, postgresRateLimitStore } from './services/rate-limits.js'
@@ -103,6 +104,9 @@ export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps)
     }
     return reply.code(status).send({ error: status === 429 ? error.message : t.errors.invalidInput(), requestId: req.id })
   })
+
+  // State-changing requests come from this site's own pages only (the webhooks excepted).
+  registerSameOriginGuard(app, config)
 
   await app.register(fastifyCookie)
   // Counters live in PostgreSQL, so every server process behind a load balancer shares them.

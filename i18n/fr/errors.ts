@@ -26,6 +26,7 @@ export default {
   feedbackRequired: 'Veuillez nous dire ce que vous faisiez.',
   textTooLong: 'Ce texte est trop long.',
   invalidCharacters: 'Ce texte contient des caractères qui ne peuvent pas être enregistrés (comme un caractère NUL).',
+  crossSite: 'Cette requête ne provient pas de ce site et a été refusée.',
   emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
   passwordRequired: 'Veuillez saisir votre mot de passe.',
   passwordTooShort: 'Le mot de passe doit comporter au moins 8 caractères.',

@@ -26,6 +26,7 @@ export default {
   feedbackRequired: 'Raccontaci cosa stavi facendo.',
   textTooLong: 'Questo testo è troppo lungo.',
   invalidCharacters: 'Questo testo contiene caratteri che non possono essere salvati (come un carattere NUL).',
+  crossSite: 'Questa richiesta non proviene da questo sito ed è stata rifiutata.',
   emailTaken: 'Esiste già un account con questo indirizzo e-mail.',
   passwordRequired: 'Inserisci la tua password.',
   passwordTooShort: 'La password deve contenere almeno 8 caratteri.',

@@ -30,7 +30,8 @@ export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
       url: '/trpc',
-      headers: () => ({ 'x-locale': getActiveLocale() }),
+      // x-streamclub-csrf: the server takes state-changing calls only from this site's pages.
+      headers: () => ({ 'x-locale': getActiveLocale(), 'x-streamclub-csrf': '1' }),
     }),
   ],
 })

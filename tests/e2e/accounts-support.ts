@@ -29,7 +29,7 @@ export async function mailedLink(request: APIRequestContext, email: string, path
 }
 
 async function mutation(request: APIRequestContext, path: string, input: unknown) {
-  const res = await request.post(`/trpc/${path}`, { data: input, headers: { 'x-locale': 'en' } })
+  const res = await request.post(`/trpc/${path}`, { data: input, headers: { 'x-locale': 'en', 'x-streamclub-csrf': '1' } })
   expect(res.status(), `${path}: ${await res.text()}`).toBe(200)
 }
 

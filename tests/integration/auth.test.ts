@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthToken, MailMessage, Session, User } from '../../server/db/entities/index.js'
 import { hashToken } from '../../server/services/sessions.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
-import { createTestApp, trpcMutation, type TestApp } from '../support/app.js'
+import { createTestApp, SITE_CLIENT, trpcMutation, type TestApp } from '../support/app.js'
 import { errorOf, latestMail, linkOf, logIn, makeUser, me, sessionCookieOf } from '../support/accounts.js'
 
 let db: TestDatabase
@@ -221,7 +221,7 @@ describe('rate limits', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/trpc/${calls.map(() => 'auth.login').join(',')}?batch=1`,
-      headers: { 'content-type': 'application/json', ...EN },
+      headers: { 'content-type': 'application/json', ...SITE_CLIENT, ...EN },
       payload: Object.fromEntries(calls.map((input, i) => [String(i), input])),
     })
     const codes = (res.json() as Array<{ error?: { data: { httpStatus: number } } }>).map((item) => item.error?.data.httpStatus)

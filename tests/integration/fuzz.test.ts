@@ -17,7 +17,7 @@ import { hashToken } from '../../server/services/sessions.js'
 import { appRouter } from '../../server/trpc/root.js'
 import { ensurePlans } from '../../scripts/seed/plans.js'
 import { makeUser } from '../support/accounts.js'
-import { createTestApp, type TestApp } from '../support/app.js'
+import { createTestApp, SITE_CLIENT, type TestApp } from '../support/app.js'
 import { makeVideo } from '../support/factories.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 import { fieldsOf, sampleOf, withValueAt } from '../support/zod-inputs.js'
@@ -94,7 +94,7 @@ let requests = 0
 function call(app: FastifyInstance, path: string, type: 'query' | 'mutation', input: unknown, { cookie, locale = 'en' }: { cookie?: string; locale?: Locale } = {}) {
   const n = requests++
   const remoteAddress = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
-  const headers: Record<string, string> = { 'x-locale': locale, 'x-streamclub-csrf': '1', ...(cookie ? { cookie } : {}) }
+  const headers: Record<string, string> = { 'x-locale': locale, ...SITE_CLIENT, ...(cookie ? { cookie } : {}) }
   if (type === 'query') {
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`
     return app.inject({ method: 'GET', url: `/trpc/${path}${query}`, headers, remoteAddress })
@@ -149,7 +149,7 @@ describe('every procedure, generated from the router, with malformed input', () 
 
         // Around the input: broken JSON, the other method, a batch of good and bad calls.
         const url = `/trpc/${procedure.path}`
-        const headers = { 'x-streamclub-csrf': '1', ...(cookie ? { cookie } : {}) }
+        const headers = { ...SITE_CLIENT, ...(cookie ? { cookie } : {}) }
         const transport: Array<[string, Promise<LightMyRequestResponse>]> = [
           ['query with broken JSON', t.app.inject({ method: 'GET', url: `${url}?input=%7B%22a`, headers })],
           ['query with batch but no inputs', t.app.inject({ method: 'GET', url: `${url},${procedure.path}?batch=1&input=%5B%5D`, headers })],
