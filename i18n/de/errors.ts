@@ -27,7 +27,6 @@ export default {
   textTooLong: 'Dieser Text ist zu lang.',
   invalidCharacters: 'Dieser Text enthält Zeichen, die nicht gespeichert werden können (etwa ein NUL-Zeichen).',
   crossSite: 'Diese Anfrage kam nicht von dieser Website und wurde abgelehnt.',
-  emailTaken: 'Ein Konto mit dieser E-Mail-Adresse existiert bereits.',
   passwordRequired: 'Bitte gib dein Passwort ein.',
   passwordTooShort: 'Das Passwort muss mindestens 8 Zeichen lang sein.',
   passwordTooLong: 'Das Passwort darf höchstens 256 Zeichen lang sein.',

@@ -25,7 +25,6 @@ export default {
   textTooLong: 'This text is too long.',
   invalidCharacters: 'This text contains characters that cannot be stored (such as a NUL character).',
   crossSite: 'This request did not come from this site and was refused.',
-  emailTaken: 'An account with this email already exists.',
   passwordRequired: 'Please enter your password.',
   passwordTooShort: 'The password must be at least 8 characters long.',
   passwordTooLong: 'The password may be at most 256 characters long.',

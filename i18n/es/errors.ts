@@ -27,7 +27,6 @@ export default {
   textTooLong: 'Este texto es demasiado largo.',
   invalidCharacters: 'Este texto contiene caracteres que no se pueden guardar (como un carácter NUL).',
   crossSite: 'Esta solicitud no procede de este sitio y ha sido rechazada.',
-  emailTaken: 'Ya existe una cuenta con este correo electrónico.',
   passwordRequired: 'Introduce tu contraseña.',
   passwordTooShort: 'La contraseña debe tener al menos 8 caracteres.',
   passwordTooLong: 'La contraseña puede tener como máximo 256 caracteres.',

@@ -27,7 +27,6 @@ export default {
   textTooLong: 'Ce texte est trop long.',
   invalidCharacters: 'Ce texte contient des caractères qui ne peuvent pas être enregistrés (comme un caractère NUL).',
   crossSite: 'Cette requête ne provient pas de ce site et a été refusée.',
-  emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
   passwordRequired: 'Veuillez saisir votre mot de passe.',
   passwordTooShort: 'Le mot de passe doit comporter au moins 8 caractères.',
   passwordTooLong: 'Le mot de passe peut comporter au plus 256 caractères.',

@@ -27,7 +27,6 @@ export default {
   textTooLong: 'Questo testo è troppo lungo.',
   invalidCharacters: 'Questo testo contiene caratteri che non possono essere salvati (come un carattere NUL).',
   crossSite: 'Questa richiesta non proviene da questo sito ed è stata rifiutata.',
-  emailTaken: 'Esiste già un account con questo indirizzo e-mail.',
   passwordRequired: 'Inserisci la tua password.',
   passwordTooShort: 'La password deve contenere almeno 8 caratteri.',
   passwordTooLong: 'La password può contenere al massimo 256 caratteri.',

@@ -62,8 +62,16 @@ export const verifyEmailSchema = z.object({
 })
 export type VerifyEmailInput = z.output<typeof verifyEmailSchema>
 
+/** Signed in: the user's own address; otherwise the address given (the verify-email page's form). */
 export const resendVerificationSchema = z.object({
+  email: emailField.optional(),
   redirect: redirectField,
+})
+export type ResendVerificationInput = z.output<typeof resendVerificationSchema>
+
+/** The verify-email page's form for visitors: the address to send the link to again. */
+export const resendToAddressSchema = z.object({
+  email: emailField,
 })
 
 export const changePasswordSchema = z.object({
