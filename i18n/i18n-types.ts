@@ -748,6 +748,10 @@ type RootTranslation = {
 		 */
 		generic: string
 		/**
+		 * T​h​e​ ​s​e​r​v​i​c​e​ ​i​s​ ​b​r​i​e​f​l​y​ ​u​n​a​v​a​i​l​a​b​l​e​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+		 */
+		unavailable: string
+		/**
 		 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.
 		 */
 		invalidInput: string
@@ -3228,6 +3232,10 @@ export type TranslationFunctions = {
 		 * An error has occured. Our team has been notified
 		 */
 		generic: () => LocalizedString
+		/**
+		 * The service is briefly unavailable. Please try again in a moment.
+		 */
+		unavailable: () => LocalizedString
 		/**
 		 * This value is not valid.
 		 */

@@ -7,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
 import type { Config } from './config.js'
-import type { Orm } from './db/orm.js'
+import { isDatabaseUnavailable, type Orm } from './db/orm.js'
 import { registerBillingRoutes } from './http/billing.js'
 import { registerDevMail } from './http/dev-mail.js'
 import { registerDownloadRoutes } from './http/downloads.js'
@@ -98,6 +98,11 @@ export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps)
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
     const t = translator(requestLocale(req.headers))
+    // The database is away (a restart, a timeout): try again shortly.
+    if (status === 500 && isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'database unavailable')
+      return reply.code(503).header('retry-after', '5').send({ error: t.errors.unavailable(), requestId: req.id })
+    }
     if (status >= 500) {
       req.log.error({ err: error }, 'request failed')
       return reply.code(status).send({ error: t.errors.generic(), requestId: req.id })
@@ -136,6 +141,8 @@ export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps)
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed')
+        } else if (error.code === 'SERVICE_UNAVAILABLE') {
+          req.log.warn({ err: error.cause ?? error, procedure: path }, 'database unavailable')
         }
       },
     },

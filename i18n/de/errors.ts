@@ -3,6 +3,7 @@ import type { Translation } from '../i18n-types.js'
 export default {
   genericTitle: 'Fehler',
   generic: 'Ein Fehler ist aufgetreten. Unser Team wurde benachrichtigt',
+  unavailable: 'Der Dienst ist kurz nicht erreichbar. Bitte versuche es gleich noch einmal.',
   invalidInput: 'Dieser Wert ist ungültig.',
   notFound: 'Diesen Inhalt gibt es nicht.',
   unauthorized: 'Bitte melde dich zuerst an.',

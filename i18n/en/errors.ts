@@ -1,6 +1,7 @@
 export default {
   genericTitle: 'Error',
   generic: 'An error has occured. Our team has been notified',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   invalidInput: 'This value is not valid.',
   notFound: 'This content does not exist.',
   unauthorized: 'Please log in first.',

@@ -3,6 +3,7 @@ import type { Translation } from '../i18n-types.js'
 export default {
   genericTitle: 'Error',
   generic: 'Se ha producido un error. Nuestro equipo ha sido notificado',
+  unavailable: 'El servicio no está disponible por un momento. Inténtalo de nuevo enseguida.',
   invalidInput: 'Este valor no es válido.',
   notFound: 'Este contenido no existe.',
   unauthorized: 'Inicia sesión primero.',

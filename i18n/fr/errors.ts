@@ -3,6 +3,7 @@ import type { Translation } from '../i18n-types.js'
 export default {
   genericTitle: 'Erreur',
   generic: 'Une erreur est survenue. Notre équipe a été prévenue',
+  unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
   invalidInput: "Cette valeur n'est pas valide.",
   notFound: "Ce contenu n'existe pas.",
   unauthorized: "Veuillez d'abord vous connecter.",

@@ -3,6 +3,7 @@ import type { Translation } from '../i18n-types.js'
 export default {
   genericTitle: 'Errore',
   generic: 'Si è verificato un errore. Il nostro team è stato avvisato',
+  unavailable: 'Il servizio è momentaneamente non disponibile. Riprova tra un attimo.',
   invalidInput: 'Questo valore non è valido.',
   notFound: 'Questo contenuto non esiste.',
   unauthorized: 'Effettua prima il login.',

@@ -6,10 +6,10 @@
  */
 import { buildApp } from '../../server/app.js'
 import { loadConfig } from '../../server/config.js'
-import { openOrm } from '../../server/db/orm.js'
+import { openOrm, SERVER_DATABASE_LIMITS } from '../../server/db/orm.js'
 
 const config = loadConfig()
-const orm = await openOrm(config.databaseUrl!)
+const orm = await openOrm(config.databaseUrl!, { limits: SERVER_DATABASE_LIMITS })
 const signatureOnly = process.env.BENCH_GATEWAY_CHECK === 'signature'
 const app = await buildApp({ config, orm, ...(signatureOnly ? { mediaAccess: { allows: async () => true } } : {}) })
 await app.listen({ host: config.host, port: config.port })
