@@ -13,6 +13,8 @@ const orm = await openOrm(config.databaseUrl!, { limits: SERVER_DATABASE_LIMITS 
 const signatureOnly = process.env.BENCH_GATEWAY_CHECK === 'signature'
 const app = await buildApp({ config, orm, ...(signatureOnly ? { mediaAccess: { allows: async () => true } } : {}) })
 await app.listen({ host: config.host, port: config.port })
+// The bench waits for this line (another process may answer on a port that is already taken).
+console.log(`listening on ${config.port}`)
 process.on('SIGTERM', () => {
   void app.close().then(() => orm.close()).then(() => process.exit(0))
 })

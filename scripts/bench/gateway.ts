@@ -100,14 +100,13 @@ const children: ChildProcess[] = []
 async function start(port: number, check: 'signature' | 'session'): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/gateway-server.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, BENCH_GATEWAY_CHECK: check },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   })
   children.push(child)
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok).catch(() => false)) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`the ${check} server on ${port} did not start`)
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes(`listening on ${port}`) && resolve())
+    child.once('exit', (code) => reject(new Error(`the ${check} server did not start on port ${port} (exit ${code}; is the port taken? set PORT)`)))
+  })
 }
 
 interface Measured {
@@ -143,7 +142,7 @@ try {
   for (const port of [beforePort, afterPort]) {
     for (const kind of ['segment', 'playlist'] as const) {
       const res = await fetch(`http://127.0.0.1:${port}${members[0]![kind]}`, { headers: { cookie: members[0]!.cookie } })
-      if (res.status !== 200) throw new Error(`${kind} on ${port} answered ${res.status}`)
+      if (res.status !== 200) throw new Error(`${kind} on ${port} answered ${res.status}: ${await res.text()}`)
       await res.arrayBuffer()
     }
   }
