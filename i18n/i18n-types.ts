@@ -1930,6 +1930,10 @@ type RootTranslation = {
 			 */
 			changePaymentMethod: string
 			/**
+			 * C​a​n​c​e​l​ ​m​e​m​b​e​r​s​h​i​p
+			 */
+			cancel: string
+			/**
 			 * (​o​p​e​n​s​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​r​o​v​i​d​e​r​)
 			 */
 			externalHint: string
@@ -2491,10 +2495,6 @@ type RootTranslation = {
 			open: RequiredParams<'index'>
 		}
 		lightbox: {
-			/**
-			 * I​m​a​g​e​ ​v​i​e​w​e​r
-			 */
-			label: string
 			/**
 			 * O​p​e​n​ ​i​m​a​g​e​ ​{​i​n​d​e​x​}
 			 * @param {number} index
@@ -4380,6 +4380,10 @@ export type TranslationFunctions = {
 			 */
 			changePaymentMethod: () => LocalizedString
 			/**
+			 * Cancel membership
+			 */
+			cancel: () => LocalizedString
+			/**
 			 * (opens the payment provider)
 			 */
 			externalHint: () => LocalizedString
@@ -4925,10 +4929,6 @@ export type TranslationFunctions = {
 			open: (arg: { index: number }) => LocalizedString
 		}
 		lightbox: {
-			/**
-			 * Image viewer
-			 */
-			label: () => LocalizedString
 			/**
 			 * Open image {index}
 			 */

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
+import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -12,7 +14,6 @@ import { registerBillingRoutes } from './http/billing.js'
 import { registerDevMail } from './http/dev-mail.js'
 import { registerDownloadRoutes } from './http/downloads.js'
 import { registerHealthRoutes } from './http/health.js'
-import { registerHtmlShell } from './http/html-shell.js'
 import { registerMediaGateway } from './http/media-gateway.js'
 import { registerSameOriginGuard } from './http/same-origin.js'
 import { redactUrl } from './redact.js'
@@ -20,7 +21,9 @@ import { MediaAccessCache, type MediaAccessCheck } from './services/media-access
 import { RateLimits, postgresRateLimitStore } from './services/rate-limits.js'
 import { loadSessionUser, onSessionsEnded } from './services/sessions.js'
 import { CatalogCache, listenForCatalogChanges } from './services/catalog/cache.js'
-import { detailTitle } from './services/catalog/index.js'
+import { loadClientBuild } from './render/client-build.js'
+import { registerPageRoute } from './render/page-route.js'
+import { registerSitemaps } from './render/sitemaps.js'
 import { createContextFactory } from './trpc/context.js'
 import { appRouter, type AppRouter } from './trpc/root.js'
 import { translator } from './i18n.js'
@@ -45,6 +48,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The catalog's read cache (tests and the benchmark look at it). */
     catalogCache: CatalogCache
+    /** Server-rendered pages, dropped with the catalog cache. */
+    pageCache: CatalogCache
     /** Resolves when the catalog change listener is connected (false if it failed). */
     catalogChangesReady: Promise<boolean>
   }
@@ -114,6 +119,9 @@ export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps)
   registerSameOriginGuard(app, config)
 
   await app.register(fastifyCookie)
+  // Dynamic answers (tRPC JSON) are compressed on the fly; pages and built assets arrive
+  // compressed already (page-route.ts, preCompressed below).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })
   // Counters live in PostgreSQL, so every server process behind a load balancer shares them.
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(orm) })
   const limits = new RateLimits(app, orm, config)
@@ -128,9 +136,11 @@ export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps)
 
   // Public catalog answers are cached per server and dropped on every catalog change.
   const catalogCache = new CatalogCache({ ttlMs: config.catalogCacheTtlMs })
-  const changes = config.catalogCacheTtlMs > 0 ? listenForCatalogChanges(orm.config.get('clientUrl')!, catalogCache, app.log) : null
+  const pageCache = new CatalogCache({ ttlMs: config.catalogCacheTtlMs, maxEntries: 2000 })
+  const changes = config.catalogCacheTtlMs > 0 ? listenForCatalogChanges(orm.config.get('clientUrl')!, [catalogCache, pageCache], app.log) : null
   if (changes) app.addHook('onClose', () => changes.close())
   app.decorate('catalogCache', catalogCache)
+  app.decorate('pageCache', pageCache)
   app.decorate('catalogChangesReady', changes?.ready ?? Promise.resolve(false))
 
   await app.register(fastifyTRPCPlugin, {
@@ -163,8 +173,9 @@ export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps)
       root: config.clientDir,
       prefix: '/',
       index: false,
-      // One route per built file; every other path falls through to the HTML shell.
+      // One route per built file; every other path falls through to the page renderer.
       wildcard: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable')
@@ -172,9 +183,10 @@ export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps)
       },
     })
   }
-  registerHtmlShell(app, config, (kind, id, locale) =>
-    detailTitle({ em: orm.em.fork(), now: new Date(), user: null, cache: catalogCache }, kind, id, locale),
-  )
+  const build = await loadClientBuild(config.clientDir, config.serverEntry)
+  if (!build) app.log.warn(`${config.clientDir} or ${config.serverEntry} is missing: run "npm run build" to build the client`)
+  registerSitemaps(app, { config, orm, pageCache })
+  registerPageRoute(app, { config, orm, limits, catalogCache, pageCache, build })
 
   return app
 }

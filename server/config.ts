@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -7,6 +8,45 @@ import { z } from 'zod'
  * with an error that names the variable.
  */
 const bool = z.stringbool({ truthy: ['1', 'true', 'yes', 'on'], falsy: ['0', 'false', 'no', 'off', ''] })
+
+export const BILLING_PROVIDERS = ['demo', 'ccbill', 'verotel', 'segpay'] as const
+export type BillingProviderId = (typeof BILLING_PROVIDERS)[number]
+
+/** CCBill's published webhook source ranges (Webhooks User Guide). */
+export const CCBILL_WEBHOOK_RANGES = ['64.38.212.0/24', '64.38.215.0/24', '64.38.240.0/24', '64.38.241.0/24']
+
+/** A comma-separated list of IP addresses and CIDR ranges (IPv4 or IPv6). */
+const ipList = z.string().transform((text, ctx) => {
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean)
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/')
+    const family = net.isIP(address)
+    const prefix = bits === undefined ? null : /^\d{1,3}$/.test(bits) ? Number(bits) : -1
+    if (!family || rest.length || (prefix !== null && (prefix < 0 || prefix > (family === 4 ? 32 : 128)))) {
+      ctx.addIssue({ code: 'custom', message: `not an IP address or CIDR range: ${entry}` })
+      return z.NEVER
+    }
+  }
+  if (!entries.length) {
+    ctx.addIssue({ code: 'custom', message: 'needs at least one IP address or CIDR range' })
+    return z.NEVER
+  }
+  return entries
+})
+
+/** Plan sid → Segpay price point id: "basic-monthly=26001,premium-yearly=26002". */
+const pricePoints = z.string().transform((text, ctx) => {
+  const map: Record<string, string> = {}
+  for (const pair of text.split(',').map((entry) => entry.trim()).filter(Boolean)) {
+    const match = /^([^=\s]{1,64})=(\d{1,12})$/.exec(pair)
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: `expected plan-sid=price-point-id, got ${pair}` })
+      return z.NEVER
+    }
+    map[match[1]!] = match[2]!
+  }
+  return map
+})
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -35,8 +75,10 @@ const envSchema = z.object({
   BILLING_SUPPORT_URL: z.url().default('https://billing-support.example.com'),
   WEBMASTER_URL: z.url().default('https://partners.example.com'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
-  /** The billing processor's page where a member changes the payment method (subscriptions.update). */
-  BILLING_UPDATE_URL: z.url({ protocol: /^https?$/ }).default('https://billing-support.example.com/subscriptions/update'),
+  /** The processor's page where a member changes the payment method (subscriptions.update); unset: the processor's own. */
+  BILLING_UPDATE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The processor's page where a member cancels; unset: the processor's own. */
+  BILLING_CANCEL_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Login, sign-up, forgot-password and resend-verification attempts allowed per window. */
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
@@ -45,12 +87,29 @@ const envSchema = z.object({
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** A drop in INGEST_DIR is taken once it has not changed for this long. */
   INGEST_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
-  /** The billing processor's payment form; the join link forwards there. Unset: the demo checkout. */
-  BILLING_JOIN_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Shared secret of the processor's signed webhooks (HMAC-SHA256). Required with BILLING_JOIN_URL. */
-  BILLING_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** The local demo checkout; on by default outside production when no processor is configured. */
+  /** Which billing processor takes the payments; demo: the local demo checkout. */
+  BILLING_PROVIDER: z.enum(BILLING_PROVIDERS).default('demo'),
+  /** Replaced by BILLING_PROVIDER; a start with them set stops with a message. */
+  BILLING_JOIN_URL: z.string().optional(),
+  BILLING_WEBHOOK_SECRET: z.string().optional(),
+  /** The local demo checkout; on by default outside production when the provider is demo. */
   BILLING_DEMO_CHECKOUT: bool.optional(),
+  CCBILL_CLIENT_ACCNUM: z.string().regex(/^\d{6}$/, 'must be the 6-digit account number').optional(),
+  CCBILL_CLIENT_SUBACC: z.string().regex(/^\d{4}$/, 'must be the 4-digit subaccount number').optional(),
+  CCBILL_FLEXFORM_ID: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be the FlexForm id (letters, digits, dashes)').optional(),
+  CCBILL_SALT: z.string().min(16, 'must be at least 16 characters').optional(),
+  CCBILL_ALLOWED_IPS: ipList.optional(),
+  VEROTEL_SHOP_ID: z.string().regex(/^\d{1,12}$/, 'must be the numeric shop id').optional(),
+  VEROTEL_SIGNATURE_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The brand's FlexPay host (Verotel, CardBilling, Bill…). */
+  VEROTEL_BASE_URL: z.url({ protocol: /^https$/ }).default('https://secure.verotel.com'),
+  VEROTEL_ALLOWED_IPS: ipList.optional(),
+  SEGPAY_PACKAGE_ID: z.string().regex(/^\d{1,12}$/, 'must be the numeric package id').optional(),
+  SEGPAY_PRICE_POINTS: pricePoints.optional(),
+  SEGPAY_POSTBACK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32 to 128 letters, digits, - or _').optional(),
+  SEGPAY_ALLOWED_IPS: ipList.optional(),
+  SEGPAY_POSTBACK_RESPONSE: z.string().regex(/^[\x21-\x7e]{1,32}$/, 'must be 1 to 32 printable characters without spaces').default('OK'),
+  SEGPAY_JOIN_URL: z.url({ protocol: /^https$/ }).default('https://secure2.segpay.com/billing/poset.cgi'),
   /** How long a signed members-only media URL stays valid (seconds; segments add the video's length). */
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
   /** How long the media gateway trusts what it read about a session (seconds; 0: every request asks). */
@@ -84,7 +143,8 @@ export interface Config {
   catalogCacheTtlMs: number
   ingestSettleSeconds: number
   clientDir: string
-  billingUpdateUrl: string
+  /** The server renderer built by `npm run build`. */
+  serverEntry: string
   rateLimit: { windowMs: number; perIp: number; perAccount: number }
   billing: BillingConfig
   /** Lifetime of signed members-only media URLs, in seconds. */
@@ -93,27 +153,89 @@ export interface Config {
   mediaAccessCacheMs: number
 }
 
-export interface BillingConfig {
-  /** The processor's payment form, or null: no processor configured. */
-  joinUrl: string | null
-  /**
-   * Signs and verifies webhooks: BILLING_WEBHOOK_SECRET, or without a processor one derived
-   * from APP_SECRET (the demo checkout signs with it).
-   */
-  webhookSecret: string
-  /** The local demo checkout stands in for the processor (never together with joinUrl). */
-  demoCheckout: boolean
+export interface CcbillConfig {
+  clientAccnum: string
+  clientSubacc: string
+  flexFormId: string
+  salt: string
+  allowedIps: string[]
 }
 
-function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
+export interface VerotelConfig {
+  shopId: string
+  signatureKey: string
+  baseUrl: string
+  /** null: any source (the signature alone decides). */
+  allowedIps: string[] | null
+}
+
+export interface SegpayConfig {
+  packageId: string
+  /** Plan sid → Segpay price point id. */
+  pricePoints: Record<string, string>
+  postbackSecret: string
+  allowedIps: string[]
+  response: string
+  joinUrl: string
+}
+
+export interface BillingConfig {
+  provider: BillingProviderId
+  /** Signs the demo checkout's notifications: derived from APP_SECRET. */
+  demoSecret: string
+  /** The local demo checkout stands in for the processor (provider demo only). */
+  demoCheckout: boolean
+  /** Overrides of the processor's cancel and change-payment pages. */
+  cancelUrl: string | null
+  updateUrl: string | null
+  ccbill: CcbillConfig | null
+  verotel: VerotelConfig | null
+  segpay: SegpayConfig | null
+}
+
+type Env = z.infer<typeof envSchema>
+
+/** The variables a provider needs, each named when missing. */
+function required<K extends keyof Env>(e: Env, provider: string, keys: K[], problems: string[]): { [P in K]-?: NonNullable<Env[P]> } | null {
+  const missing = keys.filter((key) => e[key] === undefined)
+  for (const key of missing) problems.push(`  ${String(key)}: required when BILLING_PROVIDER=${provider}`)
+  return missing.length ? null : (e as unknown as { [P in K]-?: NonNullable<Env[P]> })
+}
+
+function billingConfig(e: Env): BillingConfig {
   const problems: string[] = []
-  if (e.BILLING_JOIN_URL && !e.BILLING_WEBHOOK_SECRET) problems.push('  BILLING_WEBHOOK_SECRET: required when BILLING_JOIN_URL is set')
-  if (e.BILLING_JOIN_URL && e.BILLING_DEMO_CHECKOUT) problems.push('  BILLING_DEMO_CHECKOUT: cannot be on while BILLING_JOIN_URL is set')
+  for (const key of ['BILLING_JOIN_URL', 'BILLING_WEBHOOK_SECRET'] as const) {
+    if (e[key] !== undefined) problems.push(`  ${key}: no longer read; choose the processor with BILLING_PROVIDER (demo, ccbill, verotel, segpay)`)
+  }
+  if (e.BILLING_PROVIDER !== 'demo' && e.BILLING_DEMO_CHECKOUT) problems.push('  BILLING_DEMO_CHECKOUT: only with BILLING_PROVIDER=demo')
+  const provider = e.BILLING_PROVIDER
+  const cc = provider === 'ccbill' ? required(e, provider, ['CCBILL_CLIENT_ACCNUM', 'CCBILL_CLIENT_SUBACC', 'CCBILL_FLEXFORM_ID', 'CCBILL_SALT'], problems) : null
+  const vt = provider === 'verotel' ? required(e, provider, ['VEROTEL_SHOP_ID', 'VEROTEL_SIGNATURE_KEY'], problems) : null
+  const sp = provider === 'segpay' ? required(e, provider, ['SEGPAY_PACKAGE_ID', 'SEGPAY_PRICE_POINTS', 'SEGPAY_POSTBACK_SECRET', 'SEGPAY_ALLOWED_IPS'], problems) : null
   if (problems.length) throw new ConfigError(`Invalid environment variable${problems.length > 1 ? 's' : ''}:\n${problems.join('\n')}`)
+  const demo = provider === 'demo'
   return {
-    joinUrl: e.BILLING_JOIN_URL ?? null,
-    webhookSecret: e.BILLING_WEBHOOK_SECRET ?? crypto.createHmac('sha256', e.APP_SECRET).update('streamclub:billing-webhook').digest('hex'),
-    demoCheckout: !e.BILLING_JOIN_URL && (e.BILLING_DEMO_CHECKOUT ?? e.NODE_ENV !== 'production'),
+    provider,
+    demoSecret: crypto.createHmac('sha256', e.APP_SECRET).update('streamclub:billing-webhook').digest('hex'),
+    demoCheckout: demo && (e.BILLING_DEMO_CHECKOUT ?? e.NODE_ENV !== 'production'),
+    cancelUrl: e.BILLING_CANCEL_URL ?? (demo ? 'https://billing-support.example.com/subscriptions/cancel' : null),
+    updateUrl: e.BILLING_UPDATE_URL ?? (demo ? 'https://billing-support.example.com/subscriptions/update' : null),
+    ccbill: cc && {
+      clientAccnum: cc.CCBILL_CLIENT_ACCNUM,
+      clientSubacc: cc.CCBILL_CLIENT_SUBACC,
+      flexFormId: cc.CCBILL_FLEXFORM_ID,
+      salt: cc.CCBILL_SALT,
+      allowedIps: e.CCBILL_ALLOWED_IPS ?? CCBILL_WEBHOOK_RANGES,
+    },
+    verotel: vt && { shopId: vt.VEROTEL_SHOP_ID, signatureKey: vt.VEROTEL_SIGNATURE_KEY, baseUrl: e.VEROTEL_BASE_URL.replace(/\/$/, ''), allowedIps: e.VEROTEL_ALLOWED_IPS ?? null },
+    segpay: sp && {
+      packageId: sp.SEGPAY_PACKAGE_ID,
+      pricePoints: sp.SEGPAY_PRICE_POINTS,
+      postbackSecret: sp.SEGPAY_POSTBACK_SECRET,
+      allowedIps: sp.SEGPAY_ALLOWED_IPS,
+      response: e.SEGPAY_POSTBACK_RESPONSE,
+      joinUrl: e.SEGPAY_JOIN_URL,
+    },
   }
 }
 
@@ -177,7 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     ingestSettleSeconds: e.INGEST_SETTLE_SECONDS,
     clientDir: path.resolve('dist/client'),
-    billingUpdateUrl: e.BILLING_UPDATE_URL,
+    serverEntry: path.resolve('dist/server/entry-server.js'),
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
     billing: billingConfig(e),
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,

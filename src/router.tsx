@@ -1,30 +1,61 @@
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import type { QueryClient } from '@tanstack/react-query'
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
+import type { AppRouter } from '../server/trpc/root.js'
 import { routeTree } from './routeTree.gen'
-import { queryClient, trpc, type Trpc } from './lib/trpc'
+import { TRPCProvider, type ApiClient, type Trpc } from './lib/trpc'
+import type { PageEnvironment } from './lib/page-environment'
 import { NotFound } from './components/NotFound'
-import { ErrorFallback } from './features/site/ErrorFallback'
 
 export interface RouterContext {
   queryClient: QueryClient
   trpc: Trpc
+  env: PageEnvironment
 }
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient, trpc },
-  defaultPreload: 'intent',
-  // Loaders read through TanStack Query, which does the caching.
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-  defaultNotFoundComponent: NotFound,
-  // Every route's error screen; the root route draws it inside a fresh layout.
-  defaultErrorComponent: ErrorFallback,
-})
+export interface AppRouterDeps {
+  queryClient: QueryClient
+  apiClient: ApiClient
+  env: PageEnvironment
+}
+
+/**
+ * A router with its own QueryClient and API client: one per request on the server, one per
+ * page in the browser. The QueryClient's data goes from the server into the page with the
+ * router's dehydration (TanStack Query's SSR integration).
+ */
+export function createAppRouter({ queryClient, apiClient, env }: AppRouterDeps) {
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client: apiClient, queryClient })
+  const router = createRouter({
+    routeTree,
+    context: { queryClient, trpc, env },
+    defaultPreload: 'intent',
+    // Loaders read through TanStack Query, which does the caching.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    defaultNotFoundComponent: NotFound,
+    // Every route's error screen (loaded when needed: it brings the feedback form); the root
+    // route draws it inside a fresh layout.
+    defaultErrorComponent: lazyRouteComponent(() => import('./features/site/ErrorFallback'), 'ErrorFallback'),
+    // The page environment travels with the router's own state.
+    dehydrate: () => ({ env }),
+    hydrate: (dehydrated: { env: PageEnvironment }) => void Object.assign(env, dehydrated.env),
+    Wrap: ({ children }) => (
+      <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    ),
+  })
+  setupRouterSsrQueryIntegration({ router, queryClient })
+  return router
+}
+
+export type AppRouterInstance = ReturnType<typeof createAppRouter>
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router
+    router: AppRouterInstance
   }
   interface StaticDataRouteOption {
     /** false: the page is shown without the age gate (legal and help pages). */

@@ -43,6 +43,7 @@ export default {
     pendingHint: 'Eine Änderung ist bereits geplant; der Tarif kann erst wieder gewechselt werden, wenn sie wirksam ist.',
     selectPlan: 'Tarif wählen',
     changePaymentMethod: 'Zahlungsart ändern',
+    cancel: 'Mitgliedschaft kündigen',
     externalHint: '(öffnet den Zahlungsanbieter)',
   },
 } satisfies Translation['plans']

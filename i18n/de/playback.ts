@@ -31,7 +31,6 @@ export default {
     open: 'Vorschaubild {index} in voller Größe öffnen',
   },
   lightbox: {
-    label: 'Bildbetrachter',
     open: 'Bild {index} öffnen',
     close: 'Schließen',
     previous: 'Vorheriges Bild',

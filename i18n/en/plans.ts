@@ -41,6 +41,7 @@ export default {
     pendingHint: 'A change is already scheduled; the plan can be changed again once it has taken effect.',
     selectPlan: 'Choose a plan',
     changePaymentMethod: 'Change payment method',
+    cancel: 'Cancel membership',
     externalHint: '(opens the payment provider)',
   },
 }

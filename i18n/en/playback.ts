@@ -31,7 +31,6 @@ export default {
     open: 'Open preview image {index:number} in full size',
   },
   lightbox: {
-    label: 'Image viewer',
     open: 'Open image {index:number}',
     close: 'Close',
     previous: 'Previous image',

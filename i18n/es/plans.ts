@@ -43,6 +43,7 @@ export default {
     pendingHint: 'Ya hay un cambio programado; podrás volver a cambiar de plan cuando se haya aplicado.',
     selectPlan: 'Elegir un plan',
     changePaymentMethod: 'Cambiar el método de pago',
+    cancel: 'Cancelar la membresía',
     externalHint: '(abre el proveedor de pagos)',
   },
 } satisfies Translation['plans']

@@ -31,7 +31,6 @@ export default {
     open: 'Abrir la imagen de vista previa {index} a tamaño completo',
   },
   lightbox: {
-    label: 'Visor de imágenes',
     open: 'Abrir imagen {index}',
     close: 'Cerrar',
     previous: 'Imagen anterior',

@@ -43,6 +43,7 @@ export default {
     pendingHint: "Un changement est déjà prévu ; vous pourrez à nouveau changer d'abonnement une fois qu'il aura pris effet.",
     selectPlan: 'Choisir un abonnement',
     changePaymentMethod: 'Changer de moyen de paiement',
+    cancel: "Résilier l'abonnement",
     externalHint: '(ouvre le prestataire de paiement)',
   },
 } satisfies Translation['plans']

@@ -31,7 +31,6 @@ export default {
     open: 'Ouvrir l’image d’aperçu {index} en taille réelle',
   },
   lightbox: {
-    label: 'Visionneuse d’images',
     open: 'Ouvrir l’image {index}',
     close: 'Fermer',
     previous: 'Image précédente',

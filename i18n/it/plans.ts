@@ -43,6 +43,7 @@ export default {
     pendingHint: 'È già programmata una modifica; potrai cambiare di nuovo piano quando sarà entrata in vigore.',
     selectPlan: 'Scegli un piano',
     changePaymentMethod: 'Cambia metodo di pagamento',
+    cancel: "Annulla l'abbonamento",
     externalHint: '(apre il fornitore di pagamento)',
   },
 } satisfies Translation['plans']

@@ -31,7 +31,6 @@ export default {
     open: 'Apri l’immagine di anteprima {index} a grandezza piena',
   },
   lightbox: {
-    label: 'Visualizzatore di immagini',
     open: 'Apri immagine {index}',
     close: 'Chiudi',
     previous: 'Immagine precedente',

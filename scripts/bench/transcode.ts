@@ -15,10 +15,10 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { masterPlaylist, outputFrameRate, planLadder, type Rung, type SourceInfo } from '../../server/domain/media.js'
+import { masterPlaylist, planLadder } from '../../server/domain/media.js'
 import { WorkDir } from '../../server/services/media-store.js'
 import { ffmpegBinaries, ffmpegVersion } from '../../worker/ffmpeg/binaries.js'
-import { encodeLadder, ladderFilterGraph, measureRung, remuxToMp4, rungOutputOptions, rungPlaylist, X264_PRESET } from '../../worker/ffmpeg/ladder.js'
+import { encodeLadder, LADDER_INPUT_OPTIONS, ladderFilterGraph, measureRung, remuxToMp4, rungOutputOptions, rungPlaylist, X264_PRESET } from '../../worker/ffmpeg/ladder.js'
 import { probe } from '../../worker/ffmpeg/probe.js'
 import { command, run } from '../../worker/ffmpeg/run.js'
 import { makeVideoMedia } from '../../worker/media/video-pipeline.js'
@@ -78,8 +78,6 @@ async function source(): Promise<string> {
   return file
 }
 
-const singleRungGraph = (info: SourceInfo, rung: Rung) => ladderFilterGraph(info, [rung]).replace(/split=1\[s0\];\[s0\]/, '')
-
 const file = await source()
 const info = await probe(file)
 const rungs = planLadder(info)
@@ -94,19 +92,19 @@ try {
   const variants = {
     b: ['(b) bare single-pass ffmpeg, all rungs', async (out: string) => {
       for (const rung of rungs) await fs.mkdir(path.join(out, rung.resolution), { recursive: true })
-      await bare(['-i', file, '-filter_complex', ladderFilterGraph(info, rungs), ...rungs.flatMap((rung, i) => [...rungOutputOptions(rung, i, info, out), rungPlaylist(out, rung)])])
+      await bare([...LADDER_INPUT_OPTIONS, '-i', file, '-filter_complex', ladderFilterGraph(info, rungs), ...rungs.flatMap((rung, i) => [...rungOutputOptions(rung, i, info, out), rungPlaylist(out, rung)])])
     }],
     a: ['(a) pipeline ladder job (fluent-ffmpeg + progress, master, download MP4)', async (out: string) => {
       await encodeLadder(file, info, rungs, out, { onProgress: () => undefined })
       const measured = []
       for (const rung of rungs) measured.push({ rung, ...(await measureRung(rungPlaylist(out, rung))), uri: `${rung.resolution}/index.m3u8` })
-      await fs.writeFile(path.join(out, 'master.m3u8'), masterPlaylist(measured, info.hasAudio, outputFrameRate(info)))
+      await fs.writeFile(path.join(out, 'master.m3u8'), masterPlaylist(measured, info.hasAudio))
       await remuxToMp4(rungPlaylist(out, rungs.at(-1)!), path.join(out, 'download.mp4'), info.hasAudio)
     }],
     c: ['(c) one ffmpeg per rung, one after another', async (out: string) => {
       for (const rung of rungs) {
         await fs.mkdir(path.join(out, rung.resolution), { recursive: true })
-        await bare(['-i', file, '-filter_complex', singleRungGraph(info, rung), ...rungOutputOptions(rung, 0, info, out), rungPlaylist(out, rung)])
+        await bare([...LADDER_INPUT_OPTIONS, '-i', file, '-filter_complex', ladderFilterGraph(info, [rung]), ...rungOutputOptions(rung, 0, info, out), rungPlaylist(out, rung)])
       }
     }],
   } as const

@@ -103,34 +103,51 @@ export function checkoutTerms(plan: PlanTerms, now: Date): CheckoutTerms {
   }
 }
 
+/** A new subscription the processor charged for. */
+export interface SaleEvent {
+  kind: 'sale'
+  eventId: string
+  occurredAt: Date
+  subscriptionId: string
+  /** The member; null only when the sale replaces a subscription (then it is that one's member). */
+  userId: number | null
+  planSid: string
+  /** Whether the sale started a trial, when the processor says so; null: decided from the amount charged. */
+  trial: boolean | null
+  /** The trial's length in days, when the processor says it (else the plan's). */
+  trialDays: number | null
+  initialCents: number
+  /** The price of every later period, when the processor says it. */
+  recurringCents: number | null
+  currency: string
+  /** The processor's next billing date, when it sends one. */
+  nextRenewalAt: Date | null
+  /** The processor's id of a subscription this one replaces (an upgrade); it ends as this one starts. */
+  replaces: string | null
+}
+
 /** The processor events the product understands, whatever the adapter's wire format. */
 export type BillingEventInput =
-  | {
-      kind: 'sale'
-      eventId: string
-      occurredAt: Date
-      subscriptionId: string
-      userId: number
-      planSid: string
-      /** Days of the trial this sale started, or null for a sale without trial. */
-      trialDays: number | null
-      initialCents: number
-      recurringCents: number
-      currency: string
-      /** The processor's next billing date, when it sends one. */
-      nextRenewalAt: Date | null
-    }
+  | SaleEvent
   | { kind: 'renewal'; eventId: string; occurredAt: Date; subscriptionId: string; amountCents: number; currency: string; nextRenewalAt: Date | null }
   | { kind: 'cancel'; eventId: string; occurredAt: Date; subscriptionId: string }
+  /** A cancellation withdrawn before the period ended. */
+  | { kind: 'uncancel'; eventId: string; occurredAt: Date; subscriptionId: string }
   | { kind: 'change'; eventId: string; occurredAt: Date; subscriptionId: string; planSid: string; effectiveAt: Date | null }
+  /** The processor moved the end of the paid period (extra days, a new billing date). */
+  | { kind: 'extend'; eventId: string; occurredAt: Date; subscriptionId: string; until: Date }
   | { kind: 'expire'; eventId: string; occurredAt: Date; subscriptionId: string }
-  | { kind: 'refund' | 'chargeback'; eventId: string; occurredAt: Date; subscriptionId: string; amountCents: number; currency: string }
+  | { kind: MoneyBackKind; eventId: string; occurredAt: Date; subscriptionId: string; amountCents: number; currency: string }
   /** A notification the product has no use for (failed sale, data update…): acknowledged. */
   | { kind: 'ignored'; eventId: string; occurredAt: Date; type: string }
 
 export type BillingEventKind = BillingEventInput['kind']
 
-export const END_REASONS = ['cancelled', 'expired', 'refund', 'chargeback'] as const
+/** Money that went back to the customer: access ends at once. */
+export const MONEY_BACK_KINDS = ['refund', 'chargeback', 'void'] as const
+export type MoneyBackKind = (typeof MONEY_BACK_KINDS)[number]
+
+export const END_REASONS = ['cancelled', 'expired', 'replaced', ...MONEY_BACK_KINDS] as const
 export type EndReason = (typeof END_REASONS)[number]
 
 /** A subscription as the rules see it (the Subscription entity's fields). */
@@ -146,29 +163,45 @@ export interface SubscriptionState {
   endReason: string | null
 }
 
-/** Why an event cannot be applied; the webhook answers 4xx and nothing changes. */
+/** Why a sale cannot be applied; the webhook answers 4xx and nothing changes. */
 export type SaleProblem = 'currencyMismatch' | 'amountMismatch' | 'trialNotOffered'
+
+export type SaleCheck = { ok: true; trialDays: number | null } | { ok: false; problem: SaleProblem }
 
 /**
  * Checks a sale against the plan: the processor must have charged what the catalogue says
- * (the trial price for a trial, else one period), in the plan's currency.
+ * (the trial price for a trial, else one period), in the plan's currency. When the processor
+ * does not say whether a trial started, the amount decides: the plan's trial price means
+ * its trial. The answer carries the trial's length (the processor's, else the plan's).
  */
-export function saleProblem(plan: PlanTerms, sale: Extract<BillingEventInput, { kind: 'sale' }>): SaleProblem | null {
-  if (sale.currency !== plan.currency) return 'currencyMismatch'
-  if (sale.trialDays !== null && !(plan.trialDays && plan.trialDays > 0)) return 'trialNotOffered'
-  const initial = sale.trialDays !== null ? (plan.trialPriceCents ?? 0) : plan.priceCents
-  if (sale.initialCents !== initial || sale.recurringCents !== plan.priceCents) return 'amountMismatch'
-  return null
+export function checkSale(plan: PlanTerms, sale: SaleEvent): SaleCheck {
+  const offered = plan.trialDays && plan.trialDays > 0 ? plan.trialDays : null
+  const trialPrice = plan.trialPriceCents ?? 0
+  const trial = sale.trial ?? (offered !== null && trialPrice !== plan.priceCents && sale.initialCents === trialPrice)
+  if (sale.currency !== plan.currency) return { ok: false, problem: 'currencyMismatch' }
+  if (trial && offered === null) return { ok: false, problem: 'trialNotOffered' }
+  const initial = trial ? trialPrice : plan.priceCents
+  if (sale.initialCents !== initial || (sale.recurringCents !== null && sale.recurringCents !== plan.priceCents)) {
+    return { ok: false, problem: 'amountMismatch' }
+  }
+  return { ok: true, trialDays: trial ? (sale.trialDays ?? offered) : null }
 }
 
-/** A new sale starts an active subscription: the trial, or the first paid period. */
-export function startSubscription(plan: PlanTerms, sale: Extract<BillingEventInput, { kind: 'sale' }>): SubscriptionState {
-  const firstEnd =
-    sale.nextRenewalAt ?? (sale.trialDays !== null ? addDays(sale.occurredAt, sale.trialDays) : addPeriod(sale.occurredAt, plan.period))
+/**
+ * A processor's billing date without a time of day ("2026-12-01") gives access through that
+ * whole day: it ends at the next midnight, UTC.
+ */
+export function throughDay(year: number, month: number, day: number): Date {
+  return new Date(Date.UTC(year, month - 1, day + 1))
+}
+
+/** A new sale starts an active subscription: the trial (trialDays from checkSale), or the first paid period. */
+export function startSubscription(plan: PlanTerms, sale: SaleEvent, trialDays: number | null): SubscriptionState {
+  const firstEnd = sale.nextRenewalAt ?? (trialDays !== null ? addDays(sale.occurredAt, trialDays) : addPeriod(sale.occurredAt, plan.period))
   return {
     status: 'active',
     planId: plan.id,
-    trialEndsAt: sale.trialDays !== null ? firstEnd : null,
+    trialEndsAt: trialDays !== null ? firstEnd : null,
     paidUntil: firstEnd,
     pendingChange: null,
     pendingPlanId: null,
@@ -208,18 +241,26 @@ export function settleSubscription(state: SubscriptionState, now: Date): Subscri
   return changed
 }
 
+/** A subscription replaced by another (an upgrade) ends when the new one starts. */
+export function replaceSubscription(state: SubscriptionState, at: Date): SubscriptionState {
+  if (state.status !== 'active') return state
+  const end = state.paidUntil.getTime() < at.getTime() ? state.paidUntil : at
+  return { ...ended(state, end, 'replaced'), paidUntil: end }
+}
+
 /**
  * What an event does to an existing subscription (all but a new sale).
  *  - renewal: a due scheduled change takes effect first (the renewal bills the new plan), then
  *    the paid period runs to the processor's next date or one more period; a renewal of an
  *    ended subscription reactivates it (the processor charged the customer);
- *  - cancel: access stays until the end of the paid period (pending 'cancel');
+ *  - cancel: access stays until the end of the paid period (pending 'cancel'); uncancel withdraws it;
  *  - change: the new plan from the end of the paid period (pending 'change');
- *  - expire: access ends now; refund and chargeback: access ends at once.
+ *  - extend: the paid period ends at the processor's new date (a pending change moves with it);
+ *  - expire: access ends now; refund, chargeback and void: access ends at once.
  */
 export function applyEvent(
   state: SubscriptionState,
-  event: Exclude<BillingEventInput, { kind: 'sale' | 'ignored' }>,
+  event: Exclude<BillingEventInput, SaleEvent | { kind: 'ignored' }>,
   periodOf: (planId: number) => PlanPeriod,
   pendingPlanId?: number,
 ): SubscriptionState {
@@ -237,6 +278,14 @@ export function applyEvent(
     case 'cancel':
       if (state.status !== 'active') return state
       return { ...state, pendingChange: 'cancel', pendingPlanId: null, pendingFrom: state.paidUntil }
+    case 'uncancel':
+      if (state.status !== 'active' || state.pendingChange !== 'cancel') return state
+      return { ...state, pendingChange: null, pendingPlanId: null, pendingFrom: null }
+    case 'extend': {
+      if (state.status !== 'active') return state
+      const movesPending = state.pendingFrom !== null && state.pendingFrom.getTime() === state.paidUntil.getTime()
+      return { ...state, paidUntil: event.until, ...(movesPending ? { pendingFrom: event.until } : {}) }
+    }
     case 'change':
       if (state.status !== 'active') return state
       if (pendingPlanId === undefined) throw new Error('a plan change needs the new plan')
@@ -249,7 +298,8 @@ export function applyEvent(
       return { ...ended(state, at, 'expired'), paidUntil: at }
     }
     case 'refund':
-    case 'chargeback': {
+    case 'chargeback':
+    case 'void': {
       // Already over: the money went back, which the end reason records.
       if (state.status !== 'active') return { ...state, endReason: event.kind }
       const at = state.paidUntil.getTime() < event.occurredAt.getTime() ? state.paidUntil : event.occurredAt

@@ -69,20 +69,24 @@ export function planState(role: Role, subscription: SubscriptionFacts | null | u
 /**
  * The plan page's buttons (spec section 6: only the user role sees them). Without a plan
  * the user selects one; with one, a pending change (cancel or downgrade) disables the
- * plan-change button.
+ * plan-change button, and the processor's pages cancel the membership (unless it is already
+ * cancelled) and change the payment method. A processor whose payment pages cannot switch a
+ * running subscription to another plan (`planChange: false`) gets no plan-change button.
  */
 export interface PlanActions {
   selectPlan: boolean
   changePlan: 'hidden' | 'enabled' | 'disabled'
   changePaymentMethod: boolean
+  cancel: boolean
 }
 
-export function planActions(role: Role, state: PlanState): PlanActions {
-  if (role !== 'user') return { selectPlan: false, changePlan: 'hidden', changePaymentMethod: false }
-  if (state.kind === 'none') return { selectPlan: true, changePlan: 'hidden', changePaymentMethod: false }
+export function planActions(role: Role, state: PlanState, { planChange = true }: { planChange?: boolean } = {}): PlanActions {
+  if (role !== 'user') return { selectPlan: false, changePlan: 'hidden', changePaymentMethod: false, cancel: false }
+  if (state.kind === 'none') return { selectPlan: true, changePlan: 'hidden', changePaymentMethod: false, cancel: false }
   return {
     selectPlan: false,
-    changePlan: state.kind === 'active' ? 'enabled' : 'disabled',
+    changePlan: !planChange ? 'hidden' : state.kind === 'active' ? 'enabled' : 'disabled',
     changePaymentMethod: true,
+    cancel: state.kind !== 'cancelled',
   }
 }

@@ -1,8 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
+import type { BillingConfig } from '../config.js'
 import { Plan, Subscription } from '../db/entities/index.js'
 import { localize, type Locale } from '../domain/locale.js'
 import { currentSubscription, planActions, planState, type PlanActions, type PlanState } from '../domain/membership.js'
 import { cheapestOf, type PlanPeriod } from '../domain/prices.js'
+import type { AccountLinks } from './billing/provider.js'
+import { billingProvider } from './billing/providers/index.js'
 import type { CurrentUser } from './sessions.js'
 
 /** A plan as plan cards show it; the client formats the price with server/domain/prices. */
@@ -56,22 +59,30 @@ export interface CurrentPlan {
   /** The plan a scheduled change (downgrade) switches to. */
   nextPlan: PlanView | null
   actions: PlanActions
-  /** Where "change payment method" leads (the processor's subscriptions.update page). */
-  billingUpdateUrl: string | null
+  /**
+   * The processor's pages for the current subscription: cancel, and change the payment method
+   * (subscriptions.update); null when the page offers neither.
+   */
+  billingLinks: { cancelUrl: string | null; updatePaymentUrl: string | null } | null
 }
 
 /** The plan page (spec sections 4 and 6), decided by the one membership rule. */
-export async function currentPlan(em: EntityManager, user: CurrentUser, locale: Locale, now: Date, billingUpdateUrl: string): Promise<CurrentPlan> {
+export async function currentPlan(em: EntityManager, billing: BillingConfig, user: CurrentUser, locale: Locale, now: Date): Promise<CurrentPlan> {
   const subscriptions = await em.find(Subscription, { user: user.id, status: 'active' }, { populate: ['plan', 'pendingPlan'] })
   const subscription = currentSubscription(subscriptions, now)
   const state = planState(user.role, subscription, now)
-  const actions = planActions(user.role, state)
+  const provider = billingProvider(billing)
+  const actions = planActions(user.role, state, { planChange: provider.changesPlans })
+  const links: AccountLinks | null = subscription && (actions.cancel || actions.changePaymentMethod) ? provider.accountLinks(subscription.externalId) : null
   const showsPlan = state.kind === 'active' || state.kind === 'downgrade' || state.kind === 'cancelled'
   return {
     state,
     plan: showsPlan && subscription ? toPlanView(subscription.plan, locale) : null,
     nextPlan: state.kind === 'downgrade' && subscription?.pendingPlan ? toPlanView(subscription.pendingPlan, locale) : null,
     actions,
-    billingUpdateUrl: actions.changePaymentMethod ? billingUpdateUrl : null,
+    billingLinks: links && {
+      cancelUrl: actions.cancel ? links.cancelUrl : null,
+      updatePaymentUrl: actions.changePaymentMethod ? links.updatePaymentUrl : null,
+    },
   }
 }

@@ -1,12 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core'
 import { useCurrentLocale, useI18n } from '../lib/locale'
-import { useDocumentHead } from '../lib/head'
 import { ButtonLink } from './links'
 
 export function NotFound() {
   const { LL } = useI18n()
   const locale = useCurrentLocale()
-  useDocumentHead(LL.meta.notFound())
   return (
     <Stack align="center" py="xl" gap="md">
       <Title order={1}>{LL.layout.notFound.title()}</Title>

@@ -1,15 +1,19 @@
 import { useSyncExternalStore } from 'react'
 import { BREAKPOINTS, type Breakpoint } from '../../server/domain/list.js'
 import { theme } from '../theme'
+import { usePageEnvironment, type PageEnvironment } from './page-environment'
 
 /** min-width media queries of the theme's breakpoints, widest first. */
 const queries = BREAKPOINTS.filter((b): b is Exclude<Breakpoint, 'base'> => b !== 'base')
   .reverse()
   .map((name) => ({ name, query: `(min-width: ${theme.breakpoints![name]})` }))
 
-/** The breakpoint the window is at now (for loaders, outside React). */
-export function currentBreakpoint(): Breakpoint {
-  if (typeof window === 'undefined') return 'lg'
+/**
+ * The breakpoint the window is at now (for loaders, outside React); on the server, the one the
+ * request's device most likely has.
+ */
+export function currentBreakpoint(env: PageEnvironment): Breakpoint {
+  if (typeof window === 'undefined') return env.breakpoint
   return queries.find(({ query }) => window.matchMedia(query).matches)?.name ?? 'base'
 }
 
@@ -19,7 +23,11 @@ function subscribe(onChange: () => void): () => void {
   return () => lists.forEach((list) => list.removeEventListener('change', onChange))
 }
 
-/** The current breakpoint, re-rendering when the window crosses one. */
+/**
+ * The current breakpoint, re-rendering when the window crosses one. The server's guess is
+ * used while hydrating, so the first render matches the server's HTML.
+ */
 export function useBreakpoint(): Breakpoint {
-  return useSyncExternalStore(subscribe, currentBreakpoint, () => 'lg')
+  const env = usePageEnvironment()
+  return useSyncExternalStore(subscribe, () => currentBreakpoint(env), () => env.breakpoint)
 }

@@ -40,7 +40,8 @@ export function formatRelativeTime(date: Date | string, locale: string, now = ne
  * "12. Dezember 2026", "December 12, 2026" (plan pages).
  */
 export function formatDate(date: Date | string, locale: string, style: 'short' | 'long' = 'short'): string {
-  const options: Intl.DateTimeFormatOptions = style === 'long' ? { dateStyle: 'long' } : { day: 'numeric', month: 'short', year: 'numeric' }
+  // In UTC, so the server's page and the browser's agree on the day.
+  const options: Intl.DateTimeFormatOptions = style === 'long' ? { dateStyle: 'long', timeZone: 'UTC' } : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }
   return new Intl.DateTimeFormat(locale, options).format(new Date(date))
 }
 

@@ -1,14 +1,21 @@
 import { useMemo, type ReactNode } from 'react'
 import { useParams } from '@tanstack/react-router'
+import { usePageEnvironment, type PageEnvironment } from './page-environment'
 import { I18nContext, useI18nContext } from '../../i18n/i18n-react.js'
 import { i18nObject } from '../../i18n/i18n-util.js'
 import { loadLocaleAsync } from '../../i18n/i18n-util.async.js'
 import { detectLocale, isLocale, type Locale } from '../../server/domain/locale.js'
 
 const STORAGE_KEY = 'locale'
+/** The stored choice also lives in a cookie, so the server can send / to the right language. */
+export const LOCALE_COOKIE = 'locale'
 
-/** The spec's order: the page's lang attribute, then the stored choice; fallback de. */
-export function detectClientLocale(): Locale {
+/**
+ * The spec's order: the page's lang attribute, then the stored choice; fallback de. On the
+ * server the stored choice is the locale cookie (env.preferredLocale).
+ */
+export function detectClientLocale(env: PageEnvironment): Locale {
+  if (typeof document === 'undefined') return env.preferredLocale
   return detectLocale([document.documentElement.lang, readStoredLocale()])
 }
 
@@ -21,6 +28,7 @@ function readStoredLocale(): string | null {
 }
 
 export function storeLocale(locale: Locale): void {
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`
   try {
     localStorage.setItem(STORAGE_KEY, locale)
   } catch {
@@ -31,7 +39,8 @@ export function storeLocale(locale: Locale): void {
 /** The locale of the current page: the path's first segment, else the detected one. */
 export function useCurrentLocale(): Locale {
   const params = useParams({ strict: false }) as { lang?: string }
-  return isLocale(params.lang) ? params.lang : detectClientLocale()
+  const env = usePageEnvironment()
+  return isLocale(params.lang) ? params.lang : detectClientLocale(env)
 }
 
 let activeLocale: Locale = 'de'
@@ -39,6 +48,8 @@ let activeLocale: Locale = 'de'
 /** Loads a locale's dictionary and makes it the page's language (html lang, API header). */
 export async function activateLocale(locale: Locale): Promise<void> {
   await loadLocaleAsync(locale)
+  // The server renders many pages at once: only the browser has one active language.
+  if (typeof document === 'undefined') return
   activeLocale = locale
   document.documentElement.lang = locale
 }

@@ -1,11 +1,30 @@
-import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query'
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client'
-import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
+import { QueryCache, QueryClient, MutationCache, useQueryClient } from '@tanstack/react-query'
+import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCClient } from '@trpc/client'
+import { createTRPCContext, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../../server/trpc/root.js'
 import { getActiveLocale } from './locale.js'
 import { showGenericError } from './toasts.js'
 
 export type ApiError = TRPCClientError<AppRouter>
+export type ApiClient = TRPCClient<AppRouter>
+/** Query and mutation options for every procedure: `useQuery(trpc.catalog.x.queryOptions(...))`. */
+export type Trpc = TRPCOptionsProxy<AppRouter>
+
+/**
+ * The options proxy of the current request (server) or page (browser): `const trpc = useTRPC()`
+ * in components; loaders use `context.trpc` of the router.
+ */
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
+
+/** The query cache and the options proxy together (router context and components both have them). */
+export interface Api {
+  queryClient: QueryClient
+  trpc: Trpc
+}
+
+export function useApi(): Api {
+  return { queryClient: useQueryClient(), trpc: useTRPC() }
+}
 
 /** Unexpected failures (server errors, lost connection) get the spec's generic toast. */
 function isUnexpected(error: unknown): boolean {
@@ -14,32 +33,40 @@ function isUnexpected(error: unknown): boolean {
   return code === undefined || code === 'INTERNAL_SERVER_ERROR'
 }
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      retry: (count, error) => isUnexpected(error) && count < 2,
-      refetchOnWindowFocus: false,
+/**
+ * A QueryClient with the product's defaults: one per page in the browser, one per request
+ * on the server (no toasts there: a failed query there becomes the page's error or not-found).
+ */
+export function createQueryClient(): QueryClient {
+  const inBrowser = typeof window !== 'undefined'
+  const toast = (error: unknown) => inBrowser && isUnexpected(error) && showGenericError()
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: (count, error) => inBrowser && isUnexpected(error) && count < 2,
+        refetchOnWindowFocus: false,
+      },
     },
-  },
-  queryCache: new QueryCache({ onError: (error) => isUnexpected(error) && showGenericError() }),
-  mutationCache: new MutationCache({ onError: (error) => isUnexpected(error) && showGenericError() }),
-})
+    queryCache: new QueryCache({ onError: toast }),
+    mutationCache: new MutationCache({ onError: toast }),
+  })
+}
 
-export const trpcClient = createTRPCClient<AppRouter>({
-  links: [
-    httpBatchLink({
-      url: '/trpc',
-      // x-streamclub-csrf: the server takes state-changing calls only from this site's pages.
-      headers: () => ({ 'x-locale': getActiveLocale(), 'x-streamclub-csrf': '1' }),
-    }),
-  ],
-})
-
-/** Query and mutation options for every procedure: `useQuery(trpc.catalog.x.queryOptions(...))`. */
-export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient })
-
-export type Trpc = typeof trpc
+/**
+ * The browser's API client: batched HTTP to /trpc with the page's language. The
+ * x-streamclub-csrf header marks a call as the page's own (a cross-site form cannot set it).
+ */
+export function createBrowserApiClient(): ApiClient {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        headers: () => ({ 'x-locale': getActiveLocale(), 'x-streamclub-csrf': '1' }),
+      }),
+    ],
+  })
+}
 
 /** Field messages from a BAD_REQUEST, already translated by the server. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {

@@ -7,9 +7,9 @@ import { detectClientLocale } from '../lib/locale'
  * same path under the detected language (so /videos becomes /de/videos).
  */
 export const Route = createFileRoute('/$lang')({
-  beforeLoad: ({ params, location }) => {
+  beforeLoad: ({ context, params, location }) => {
     if (!isLocale(params.lang)) {
-      throw redirect({ href: `/${detectClientLocale()}${location.href}`, replace: true })
+      throw redirect({ href: `/${detectClientLocale(context.env)}${location.href}`, replace: true })
     }
   },
   component: Outlet,

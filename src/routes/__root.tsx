@@ -1,24 +1,83 @@
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, lazyRouteComponent, useRouteContext } from '@tanstack/react-router'
+import { MantineProvider, mantineHtmlProps } from '@mantine/core'
 import { isLocale } from '../../server/domain/locale.js'
 import { SiteLayout } from '../components/layout/SiteLayout'
-import { RootErrorFallback } from '../features/site/ErrorFallback'
-import { activateLocale, detectClientLocale, I18nProvider } from '../lib/locale'
+import { AGE_GATE_SCRIPT } from '../components/layout/AgeGate'
+import { useRefreshForSignedInUser } from '../features/auth/session'
+import { activateLocale, detectClientLocale, I18nProvider, translations } from '../lib/locale'
 import type { RouterContext } from '../router'
+import { contrastVariables, theme } from '../theme'
+import { headContext, notFoundHead } from '../lib/seo'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The page's locale: the path's first segment when it is one, else the detected one.
-  beforeLoad: async ({ location }) => {
+  beforeLoad: async ({ context, location }) => {
     const first = location.pathname.split('/')[1]
-    const locale = isLocale(first) ? first : detectClientLocale()
+    const locale = isLocale(first) ? first : detectClientLocale(context.env)
     await activateLocale(locale)
     return { locale }
   },
+  // What every page has; each page adds its title, description, canonical and alternates.
+  head: ({ match, matches }) => ({
+    meta: [
+      { charSet: 'utf-8' },
+      // Every page names itself (pages the browser renders do so there); a path no route
+      // knows gets the not-found title (and answers 404).
+      matches.some((m) => m.status === 'notFound' || m._notFound)
+        ? notFoundHead(headContext(match).locale).meta[0]!
+        : { title: translations(headContext(match).locale).meta.home() },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'color-scheme', content: 'dark' },
+      { name: 'theme-color', content: '#1a1b1e' },
+      // Google SafeSearch: the whole site is adult content.
+      { name: 'rating', content: 'adult' },
+    ],
+    links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
+    scripts: [{ children: AGE_GATE_SCRIPT }],
+  }),
+  shellComponent: RootDocument,
   component: RootComponent,
-  errorComponent: RootErrorFallback,
+  errorComponent: lazyRouteComponent(() => import('../features/site/ErrorFallback'), 'RootErrorFallback'),
 })
+
+/** The whole HTML document, rendered on the server and hydrated in the browser. */
+function RootDocument({ children }: { children: ReactNode }) {
+  const locale = useRouteContext({ from: '__root__', select: (context) => (context as { locale?: string }).locale })
+  // Marks the page as live once React has taken it over (browser tests wait for it).
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
+  return (
+    <html lang={locale ?? 'de'} {...mantineHtmlProps} data-mantine-color-scheme="dark">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        <MantineProvider theme={theme} forceColorScheme="dark" cssVariablesResolver={contrastVariables}>
+          <Toasts />
+          {children}
+        </MantineProvider>
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+/** The toasts' container arrives after the page is live (it is not part of the first paint). */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })))
+
+function Toasts() {
+  const [live, setLive] = useState(false)
+  useEffect(() => setLive(true), [])
+  return live ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" transitionDuration={700} />
+    </Suspense>
+  ) : null
+}
 
 function RootComponent() {
   const { locale } = Route.useRouteContext()
+  useRefreshForSignedInUser()
   return (
     <I18nProvider locale={locale}>
       <SiteLayout>

@@ -2,7 +2,8 @@ import { Alert, Button, Container, Loader, Stack, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import type { inferRouterOutputs } from '@trpc/server'
-import { z } from 'zod'
+import * as v from 'valibot'
+import { textOrEmpty } from '../lib/search-params'
 import type { AppRouter } from '../../server/trpc/root.js'
 import { formatCents } from '../../server/domain/prices.js'
 import { AnchorLink } from '../components/links'
@@ -13,7 +14,8 @@ import { PlanCard } from '../features/plans/PlanCard'
 import { formatDate } from '../lib/format'
 import { useI18n } from '../lib/locale'
 import { showSuccess } from '../lib/toasts'
-import { trpc } from '../lib/trpc'
+import { useTRPC } from '../lib/trpc'
+import { staticHead } from '../lib/seo'
 
 type DemoCheckout = inferRouterOutputs<AppRouter>['billing']['demoCheckout']
 
@@ -23,12 +25,15 @@ type DemoCheckout = inferRouterOutputs<AppRouter>['billing']['demoCheckout']
  * membership comes from there. With a provider configured the server answers "not available".
  */
 export const Route = createFileRoute('/demo-checkout')({
-  validateSearch: z.object({ plan: z.string().max(64).catch('') }),
+  ssr: false,
+  head: staticHead('demoCheckout', { noindex: true }),
+  validateSearch: v.object({ plan: textOrEmpty(64) }),
   beforeLoad: ({ context, location }) => protectedArea({ context, location }),
   component: DemoCheckoutPage,
 })
 
 function DemoCheckoutPage() {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const { plan } = Route.useSearch()
   const checkout = useQuery({ ...trpc.billing.demoCheckout.queryOptions({ plan, locale }), staleTime: 0 })
@@ -51,6 +56,7 @@ function DemoCheckoutPage() {
 }
 
 function PayAction({ checkout }: { checkout: DemoCheckout }) {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const navigate = useNavigate()
   const queryClient = useQueryClient()

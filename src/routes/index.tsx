@@ -3,7 +3,7 @@ import { detectClientLocale } from '../lib/locale'
 
 /** / goes to the detected language's home. */
 export const Route = createFileRoute('/')({
-  beforeLoad: () => {
-    throw redirect({ to: '/$lang', params: { lang: detectClientLocale() }, replace: true })
+  beforeLoad: ({ context }) => {
+    throw redirect({ to: '/$lang', params: { lang: detectClientLocale(context.env) }, replace: true })
   },
 })

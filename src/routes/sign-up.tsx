@@ -13,16 +13,20 @@ import { JoinButton } from '../features/plans/JoinButton'
 import { PlanCard } from '../features/plans/PlanCard'
 import { translateErrorKey, useSchemaForm } from '../lib/forms'
 import { useI18n } from '../lib/locale'
-import { trpc } from '../lib/trpc'
+import { useTRPC } from '../lib/trpc'
+import { staticHead } from '../lib/seo'
 
 /** /sign-up?redirect= — part of the login area: signed-in users are sent on. */
 export const Route = createFileRoute('/sign-up')({
+  ssr: false,
+  head: staticHead('signUp', { noindex: true }),
   validateSearch: redirectSearch,
   beforeLoad: ({ context, search }) => loginArea({ context, search }),
   component: SignUpPage,
 })
 
 function SignUpPage() {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const settings = useQuery(trpc.site.settings.queryOptions())
   const offers = useQuery(trpc.plans.signupOffers.queryOptions({ locale }))
@@ -61,6 +65,7 @@ function SignUpPage() {
 }
 
 function SignUpForm() {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const { redirect } = Route.useSearch()
   const navigate = useNavigate()
@@ -97,6 +102,7 @@ function SignUpForm() {
 
 /** The plan chosen before signing up (?redirect= back to it): the payment follows the confirmation. */
 function ChosenPlanNote({ redirect }: { redirect: string | undefined }) {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const sid = chosenPlanOf(redirect)
   const plans = useQuery({ ...trpc.plans.list.queryOptions({ locale }), enabled: sid !== null })

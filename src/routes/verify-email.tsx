@@ -2,7 +2,8 @@ import { Button, Loader, Stack, Text, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { z } from 'zod'
+import * as v from 'valibot'
+import { optionalText } from '../lib/search-params'
 import { safeRedirect } from '../../server/domain/redirect.js'
 import { resendToAddressSchema } from '../../server/domain/schemas/auth.js'
 import { AnchorLink } from '../components/links'
@@ -13,7 +14,8 @@ import { useServerSubmit } from '../features/auth/use-server-submit'
 import { useSchemaForm } from '../lib/forms'
 import { useCurrentLocale, useI18n } from '../lib/locale'
 import { showError, showSuccess } from '../lib/toasts'
-import { trpc } from '../lib/trpc'
+import { useTRPC } from '../lib/trpc'
+import { staticHead } from '../lib/seo'
 
 /**
  * /verify-email?email=&redirect= — where sign-up leads, for new and known addresses alike
@@ -23,11 +25,9 @@ import { trpc } from '../lib/trpc'
  * confirmed and its account logged in, in any browser.
  */
 export const Route = createFileRoute('/verify-email')({
-  validateSearch: z.object({
-    redirect: z.string().max(2048).optional().catch(undefined),
-    token: z.string().max(200).optional().catch(undefined),
-    email: z.string().max(320).optional().catch(undefined),
-  }),
+  ssr: false,
+  head: staticHead('verifyEmail', { noindex: true }),
+  validateSearch: v.object({ redirect: optionalText(2048), token: optionalText(200), email: optionalText(320) }),
   beforeLoad: async ({ context, search, location }) => {
     if (search.token && search.email) return
     await verifyEmailArea({ context, location, search })
@@ -54,6 +54,7 @@ function CheckInbox({ problem }: { problem?: string | null }) {
 }
 
 function OwnAddress({ email }: { email: string }) {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const { redirect } = Route.useSearch()
   const resend = useMutation(trpc.auth.resendVerification.mutationOptions())
@@ -73,6 +74,7 @@ function OwnAddress({ email }: { email: string }) {
  * address has an account.
  */
 function AnyAddress({ afterProblem }: { afterProblem: boolean }) {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const { email, redirect } = Route.useSearch()
   const resend = useMutation(trpc.auth.resendVerification.mutationOptions())
@@ -148,6 +150,7 @@ function LoginLink() {
 
 /** Opens the mailed link once: the address is confirmed and its account logged in; then on. */
 function ConfirmLink({ token, email }: { token: string; email: string }) {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const lang = useCurrentLocale()
   const { redirect } = Route.useSearch()
@@ -163,7 +166,7 @@ function ConfirmLink({ token, email }: { token: string; email: string }) {
     void (async () => {
       try {
         await verify.mutateAsync({ token, email })
-        await refreshAfterLogin(queryClient)
+        await refreshAfterLogin({ queryClient, trpc })
         const target = safeRedirect(redirect)
         showSuccess(LL.auth.verify.verified())
         await (target ? navigate({ href: target, replace: true }) : navigate({ to: '/$lang', params: { lang }, replace: true }))
@@ -171,7 +174,7 @@ function ConfirmLink({ token, email }: { token: string; email: string }) {
         setProblem(expectedErrorMessage(error) ?? LL.errors.generic())
       }
     })()
-  }, [token, email, redirect, lang, navigate, queryClient, verify, LL])
+  }, [token, email, redirect, lang, navigate, queryClient, verify, trpc, LL])
 
   if (problem) return <CheckInbox problem={problem} />
   return (

@@ -7,6 +7,7 @@ import { tabProps } from '../features/catalog/RouteTabs'
 import { protectedArea } from '../features/auth/gates'
 import { PersonalList } from '../features/playback/PersonalList'
 import { useI18n } from '../lib/locale'
+import { staticHead } from '../lib/seo'
 
 const TYPES = { videos: 'videos', images: 'imageSets' } as const
 
@@ -18,13 +19,15 @@ const searchSchema = v.object({
 
 /** /watch-later: the videos (or image sets) the signed-in user saved for later, with the list rules. */
 export const Route = createFileRoute('/watch-later')({
+  ssr: false,
+  head: staticHead('watchLater', { noindex: true }),
   validateSearch: searchSchema,
   search: {
     middlewares: [...listSearchDefaults<v.InferOutput<typeof searchSchema>>('videos'), stripSearchParams<v.InferOutput<typeof searchSchema>>({ type: 'videos' })],
   },
   beforeLoad: ({ context, location }) => protectedArea({ context, location }),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => ensureList(context.queryClient, TYPES[deps.type], context.locale, deps, { watch_later: true }),
+  loader: ({ context, deps }) => ensureList(context, TYPES[deps.type], context.locale, deps, { watch_later: true }),
   component: WatchLaterPage,
 })
 

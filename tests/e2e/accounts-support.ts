@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 export const PASSWORD = 'correct horse battery'
 
@@ -8,8 +8,12 @@ export function newEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.com`
 }
 
-/** English UI on unprefixed pages (/login, /account…) and no age gate. */
+/**
+ * English UI on unprefixed pages (/login, /account…) and no age gate: the stored language
+ * choice as the language menu leaves it (a cookie the server reads, and local storage).
+ */
 export async function englishVisitor(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: 'locale', value: 'en', url: test.info().project.use.baseURL! }])
   await page.addInitScript(() => {
     window.localStorage.setItem('ageConfirmed', '1')
     window.localStorage.setItem('locale', 'en')

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support'
 import { e2eSql, englishVisitor, mailedLink, newEmail, openUserMenu, PASSWORD, signedUpUser } from './accounts-support'
 
 test.beforeEach(async ({ page }) => {
@@ -274,12 +274,17 @@ test('the plan page shows a scheduled downgrade, then a cancellation, with dates
   await expect(page.getByText('Your plan changes to Basic Year on March 14, 2031.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Change plan' })).toBeDisabled()
   await expect(page.getByRole('link', { name: /Change payment method/ })).toHaveAttribute('href', 'https://billing-support.example.com/subscriptions/update')
+  // The payment provider's pages (the demo provider's example ones), marked as external.
+  await expect(page.getByRole('link', { name: 'Cancel membership (opens the payment provider)' })).toHaveAttribute('href', 'https://billing-support.example.com/subscriptions/cancel')
   await expect(page.getByRole('article', { name: 'Premium Year' }).getByText('Most popular')).toBeVisible()
 
   await e2eSql(`update subscription set pending_change = 'cancel', pending_plan_id = null where external_id like 'e2e-%' and user_id = (select id from app_user where email = $1)`, [email])
   await page.reload()
   await expect(page.getByText('Your membership is cancelled and ends on March 14, 2031.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Change plan' })).toBeDisabled()
+  // Already cancelled: no cancel link; the payment method can still be changed.
+  await expect(page.getByRole('link', { name: /Cancel membership/ })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: /Change payment method/ })).toBeVisible()
   // A member no longer sees "become a member".
   await expect(page.getByRole('banner').getByRole('link', { name: 'Become a member' })).toHaveCount(0)
 })

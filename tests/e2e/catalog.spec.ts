@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { confirmAgeInAdvance } from './support'
+import type { Page } from '@playwright/test'
+import { confirmAgeInAdvance, expect, test } from './support'
 
 /**
  * The catalog on the seeded demo catalog (58 released and 6 upcoming videos, 29 + 3 image

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { confirmAgeInAdvance } from './support'
+import { confirmAgeInAdvance, expect, test } from './support'
 
 const NAV = {
   de: ['Videos', 'Bilder', 'Kategorien', 'Models', 'Demnächst'],
@@ -27,8 +26,9 @@ test.describe('language', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de')
   })
 
-  test('/ goes to the stored language, with its region suffix removed', async ({ page }) => {
-    await page.addInitScript(() => window.localStorage.setItem('locale', 'fr-CA'))
+  test('/ goes to the stored language, with its region suffix removed', async ({ page, context, baseURL }) => {
+    // The language menu stores the choice in a cookie too, so the server can send / there.
+    await context.addCookies([{ name: 'locale', value: 'fr-CA', url: baseURL! }])
     await page.goto('/')
     await expect(page).toHaveURL(/\/fr$/)
   })
@@ -53,6 +53,8 @@ test.describe('language', () => {
   }
 
   test('the header keeps search, language and user menu in view in every language and width', async ({ page }) => {
+    // Fifteen pages: five languages at three widths.
+    test.setTimeout(180_000)
     await confirmAgeInAdvance(page)
     for (const [locale, labels] of Object.entries(NAV)) {
       const controls = HEADER_CONTROLS[locale as keyof typeof HEADER_CONTROLS]
@@ -147,13 +149,15 @@ test.describe('pages', () => {
 
   test('an unexpected server error shows the generic toast, without details', async ({ page }) => {
     await confirmAgeInAdvance(page)
-    // Every catalog call of the home page (one batch) fails as an unexpected error would.
+    // Every catalog call from the browser fails as an unexpected error would.
     await page.route(/\/trpc\/catalog\./, (route) => {
       const calls = new URL(route.request().url()).pathname.split('/').pop()!.split(',').length
       const failure = { error: { message: 'boom', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }
       return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify(Array.from({ length: calls }, () => failure)) })
     })
-    await page.goto('/en')
+    // The first page comes rendered from the server; the next one asks the API from the browser.
+    await page.goto('/en/faq')
+    await page.getByRole('banner').getByRole('link', { name: 'Videos' }).first().click()
     const toast = page.getByRole('alert').filter({ hasText: 'An error has occured. Our team has been notified' })
     await expect(toast).toBeVisible()
     await expect(toast).toContainText('Error')

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { confirmAgeInAdvance } from './support'
+import { confirmAgeInAdvance, expect, test } from './support'
 
 /**
  * The demo seed ran its synthetic sources through the media pipeline: the pictures it made

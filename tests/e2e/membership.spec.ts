@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support'
 import { englishVisitor, mailedLink, newEmail, PASSWORD } from './accounts-support'
 
 test.beforeEach(async ({ page }) => {
@@ -40,6 +40,7 @@ test('a new user picks a plan, signs up, confirms the address, pays in the demo 
   await expect(page.getByText('Your plan: Basic Month (Monthly)')).toBeVisible()
   await expect(page.getByText(/^Trial until /)).toBeVisible()
   await expect(page.getByRole('link', { name: 'Change plan' })).toBeVisible()
+  await expect(page.getByRole('link', { name: /^Cancel membership/ })).toHaveAttribute('href', 'https://billing-support.example.com/subscriptions/cancel')
   await expect(banner.getByRole('link', { name: 'Become a member' })).toHaveCount(0)
 
   // The plans page now marks the own plan and offers the others as a change.

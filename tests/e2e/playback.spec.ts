@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from './support'
+import type { Page } from '@playwright/test'
 import { e2eSql, englishVisitor, signedUpUser } from './accounts-support'
 
 /** The first released video and image set of the seeded catalog (ids), read as the site reads them. */

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import pg from 'pg'
 import { SESSION_COOKIE, hashToken } from '../../server/services/sessions.js'
-import { confirmAgeInAdvance } from './support'
+import { confirmAgeInAdvance, expect, test } from './support'
 
 /** The e2e server's database (scripts/e2e-server.ts on E2E_PG_PORT), to check stored rows. */
 async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -126,7 +126,9 @@ test('an unknown rich-text element shows the error screen inside the layout', as
     body[procedures.indexOf('site.legalPage')].result.data.content.ops.push({ insert: { video: 'clip.mp4' } })
     await route.fulfill({ response, json: body })
   })
-  await page.goto('/en/privacy')
+  // The first page comes rendered from the server; the privacy page is then read by the browser.
+  await page.goto('/en/tos')
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible()
   await expect(page.getByText('A problem occurred. Our team has been informed.')).toBeVisible()
   await expect(page.getByRole('banner')).toBeVisible()

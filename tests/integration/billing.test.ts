@@ -22,7 +22,7 @@ const PASSWORD = 'correct horse battery'
 beforeAll(async () => {
   db = await createTestDatabase()
   t = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000' })
-  secret = t.config.billing.webhookSecret
+  secret = t.config.billing.demoSecret
   await ensurePlans(db.orm.em.fork())
 })
 afterAll(async () => {
@@ -77,7 +77,7 @@ describe('new sale', () => {
     expect(page.plan.sid).toBe('premium-yearly')
     // Money is kept in integer cents.
     const stored = await db.orm.em.fork().findOneOrFail(BillingEvent, { type: 'sale', payload: { subscriptionId: sid } })
-    expect(stored).toMatchObject({ provider: 'postback', amountCents: 14388, currency: 'EUR' })
+    expect(stored).toMatchObject({ provider: 'demo', amountCents: 14388, currency: 'EUR' })
     expect(stored.processedAt).toBeInstanceOf(Date)
   })
 
@@ -163,15 +163,16 @@ describe('refused notifications change nothing', () => {
     expect(logText).not.toContain('x-postback-signature')
   })
 
-  it('an unknown plan or user is refused with 422; a later correct delivery of the event id is applied', async () => {
+  it('an unknown plan or user is refused with 422, an unknown subscription with 503 (deliver again); a later correct delivery is applied', async () => {
     const { user } = await newUser()
     const events = await eventCount()
     const unknownPlan = saleFields(user.id, { sid: 'no-such-plan', priceCents: 999 })
     await expectRefused(await postback(t.app, secret, unknownPlan), 422)
     const unknownUser = saleFields(987654, await plan('basic-monthly'))
     await expectRefused(await postback(t.app, secret, unknownUser), 422)
-    const unknownSubscription = event('Cancellation', 'sub-that-does-not-exist')
-    await expectRefused(await postback(t.app, secret, unknownSubscription), 422)
+    const unknownSubscription = await postback(t.app, secret, event('Cancellation', 'sub-that-does-not-exist'))
+    await expectRefused(unknownSubscription, 503)
+    expect(unknownSubscription.headers['retry-after']).toBe('60')
     expect(await eventCount()).toBe(events)
     expect(await db.orm.em.fork().count(Subscription, { user: user.id })).toBe(0)
     // The refused event id was not recorded, so the processor's corrected retry counts.
@@ -207,7 +208,7 @@ describe('refused notifications change nothing', () => {
     }
     const sign = (payload: string) => `sha256=${crypto.createHmac('sha256', secret).update(payload).digest('hex')}`
     const raw = async (payload: string, type: string) =>
-      t.app.inject({ method: 'POST', url: '/billing/webhook/postback', payload, headers: { 'content-type': type, 'x-postback-signature': sign(payload) } })
+      t.app.inject({ method: 'POST', url: '/billing/webhook/demo', payload, headers: { 'content-type': type, 'x-postback-signature': sign(payload) } })
     await expectRefused(await raw('{not json', 'application/json'), 400)
     await expectRefused(await raw('[1,2]', 'application/json'), 400)
     await expectRefused(await raw(JSON.stringify({ ...good, eventId: newId('x'), nested: { a: 1 } }), 'application/json'), 400)

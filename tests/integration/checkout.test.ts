@@ -5,26 +5,40 @@ import { ensurePlans } from '../../scripts/seed/plans.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 import { createTestApp, trpcMutation, trpcQuery, type TestApp } from '../support/app.js'
 import { errorOf, logIn, makeUser, me, sessionCookieOf } from '../support/accounts.js'
-import { newId, postback, saleFields } from '../support/billing.js'
+import { postback, PROVIDER_ENV, saleFields } from '../support/billing.js'
 
 let db: TestDatabase
 let demo: TestApp
-let processor: TestApp
+let ccbill: TestApp
+let verotel: TestApp
+let segpay: TestApp
 const PASSWORD = 'correct horse battery'
-const JOIN_URL = 'https://pay.example.com/form'
-const PROCESSOR_SECRET = 'processor-shared-secret-0123456789abcdef'
 
 beforeAll(async () => {
   db = await createTestDatabase()
   demo = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000' })
-  processor = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', BILLING_JOIN_URL: JOIN_URL, BILLING_WEBHOOK_SECRET: PROCESSOR_SECRET })
+  ccbill = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', ...PROVIDER_ENV.ccbill })
+  verotel = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', ...PROVIDER_ENV.verotel, PUBLIC_URL: 'https://club.example', DEV_OUTBOX: 'false' })
+  segpay = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', ...PROVIDER_ENV.segpay, PUBLIC_URL: 'https://club.example', DEV_OUTBOX: 'false' })
   await ensurePlans(db.orm.em.fork())
 })
 afterAll(async () => {
-  await demo.app.close()
-  await processor.app.close()
+  for (const t of [demo, ccbill, verotel, segpay]) await t.app.close()
   await db.drop()
 })
+
+const md5 = (text: string) => crypto.createHash('md5').update(text).digest('hex')
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
+const planPage = async (t: TestApp, cookie: string) => (await trpcQuery(t.app, 'plans.current', { locale: 'en' }, { cookie })).json().result.data
+
+/** A running subscription of the user, as a processor's sale would have made it. */
+async function subscribed(userId: number, sid: string, externalId: string) {
+  const em = db.orm.em.fork()
+  em.create(Subscription, {
+    user: userId, plan: await em.findOneOrFail(Plan, { sid }), externalId, startedAt: new Date(), paidUntil: new Date(Date.now() + 20 * 86_400_000),
+  })
+  await em.flush()
+}
 
 let users = 0
 async function newUser(t: TestApp, { role = 'user', verified = true }: { role?: 'user' | 'admin' | 'permanentAccess'; verified?: boolean } = {}) {
@@ -53,17 +67,64 @@ describe('the join link', () => {
     expect(res.headers.location).toBe('/demo-checkout?plan=basic-monthly&locale=fr')
   })
 
-  it('with a processor leads to its payment form with signed parameters', async () => {
-    const { user, cookie } = await newUser(processor)
-    const res = await join(processor, 'premium-yearly', cookie, 'it')
+  it('with CCBill leads to the FlexForm with the Dynamic Pricing digest and the pass-through fields', async () => {
+    const { user, cookie } = await newUser(ccbill)
+    const res = await join(ccbill, 'basic-monthly', cookie, 'it')
     expect(res.statusCode).toBe(303)
     const url = new URL(res.headers.location as string)
-    expect(`${url.origin}${url.pathname}`).toBe(JOIN_URL)
+    expect(`${url.origin}${url.pathname}`).toBe('https://api.ccbill.com/wap-frontflex/flexforms/687fa3e0-e60d-4466-88e2-181fa56dd6a9')
     const params = Object.fromEntries(url.searchParams)
-    expect(params).toMatchObject({ plan: 'premium-yearly', language: 'it', 'X-userId': String(user.id), 'X-planSid': 'premium-yearly', action: 'join' })
-    const { signature, ...signed } = params
-    const canonical = Object.entries(signed).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('\n')
-    expect(signature).toBe(crypto.createHmac('sha256', PROCESSOR_SECRET).update(canonical).digest('hex'))
+    // basic-monthly: a 2-day trial for 1.00, then 14.99 every 30 days, in EUR (978).
+    expect(params).toEqual({
+      clientSubacc: '0000', initialPrice: '1.00', initialPeriod: '2', recurringPrice: '14.99', recurringPeriod: '30', numRebills: '99', currencyCode: '978',
+      formDigest: md5('1.00' + '2' + '14.99' + '30' + '99' + '978' + '7d901dad245fd0ff6bc20d06'), 'X-userId': String(user.id), 'X-planSid': 'basic-monthly',
+    })
+    const yearly = Object.fromEntries(new URL((await join(ccbill, 'basic-yearly', cookie)).headers.location as string).searchParams)
+    expect(yearly).toMatchObject({ initialPrice: '95.88', initialPeriod: '365', recurringPrice: '95.88', recurringPeriod: '365' })
+  })
+
+  it('with Verotel leads to a signed FlexPay subscription order, and a member to an upgrade of the sale', async () => {
+    const { user, cookie } = await newUser(verotel)
+    const url = new URL((await join(verotel, 'premium-yearly', cookie, 'de')).headers.location as string)
+    expect(`${url.origin}${url.pathname}`).toBe('https://secure.verotel.com/startorder')
+    const { signature, ...params } = Object.fromEntries(url.searchParams)
+    expect(params).toEqual({
+      custom1: String(user.id), custom2: 'premium-yearly', name: 'Premium Jahr', period: 'P12M', priceAmount: '143.88', priceCurrency: 'EUR', shopID: '68849',
+      subscriptionType: 'recurring', successURL: 'https://club.example/account/plan', trialAmount: '1.99', trialPeriod: 'P7D', type: 'subscription', version: '4',
+    })
+    const text = ['zpXwe2D77g4P7ysGJcr3rY87TBYs6J', ...Object.keys(params).sort().map((key) => `${key}=${params[key]}`)].join(':')
+    expect(signature).toBe(sha256(text))
+
+    await subscribed(user.id, 'premium-yearly', '433456')
+    expect((await planPage(verotel, cookie)).actions.changePlan).toBe('enabled')
+    const change = Object.fromEntries(new URL((await join(verotel, 'basic-yearly', cookie)).headers.location as string).searchParams)
+    expect(change).toMatchObject({ type: 'upgradesubscription', precedingSaleID: '433456', custom2: 'basic-yearly', period: 'P12M' })
+    expect(change.trialAmount).toBeUndefined()
+  })
+
+  it('with Segpay leads to the price point of the plan; a plan without one cannot be bought', async () => {
+    const { user, cookie } = await newUser(segpay)
+    const url = new URL((await join(segpay, 'premium-monthly', cookie)).headers.location as string)
+    expect(`${url.origin}${url.pathname}`).toBe('https://secure2.segpay.com/billing/poset.cgi')
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      'x-eticketid': '123456:26002', userid: String(user.id), plansid: 'premium-monthly', 'x-auth-link': 'https://club.example/account/plan',
+    })
+    const logs = segpay.logs.length
+    const missing = await join(segpay, 'premium-biyearly', cookie)
+    expect(missing.statusCode).toBe(503)
+    expect(missing.body).toBe('Payments are not possible at the moment. Please try again later.')
+    expect(segpay.logs.slice(logs).some((line) => line.msg === 'checkout unavailable' && /SEGPAY_PRICE_POINTS/.test(String(line.problem)))).toBe(true)
+  })
+
+  it('with CCBill or Segpay a member cannot switch plans here: no plan-change button, the join link leads back to the plan page', async () => {
+    for (const [t, externalId] of [[ccbill, '0312101101000009999'], [segpay, '7129999']] as const) {
+      const { user, cookie } = await newUser(t)
+      await subscribed(user.id, 'premium-monthly', externalId)
+      const page = await planPage(t, cookie)
+      expect(page.actions).toEqual({ selectPlan: false, changePlan: 'hidden', changePaymentMethod: true, cancel: true })
+      const res = await join(t, 'basic-monthly', cookie)
+      expect(res.headers.location).toBe('/account/plan')
+    }
   })
 
   it('answers an unknown plan with the not-found page, and sends admins to their plan page', async () => {
@@ -133,15 +194,14 @@ describe('the demo checkout', () => {
     expect(await db.orm.em.fork().count(Subscription, { user: [unverified.user.id, admin.user.id] })).toBe(0)
   })
 
-  it('is absent when a processor is configured, and the demo’s signature is not accepted there', async () => {
-    const { user, cookie } = await newUser(processor)
-    const res = await view(processor, cookie, 'basic-monthly')
+  it('is absent when a processor is configured, and the demo’s notifications are not taken there', async () => {
+    const { user, cookie } = await newUser(ccbill)
+    const res = await view(ccbill, cookie, 'basic-monthly')
     expect(res.statusCode).toBe(404)
     expect(errorOf(res).message).toBe('Payments are not possible at the moment. Please try again later.')
-    expect((await pay(processor, cookie, 'basic-monthly')).statusCode).toBe(404)
+    expect((await pay(ccbill, cookie, 'basic-monthly')).statusCode).toBe(404)
     const fields = saleFields(user.id, await db.orm.em.fork().findOneOrFail(Plan, { sid: 'basic-monthly' }))
-    expect((await postback(processor.app, demo.config.billing.webhookSecret, fields)).statusCode).toBe(401)
-    expect((await postback(processor.app, PROCESSOR_SECRET, { ...fields, eventId: newId('real') })).statusCode).toBe(200)
-    expect((await me(processor.app, cookie))!.isMember).toBe(true)
+    expect((await postback(ccbill.app, demo.config.billing.demoSecret, fields)).statusCode).toBe(404)
+    expect((await me(ccbill.app, cookie))!.isMember).toBe(false)
   })
 })

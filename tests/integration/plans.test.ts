@@ -91,15 +91,16 @@ describe('plan page', () => {
     const page = await planPage(cookie)
     expect(page.state).toEqual({ kind: 'none' })
     expect(page.plan).toBeNull()
-    expect(page.actions).toEqual({ selectPlan: true, changePlan: 'hidden', changePaymentMethod: false })
-    expect(page.billingUpdateUrl).toBeNull()
+    expect(page.actions).toEqual({ selectPlan: true, changePlan: 'hidden', changePaymentMethod: false, cancel: false })
+    expect(page.billingLinks).toBeNull()
   })
 
   it('shows the admin label and no buttons', async () => {
     const { cookie } = await userWith('admin', {})
     const page = await planPage(cookie)
     expect(page.state).toEqual({ kind: 'admin' })
-    expect(page.actions).toEqual({ selectPlan: false, changePlan: 'hidden', changePaymentMethod: false })
+    expect(page.actions).toEqual({ selectPlan: false, changePlan: 'hidden', changePaymentMethod: false, cancel: false })
+    expect(page.billingLinks).toBeNull()
   })
 
   it('shows the permanent-access label and no buttons', async () => {
@@ -115,8 +116,9 @@ describe('plan page', () => {
     const page = await planPage(cookie)
     expect(page.state).toEqual({ kind: 'active', renewsAt: paidUntil.toISOString(), trialEndsAt: null })
     expect(page.plan).toMatchObject({ sid: 'premium-yearly', period: 'yearly', name: 'Premium Year' })
-    expect(page.actions).toEqual({ selectPlan: false, changePlan: 'enabled', changePaymentMethod: true })
-    expect(page.billingUpdateUrl).toBe('https://pay.example/subscriptions/update')
+    expect(page.actions).toEqual({ selectPlan: false, changePlan: 'enabled', changePaymentMethod: true, cancel: true })
+    // The demo provider's pages: the configured one, and the default cancel page.
+    expect(page.billingLinks).toEqual({ cancelUrl: 'https://billing-support.example.com/subscriptions/cancel', updatePaymentUrl: 'https://pay.example/subscriptions/update' })
   })
 
   it('shows a running trial with its end', async () => {
@@ -131,7 +133,7 @@ describe('plan page', () => {
     const page = await planPage(cookie)
     expect(page.state).toEqual({ kind: 'downgrade', changesAt: pendingFrom.toISOString() })
     expect(page.nextPlan).toMatchObject({ sid: 'basic-yearly' })
-    expect(page.actions).toEqual({ selectPlan: false, changePlan: 'disabled', changePaymentMethod: true })
+    expect(page.actions).toEqual({ selectPlan: false, changePlan: 'disabled', changePaymentMethod: true, cancel: true })
   })
 
   it('shows a cancellation with the end date and disables the plan change', async () => {
@@ -140,7 +142,9 @@ describe('plan page', () => {
     const page = await planPage(cookie)
     expect(page.state).toEqual({ kind: 'cancelled', endsAt: pendingFrom.toISOString() })
     expect(page.plan).toMatchObject({ sid: 'premium-monthly' })
-    expect(page.actions.changePlan).toBe('disabled')
+    expect(page.actions).toMatchObject({ changePlan: 'disabled', cancel: false })
+    // Already cancelled: no cancel link, the payment method can still be changed.
+    expect(page.billingLinks).toEqual({ cancelUrl: null, updatePaymentUrl: 'https://pay.example/subscriptions/update' })
   })
 
   it('treats an ended or lapsed subscription as no plan', async () => {

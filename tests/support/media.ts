@@ -54,6 +54,13 @@ export async function pictureSize(file: string): Promise<{ width: number; height
   return { width: Number(video.width), height: Number(video.height) }
 }
 
+/** Whether a file's first video stream (or picture) has square pixels: a 1:1 sample aspect ratio, or none given. */
+export async function squarePixels(file: string): Promise<boolean> {
+  const data = await ffprobe(file)
+  const sar = data.streams.find((stream) => stream.codec_type === 'video')?.sample_aspect_ratio
+  return sar === undefined || sar === '1:1' || sar === '0:1'
+}
+
 /** Every file below a folder, relative to it. */
 export async function listFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
@@ -82,4 +89,43 @@ export async function mediaTestEnv(prefix: string) {
       await tmp.remove()
     },
   }
+}
+
+/** Runs the pipeline's ffmpeg on a file and returns what it wrote to stderr (the filters' reports). */
+async function ffmpegReport(args: string[]): Promise<string> {
+  const { stderr } = await exec(ffmpegBinaries().ffmpeg, ['-hide_banner', '-nostdin', ...args], { maxBuffer: 16 * 1024 * 1024 })
+  return stderr
+}
+
+/**
+ * idet's multi-frame verdicts on a file's first video stream (at the pipeline's threshold of
+ * 1.5: ffmpeg's default calls sharp progressive test patterns interlaced).
+ */
+export async function idet(file: string): Promise<{ tff: number; bff: number; progressive: number; undetermined: number }> {
+  const text = await ffmpegReport(['-i', file, '-map', '0:v:0', '-vf', 'idet=intl_thres=1.5', '-an', '-f', 'null', '-'])
+  const line = /Multi frame detection: TFF:\s*(\d+)\s+BFF:\s*(\d+)\s+Progressive:\s*(\d+)\s+Undetermined:\s*(\d+)/.exec(text)
+  if (!line) throw new Error(`no idet report for ${file}`)
+  return { tff: Number(line[1]), bff: Number(line[2]), progressive: Number(line[3]), undetermined: Number(line[4]) }
+}
+
+/** RMS level (dB) of each audio channel of a file's first audio stream. */
+export async function channelLevels(file: string): Promise<number[]> {
+  const text = await ffmpegReport(['-i', file, '-map', '0:a:0', '-af', 'astats', '-f', 'null', '-'])
+  const perChannel = text.split(/Channel: \d+/).slice(1)
+  return perChannel.map((block) => Number(/RMS level dB: (-?[\d.]+|-inf)/.exec(block)?.[1]?.replace('-inf', '-Infinity') ?? NaN))
+}
+
+/** Mean brightness (0-255) of a picture's top fifth and of the rest: the corpus marks the upright top white. */
+export async function topAndRestBrightness(file: string): Promise<{ top: number; rest: number }> {
+  const mean = async (crop: string) => {
+    const text = await ffmpegReport(['-i', file, '-frames:v', '1', '-vf', `${crop},signalstats,metadata=print:key=lavfi.signalstats.YAVG`, '-f', 'null', '-'])
+    return Number(/lavfi\.signalstats\.YAVG=([\d.]+)/.exec(text)?.[1] ?? NaN)
+  }
+  return { top: await mean('crop=iw:ih/5-4:0:0'), rest: await mean('crop=iw:ih*4/5-4:0:ih/5+4') }
+}
+
+/** Presentation times (s) of a file's video frames, in order. */
+export async function videoFrameTimes(file: string): Promise<number[]> {
+  const { stdout } = await exec(ffmpegBinaries().ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', file])
+  return stdout.split('\n').filter(Boolean).map(Number).sort((a, b) => a - b)
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
-  addPeriod, applyEvent, centsToDecimal, checkoutTerms, chosenPlanOf, chosenPlanPath, joinPath, parseCents, saleProblem, settleSubscription,
-  startSubscription, type BillingEventInput, type SubscriptionState,
+  addPeriod, applyEvent, centsToDecimal, checkoutTerms, checkSale, chosenPlanOf, chosenPlanPath, joinPath, parseCents, replaceSubscription,
+  settleSubscription, startSubscription, throughDay, type SaleEvent, type SubscriptionState,
 } from '../../server/domain/billing.js'
 
 const at = (iso: string) => new Date(iso)
@@ -9,10 +9,10 @@ const monthly = { id: 1, period: 'monthly' as const, priceCents: 1499, currency:
 const yearly = { id: 2, period: 'yearly' as const, priceCents: 9588, currency: 'EUR', trialDays: null, trialPriceCents: null }
 const periodOf = (id: number) => (id === 1 ? 'monthly' : 'yearly')
 
-function sale(overrides: Partial<Extract<BillingEventInput, { kind: 'sale' }>> = {}): Extract<BillingEventInput, { kind: 'sale' }> {
+function sale(overrides: Partial<SaleEvent> = {}): SaleEvent {
   return {
     kind: 'sale', eventId: 'e1', occurredAt: at('2026-01-31T10:00:00Z'), subscriptionId: 's1', userId: 7, planSid: 'basic-yearly',
-    trialDays: null, initialCents: 9588, recurringCents: 9588, currency: 'EUR', nextRenewalAt: null, ...overrides,
+    trial: false, trialDays: null, initialCents: 9588, recurringCents: 9588, currency: 'EUR', nextRenewalAt: null, replaces: null, ...overrides,
   }
 }
 
@@ -74,19 +74,37 @@ describe('billing periods', () => {
 
 describe('new sale', () => {
   it('without trial runs one period; with trial, the trial', () => {
-    expect(startSubscription(yearly, sale())).toMatchObject({ status: 'active', planId: 2, trialEndsAt: null, paidUntil: at('2027-01-31T10:00:00Z') })
-    const trial = startSubscription(monthly, sale({ trialDays: 2, initialCents: 100, recurringCents: 1499 }))
+    expect(startSubscription(yearly, sale(), null)).toMatchObject({ status: 'active', planId: 2, trialEndsAt: null, paidUntil: at('2027-01-31T10:00:00Z') })
+    const trial = startSubscription(monthly, sale({ trial: true, trialDays: 2, initialCents: 100, recurringCents: 1499 }), 2)
     expect(trial.paidUntil).toEqual(at('2026-02-02T10:00:00Z'))
     expect(trial.trialEndsAt).toEqual(trial.paidUntil)
-    expect(startSubscription(yearly, sale({ nextRenewalAt: at('2027-02-01T00:00:00Z') })).paidUntil).toEqual(at('2027-02-01T00:00:00Z'))
+    expect(startSubscription(yearly, sale({ nextRenewalAt: at('2027-02-01T00:00:00Z') }), null).paidUntil).toEqual(at('2027-02-01T00:00:00Z'))
   })
   it('must charge the catalogue’s price in its currency', () => {
-    expect(saleProblem(yearly, sale())).toBeNull()
-    expect(saleProblem(monthly, sale({ trialDays: 2, initialCents: 100, recurringCents: 1499 }))).toBeNull()
-    expect(saleProblem(yearly, sale({ initialCents: 1 }))).toBe('amountMismatch')
-    expect(saleProblem(yearly, sale({ recurringCents: 1 }))).toBe('amountMismatch')
-    expect(saleProblem(yearly, sale({ currency: 'USD' }))).toBe('currencyMismatch')
-    expect(saleProblem(yearly, sale({ trialDays: 3, initialCents: 0 }))).toBe('trialNotOffered')
+    expect(checkSale(yearly, sale())).toEqual({ ok: true, trialDays: null })
+    expect(checkSale(monthly, sale({ trial: true, trialDays: 2, initialCents: 100, recurringCents: 1499 }))).toEqual({ ok: true, trialDays: 2 })
+    expect(checkSale(yearly, sale({ initialCents: 1 }))).toEqual({ ok: false, problem: 'amountMismatch' })
+    expect(checkSale(yearly, sale({ recurringCents: 1 }))).toEqual({ ok: false, problem: 'amountMismatch' })
+    expect(checkSale(yearly, sale({ currency: 'USD' }))).toEqual({ ok: false, problem: 'currencyMismatch' })
+    expect(checkSale(yearly, sale({ trial: true, trialDays: 3, initialCents: 0 }))).toEqual({ ok: false, problem: 'trialNotOffered' })
+  })
+  it('decides the trial from the amount when the processor does not say, and takes the plan’s length', () => {
+    expect(checkSale(monthly, sale({ trial: null, initialCents: 100, recurringCents: null }))).toEqual({ ok: true, trialDays: 2 })
+    expect(checkSale(monthly, sale({ trial: null, initialCents: 1499, recurringCents: null }))).toEqual({ ok: true, trialDays: null })
+    expect(checkSale(monthly, sale({ trial: true, trialDays: null, initialCents: 100, recurringCents: 1499 }))).toEqual({ ok: true, trialDays: 2 })
+    expect(checkSale(monthly, sale({ trial: null, initialCents: 5, recurringCents: null }))).toEqual({ ok: false, problem: 'amountMismatch' })
+    // A trial priced like the plan cannot be told apart by the amount: no trial.
+    expect(checkSale({ ...monthly, trialPriceCents: 1499 }, sale({ trial: null, initialCents: 1499, recurringCents: null }))).toEqual({ ok: true, trialDays: null })
+  })
+  it('reads a billing date without a time as the whole day', () => {
+    expect(throughDay(2026, 12, 1)).toEqual(at('2026-12-02T00:00:00Z'))
+    expect(throughDay(2026, 12, 31)).toEqual(at('2027-01-01T00:00:00Z'))
+  })
+  it('an upgrade ends the replaced subscription when the new one starts', () => {
+    const now = at('2026-06-01T00:00:00Z')
+    expect(replaceSubscription(active, now)).toMatchObject({ status: 'ended', endReason: 'replaced', endedAt: now, paidUntil: now })
+    const ended = { ...active, status: 'ended' as const, endReason: 'expired' }
+    expect(replaceSubscription(ended, now)).toEqual(ended)
   })
 })
 
@@ -120,19 +138,33 @@ describe('events on a subscription', () => {
     expect(applyEvent(scheduled, change, periodOf, 2)).toMatchObject({ pendingChange: null, pendingPlanId: null, planId: 2 })
   })
 
-  it('refund and chargeback end access at once; expiration ends it now', () => {
+  it('refund, chargeback and void end access at once; expiration ends it now', () => {
     const now = at('2026-06-01T00:00:00Z')
-    for (const kind of ['refund', 'chargeback'] as const) {
+    for (const kind of ['refund', 'chargeback', 'void'] as const) {
       const ended = applyEvent({ ...active, pendingChange: 'cancel', pendingFrom: active.paidUntil }, { ...base, kind, occurredAt: now, amountCents: 9588, currency: 'EUR' }, periodOf)
       expect(ended).toMatchObject({ status: 'ended', endReason: kind, endedAt: now, paidUntil: now, pendingChange: null })
     }
     expect(applyEvent(active, { ...base, kind: 'expire', occurredAt: now }, periodOf)).toMatchObject({ status: 'ended', endReason: 'expired', paidUntil: now })
   })
 
-  it('cancel and change do nothing to an ended subscription', () => {
+  it('uncancel withdraws a cancellation; extend moves the period end and a change pending at it', () => {
+    const occurredAt = at('2026-06-01T00:00:00Z')
+    const cancelled = applyEvent(active, { ...base, kind: 'cancel', occurredAt }, periodOf)
+    expect(applyEvent(cancelled, { ...base, kind: 'uncancel', occurredAt }, periodOf)).toEqual(active)
+    expect(applyEvent(active, { ...base, kind: 'uncancel', occurredAt }, periodOf)).toEqual(active)
+    const until = at('2027-02-10T00:00:00Z')
+    expect(applyEvent(active, { ...base, kind: 'extend', occurredAt, until }, periodOf)).toEqual({ ...active, paidUntil: until })
+    expect(applyEvent(cancelled, { ...base, kind: 'extend', occurredAt, until }, periodOf)).toMatchObject({ paidUntil: until, pendingChange: 'cancel', pendingFrom: until })
+    const changeLater = { ...active, pendingChange: 'change' as const, pendingPlanId: 1, pendingFrom: at('2026-09-01T00:00:00Z') }
+    expect(applyEvent(changeLater, { ...base, kind: 'extend', occurredAt, until }, periodOf).pendingFrom).toEqual(at('2026-09-01T00:00:00Z'))
+  })
+
+  it('cancel, change, uncancel and extend do nothing to an ended subscription', () => {
     const ended = { ...active, status: 'ended' as const, endReason: 'refund', endedAt: at('2026-06-01T00:00:00Z') }
     expect(applyEvent(ended, { ...base, kind: 'cancel', occurredAt: at('2026-07-01T00:00:00Z') }, periodOf)).toEqual(ended)
     expect(applyEvent(ended, { ...base, kind: 'change', occurredAt: at('2026-07-01T00:00:00Z'), planSid: 'x', effectiveAt: null }, periodOf, 1)).toEqual(ended)
+    expect(applyEvent(ended, { ...base, kind: 'uncancel', occurredAt: at('2026-07-01T00:00:00Z') }, periodOf)).toEqual(ended)
+    expect(applyEvent(ended, { ...base, kind: 'extend', occurredAt: at('2026-07-01T00:00:00Z'), until: at('2027-07-01T00:00:00Z') }, periodOf)).toEqual(ended)
   })
 })
 

@@ -36,18 +36,55 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://club.example.com', DEV_OUTBOX: 'false' }).devOutbox).toBe(false)
     expect(() => loadConfig({ ...base, NODE_ENV: 'production', DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX: the developer outbox cannot be on in production/)
   })
-  it('configures billing: the demo checkout without a processor, the processor with its secret', () => {
+  it('configures billing: the demo provider and its checkout by default', () => {
     const demo = loadConfig(base).billing
-    expect(demo).toMatchObject({ joinUrl: null, demoCheckout: true })
-    expect(demo.webhookSecret).toMatch(/^[0-9a-f]{64}$/)
-    expect(loadConfig({ ...base, APP_SECRET: 'y'.repeat(32) }).billing.webhookSecret).not.toBe(demo.webhookSecret)
+    expect(demo).toMatchObject({
+      provider: 'demo', demoCheckout: true, ccbill: null, verotel: null, segpay: null,
+      cancelUrl: 'https://billing-support.example.com/subscriptions/cancel', updateUrl: 'https://billing-support.example.com/subscriptions/update',
+    })
+    expect(demo.demoSecret).toMatch(/^[0-9a-f]{64}$/)
+    expect(loadConfig({ ...base, APP_SECRET: 'y'.repeat(32) }).billing.demoSecret).not.toBe(demo.demoSecret)
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).billing.demoCheckout).toBe(false)
     expect(loadConfig({ ...base, NODE_ENV: 'production', BILLING_DEMO_CHECKOUT: 'true' }).billing.demoCheckout).toBe(true)
-    const real = loadConfig({ ...base, BILLING_JOIN_URL: 'https://pay.example.com/form', BILLING_WEBHOOK_SECRET: 's'.repeat(32) }).billing
-    expect(real).toEqual({ joinUrl: 'https://pay.example.com/form', webhookSecret: 's'.repeat(32), demoCheckout: false })
-    expect(() => loadConfig({ ...base, BILLING_JOIN_URL: 'https://pay.example.com/form' })).toThrow(/BILLING_WEBHOOK_SECRET: required/)
-    expect(() => loadConfig({ ...base, BILLING_JOIN_URL: 'https://pay.example.com', BILLING_WEBHOOK_SECRET: 's'.repeat(32), BILLING_DEMO_CHECKOUT: 'on' })).toThrow(/BILLING_DEMO_CHECKOUT/)
-    expect(() => loadConfig({ ...base, BILLING_WEBHOOK_SECRET: 'short' })).toThrow(/BILLING_WEBHOOK_SECRET: must be at least 32/)
-    expect(() => loadConfig({ ...base, BILLING_JOIN_URL: 'ftp://pay.example.com' })).toThrow(/BILLING_JOIN_URL/)
+    expect(() => loadConfig({ ...base, BILLING_PROVIDER: 'paypal' })).toThrow(/BILLING_PROVIDER/)
+    // The generic processor of earlier versions is gone; its variables say so.
+    expect(() => loadConfig({ ...base, BILLING_JOIN_URL: 'https://pay.example.com/form' })).toThrow(/BILLING_JOIN_URL: no longer read; choose the processor with BILLING_PROVIDER/)
+  })
+
+  const ccbill = { BILLING_PROVIDER: 'ccbill', CCBILL_CLIENT_ACCNUM: '900100', CCBILL_CLIENT_SUBACC: '0000', CCBILL_FLEXFORM_ID: '687fa3e0-e60d-4466-88e2-181fa56dd6a9', CCBILL_SALT: '7d901dad245fd0ff6bc20d06' }
+
+  it('configures CCBill with its published source ranges unless told otherwise', () => {
+    const config = loadConfig({ ...base, ...ccbill }).billing
+    expect(config).toMatchObject({ provider: 'ccbill', demoCheckout: false, cancelUrl: null, updateUrl: null })
+    expect(config.ccbill).toEqual({
+      clientAccnum: '900100', clientSubacc: '0000', flexFormId: '687fa3e0-e60d-4466-88e2-181fa56dd6a9', salt: '7d901dad245fd0ff6bc20d06',
+      allowedIps: ['64.38.212.0/24', '64.38.215.0/24', '64.38.240.0/24', '64.38.241.0/24'],
+    })
+    expect(loadConfig({ ...base, ...ccbill, CCBILL_ALLOWED_IPS: '10.0.0.0/8, 2001:db8::/32,192.0.2.7' }).billing.ccbill!.allowedIps).toEqual(['10.0.0.0/8', '2001:db8::/32', '192.0.2.7'])
+    expect(() => loadConfig({ ...base, ...ccbill, CCBILL_ALLOWED_IPS: '10.0.0.0/33' })).toThrow(/CCBILL_ALLOWED_IPS: not an IP address or CIDR range: 10.0.0.0\/33/)
+    expect(() => loadConfig({ ...base, ...ccbill, CCBILL_ALLOWED_IPS: 'ccbill.com' })).toThrow(/CCBILL_ALLOWED_IPS/)
+    expect(() => loadConfig({ ...base, ...ccbill, CCBILL_CLIENT_ACCNUM: '12' })).toThrow(/CCBILL_CLIENT_ACCNUM: must be the 6-digit account number/)
+    const { CCBILL_SALT: _salt, CCBILL_FLEXFORM_ID: _flex, ...missing } = ccbill
+    expect(() => loadConfig({ ...base, ...missing })).toThrow(/CCBILL_FLEXFORM_ID: required when BILLING_PROVIDER=ccbill\n {2}CCBILL_SALT: required/)
+    expect(() => loadConfig({ ...base, ...ccbill, BILLING_DEMO_CHECKOUT: 'on' })).toThrow(/BILLING_DEMO_CHECKOUT: only with BILLING_PROVIDER=demo/)
+  })
+
+  it('configures Verotel and Segpay, each with what it needs', () => {
+    const verotel = loadConfig({ ...base, BILLING_PROVIDER: 'verotel', VEROTEL_SHOP_ID: '68849', VEROTEL_SIGNATURE_KEY: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J' }).billing
+    expect(verotel.verotel).toEqual({ shopId: '68849', signatureKey: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J', baseUrl: 'https://secure.verotel.com', allowedIps: null })
+    expect(() => loadConfig({ ...base, BILLING_PROVIDER: 'verotel', VEROTEL_SHOP_ID: '1' })).toThrow(/VEROTEL_SIGNATURE_KEY: required/)
+    const segpayEnv = {
+      BILLING_PROVIDER: 'segpay', SEGPAY_PACKAGE_ID: '123456', SEGPAY_PRICE_POINTS: 'basic-monthly=26001, premium-yearly=26002',
+      SEGPAY_POSTBACK_SECRET: 'p'.repeat(40), SEGPAY_ALLOWED_IPS: '198.51.100.0/24',
+    }
+    expect(loadConfig({ ...base, ...segpayEnv }).billing.segpay).toEqual({
+      packageId: '123456', pricePoints: { 'basic-monthly': '26001', 'premium-yearly': '26002' }, postbackSecret: 'p'.repeat(40),
+      allowedIps: ['198.51.100.0/24'], response: 'OK', joinUrl: 'https://secure2.segpay.com/billing/poset.cgi',
+    })
+    expect(() => loadConfig({ ...base, ...segpayEnv, SEGPAY_PRICE_POINTS: 'basic-monthly:26001' })).toThrow(/SEGPAY_PRICE_POINTS: expected plan-sid=price-point-id/)
+    expect(() => loadConfig({ ...base, ...segpayEnv, SEGPAY_POSTBACK_SECRET: 'short' })).toThrow(/SEGPAY_POSTBACK_SECRET/)
+    const { SEGPAY_ALLOWED_IPS: _ips, ...open } = segpayEnv
+    expect(() => loadConfig({ ...base, ...open })).toThrow(/SEGPAY_ALLOWED_IPS: required when BILLING_PROVIDER=segpay/)
+    expect(loadConfig({ ...base, ...segpayEnv, BILLING_CANCEL_URL: 'https://help.example/cancel' }).billing.cancelUrl).toBe('https://help.example/cancel')
   })
 })

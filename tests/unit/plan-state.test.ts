@@ -30,13 +30,19 @@ describe('planState', () => {
 
 describe('planActions', () => {
   it('offers buttons to the user role only; a pending change disables the plan change', () => {
-    expect(planActions('user', { kind: 'none' })).toEqual({ selectPlan: true, changePlan: 'hidden', changePaymentMethod: false })
-    expect(planActions('user', { kind: 'active', renewsAt: now, trialEndsAt: null })).toEqual({ selectPlan: false, changePlan: 'enabled', changePaymentMethod: true })
-    expect(planActions('user', { kind: 'downgrade', changesAt: now }).changePlan).toBe('disabled')
-    expect(planActions('user', { kind: 'cancelled', endsAt: now }).changePlan).toBe('disabled')
+    expect(planActions('user', { kind: 'none' })).toEqual({ selectPlan: true, changePlan: 'hidden', changePaymentMethod: false, cancel: false })
+    expect(planActions('user', { kind: 'active', renewsAt: now, trialEndsAt: null })).toEqual({ selectPlan: false, changePlan: 'enabled', changePaymentMethod: true, cancel: true })
+    expect(planActions('user', { kind: 'downgrade', changesAt: now })).toMatchObject({ changePlan: 'disabled', cancel: true })
+    expect(planActions('user', { kind: 'cancelled', endsAt: now })).toMatchObject({ changePlan: 'disabled', changePaymentMethod: true, cancel: false })
     for (const role of ['admin', 'permanentAccess'] as const) {
-      expect(planActions(role, { kind: role })).toEqual({ selectPlan: false, changePlan: 'hidden', changePaymentMethod: false })
+      expect(planActions(role, { kind: role })).toEqual({ selectPlan: false, changePlan: 'hidden', changePaymentMethod: false, cancel: false })
     }
+  })
+
+  it('hides the plan change when the processor cannot switch a running subscription', () => {
+    const active = { kind: 'active' as const, renewsAt: now, trialEndsAt: null }
+    expect(planActions('user', active, { planChange: false })).toEqual({ selectPlan: false, changePlan: 'hidden', changePaymentMethod: true, cancel: true })
+    expect(planActions('user', { kind: 'none' }, { planChange: false }).selectPlan).toBe(true)
   })
 })
 

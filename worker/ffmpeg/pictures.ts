@@ -2,7 +2,9 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { ImageRef } from '../../server/db/entities/types.js'
 import { fitWithin, type SourceInfo } from '../../server/domain/media.js'
+import { MediaRejected } from './errors.js'
 import { command, run, type RunOptions } from './run.js'
+import { addSourceInput, uprightFilters, type FrameSource } from './source-input.js'
 
 /** A wanted JPEG: where it goes (absolute) and the path stored for it (relative to MEDIA_DIR). */
 export interface PictureTarget {
@@ -14,38 +16,39 @@ export interface PictureTarget {
   crop?: boolean
 }
 
+/** One moment of a video and the JPEGs made from it; with `pick`, ffmpeg's thumbnail filter chooses the most representative of the next `pick` frames. */
+export interface FrameGroup {
+  at: number
+  pick?: number
+  targets: PictureTarget[]
+}
+
 const JPEG_QUALITY = ['-q:v', '3'] as const
 
+/** Scaled (and cropped) to the target, then marked square: scale keeps the picture's aspect by changing the pixels' own. */
 const scaleFilter = (target: PictureTarget) =>
   target.crop
-    ? `scale=${target.width}:${target.height}:force_original_aspect_ratio=increase:flags=lanczos,crop=${target.width}:${target.height}`
-    : `scale=${target.width}:${target.height}:flags=lanczos`
+    ? `scale=${target.width}:${target.height}:force_original_aspect_ratio=increase:flags=lanczos,crop=${target.width}:${target.height},setsar=1`
+    : `scale=${target.width}:${target.height}:flags=lanczos,setsar=1`
 
 const toRef = (target: PictureTarget): ImageRef => ({ path: target.stored, width: target.width, height: target.height })
 
-/** The picture size of a video as displayed (square pixels), at most `maxWidth` wide. */
-export function displaySize(source: Pick<SourceInfo, 'height' | 'displayAspect'>, maxWidth: number) {
-  return fitWithin(Math.round(source.height * source.displayAspect), source.height, maxWidth, 'width')
+/** The picture size of a video as displayed (square pixels, upright), at most `maxWidth` wide. */
+export function displaySize(source: Pick<SourceInfo, 'displayWidth' | 'displayHeight'>, maxWidth: number) {
+  return fitWithin(source.displayWidth, source.displayHeight, maxWidth, 'width')
 }
 
-/**
- * Grabs frames of a video in ONE ffmpeg process: each moment is its own input, seeked
- * before decoding (fast), and written in every size asked for. A group with `pick` uses
- * ffmpeg's thumbnail filter to choose the most representative of the next frames.
- */
-export async function grabFrames(
-  sourceFile: string,
-  groups: Array<{ at: number; pick?: number; targets: PictureTarget[] }>,
-  options: RunOptions = {},
-): Promise<ImageRef[][]> {
+const wrote = async (target: PictureTarget) => ((await fs.stat(target.file).catch(() => null))?.size ?? 0) > 0
+
+/** One ffmpeg process: each group its own input, reached as the source's seek plan says; every size from one decoded frame. */
+async function grabOnce(sourceFile: string, source: FrameSource, groups: FrameGroup[], fromStart: boolean, options: RunOptions): Promise<void> {
   const cmd = command()
   const graph: string[] = []
   groups.forEach((group, i) => {
-    // (-ss 0 makes ffmpeg 4.1 drop a JPEG's only frame)
-    cmd.input(sourceFile).inputOptions(group.at > 0 ? ['-ss', group.at.toFixed(3)] : [])
+    const skip = addSourceInput(cmd, sourceFile, source, group.at, { fromStart })
     const labels = group.targets.map((_, j) => `g${i}_${j}`)
-    const head = `[${i}:v:0]${group.pick ? `thumbnail=${group.pick},` : ''}setsar=1,format=yuvj420p,split=${labels.length}${labels.map((l) => `[${l}i]`).join('')}`
-    graph.push(head, ...group.targets.map((target, j) => `[${labels[j]}i]${scaleFilter(target)}[${labels[j]}]`))
+    const chain = [...skip, ...uprightFilters(source, 'frames'), ...(group.pick ? [`thumbnail=${group.pick}`] : []), 'format=yuvj420p', `split=${labels.length}`]
+    graph.push(`[${i}:v:0]${chain.join(',')}${labels.map((l) => `[${l}i]`).join('')}`, ...group.targets.map((target, j) => `[${labels[j]}i]${scaleFilter(target)}[${labels[j]}]`))
   })
   cmd.complexFilter(graph.join(';'))
   for (const [i, group] of groups.entries()) {
@@ -55,16 +58,34 @@ export async function grabFrames(
     }
   }
   await run(cmd, options)
-  // ffmpeg exits 0 when a seek finds no frame; a missing picture must fail the job instead.
-  for (const target of groups.flatMap((group) => group.targets)) {
-    const size = (await fs.stat(target.file).catch(() => null))?.size ?? 0
-    if (size === 0) throw new Error(`ffmpeg wrote no picture for ${path.basename(target.file)}`)
+}
+
+/**
+ * Grabs frames of a video in ONE ffmpeg process (each moment its own input) and writes
+ * each in every size asked for, deinterlaced and upright. ffmpeg exits 0 when a seek finds
+ * no frame (an MPEG-TS seek past the last keyframe, a moment past the video's end): the
+ * moments that got no picture are grabbed again decoding from the start, and a moment
+ * that still has none fails the item (a retry would find none either).
+ */
+export async function grabFrames(sourceFile: string, source: FrameSource, groups: FrameGroup[], options: RunOptions = {}): Promise<ImageRef[][]> {
+  await grabOnce(sourceFile, source, groups, false, options)
+  const missing: FrameGroup[] = []
+  for (const group of groups) if (!(await Promise.all(group.targets.map(wrote))).every(Boolean)) missing.push(group)
+  if (missing.length > 0) {
+    await grabOnce(sourceFile, source, missing, true, { signal: options.signal })
+    for (const group of missing) {
+      if (!(await Promise.all(group.targets.map(wrote))).every(Boolean)) {
+        throw new MediaRejected(`no picture can be decoded at ${group.at.toFixed(3)} s of the video (damaged, or the video stream ends early)`)
+      }
+    }
   }
   return groups.map((group) => group.targets.map(toRef))
 }
 
 /** Renders one picture (any format ffmpeg reads) into JPEGs of the given sizes, in one process. */
 export async function renderPicture(input: string, targets: PictureTarget[], options: RunOptions = {}): Promise<ImageRef[]> {
-  const [refs] = await grabFrames(input, [{ at: 0, targets }], options)
-  return refs!
+  const picture: FrameSource = { container: 'image2', rotation: 0, fieldOrder: 'progressive' }
+  await grabOnce(input, picture, [{ at: 0, targets }], false, options)
+  for (const target of targets) if (!(await wrote(target))) throw new MediaRejected(`ffmpeg wrote no picture for ${path.basename(target.file)}`)
+  return targets.map(toRef)
 }

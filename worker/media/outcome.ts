@@ -1,12 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { UnreadableMediaError } from '../ffmpeg/probe.js'
+import { MediaRejected } from '../ffmpeg/errors.js'
 import { FfmpegError } from '../ffmpeg/run.js'
 import type { ItemTable } from './progress.js'
 
-/** The source itself is unusable: the item fails at once with this reason, no retry. */
-export class MediaRejected extends Error {
-  override name = 'MediaRejected'
-}
+export { MediaRejected }
 
 export interface Attempt {
   number: number
@@ -28,24 +25,62 @@ export async function markProcessing(em: EntityManager, table: ItemTable, id: nu
     .execute(`update "${table}" set media_status = 'processing', media_error = ?, media_progress = 0, updated_at = now() where id = ?`, [note, id])
 }
 
+/** Trouble of the machine, not of the source (disk, memory, files, network): another attempt may succeed. */
+const TRANSIENT_FFMPEG = /No space left on device|Disk quota exceeded|Cannot allocate memory|Resource temporarily unavailable|Too many open files|Input\/output error|Connection (refused|reset|timed out)|Broken pipe/i
+
+/** The lines of ffmpeg's output that say best what is wrong with a source. */
+const TELLING_FFMPEG = [
+  /Decoder \(codec [^)]+\) not found/,
+  /Unsupported codec/,
+  /moov atom not found/,
+  /Invalid data found when processing input/,
+  /Invalid NAL unit size/,
+  /no frame!/,
+  /does not contain any stream/,
+  /Cannot determine format of input stream/,
+]
+
+const ffmpegLines = (error: FfmpegError) =>
+  error.detail
+    .split('\n')
+    .map((line) => line.replace(/^\[[^\]]+\] /, '').trim())
+    .filter((line) => line && !line.includes('Cannot use rename') && line !== 'Conversion failed!')
+
+/**
+ * Why an error means the source can never work, or null when another attempt may change
+ * the result. A rejected source is permanent; so is ffmpeg ending by itself with an error
+ * on this input (it reads the same bytes the same way next time), unless what it said is
+ * trouble of the machine (disk full, out of memory …). ffmpeg killed by a signal (the
+ * kernel's OOM killer, a shutdown), a missing binary and every other error are transient.
+ */
+export function permanentReason(error: unknown): string | null {
+  if (error instanceof MediaRejected) return error.message
+  if (!(error instanceof FfmpegError) || error.exitCode === null) return null
+  if (TRANSIENT_FFMPEG.test(`${error.message}\n${error.detail}`)) return null
+  const lines = ffmpegLines(error)
+  const telling = TELLING_FFMPEG.flatMap((pattern) => lines.filter((line) => pattern.test(line)))[0] ?? lines.at(-1)
+  return `ffmpeg cannot decode this source, it is damaged or in a format ffmpeg does not support${telling ? ` (${telling})` : ''}`
+}
+
 const describe = (error: unknown) =>
   error instanceof FfmpegError
-    ? `${error.message}${error.detail ? `: ${error.detail.split('\n').filter((l) => !l.includes('Cannot use rename')).join(' / ')}` : ''}`
+    ? `${error.message}${error.detail ? `: ${ffmpegLines(error).join(' / ')}` : ''}`
     : error instanceof Error
       ? error.message
       : String(error)
 
 /**
- * What a failed attempt means: a rejected source fails the item for good (returns, so the
- * job completes and the queue goes on); an abort (shutdown) is retried; any other error
- * is retried until the last attempt, which fails the item with the reason.
+ * What a failed attempt means: an abort (shutdown) is retried; a permanent problem fails
+ * the item at once with its reason (returns, so the job completes and the queue goes on);
+ * any other error is retried until the last attempt, which fails the item with the reason.
  */
 export async function settleFailure(em: EntityManager, table: ItemTable, id: number, error: unknown, attempt: Attempt, signal?: AbortSignal): Promise<Outcome> {
-  if (error instanceof MediaRejected || error instanceof UnreadableMediaError) {
-    await markFailed(em, table, id, error.message)
+  if (signal?.aborted) throw error
+  const permanent = permanentReason(error)
+  if (permanent) {
+    await markFailed(em, table, id, permanent)
     return 'failed'
   }
-  if (signal?.aborted) throw error
   const reason = describe(error)
   if (attempt.number >= attempt.max) {
     await markFailed(em, table, id, `processing failed ${attempt.max} times; last error: ${reason}`)

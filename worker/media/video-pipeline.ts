@@ -12,10 +12,12 @@ import {
   clipMoments,
   fitWithin,
   ladderSummary,
+  mainAudioTrack,
   masterPlaylist,
   outputFrameRate,
   planLadder,
   posterTime,
+  rateValue,
   rungCodecs,
   sourceProblem,
   stillTimes,
@@ -26,6 +28,7 @@ import { videoSourceFile } from '../../server/services/ingest.js'
 import { releaseDueItems } from '../../server/services/release.js'
 import { stitchClips } from '../ffmpeg/clips.js'
 import { encodeLadder, measureRung, remuxToMp4, rungPlaylist } from '../ffmpeg/ladder.js'
+import { detectScan, readAvcCodec } from '../ffmpeg/inspect.js'
 import { displaySize, grabFrames, type PictureTarget } from '../ffmpeg/pictures.js'
 import { probe } from '../ffmpeg/probe.js'
 import { MediaRejected, markProcessing, settleFailure, type Attempt, type Outcome } from './outcome.js'
@@ -58,10 +61,12 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
     const sourceFile = await videoSourceFile(store, video.mediaKey)
     if (!sourceFile) throw new MediaRejected('the source file is missing from the media store')
     if ((await fs.stat(sourceFile)).size === 0) throw new MediaRejected('the file is empty (0 bytes)')
-    const source = await probe(sourceFile)
-    const problem = sourceProblem(source)
+    const probed = await probe(sourceFile)
+    const problem = sourceProblem(probed)
     if (problem) throw new MediaRejected(problem)
-    log(`video ${id}: ${source.width}x${source.height} ${source.videoCodec}/${source.audioCodec ?? 'no audio'}, ${source.durationSeconds.toFixed(1)} s`)
+    const scan = await detectScan(sourceFile, probed, options.signal)
+    const source: SourceInfo = { ...probed, fieldOrder: scan.order }
+    log(`video ${id}: ${describeSource(source, scan.by)}`)
 
     work = await store.freshWorkDir(video.mediaKey)
     const progress = new ProgressReporter(em, 'video', id)
@@ -89,6 +94,18 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
   }
 }
 
+/** One line for the log: "1920x1080 shown 1080x1920 (turned 90°), interlaced tff (flag), 25.000 fps -> 50.000, h264/aac 6 ch (stream 1, 1 audio track), 62.0 s". */
+function describeSource(source: SourceInfo, scanBy: 'flag' | 'idet'): string {
+  const audio = mainAudioTrack(source.audioTracks)
+  return [
+    `${source.width}x${source.height}${source.rotation ? ` shown ${source.displayWidth}x${source.displayHeight} (turned ${source.rotation}°)` : ''}`,
+    source.fieldOrder === 'progressive' ? `progressive (${scanBy})` : `interlaced ${source.fieldOrder} (${scanBy})`,
+    `${source.frameRate.toFixed(3)} fps -> ${rateValue(outputFrameRate(source)).toFixed(3)}`,
+    `${source.videoCodec}/${audio ? `${audio.codec} ${audio.channels} ch (stream ${audio.index}, ${source.audioTracks.length} audio track${source.audioTracks.length > 1 ? 's' : ''})` : 'no audio'}`,
+    `${source.durationSeconds.toFixed(1)} s`,
+  ].join(', ')
+}
+
 /** Every output of a video, written into `work`; returns the stored paths. */
 export async function makeVideoMedia(
   sourceFile: string,
@@ -113,6 +130,7 @@ export async function makeVideoMedia(
   })
   const [posterRefs, ...stillRefs] = await grabFrames(
     sourceFile,
+    source,
     [{ at: posterTime(source.durationSeconds), pick: 25, targets: poster }, ...stillGroups],
     { signal, onProgress: progress.stage(WEIGHTS.pictures) },
   )
@@ -123,6 +141,7 @@ export async function makeVideoMedia(
   const tiny = work.file('public', 'thumb.mp4')
   await stitchClips(
     sourceFile,
+    source,
     clipMoments(source.durationSeconds, PREVIEW_CLIP.pieces, PREVIEW_CLIP.pieceSeconds),
     [
       { file: preview.file, ...clipSize(PREVIEW_CLIP.height), frameRate: PREVIEW_CLIP.frameRate, crf: 27 },
@@ -137,15 +156,19 @@ export async function makeVideoMedia(
   await encodeLadder(sourceFile, source, rungs, hlsDir.file, { signal, onProgress: progress.stage(WEIGHTS.ladder) })
   const variants = []
   for (const rung of rungs) {
-    const measured = await measureRung(rungPlaylist(hlsDir.file, rung))
-    variants.push({ rung, bandwidth: measured.bandwidth, averageBandwidth: measured.averageBandwidth, uri: `${rung.resolution}/index.m3u8` })
+    const playlist = rungPlaylist(hlsDir.file, rung)
+    const measured = await measureRung(playlist)
+    const [first] = measured.segments
+    if (!first) throw new MediaRejected('ffmpeg decoded no video frame from the source (damaged?)')
+    // CODECS names what the stream's parameter set says (x264 was told the planned profile and level).
+    const codecs = (await readAvcCodec(path.join(path.dirname(playlist), first.file))) ?? rung.codecs
+    variants.push({ rung: { ...rung, codecs }, bandwidth: measured.bandwidth, averageBandwidth: measured.averageBandwidth, uri: `${rung.resolution}/index.m3u8` })
   }
-  const frameRate = outputFrameRate(source)
-  await fs.writeFile(path.join(hlsDir.file, 'master.m3u8'), masterPlaylist(variants, source.hasAudio, frameRate))
+  await fs.writeFile(path.join(hlsDir.file, 'master.m3u8'), masterPlaylist(variants, source.hasAudio))
 
   // The top rung as one MP4 for downloads (a remux, no second encode).
   const top = rungs.at(-1)!
-  const download = work.file('protected', 'download', `video-${top.height}p.mp4`)
+  const download = work.file('protected', 'download', `video-${Math.min(top.width, top.height)}p.mp4`)
   await fs.mkdir(path.dirname(download.file), { recursive: true })
   await remuxToMp4(rungPlaylist(hlsDir.file, top), download.file, source.hasAudio, {
     signal,
@@ -166,6 +189,8 @@ export async function makeVideoMedia(
       bandwidth,
       averageBandwidth,
       codecs: rungCodecs(rung, source.hasAudio),
+      level: rung.level,
+      profile: rung.profile,
       playlist: `${hlsDir.stored}/${uri}`,
     })),
     download: download.stored,
@@ -173,10 +198,16 @@ export async function makeVideoMedia(
       container: source.container,
       width: source.width,
       height: source.height,
+      rotation: source.rotation,
+      displayWidth: source.displayWidth,
+      displayHeight: source.displayHeight,
+      scan: source.fieldOrder,
       durationSeconds: source.durationSeconds,
       frameRate: source.frameRate,
+      outputFrameRate: rateValue(outputFrameRate(source)),
       videoCodec: source.videoCodec,
       audioCodec: source.audioCodec,
+      audioChannels: mainAudioTrack(source.audioTracks)?.channels ?? 0,
     },
   }
 }

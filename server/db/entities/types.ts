@@ -37,6 +37,9 @@ export interface VideoMedia {
     averageBandwidth?: number
     /** RFC 6381 codecs, as in the master playlist. */
     codecs?: string
+    /** H.264 level and profile the rung was encoded at. */
+    level?: string
+    profile?: string
   }>
   /** MP4 of the top rung for downloads (members only). */
   download: string | null
@@ -45,10 +48,20 @@ export interface VideoMedia {
     container: string
     width: number
     height: number
+    /** Clockwise quarter turn of its display matrix, and the picture as shown (square pixels). */
+    rotation?: number
+    displayWidth?: number
+    displayHeight?: number
+    /** progressive, or the field order of an interlaced source (deinterlaced to its field rate). */
+    scan?: string
     durationSeconds: number
     frameRate: number
+    /** The constant frame rate of every output. */
+    outputFrameRate?: number
     videoCodec: string | null
     audioCodec: string | null
+    /** Channels of the audio track taken (downmixed to stereo). */
+    audioChannels?: number
   }
 }
 

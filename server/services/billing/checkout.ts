@@ -1,8 +1,8 @@
 /**
- * Joining: the join link forwards a verified user to the configured processor's payment form,
- * or, with none configured, to the local demo checkout. The demo checkout is a stand-in for
- * the processor: its "pay" sends the same signed notification to the same webhook route, so
- * membership comes only from a verified webhook, never from the page itself.
+ * Joining: the join link forwards a verified user to the configured processor's payment form
+ * (BILLING_PROVIDER), or, with the demo provider, to the local demo checkout. The demo
+ * checkout is a stand-in for the processor: its "pay" sends a signed notification to the
+ * webhook route, so membership comes only from a verified webhook, never from the page itself.
  */
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
@@ -10,26 +10,13 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { BillingConfig } from '../../config.js'
 import { Plan, Subscription } from '../../db/entities/index.js'
 import { centsToDecimal, checkoutTerms } from '../../domain/billing.js'
-import type { Locale } from '../../domain/locale.js'
+import { localize, type Locale } from '../../domain/locale.js'
 import { currentSubscription } from '../../domain/membership.js'
 import { AppError } from '../../trpc/errors.js'
 import { toPlanView, type PlanView } from '../plans.js'
 import type { CurrentUser } from '../sessions.js'
-import { PostbackProvider } from './postback.js'
-
-const providers = new WeakMap<BillingConfig, PostbackProvider>()
-
-/** The configured processor's adapter (the demo checkout signs with the same one). */
-export function billingProvider(config: BillingConfig): PostbackProvider {
-  let provider = providers.get(config)
-  if (!provider) {
-    provider = new PostbackProvider(config.webhookSecret, config.joinUrl)
-    providers.set(config, provider)
-  }
-  return provider
-}
-
-export const webhookPath = (providerId: string) => `/billing/webhook/${providerId}`
+import { CheckoutUnavailable } from './provider.js'
+import { billingProvider, demoProvider, webhookPath } from './providers/index.js'
 
 export interface Checkout {
   plan: Plan
@@ -40,9 +27,10 @@ export interface Checkout {
 
 /**
  * What a user may buy: only the user role subscribes (admins and permanent access are members
- * without a plan); a member switches plans unless a change is already scheduled.
+ * without a plan); a member switches plans unless a change is already scheduled or the
+ * processor cannot switch a running subscription.
  */
-export async function prepareCheckout(em: EntityManager, user: CurrentUser, sid: string, now: Date): Promise<Checkout> {
+export async function prepareCheckout(em: EntityManager, config: BillingConfig, user: CurrentUser, sid: string, now: Date): Promise<Checkout> {
   if (user.role !== 'user') throw new AppError('FORBIDDEN', 'checkoutNotNeeded')
   const plan = await em.findOne(Plan, { sid })
   if (!plan) throw new AppError('NOT_FOUND', 'planUnknown')
@@ -51,23 +39,38 @@ export async function prepareCheckout(em: EntityManager, user: CurrentUser, sid:
   if (!current) return { plan, mode: 'join', current: null }
   if (current.plan.id === plan.id) throw new AppError('CONFLICT', 'planAlreadyYours')
   if (current.pendingChange) throw new AppError('CONFLICT', 'planChangePending')
+  if (!billingProvider(config).changesPlans) throw new AppError('CONFLICT', 'checkoutUnavailable')
   return { plan, mode: 'change', current }
 }
 
-/** Where the join link sends a user: the processor's form, or the demo checkout. */
-export function checkoutTarget(config: BillingConfig, publicUrl: string, user: CurrentUser, checkout: Checkout, locale: Locale, now: Date): string | null {
-  if (config.joinUrl) {
-    return billingProvider(config).checkoutUrl({
-      planSid: checkout.plan.sid,
+/**
+ * Where the join link sends a user: the processor's payment form, or the demo checkout.
+ * null: no payment possible now (the demo checkout is off, or the processor cannot take
+ * this plan; `problem` says why, for the log).
+ */
+export function checkoutTarget(
+  config: BillingConfig, publicUrl: string, user: CurrentUser, checkout: Checkout, locale: Locale, now: Date,
+): { url: string } | { url: null; problem: string } {
+  const provider = billingProvider(config)
+  if (provider.id === 'demo' && !config.demoCheckout) return { url: null, problem: 'the demo checkout is off' }
+  const { plan } = checkout
+  try {
+    const url = provider.checkoutUrl({
+      plan: {
+        id: plan.id, sid: plan.sid, name: localize(plan.name, locale), period: plan.period, priceCents: plan.priceCents, currency: plan.currency,
+        trialDays: plan.trialDays ?? null, trialPriceCents: plan.trialPriceCents ?? null,
+      },
       userId: user.id,
       locale,
       subscriptionId: checkout.current?.externalId ?? null,
       returnUrl: `${publicUrl}/account/plan`,
       now,
     })
+    return { url }
+  } catch (error) {
+    if (error instanceof CheckoutUnavailable) return { url: null, problem: error.message }
+    throw error
   }
-  if (config.demoCheckout) return `/demo-checkout?${new URLSearchParams({ plan: checkout.plan.sid, locale })}`
-  return null
 }
 
 export interface DemoCheckoutView {
@@ -93,7 +96,7 @@ export async function demoCheckoutView(
   em: EntityManager, config: BillingConfig, user: CurrentUser, sid: string, locale: Locale, now: Date,
 ): Promise<DemoCheckoutView> {
   demoOnly(config)
-  const checkout = await prepareCheckout(em, user, sid, now)
+  const checkout = await prepareCheckout(em, config, user, sid, now)
   const terms = checkoutTerms(checkout.plan, now)
   const change = checkout.mode === 'change' && checkout.current
   return {
@@ -144,8 +147,8 @@ export async function demoPay(
   app: FastifyInstance, em: EntityManager, config: BillingConfig, user: CurrentUser, sid: string, now: Date,
 ): Promise<{ mode: 'join' | 'change' }> {
   demoOnly(config)
-  const checkout = await prepareCheckout(em, user, sid, now)
-  const provider = billingProvider(config)
+  const checkout = await prepareCheckout(em, config, user, sid, now)
+  const provider = demoProvider(config)
   const { payload, headers } = provider.encode(demoNotification(user, checkout, now))
   const res = await app.inject({ method: 'POST', url: webhookPath(provider.id), payload, headers })
   if (res.statusCode !== 200) throw new Error(`the webhook refused the demo payment: ${res.statusCode} ${res.body}`)

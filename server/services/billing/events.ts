@@ -2,15 +2,12 @@ import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Plan, Subscription, User } from '../../db/entities/index.js'
 import {
-  applyEvent, saleProblem, settleSubscription, startSubscription, type BillingEventInput, type SubscriptionState,
+  applyEvent, checkSale, MONEY_BACK_KINDS, replaceSubscription, settleSubscription, startSubscription, type BillingEventInput, type MoneyBackKind,
+  type SaleEvent, type SubscriptionState,
 } from '../../domain/billing.js'
-import { WebhookRejected } from './provider.js'
+import { WebhookRejected, type EventOutcome } from './provider.js'
 
-export interface EventOutcome {
-  /** processed: applied now; duplicate: seen before, nothing changed; ignored: a type without effect. */
-  result: 'processed' | 'duplicate' | 'ignored'
-  eventId: string
-}
+export type { EventOutcome }
 
 const INSERT_EVENT = `
   insert into billing_event (provider, event_id, type, payload, received_at, processed_at, amount_cents, currency)
@@ -20,9 +17,12 @@ const INSERT_EVENT = `
 
 /**
  * Applies one verified processor event, exactly once: the event row (unique per provider and
- * event id) and its effect are written in one transaction. A replay finds the row and changes
- * nothing; two deliveries at the same moment wait for each other on the unique key. A refused
- * event (WebhookRejected) rolls back, so a corrected redelivery is applied later.
+ * event id, which the adapters make of the processor's event type and transaction id) and its
+ * effect are written in one transaction. A replay finds the row and changes nothing; two
+ * deliveries at the same moment wait for each other on the unique key. A refused event
+ * (WebhookRejected) rolls back, so a later delivery is applied: a notification about a
+ * subscription not known yet (a renewal before its sale) is refused with 503, which makes the
+ * processor deliver it again.
  */
 export async function applyBillingEvent(
   em: EntityManager,
@@ -33,8 +33,8 @@ export async function applyBillingEvent(
 ): Promise<EventOutcome> {
   return em.fork().transactional(async (tx) => {
     const money = 'amountCents' in event ? [event.amountCents, event.currency] : event.kind === 'sale' ? [event.initialCents, event.currency] : [null, null]
-    const type = event.kind === 'ignored' ? event.type : event.kind
-    const rows = await tx.execute<Array<{ id: number }>>(INSERT_EVENT, [provider, event.eventId, type, JSON.stringify(payload), now, now, ...money])
+    const type = (event.kind === 'ignored' ? event.type : event.kind).slice(0, 64)
+    const rows = await tx.execute<Array<{ id: number }>>(INSERT_EVENT, [provider, event.eventId, type, JSON.stringify(storable(payload)), now, now, ...money])
     if (rows.length === 0) return { result: 'duplicate', eventId: event.eventId }
     if (event.kind === 'ignored') return { result: 'ignored', eventId: event.eventId }
     if (event.kind === 'sale') await startSale(tx, event)
@@ -44,34 +44,50 @@ export async function applyBillingEvent(
   })
 }
 
-async function startSale(tx: EntityManager, sale: Extract<BillingEventInput, { kind: 'sale' }>): Promise<void> {
+/** Fields kept with the event: all but passwords and secrets a processor may send along. */
+function storable(payload: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(payload).filter(([key]) => !/password|secret/i.test(key)))
+}
+
+/** The subscription a processor event is about, locked; not known yet: 503, deliver again later. */
+async function lockedSubscription(tx: EntityManager, externalId: string, eventId: string): Promise<Subscription> {
+  const subscription = await tx.findOne(Subscription, { externalId }, { populate: ['plan', 'pendingPlan'], lockMode: LockMode.PESSIMISTIC_WRITE })
+  if (!subscription) throw new WebhookRejected(503, `unknown subscription ${externalId}, not applied yet`, eventId)
+  return subscription
+}
+
+async function startSale(tx: EntityManager, sale: SaleEvent): Promise<void> {
   const plan = await tx.findOne(Plan, { sid: sale.planSid })
   if (!plan) throw new WebhookRejected(422, `unknown plan ${sale.planSid}`, sale.eventId)
-  const user = await tx.findOne(User, { id: sale.userId })
-  if (!user) throw new WebhookRejected(422, `unknown user ${sale.userId}`, sale.eventId)
+  // An upgrade replaces a running subscription of the same member.
+  const replaced = sale.replaces ? await lockedSubscription(tx, sale.replaces, sale.eventId) : null
+  const userId = sale.userId ?? replaced?.user.id
+  if (replaced && sale.userId !== null && replaced.user.id !== sale.userId) {
+    throw new WebhookRejected(422, `subscription ${sale.replaces} belongs to another user`, sale.eventId)
+  }
+  const user = userId === undefined ? null : await tx.findOne(User, { id: userId })
+  if (!user) throw new WebhookRejected(422, `unknown user ${userId}`, sale.eventId)
   if (await tx.count(Subscription, { externalId: sale.subscriptionId })) {
     throw new WebhookRejected(409, `subscription ${sale.subscriptionId} already exists`, sale.eventId)
   }
-  const problem = saleProblem(plan, sale)
-  if (problem) throw new WebhookRejected(422, `${problem} for plan ${plan.sid}`, sale.eventId)
-  const state = startSubscription(plan, sale)
+  const check = checkSale(plan, sale)
+  if (!check.ok) throw new WebhookRejected(422, `${check.problem} for plan ${plan.sid}`, sale.eventId)
+  const state = startSubscription(plan, sale, check.trialDays)
   tx.create(Subscription, { user, externalId: sale.subscriptionId, startedAt: sale.occurredAt, ...fieldsOf(tx, state) })
+  if (replaced) tx.assign(replaced, fieldsOf(tx, replaceSubscription(stateOf(replaced), sale.occurredAt)))
 }
 
-async function changeSubscription(tx: EntityManager, event: Exclude<BillingEventInput, { kind: 'sale' | 'ignored' }>): Promise<void> {
-  const subscription = await tx.findOne(
-    Subscription,
-    { externalId: event.subscriptionId },
-    { populate: ['plan', 'pendingPlan'], lockMode: LockMode.PESSIMISTIC_WRITE },
-  )
-  if (!subscription) throw new WebhookRejected(422, `unknown subscription ${event.subscriptionId}`, event.eventId)
+const isMoneyBack = (kind: string): kind is MoneyBackKind => (MONEY_BACK_KINDS as readonly string[]).includes(kind)
+
+async function changeSubscription(tx: EntityManager, event: Exclude<BillingEventInput, SaleEvent | { kind: 'ignored' }>): Promise<void> {
+  const subscription = await lockedSubscription(tx, event.subscriptionId, event.eventId)
   let pendingPlanId: number | undefined
   if (event.kind === 'change') {
     const plan = await tx.findOne(Plan, { sid: event.planSid })
     if (!plan) throw new WebhookRejected(422, `unknown plan ${event.planSid}`, event.eventId)
     pendingPlanId = plan.id
   }
-  if ((event.kind === 'renewal' || event.kind === 'refund' || event.kind === 'chargeback') && event.currency !== subscription.plan.currency) {
+  if ((event.kind === 'renewal' || isMoneyBack(event.kind)) && 'currency' in event && event.currency !== subscription.plan.currency) {
     throw new WebhookRejected(422, `currency ${event.currency} differs from the plan's`, event.eventId)
   }
   const periods = planPeriods(subscription)

@@ -99,12 +99,12 @@ export interface ChangeListener {
 }
 
 /**
- * Keeps one connection LISTENing on catalog_changed and clears the cache on every
- * notification; reconnects after a failure (the cache is off meanwhile).
+ * Keeps one connection LISTENing on catalog_changed and clears the caches on every
+ * notification; reconnects after a failure (the caches are off meanwhile).
  */
 export function listenForCatalogChanges(
   databaseUrl: string,
-  cache: CatalogCache,
+  caches: CatalogCache[],
   log: { warn: (obj: object, msg: string) => void },
   retryMs = 2000,
 ): ChangeListener {
@@ -120,7 +120,7 @@ export function listenForCatalogChanges(
     const fail = (error: unknown) => {
       if (client !== current) return
       client = null
-      cache.setEnabled(false)
+      for (const cache of caches) cache.setEnabled(false)
       resolveReady(false)
       current.end().catch(() => undefined)
       if (closed) return
@@ -131,15 +131,17 @@ export function listenForCatalogChanges(
     current.on('error', fail)
     current.on('end', () => fail(new Error('connection ended')))
     current.on('notification', (message) => {
-      if (message.channel === CATALOG_CHANNEL) cache.clear()
+      if (message.channel === CATALOG_CHANNEL) for (const cache of caches) cache.clear()
     })
     try {
       await current.connect()
       await current.query(`listen ${CATALOG_CHANNEL}`)
       if (closed) return void current.end().catch(() => undefined)
       // Anything cached before this moment may have missed a change.
-      cache.clear()
-      cache.setEnabled(true)
+      for (const cache of caches) {
+        cache.clear()
+        cache.setEnabled(true)
+      }
       resolveReady(true)
     } catch (error) {
       fail(error)
@@ -152,7 +154,7 @@ export function listenForCatalogChanges(
     async close() {
       closed = true
       if (timer) clearTimeout(timer)
-      cache.setEnabled(false)
+      for (const cache of caches) cache.setEnabled(false)
       const current = client
       client = null
       await current?.end().catch(() => undefined)

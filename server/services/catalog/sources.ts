@@ -13,6 +13,9 @@ import { join, list, raw, sql, type Sql } from './sql.js'
 
 const dir = (q: NormalizedListQuery) => raw(q.sort.direction)
 
+/** The one SQL form of "released" (the release task sets released_at when publish_at has come). */
+export const RELEASED = (alias: string) => `${alias}.released_at is not null`
+
 /** A model as a JSON object for relation columns. */
 const modelJson = (alias: string) => `json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'avatar', ${alias}.avatar)`
 
@@ -83,7 +86,7 @@ function contentSource<Row, Item>(spec: ContentTable, kind: 'videos' | 'imageSet
     },
     visibility(q, now) {
       // Released items; or, for coming soon, items whose publish time is still ahead.
-      return q.soon ? [sql`t.publish_at > ${now.toISOString()}::timestamptz`, raw('t.released_at is null')] : [raw('t.released_at is not null')]
+      return q.soon ? [sql`t.publish_at > ${now.toISOString()}::timestamptz`, raw(`not (${RELEASED('t')})`)] : [raw(RELEASED('t'))]
     },
     filters(q) {
       const conditions: Sql[] = []

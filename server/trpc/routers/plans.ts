@@ -13,5 +13,5 @@ export const plansRouter = router({
   /** The caller's plan page (/account/plan). */
   current: verifiedProcedure
     .input(localeInput)
-    .query(({ ctx, input }) => currentPlan(ctx.em, ctx.user, input.locale, ctx.now, ctx.config.billingUpdateUrl)),
+    .query(({ ctx, input }) => currentPlan(ctx.em, ctx.config.billing, ctx.user, input.locale, ctx.now)),
 })

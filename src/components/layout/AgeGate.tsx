@@ -1,14 +1,12 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { Button, Center, FocusTrap, Group, Overlay, Paper, Stack, Text, Title } from '@mantine/core'
 import { useMatches } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useI18n } from '../../lib/locale'
+import { usePageEnvironment } from '../../lib/page-environment'
 
 const STORAGE_KEY = 'ageConfirmed'
 /** Where "under 18" leaves to. */
 export const AGE_GATE_EXIT_URL = 'https://www.google.com/'
-/** Search engines and prerender services see the content without the gate. */
-const BOT_USER_AGENT = /bot|crawler|spider|crawling|prerender|headlesschrome-prerender|lighthouse|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot/i
-
 function isConfirmed(): boolean {
   try {
     return localStorage.getItem(STORAGE_KEY) === '1'
@@ -17,17 +15,27 @@ function isConfirmed(): boolean {
   }
 }
 
-export function isGateSkippedForAgent(userAgent: string): boolean {
-  return BOT_USER_AGENT.test(userAgent)
-}
+/**
+ * Runs in the page's head before the first paint: a visitor who confirmed earlier never sees
+ * the server-rendered gate (styles.css hides it under this attribute).
+ */
+export const AGE_GATE_SCRIPT = `try{if(localStorage.getItem('${STORAGE_KEY}')==='1')document.documentElement.setAttribute('data-age-confirmed','')}catch(e){}`
 
-/** The youth-protection gate over the layout (spec section 2, Age gate). */
+/**
+ * The youth-protection gate over the layout (spec section 2, Age gate). The server renders it
+ * into the page (not into a portal), so it is there before any script runs; search engines
+ * and link previews get pages without it.
+ */
 export function AgeGate() {
   const { LL } = useI18n()
+  const env = usePageEnvironment()
   const matches = useMatches()
-  const [confirmed, setConfirmed] = useState(isConfirmed)
+  // Both the server and the first browser render say "not confirmed"; the stored answer is
+  // read after hydration (the head script has already hidden the gate by then).
+  const [confirmed, setConfirmed] = useState(false)
+  useEffect(() => setConfirmed(isConfirmed()), [])
   const optedOut = matches.some((match) => match.staticData?.ageGate === false)
-  const open = !confirmed && !optedOut && !isGateSkippedForAgent(navigator.userAgent)
+  if (confirmed || optedOut || env.isBot) return null
 
   const confirm = () => {
     try {
@@ -39,29 +47,28 @@ export function AgeGate() {
   }
 
   return (
-    <Modal
-      opened={open}
-      onClose={() => undefined}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-      size="lg"
-      overlayProps={{ backgroundOpacity: 0.85, blur: 12 }}
-      title={LL.layout.ageGate.title()}
-      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
-    >
-      <Stack gap="lg">
-        <Text>{LL.layout.ageGate.text()}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component="a" href={AGE_GATE_EXIT_URL} rel="noreferrer">
-            {LL.layout.ageGate.deny()}
-          </Button>
-          <Button onClick={confirm} data-autofocus>
-            {LL.layout.ageGate.confirm()}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <div className="age-gate">
+      <Overlay fixed backgroundOpacity={0.85} blur={12} zIndex={300} />
+      <Center className="age-gate__center">
+        <FocusTrap active>
+          <Paper role="dialog" aria-modal="true" aria-labelledby="age-gate-title" p="xl" radius="md" shadow="xl" maw={620} withBorder>
+            <Stack gap="lg">
+              <Title id="age-gate-title" order={2} fz="xl">
+                {LL.layout.ageGate.title()}
+              </Title>
+              <Text>{LL.layout.ageGate.text()}</Text>
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" component="a" href={AGE_GATE_EXIT_URL} rel="noreferrer">
+                  {LL.layout.ageGate.deny()}
+                </Button>
+                <Button onClick={confirm} data-autofocus>
+                  {LL.layout.ageGate.confirm()}
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        </FocusTrap>
+      </Center>
+    </div>
   )
 }

@@ -1,11 +1,12 @@
 import { Anchor, Box, Group, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
-import { trpc } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
 import { AnchorLink } from '../links'
 import { Copyright } from './Copyright'
 
 export function Footer() {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const lang = useCurrentLocale()
   const internal = [

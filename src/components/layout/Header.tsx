@@ -2,7 +2,7 @@ import { AppShell, Box, Burger, Group, NavLink, Stack, TextInput } from '@mantin
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
-import { trpc } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
 import { useI18n, useCurrentLocale } from '../../lib/locale'
 import { LanguageItems, LanguageMenu } from './LanguageMenu'
 import { UserMenu } from './UserMenu'
@@ -27,6 +27,7 @@ function useSections() {
 }
 
 export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const lang = useCurrentLocale()
   const sections = useSections()

@@ -1,12 +1,12 @@
 import { Button, Menu, NavLink } from '@mantine/core'
-import { useNavigate, useRouterState } from '@tanstack/react-router'
+import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
 import { LOCALES, isLocale, type Locale } from '../../../server/domain/locale.js'
 import { activateLocale, storeLocale, useCurrentLocale, useI18n } from '../../lib/locale'
-import { router } from '../../router'
 
 /** Switches the language: on locale paths by changing the first segment, elsewhere in place. */
 export function useChooseLocale(): (locale: Locale) => Promise<void> {
   const navigate = useNavigate()
+  const router = useRouter()
   const location = useRouterState({ select: (s) => s.location })
   return async (locale: Locale) => {
     storeLocale(locale)

@@ -21,7 +21,7 @@ interface GateArgs {
 }
 
 export async function loginArea({ context, search }: GateArgs): Promise<void> {
-  const me = await fetchMe(context.queryClient)
+  const me = await fetchMe(context)
   if (!me) return
   const target = safeRedirect(search?.redirect)
   if (!me.emailVerified) throw redirect({ to: '/verify-email', search: target ? { redirect: target } : {} })
@@ -30,7 +30,7 @@ export async function loginArea({ context, search }: GateArgs): Promise<void> {
 }
 
 export async function protectedArea({ context, location }: GateArgs): Promise<{ me: NonNullable<Me> }> {
-  const me = await fetchMe(context.queryClient)
+  const me = await fetchMe(context)
   const here = location ? safeRedirect(location.href) : undefined
   const search = here ? { redirect: here } : {}
   if (!me) throw redirect({ to: '/sign-up', search })
@@ -39,6 +39,6 @@ export async function protectedArea({ context, location }: GateArgs): Promise<{ 
 }
 
 export async function verifyEmailArea({ context }: GateArgs): Promise<void> {
-  const me = await fetchMe(context.queryClient)
+  const me = await fetchMe(context)
   if (me?.emailVerified) throw redirect({ to: '/$lang', params: { lang: context.locale } })
 }

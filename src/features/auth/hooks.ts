@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from '@tanstack/react-router'
 import { returnTo } from '../../../server/domain/redirect.js'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
 import { showSuccess } from '../../lib/toasts'
-import { trpc } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
 import { forgetUser, useMe } from './session'
 
 /**
@@ -31,6 +31,7 @@ export function useRequireLogin(): (options?: { returnHere?: boolean }) => boole
 
 /** Logs out from any page: the session ends on the server and the visitor lands on the home page. */
 export function useLogout(): () => Promise<void> {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const lang = useCurrentLocale()
   const navigate = useNavigate()
@@ -38,8 +39,8 @@ export function useLogout(): () => Promise<void> {
   const logout = useMutation(trpc.auth.logout.mutationOptions())
   return useCallback(async () => {
     await logout.mutateAsync()
-    forgetUser(queryClient)
+    forgetUser({ queryClient, trpc })
     await navigate({ to: '/$lang', params: { lang } })
     showSuccess(LL.auth.loggedOut())
-  }, [logout, queryClient, navigate, lang, LL])
+  }, [logout, queryClient, trpc, navigate, lang, LL])
 }

@@ -1,6 +1,5 @@
-import { z } from 'zod'
+import * as v from 'valibot'
+import { optionalText } from '../../lib/search-params'
 
 /** ?redirect= of the login area and the verify-email page; anything odd is dropped. */
-export const redirectSearch = z.object({
-  redirect: z.string().max(2048).optional().catch(undefined),
-})
+export const redirectSearch = v.object({ redirect: optionalText(2048) })

@@ -1,5 +1,5 @@
 import type { TitleOrder } from '@mantine/core'
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { useSearch } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { isLocale, type Locale } from '../../../server/domain/locale.js'
@@ -10,6 +10,8 @@ import type { ListResult } from '../../../server/services/catalog/dto.js'
 import { currentBreakpoint, useBreakpoint } from '../../lib/breakpoint'
 import { countText } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
+import { useTRPC } from '../../lib/trpc'
+import type { RouterContext } from '../../router'
 import { CardGrid, GRID_COLUMNS } from './CardGrid'
 import { CategoryCard } from './cards/CategoryCard'
 import { ImageSetCard } from './cards/ImageSetCard'
@@ -19,6 +21,7 @@ import { ListView } from './ListView'
 import { listSearchDefaults, listSearchSchema } from './list-search'
 import { PageTitle } from '../../components/PageTitle'
 import { listQuery, pageInput } from './queries'
+import { staticHead } from '../../lib/seo'
 
 type Filters = Omit<ListQueryInput, 'locale' | 'with' | 'per_page' | 'page' | 'sort_by'>
 export interface ListSearch {
@@ -27,9 +30,9 @@ export interface ListSearch {
 }
 
 /** For route loaders: fetches the page the component will show (same query key). */
-export function ensureList(queryClient: QueryClient, kind: ListKind, locale: Locale, search: ListSearch, filters: Filters = {}) {
-  const input = pageInput(kind, locale, currentBreakpoint(), search, filters)
-  return queryClient.ensureQueryData(listQuery[kind](input) as never)
+export function ensureList(context: RouterContext, kind: ListKind, locale: Locale, search: ListSearch, filters: Filters = {}) {
+  const input = pageInput(kind, locale, currentBreakpoint(context.env), search, filters)
+  return context.queryClient.ensureQueryData(listQuery(context.trpc)[kind](input) as never)
 }
 
 interface Props {
@@ -65,22 +68,22 @@ function useInput({ kind, search, filters }: Props) {
 }
 
 function VideoList(props: Props) {
-  const { data } = useSuspenseQuery(listQuery.videos(useInput(props)))
+  const { data } = useSuspenseQuery(listQuery(useTRPC()).videos(useInput(props)))
   return <ListBody {...props} data={data} render={(video, order) => <VideoCard key={video.id} video={video} headingOrder={order} />} />
 }
 
 function ImageSetList(props: Props) {
-  const { data } = useSuspenseQuery(listQuery.imageSets(useInput(props)))
+  const { data } = useSuspenseQuery(listQuery(useTRPC()).imageSets(useInput(props)))
   return <ListBody {...props} data={data} render={(set, order) => <ImageSetCard key={set.id} imageSet={set} headingOrder={order} />} />
 }
 
 function ModelList(props: Props) {
-  const { data } = useSuspenseQuery(listQuery.models(useInput(props)))
+  const { data } = useSuspenseQuery(listQuery(useTRPC()).models(useInput(props)))
   return <ListBody {...props} data={data} render={(model, order) => <ModelCard key={model.id} model={model} headingOrder={order} />} />
 }
 
 function CategoryList(props: Props) {
-  const { data } = useSuspenseQuery(listQuery.categories(useInput(props)))
+  const { data } = useSuspenseQuery(listQuery(useTRPC()).categories(useInput(props)))
   return <ListBody {...props} data={data} render={(category, order) => <CategoryCard key={category.id} category={category} headingOrder={order} />} />
 }
 
@@ -104,6 +107,8 @@ function ListBody<T>({ kind, search, searching, headingOrder = 2, empty, sortabl
   )
 }
 
+const LIST_META_KEY = { videos: 'videos', imageSets: 'images', models: 'models', categories: 'categories' } as const
+
 /**
  * The options of a plain list route (/videos, /images, /models, /categories): sort and page
  * in the query string, the page loaded before it shows.
@@ -112,9 +117,10 @@ export function listRouteOptions<K extends ListKind>(kind: K, Page: (props: { ki
   return {
     validateSearch: listSearchSchema(kind),
     search: { middlewares: listSearchDefaults(kind) },
+    head: staticHead(LIST_META_KEY[kind]),
     loaderDeps: ({ search }: { search: ListSearch }) => search,
-    loader: ({ context, params, deps }: { context: { queryClient: QueryClient }; params: { lang: string }; deps: ListSearch }) =>
-      isLocale(params.lang) ? ensureList(context.queryClient, kind, params.lang, deps) : undefined,
+    loader: ({ context, params, deps }: { context: RouterContext; params: { lang: string }; deps: ListSearch }) =>
+      isLocale(params.lang) ? ensureList(context, kind, params.lang, deps) : undefined,
     component: () => <Page kind={kind} />,
   }
 }

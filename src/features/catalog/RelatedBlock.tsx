@@ -6,6 +6,7 @@ import { CardGrid, GRID_COLUMNS } from './CardGrid'
 import { ImageSetCard } from './cards/ImageSetCard'
 import { ModelCard } from './cards/ModelCard'
 import { VideoCard } from './cards/VideoCard'
+import { useTRPC } from '../../lib/trpc'
 import { listQuery } from './queries'
 import { Section } from './Section'
 
@@ -13,9 +14,10 @@ type Kind = 'videos' | 'imageSets' | 'models'
 
 /** One list query of the block's kind; `enabled` false leaves it idle. */
 function useKindList(kind: Kind, input: ListQueryInput, enabled = true) {
-  const videos = useQuery({ ...listQuery.videos(input), enabled: enabled && kind === 'videos' })
-  const sets = useQuery({ ...listQuery.imageSets(input), enabled: enabled && kind === 'imageSets' })
-  const models = useQuery({ ...listQuery.models(input), enabled: enabled && kind === 'models' })
+  const lists = listQuery(useTRPC())
+  const videos = useQuery({ ...lists.videos(input), enabled: enabled && kind === 'videos' })
+  const sets = useQuery({ ...lists.imageSets(input), enabled: enabled && kind === 'imageSets' })
+  const models = useQuery({ ...lists.models(input), enabled: enabled && kind === 'models' })
   if (kind === 'videos') return videos.data?.items.map((video) => ({ id: video.id, card: <VideoCard key={video.id} video={video} /> }))
   if (kind === 'imageSets') return sets.data?.items.map((set) => ({ id: set.id, card: <ImageSetCard key={set.id} imageSet={set} /> }))
   return models.data?.items.map((model) => ({ id: model.id, card: <ModelCard key={model.id} model={model} /> }))

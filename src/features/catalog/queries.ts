@@ -5,7 +5,7 @@
 import type { Locale } from '../../../server/domain/locale.js'
 import { pageSizeFor, type Breakpoint, type ListKind, type SortName } from '../../../server/domain/list.js'
 import type { ListQueryInput, ListRelation } from '../../../server/domain/schemas/catalog.js'
-import { trpc } from '../../lib/trpc'
+import type { Trpc } from '../../lib/trpc'
 
 export const CARD_RELATIONS = {
   videos: ['featured_preview', 'featured_model', 'models', 'rating'],
@@ -34,9 +34,10 @@ export function blockInput(kind: ListKind, locale: Locale, limit: number, filter
   return { locale, with: CARD_RELATIONS[kind], limit, ...(sort ? { sort_by: { name: sort } } : {}), ...rest }
 }
 
-export const listQuery = {
+/** The list procedures' query options by kind. */
+export const listQuery = (trpc: Trpc) => ({
   videos: (input: ListQueryInput) => trpc.catalog.videos.queryOptions(input),
   imageSets: (input: ListQueryInput) => trpc.catalog.imageSets.queryOptions(input),
   models: (input: ListQueryInput) => trpc.catalog.models.queryOptions(input),
   categories: (input: ListQueryInput) => trpc.catalog.categories.queryOptions(input),
-}
+})

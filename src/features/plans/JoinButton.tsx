@@ -5,7 +5,7 @@ import type { AppRouter } from '../../../server/trpc/root.js'
 import { chosenPlanPath, joinPath } from '../../../server/domain/billing.js'
 import { ButtonLink } from '../../components/links'
 import { useI18n } from '../../lib/locale'
-import { trpc } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
 import { useMe } from '../auth/session'
 import type { PlanCardData } from './PlanCard'
 
@@ -13,6 +13,7 @@ export type CurrentPlan = inferRouterOutputs<AppRouter>['plans']['current']
 
 /** The caller's plan page data, for verified users (others have none to ask for). */
 export function useCurrentPlan() {
+  const trpc = useTRPC()
   const { locale } = useI18n()
   const me = useMe()
   return useQuery({ ...trpc.plans.current.queryOptions({ locale }), enabled: me.data?.emailVerified === true })

@@ -37,7 +37,6 @@ export function Lightbox({ pictures, index, onIndex, onClose }: { pictures: Ligh
       title={index !== null ? LL.playback.lightbox.position({ index: index + 1, count }) : ''}
       closeButtonProps={{ 'aria-label': LL.playback.lightbox.close() }}
       styles={{ content: { background: 'rgba(10,10,12,0.96)' } }}
-      aria-label={LL.playback.lightbox.label()}
     >
       {current && (
         <Stack gap="sm">

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { ImageSetDetail, VideoDetail } from '../../../server/services/catalog/dto.js'
 import { useI18n } from '../../lib/locale'
-import { trpc } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
 import { useMe } from '../auth/session'
 import { CardPicture } from '../catalog/cards/CardPicture'
 import { CardCarousel } from '../catalog/Carousels'
@@ -19,6 +19,7 @@ const SIGNED_STALE_MS = 4 * 60_000
  * marks the set viewed.
  */
 export function ImageSetGrid({ set }: { set: ImageSetDetail }) {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const member = !!useMe().data?.isMember
   const pictures = useQuery({ ...trpc.playback.imageSet.queryOptions({ locale, id: set.id }, { staleTime: SIGNED_STALE_MS }), enabled: member })
@@ -55,6 +56,7 @@ export function ImageSetGrid({ set }: { set: ImageSetDetail }) {
  * resolution (signed URLs) and can open them large.
  */
 export function PreviewStills({ video }: { video: VideoDetail }) {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const member = !!useMe().data?.isMember
   const playback = useQuery({ ...trpc.playback.video.queryOptions({ locale, id: video.id }, { staleTime: 60_000 }), enabled: member })

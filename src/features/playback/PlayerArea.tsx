@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { Suspense, lazy, useState } from 'react'
 import type { VideoDetail } from '../../../server/services/catalog/dto.js'
 import { useI18n } from '../../lib/locale'
-import { trpc } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
 import { fetchMe, useMe } from '../auth/session'
 import { CardPicture } from '../catalog/cards/CardPicture'
 import { PlayIcon } from '../catalog/icons'
@@ -21,6 +21,7 @@ const VideoPlayer = lazy(() => import('./VideoPlayer'))
  * to /account/select-plan. Signed-in users without a plan see the members-only hint.
  */
 export function PlayerArea({ video }: { video: VideoDetail }) {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const me = useMe()
   const navigate = useNavigate()
@@ -35,7 +36,7 @@ export function PlayerArea({ video }: { video: VideoDetail }) {
 
   const play = async () => {
     // Right after the page opened, who is signed in may still be loading: ask, then decide.
-    const current = me.data ?? (await fetchMe(queryClient).catch(() => null))
+    const current = me.data ?? (await fetchMe({ queryClient, trpc }).catch(() => null))
     if (!current?.isMember) return void navigate({ to: '/account/select-plan' })
     setStarted(true)
   }

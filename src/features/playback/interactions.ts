@@ -12,7 +12,7 @@ import type { Rating, UserItemState } from '../../../server/services/catalog/dto
 import type { InteractionResult } from '../../../server/services/interactions.js'
 import { useI18n } from '../../lib/locale'
 import { showError } from '../../lib/toasts'
-import { trpc } from '../../lib/trpc'
+import { useTRPC, type Trpc } from '../../lib/trpc'
 import { useRequireLogin } from '../auth/hooks'
 import { fetchMe } from '../auth/session'
 
@@ -45,7 +45,7 @@ export function applyChange<T extends Counted>(item: T, change: Change): T {
   return { ...item, views: item.views === undefined || state.view ? item.views : item.views + 1, state: { ...state, view: true } }
 }
 
-function detailKey(kind: InteractionKind, locale: Locale, id: number): QueryKey {
+function detailKey(trpc: Trpc, kind: InteractionKind, locale: Locale, id: number): QueryKey {
   const input = { locale, id }
   if (kind === 'video') return trpc.catalog.video.queryKey(input)
   if (kind === 'imageSet') return trpc.catalog.imageSet.queryKey(input)
@@ -61,8 +61,9 @@ const isPersonalList = (key: QueryKey) => {
 export function useInteraction(kind: InteractionKind, id: number) {
   const { LL, locale } = useI18n()
   const queryClient = useQueryClient()
+  const trpc = useTRPC()
   const requireLogin = useRequireLogin()
-  const key = detailKey(kind, locale, id)
+  const key = detailKey(trpc, kind, locale, id)
   const scope = `interaction:${kind}:${id}`
   const mutation = useMutation(
     trpc.interactions.update.mutationOptions({
@@ -99,10 +100,10 @@ export function useInteraction(kind: InteractionKind, id: number) {
   const update = useCallback(
     async (change: Change, { requireUser = true } = {}) => {
       // Who is signed in may still be loading right after the page opened: ask, then decide.
-      if (requireUser && !(await fetchMe(queryClient).catch(() => null))) return void requireLogin({ returnHere: true })
+      if (requireUser && !(await fetchMe({ queryClient, trpc }).catch(() => null))) return void requireLogin({ returnHere: true })
       mutation.mutate({ kind, id, ...change })
     },
-    [mutation, requireLogin, queryClient, kind, id],
+    [mutation, requireLogin, queryClient, trpc, kind, id],
   )
   return update
 }

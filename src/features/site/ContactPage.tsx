@@ -6,7 +6,7 @@ import { PageTitle } from '../../components/PageTitle'
 import { focusFirstError, showSubmitError, useSchemaForm, validateOnSubmit } from '../../lib/forms'
 import { useI18n } from '../../lib/locale'
 import { showSuccess, TOAST_MS } from '../../lib/toasts'
-import { trpc } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
 import { SentConfirmation } from './SentConfirmation'
 import { SupportHours } from './SupportHours'
 
@@ -14,6 +14,7 @@ const EMPTY: ContactInput = { first_name: '', last_name: '', email: '', subject:
 
 /** Contact form (spec sections 2, 5, 7), then a sent confirmation; support hours beside it. */
 export function ContactPage() {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const t = LL.site.contact
   const me = useQuery(trpc.auth.me.queryOptions())

@@ -9,7 +9,7 @@ import { useFocusOnMount } from '../../lib/focus'
 import { focusFirstError, showSubmitError, useSchemaForm, validateOnSubmit } from '../../lib/forms'
 import { getActiveLocale, I18nProvider, useCurrentLocale, useI18n } from '../../lib/locale'
 import { showSuccess } from '../../lib/toasts'
-import { trpc } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
 
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000)
 
@@ -19,6 +19,7 @@ const describe = (error: unknown) => (error instanceof Error ? `${error.name}: $
  * did when it is sent; Skip leaves for the home page.
  */
 export function ErrorFallback({ error, reset }: ErrorComponentProps) {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const t = LL.site.errorFallback
   const lang = useCurrentLocale()

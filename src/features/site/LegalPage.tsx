@@ -8,15 +8,15 @@ import { AnchorLink } from '../../components/links'
 import { PageTitle } from '../../components/PageTitle'
 import { RichText, type InternalLinkProps } from '../../components/RichText'
 import { useI18n } from '../../lib/locale'
-import { trpc } from '../../lib/trpc'
+import { useTRPC, type Trpc } from '../../lib/trpc'
 import type { RouterContext } from '../../router'
 
-const legalPageOptions = (slug: LegalSlug, locale: Locale) => trpc.site.legalPage.queryOptions({ slug, locale })
+const legalPageOptions = (trpc: Trpc, slug: LegalSlug, locale: Locale) => trpc.site.legalPage.queryOptions({ slug, locale })
 
 /** Route loader of a legal page; a page missing in every language is the not-found page. */
 export async function loadLegalPage(context: RouterContext, slug: LegalSlug, locale: Locale) {
   try {
-    await context.queryClient.ensureQueryData(legalPageOptions(slug, locale))
+    await context.queryClient.ensureQueryData(legalPageOptions(context.trpc, slug, locale))
   } catch (error) {
     if (error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND') throw notFound()
     throw error
@@ -31,7 +31,7 @@ function RouterLink({ href, children }: InternalLinkProps) {
 /** A legal page: its rich text by slug, in the page's language with the de-then-en fallback. */
 export function LegalPage({ slug }: { slug: LegalSlug }) {
   const { LL, locale } = useI18n()
-  const { data: page } = useSuspenseQuery(legalPageOptions(slug, locale))
+  const { data: page } = useSuspenseQuery(legalPageOptions(useTRPC(), slug, locale))
   const updated = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(page.updatedAt))
   return (
     <Stack gap="md" maw={860}>

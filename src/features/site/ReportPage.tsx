@@ -11,7 +11,7 @@ import { PageTitle } from '../../components/PageTitle'
 import { focusFirstError, showSubmitError, useSchemaForm, validateOnSubmit } from '../../lib/forms'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
 import { showSuccess, TOAST_MS } from '../../lib/toasts'
-import { trpc } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
 import { SentConfirmation } from './SentConfirmation'
 import { settingsOptions } from './settings'
 
@@ -32,10 +32,11 @@ function RemoveIcon() {
  * one issue, description, signature and the oath. Empty URLs are dropped before sending.
  */
 export function ReportPage({ prefillUrl }: { prefillUrl: string | undefined }) {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const lang = useCurrentLocale()
   const t = LL.site.report
-  const { data: settings } = useSuspenseQuery(settingsOptions())
+  const { data: settings } = useSuspenseQuery(settingsOptions(trpc))
   const schema = useMemo(() => reportSchema(settings.publicUrl), [settings.publicUrl])
   const initialValues = useMemo<ReportFormValues>(
     () => ({

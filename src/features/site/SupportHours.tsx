@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query'
 import { SUPPORT_HOURS } from '../../../server/domain/site.js'
 import { AnchorLink } from '../../components/links'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
+import { useTRPC } from '../../lib/trpc'
 import { settingsOptions } from './settings'
 
 /** Support hours and contact details of spec section 9, beside the contact form. */
 export function SupportHours() {
   const { LL } = useI18n()
   const lang = useCurrentLocale()
-  const settings = useQuery(settingsOptions())
+  const settings = useQuery(settingsOptions(useTRPC()))
   const t = LL.site.supportHours
   return (
     <Paper component="aside" aria-labelledby="support-hours" withBorder p="lg" radius="md">

@@ -1,4 +1,4 @@
-import { trpc } from '../../lib/trpc'
+import type { Trpc } from '../../lib/trpc'
 
 /** Run-time settings (support address, site address, external links); they do not change. */
-export const settingsOptions = () => trpc.site.settings.queryOptions(undefined, { staleTime: Infinity })
+export const settingsOptions = (trpc: Trpc) => trpc.site.settings.queryOptions(undefined, { staleTime: Infinity })

@@ -8,6 +8,7 @@ import { ContentList, ensureList } from '../../features/catalog/ContentList'
 import { listSearchSchema } from '../../features/catalog/list-search'
 import { RouteTabs, tabProps } from '../../features/catalog/RouteTabs'
 import { useI18n } from '../../lib/locale'
+import { staticHead } from '../../lib/seo'
 
 const searchSchema = v.object({
   page: listSearchSchema('videos').entries.page,
@@ -17,6 +18,7 @@ const searchSchema = v.object({
 
 /** Items whose publish date is still ahead, the next release first, with their release date. */
 export const Route = createFileRoute('/$lang/coming-soon')({
+  head: staticHead('comingSoon'),
   validateSearch: searchSchema,
   search: { middlewares: [stripSearchParams({ page: 1 })] },
   beforeLoad: ({ search, params }) => {
@@ -25,7 +27,7 @@ export const Route = createFileRoute('/$lang/coming-soon')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps }) =>
     isLocale(params.lang)
-      ? ensureList(context.queryClient, deps.type === 'images' ? 'imageSets' : 'videos', params.lang, { sort: 'newest', page: deps.page }, { soon: true })
+      ? ensureList(context, deps.type === 'images' ? 'imageSets' : 'videos', params.lang, { sort: 'newest', page: deps.page }, { soon: true })
       : undefined,
   component: ComingSoonPage,
 })

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { isLocale } from '../../../server/domain/locale.js'
 import { LegalPage, loadLegalPage } from '../../features/site/LegalPage'
+import { staticHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/$lang/imprint')({
   staticData: { ageGate: false },
+  head: staticHead('imprint'),
   loader: ({ context, params }) => (isLocale(params.lang) ? loadLegalPage(context, 'imprint', params.lang) : undefined),
   component: () => <LegalPage slug="imprint" />,
 })

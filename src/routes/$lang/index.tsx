@@ -11,18 +11,20 @@ import { ModelCard } from '../../features/catalog/cards/ModelCard'
 import { VideoCard } from '../../features/catalog/cards/VideoCard'
 import { blockInput, listQuery } from '../../features/catalog/queries'
 import { Section } from '../../features/catalog/Section'
-import { useDocumentHead } from '../../lib/head'
 import { useI18n } from '../../lib/locale'
-import { trpc } from '../../lib/trpc'
+import { useTRPC, type Trpc } from '../../lib/trpc'
+import type { BannerItem, ListResult, VideoItem } from '../../../server/services/catalog/dto.js'
+import { headContext, pageHead, websiteData } from '../../lib/seo'
 
 /** The home page's six blocks (spec section 2), fetched in one batched request. */
-function homeQueries(locale: Locale) {
+function homeQueries(trpc: Trpc, locale: Locale) {
+  const lists = listQuery(trpc)
   return [
     trpc.catalog.banners.queryOptions({ locale, position: 'top' }),
-    listQuery.videos(blockInput('videos', locale, HOME_BLOCKS.latestVideos)),
-    listQuery.categories(blockInput('categories', locale, HOME_BLOCKS.featuredCategories, { featured: true })),
-    listQuery.videos(blockInput('videos', locale, HOME_BLOCKS.popularVideos, { sort: 'most_watched' })),
-    listQuery.models(blockInput('models', locale, HOME_BLOCKS.topModels, { sort: 'best_rated' })),
+    lists.videos(blockInput('videos', locale, HOME_BLOCKS.latestVideos)),
+    lists.categories(blockInput('categories', locale, HOME_BLOCKS.featuredCategories, { featured: true })),
+    lists.videos(blockInput('videos', locale, HOME_BLOCKS.popularVideos, { sort: 'most_watched' })),
+    lists.models(blockInput('models', locale, HOME_BLOCKS.topModels, { sort: 'best_rated' })),
     trpc.catalog.banners.queryOptions({ locale, position: 'bottom' }),
   ] as const
 }
@@ -30,15 +32,23 @@ function homeQueries(locale: Locale) {
 export const Route = createFileRoute('/$lang/')({
   loader: async ({ context, params }) => {
     if (!isLocale(params.lang)) return
-    await Promise.all(homeQueries(params.lang).map((options) => context.queryClient.ensureQueryData(options as never)))
+    const [top, latest] = (await Promise.all(homeQueries(context.trpc, params.lang).map((options) => context.queryClient.ensureQueryData(options as never)))) as [
+      BannerItem[],
+      ListResult<VideoItem>,
+    ]
+    // The link preview's picture: the first banner, else the newest video's still.
+    return { image: top[0]?.picture ?? latest.items[0]?.featuredPreview ?? null }
+  },
+  head: ({ match, loaderData }) => {
+    const { env, locale } = headContext(match)
+    return pageHead({ env, locale, path: '', image: loaderData?.image, jsonLd: [websiteData(env, locale)] })
   },
   component: Home,
 })
 
 function Home() {
   const { LL, locale } = useI18n()
-  const [top, latest, categories, popular, models, bottom] = useSuspenseQueries({ queries: homeQueries(locale) })
-  useDocumentHead()
+  const [top, latest, categories, popular, models, bottom] = useSuspenseQueries({ queries: homeQueries(useTRPC(), locale) })
   const lang = { lang: locale }
   return (
     <Stack gap={40}>

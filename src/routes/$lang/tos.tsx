@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { isLocale } from '../../../server/domain/locale.js'
 import { LegalPage, loadLegalPage } from '../../features/site/LegalPage'
+import { staticHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/$lang/tos')({
   staticData: { ageGate: false },
+  head: staticHead('tos'),
   loader: ({ context, params }) => (isLocale(params.lang) ? loadLegalPage(context, 'tos', params.lang) : undefined),
   component: () => <LegalPage slug="tos" />,
 })

@@ -11,15 +11,19 @@ import { useServerSubmit } from '../../features/auth/use-server-submit'
 import { useSchemaForm } from '../../lib/forms'
 import { useI18n } from '../../lib/locale'
 import { showSuccess, TOAST_MS } from '../../lib/toasts'
-import { trpc } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
+import { staticHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/account/password')({
+  ssr: false,
+  head: staticHead('changePassword', { noindex: true }),
   beforeLoad: protectedArea,
   component: ChangePasswordPage,
 })
 
 /** Spec section 5: current password required, new one at least 8; success clears the form. */
 function ChangePasswordPage() {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const change = useMutation(trpc.auth.changePassword.mutationOptions())
   const form = useSchemaForm<{ currentPassword: string; newPassword: string }>(changePasswordSchema, {

@@ -12,12 +12,15 @@ import { PlanCard } from '../../features/plans/PlanCard'
 import { formatDate } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
 import type { Trpc } from '../../lib/trpc'
+import { staticHead } from '../../lib/seo'
 
 type CurrentPlan = inferRouterOutputs<AppRouter>['plans']['current']
 
 const currentPlanOptions = (trpc: Trpc, locale: Locale) => trpc.plans.current.queryOptions({ locale })
 
 export const Route = createFileRoute('/account/plan')({
+  ssr: false,
+  head: staticHead('plan', { noindex: true }),
   beforeLoad: protectedArea,
   loader: ({ context }) => context.queryClient.ensureQueryData(currentPlanOptions(context.trpc, context.locale)),
   component: PlanPage,
@@ -88,8 +91,10 @@ function PlanStatus({ data }: { data: CurrentPlan }) {
 
 function PlanButtons({ data }: { data: CurrentPlan }) {
   const { LL } = useI18n()
-  const { actions, billingUpdateUrl } = data
-  if (!actions.selectPlan && actions.changePlan === 'hidden' && !actions.changePaymentMethod) return null
+  const { actions, billingLinks } = data
+  const cancelUrl = actions.cancel ? billingLinks?.cancelUrl : null
+  const updatePaymentUrl = actions.changePaymentMethod ? billingLinks?.updatePaymentUrl : null
+  if (!actions.selectPlan && actions.changePlan === 'hidden' && !cancelUrl && !updatePaymentUrl) return null
   return (
     <Stack gap="xs">
       <Group gap="sm">
@@ -100,12 +105,8 @@ function PlanButtons({ data }: { data: CurrentPlan }) {
             {LL.plans.page.changePlan()}
           </Button>
         )}
-        {actions.changePaymentMethod && billingUpdateUrl && (
-          <Button component="a" href={billingUpdateUrl} variant="default" rel="noopener noreferrer">
-            {LL.plans.page.changePaymentMethod()}
-            <span className="visually-hidden"> {LL.plans.page.externalHint()}</span>
-          </Button>
-        )}
+        {updatePaymentUrl && <ProcessorLink href={updatePaymentUrl}>{LL.plans.page.changePaymentMethod()}</ProcessorLink>}
+        {cancelUrl && <ProcessorLink href={cancelUrl}>{LL.plans.page.cancel()}</ProcessorLink>}
       </Group>
       {actions.changePlan === 'disabled' && (
         <Text id="plan-pending-hint" size="sm" c="dimmed">
@@ -113,5 +114,16 @@ function PlanButtons({ data }: { data: CurrentPlan }) {
         </Text>
       )}
     </Stack>
+  )
+}
+
+/** A page of the payment provider (cancel, change the payment method). */
+function ProcessorLink({ href, children }: { href: string; children: string }) {
+  const { LL } = useI18n()
+  return (
+    <Button component="a" href={href} variant="default" rel="noopener noreferrer">
+      {children}
+      <span className="visually-hidden"> {LL.plans.page.externalHint()}</span>
+    </Button>
   )
 }

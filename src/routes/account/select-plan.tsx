@@ -1,7 +1,8 @@
 import { Alert, Container, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as v from 'valibot'
+import { optionalText } from '../../lib/search-params'
 import type { Locale } from '../../../server/domain/locale.js'
 import { PageTitle } from '../../components/PageTitle'
 import { useMe } from '../../features/auth/session'
@@ -9,6 +10,7 @@ import { JoinButton } from '../../features/plans/JoinButton'
 import { PlanCard, type PlanCardData } from '../../features/plans/PlanCard'
 import { useI18n } from '../../lib/locale'
 import type { Trpc } from '../../lib/trpc'
+import { staticHead } from '../../lib/seo'
 
 const plansOptions = (trpc: Trpc, locale: Locale) => trpc.plans.list.queryOptions({ locale })
 
@@ -17,7 +19,8 @@ const plansOptions = (trpc: Trpc, locale: Locale) => trpc.plans.list.queryOption
  * signing up: after the gates they come back here and continue to the payment.
  */
 export const Route = createFileRoute('/account/select-plan')({
-  validateSearch: z.object({ plan: z.string().max(64).optional().catch(undefined) }),
+  head: staticHead('selectPlan', { noindex: true }),
+  validateSearch: v.object({ plan: optionalText(64) }),
   loader: ({ context }) => context.queryClient.ensureQueryData(plansOptions(context.trpc, context.locale)),
   component: SelectPlanPage,
 })

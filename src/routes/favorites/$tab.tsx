@@ -18,7 +18,7 @@ export const Route = createFileRoute('/favorites/$tab')({
     if (!(params.tab in FAVORITE_TABS)) throw notFound()
   },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) => ensureList(context.queryClient, FAVORITE_TABS[params.tab as Tab], context.locale, deps, { favorite: true }),
+  loader: ({ context, params, deps }) => ensureList(context, FAVORITE_TABS[params.tab as Tab], context.locale, deps, { favorite: true }),
   component: FavoritesPage,
 })
 

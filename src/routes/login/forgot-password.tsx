@@ -8,14 +8,17 @@ import { AuthPanel, FormAlert } from '../../features/auth/AuthPanel'
 import { useServerSubmit } from '../../features/auth/use-server-submit'
 import { useSchemaForm } from '../../lib/forms'
 import { useI18n } from '../../lib/locale'
-import { trpc } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
+import { staticHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/login/forgot-password')({
+  head: staticHead('forgotPassword', { noindex: true }),
   component: ForgotPasswordPage,
 })
 
 /** The form, then a check-your-inbox confirmation whose request-again action returns to it. */
 function ForgotPasswordPage() {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const forgot = useMutation(trpc.auth.forgotPassword.mutationOptions())
   const [sentTo, setSentTo] = useState<string | null>(null)

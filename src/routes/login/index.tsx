@@ -9,13 +9,16 @@ import { refreshAfterLogin } from '../../features/auth/session'
 import { useServerSubmit } from '../../features/auth/use-server-submit'
 import { useSchemaForm } from '../../lib/forms'
 import { useI18n } from '../../lib/locale'
-import { trpc } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
+import { staticHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/login/')({
+  head: staticHead('login', { noindex: true }),
   component: LoginPage,
 })
 
 function LoginPage() {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const { redirect } = Route.useSearch()
   const router = useRouter()
@@ -25,7 +28,7 @@ function LoginPage() {
     initialValues: { email: '', password: '', remember: false },
   })
   const { message, onSubmit } = useServerSubmit(form, login.mutateAsync, async () => {
-    await refreshAfterLogin(queryClient)
+    await refreshAfterLogin({ queryClient, trpc })
     // The login-area gate now sends the user on: to verify-email, the redirect, or home.
     await router.invalidate()
   })

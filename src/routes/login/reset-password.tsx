@@ -1,7 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as v from 'valibot'
+import { optionalText } from '../../lib/search-params'
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '../../../server/domain/schemas/auth.js'
 import { AnchorLink } from '../../components/links'
 import { AuthPanel, FormAlert } from '../../features/auth/AuthPanel'
@@ -11,14 +12,13 @@ import { useServerSubmit } from '../../features/auth/use-server-submit'
 import { translateErrorKey, useSchemaForm } from '../../lib/forms'
 import { useI18n } from '../../lib/locale'
 import { showSuccess } from '../../lib/toasts'
-import { trpc } from '../../lib/trpc'
+import { useTRPC } from '../../lib/trpc'
+import { staticHead } from '../../lib/seo'
 
 /** /login/reset-password?token=&email= — either one missing sends to forgot-password. */
 export const Route = createFileRoute('/login/reset-password')({
-  validateSearch: z.object({
-    token: z.string().max(200).optional().catch(undefined),
-    email: z.string().max(320).optional().catch(undefined),
-  }),
+  head: staticHead('resetPassword', { noindex: true }),
+  validateSearch: v.object({ token: optionalText(200), email: optionalText(320) }),
   beforeLoad: ({ search }) => {
     if (!search.token || !search.email) throw redirect({ to: '/login/forgot-password', replace: true })
   },
@@ -26,6 +26,7 @@ export const Route = createFileRoute('/login/reset-password')({
 })
 
 function ResetPasswordPage() {
+  const trpc = useTRPC()
   const { LL } = useI18n()
   const { token = '', email = '' } = Route.useSearch()
   const router = useRouter()
@@ -40,7 +41,7 @@ function ResetPasswordPage() {
 
   const { message, onSubmit } = useServerSubmit(form, reset.mutateAsync, async () => {
     showSuccess(LL.auth.reset.success())
-    await refreshAfterLogin(queryClient)
+    await refreshAfterLogin({ queryClient, trpc })
     // The user is logged in now: the login-area gate takes them home.
     await router.invalidate()
   })

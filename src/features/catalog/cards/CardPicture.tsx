@@ -33,7 +33,18 @@ export function CardPicture({
     <Box pos="relative">
       <AspectRatio ratio={ratio}>
         {picture ? (
-          <Image src={picture.src} srcSet={picture.srcSet} sizes={sizes} alt={picture.alt} loading={eager ? 'eager' : 'lazy'} fit="cover" />
+          <Image
+            src={picture.src}
+            srcSet={picture.srcSet}
+            sizes={sizes}
+            alt={picture.alt}
+            width={picture.width}
+            height={picture.height}
+            // The page's first large picture is its likely LCP: fetch it first; the rest when scrolled to.
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
+            fit="cover"
+          />
         ) : (
           <Box
             aria-hidden="true"

@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { countText, formatDate, formatRelativeTime } from '../../../lib/format'
+import { useNow } from '../../../lib/now'
 import { useI18n } from '../../../lib/locale'
 import { CalendarIcon, EyeIcon, ThumbDownIcon, ThumbUpIcon } from '../icons'
 
@@ -41,6 +42,7 @@ export function ViewsStat({ views }: { views: number }) {
  */
 export function PublishLine({ item }: { item: { publishState: 'upcoming' | 'published'; publishAt: string | null; publishedAt: string | null; likes: number } }) {
   const { LL, locale } = useI18n()
+  const now = useNow()
   if (item.publishState === 'upcoming') {
     return (
       <Group gap={6} c="pink.3" wrap="nowrap">
@@ -54,7 +56,7 @@ export function PublishLine({ item }: { item: { publishState: 'upcoming' | 'publ
       <LikesStat likes={item.likes} />
       {item.publishedAt && (
         <Text size="sm" component="time" dateTime={item.publishedAt} title={formatDate(item.publishedAt, locale)}>
-          {formatRelativeTime(item.publishedAt, locale)}
+          {formatRelativeTime(item.publishedAt, locale, now)}
         </Text>
       )}
     </Group>

@@ -15,21 +15,28 @@ import { blockInput } from '../../../features/catalog/queries'
 import { RelatedBlock } from '../../../features/catalog/RelatedBlock'
 import { Section } from '../../../features/catalog/Section'
 import { countText, formatDate } from '../../../lib/format'
-import { useDocumentHead } from '../../../lib/head'
 import { useI18n } from '../../../lib/locale'
-import { trpc } from '../../../lib/trpc'
+import { useTRPC } from '../../../lib/trpc'
+import type { ImageSetDetail } from '../../../../server/services/catalog/dto.js'
+import { detailHead, imageSetSeo } from '../../../features/catalog/structured-data'
+import { headContext, notFoundHead, pathAfterLocale } from '../../../lib/seo'
 
 export const Route = createFileRoute('/$lang/images/$id')({
-  loader: ({ context, params }) => loadDetail(context.queryClient, params, (locale, id) => trpc.catalog.imageSet.queryOptions({ locale, id })),
+  loader: async ({ context, params }) =>
+    imageSetSeo(await loadDetail<ImageSetDetail>(context.queryClient, params, (locale, id) => context.trpc.catalog.imageSet.queryOptions({ locale, id }))),
+  head: ({ match, loaderData }) => {
+    const { env, locale } = headContext(match)
+    return loaderData ? detailHead(env, locale, pathAfterLocale(match.pathname), loaderData) : notFoundHead(locale)
+  },
   component: ImageSetPage,
 })
 
 function ImageSetPage() {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const id = parseId(Route.useParams().id)!
   const { data: set } = useSuspenseQuery(trpc.catalog.imageSet.queryOptions({ locale, id }))
   const me = useQuery(trpc.auth.me.queryOptions())
-  useDocumentHead(set.title)
   const collage = set.previews.slice(0, 4)
   return (
     <Stack gap="xl">

@@ -18,9 +18,10 @@ import { blockInput } from '../../../features/catalog/queries'
 import { RelatedBlock } from '../../../features/catalog/RelatedBlock'
 import { RouteTabs, tabProps } from '../../../features/catalog/RouteTabs'
 import { Section } from '../../../features/catalog/Section'
-import { useDocumentHead } from '../../../lib/head'
 import { useI18n } from '../../../lib/locale'
-import { trpc } from '../../../lib/trpc'
+import { useTRPC } from '../../../lib/trpc'
+import { detailHead, modelSeo } from '../../../features/catalog/structured-data'
+import { headContext, notFoundHead, pathAfterLocale } from '../../../lib/seo'
 
 const searchSchema = v.object({
   ...listSearchSchema('videos').entries,
@@ -36,21 +37,26 @@ export const Route = createFileRoute('/$lang/models/$id')({
   },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
-    const model = await loadDetail<ModelDetail>(context.queryClient, params, (locale, id) => trpc.catalog.model.queryOptions({ locale, id }))
+    const model = await loadDetail<ModelDetail>(context.queryClient, params, (locale, id) => context.trpc.catalog.model.queryOptions({ locale, id }))
     if (isLocale(params.lang)) {
-      await ensureList(context.queryClient, deps.type === 'images' ? 'imageSets' : 'videos', params.lang, deps, { models: [model.id] })
+      await ensureList(context, deps.type === 'images' ? 'imageSets' : 'videos', params.lang, deps, { models: [model.id] })
     }
+    return modelSeo(model)
+  },
+  head: ({ match, loaderData }) => {
+    const { env, locale } = headContext(match)
+    return loaderData ? detailHead(env, locale, pathAfterLocale(match.pathname), loaderData) : notFoundHead(locale)
   },
   component: ModelPage,
 })
 
 function ModelPage() {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const params = Route.useParams()
   const search = Route.useSearch()
   const id = parseId(params.id)!
   const { data: model } = useSuspenseQuery(trpc.catalog.model.queryOptions({ locale, id }))
-  useDocumentHead(model.name)
   const type = search.type ?? 'videos'
   const facts = model.facts
   return (

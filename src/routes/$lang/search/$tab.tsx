@@ -3,13 +3,13 @@ import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { isLocale } from '../../../../server/domain/locale.js'
 import type { ListKind } from '../../../../server/domain/list.js'
-import { searchTextSchema } from '../../../../server/domain/schemas/catalog.js'
 import { ButtonLink } from '../../../components/links'
 import { PageTitle } from '../../../components/PageTitle'
 import { ContentList, ensureList } from '../../../features/catalog/ContentList'
 import { listSearchDefaults, listSearchSchema } from '../../../features/catalog/list-search'
 import { RouteTabs, tabProps } from '../../../features/catalog/RouteTabs'
 import { useI18n } from '../../../lib/locale'
+import { staticHead } from '../../../lib/seo'
 
 export const SEARCH_TABS = ['videos', 'images', 'models'] as const
 const KIND: Record<(typeof SEARCH_TABS)[number], ListKind> = { videos: 'videos', images: 'imageSets', models: 'models' }
@@ -20,6 +20,7 @@ const searchSchema = v.object({
 })
 
 export const Route = createFileRoute('/$lang/search/$tab')({
+  head: staticHead('search', { noindex: true }),
   validateSearch: searchSchema,
   search: { middlewares: listSearchDefaults<v.InferOutput<typeof searchSchema>>('videos', true) },
   beforeLoad: ({ params, search }) => {
@@ -28,10 +29,12 @@ export const Route = createFileRoute('/$lang/search/$tab')({
     if (!search.q) throw redirect({ to: '/$lang', params: { lang: params.lang }, replace: true })
   },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) => {
+  loader: async ({ context, params, deps }) => {
+    // The schema module (zod) comes with this page, not with every page's first load.
+    const { searchTextSchema } = await import('../../../../server/domain/schemas/catalog.js')
     const q = searchTextSchema.safeParse(deps.q)
     if (!isLocale(params.lang) || !q.success) return
-    return ensureList(context.queryClient, KIND[params.tab as keyof typeof KIND], params.lang, deps, { q: q.data })
+    return ensureList(context, KIND[params.tab as keyof typeof KIND], params.lang, deps, { q: q.data })
   },
   component: SearchPage,
 })

@@ -12,20 +12,29 @@ import { blockInput } from '../../../features/catalog/queries'
 import { RelatedBlock } from '../../../features/catalog/RelatedBlock'
 import { Section } from '../../../features/catalog/Section'
 import { formatDate, formatDuration, formatRelativeTime } from '../../../lib/format'
-import { useDocumentHead } from '../../../lib/head'
+import { useNow } from '../../../lib/now'
 import { useI18n } from '../../../lib/locale'
-import { trpc } from '../../../lib/trpc'
+import { useTRPC } from '../../../lib/trpc'
+import type { VideoDetail } from '../../../../server/services/catalog/dto.js'
+import { detailHead, videoSeo } from '../../../features/catalog/structured-data'
+import { headContext, notFoundHead, pathAfterLocale } from '../../../lib/seo'
 
 export const Route = createFileRoute('/$lang/videos/$id')({
-  loader: ({ context, params }) => loadDetail(context.queryClient, params, (locale, id) => trpc.catalog.video.queryOptions({ locale, id })),
+  loader: async ({ context, params }) =>
+    videoSeo(await loadDetail<VideoDetail>(context.queryClient, params, (locale, id) => context.trpc.catalog.video.queryOptions({ locale, id }))),
+  head: ({ match, loaderData }) => {
+    const { env, locale } = headContext(match)
+    return loaderData ? detailHead(env, locale, pathAfterLocale(match.pathname), loaderData) : notFoundHead(locale)
+  },
   component: VideoPage,
 })
 
 function VideoPage() {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
+  const now = useNow()
   const id = parseId(Route.useParams().id)!
   const { data: video } = useSuspenseQuery(trpc.catalog.video.queryOptions({ locale, id }))
-  useDocumentHead(video.title)
   const modelIds = video.models.map((model) => model.id)
   const names = video.models.map((model) => model.name).join(', ')
   return (
@@ -36,7 +45,7 @@ function VideoPage() {
           <ModelNames models={video.models} />
           {video.publishedAt && (
             <Text size="sm" component="time" dateTime={video.publishedAt}>
-              {formatRelativeTime(video.publishedAt, locale)}
+              {formatRelativeTime(video.publishedAt, locale, now)}
             </Text>
           )}
         </Group>

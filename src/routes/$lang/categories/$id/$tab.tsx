@@ -8,9 +8,10 @@ import { ContentList, ensureList } from '../../../../features/catalog/ContentLis
 import { loadDetail, parseId } from '../../../../features/catalog/detail'
 import { listSearchDefaults, listSearchSchema } from '../../../../features/catalog/list-search'
 import { RouteTabs, tabProps } from '../../../../features/catalog/RouteTabs'
-import { useDocumentHead } from '../../../../lib/head'
 import { useI18n } from '../../../../lib/locale'
-import { trpc } from '../../../../lib/trpc'
+import { useTRPC } from '../../../../lib/trpc'
+import { categorySeo, detailHead } from '../../../../features/catalog/structured-data'
+import { headContext, notFoundHead, pathAfterLocale } from '../../../../lib/seo'
 
 const TABS = { videos: 'videos', images: 'imageSets' } as const
 
@@ -22,18 +23,23 @@ export const Route = createFileRoute('/$lang/categories/$id/$tab')({
   },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
-    const category = await loadDetail<CategoryDetail>(context.queryClient, params, (locale, id) => trpc.catalog.category.queryOptions({ locale, id }))
-    if (isLocale(params.lang)) await ensureList(context.queryClient, TABS[params.tab as keyof typeof TABS], params.lang, deps, { category: category.id })
+    const category = await loadDetail<CategoryDetail>(context.queryClient, params, (locale, id) => context.trpc.catalog.category.queryOptions({ locale, id }))
+    if (isLocale(params.lang)) await ensureList(context, TABS[params.tab as keyof typeof TABS], params.lang, deps, { category: category.id })
+    return categorySeo(category)
+  },
+  head: ({ match, loaderData }) => {
+    const { env, locale } = headContext(match)
+    return loaderData ? detailHead(env, locale, pathAfterLocale(match.pathname), loaderData) : notFoundHead(locale)
   },
   component: CategoryPage,
 })
 
 function CategoryPage() {
+  const trpc = useTRPC()
   const { LL, locale } = useI18n()
   const params = Route.useParams()
   const search = Route.useSearch()
   const { data: category } = useSuspenseQuery(trpc.catalog.category.queryOptions({ locale, id: parseId(params.id)! }))
-  useDocumentHead(category.title)
   const tab = params.tab as keyof typeof TABS
   return (
     <Stack gap="md">

@@ -1,0 +1,153 @@
+/**
+ * npm run bench:web [-- --runs 1 --duration 10 --connections 64]
+ *
+ * The public pages as visitors and search engines meet them, measured in one run:
+ *   1. starts the product as `npm start` does (its own data folder, demo catalog), built first;
+ *   2. Lighthouse (mobile and desktop profiles, Debian chromium or CHROME_PATH) on the home
+ *      page, a list, a video page and a model page, as a first-time visitor: every category
+ *      score, LCP, TBT, CLS, the bytes sent and the JavaScript bytes;
+ *   3. autocannon (64 connections) on the server-rendered home page and on a static file of
+ *      the same server, both compressed as a browser asks for them, and their ratio.
+ * Lighthouse's mobile score simulates a slow phone and network, but TBT grows when the machine
+ * is busy: run it on a quiet machine.
+ *
+ * Data in DATA_DIR (default .data/bench-web); the app listens on PORT (default 3300).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '1' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '64' },
+  },
+})
+const port = Number(process.env.PORT ?? 3300)
+const base = `http://localhost:${port}`
+const chrome = process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+const dataDir = process.env.DATA_DIR ?? '.data/bench-web'
+
+function startApp(): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '54360', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  return child
+}
+
+async function waitForApp(): Promise<void> {
+  for (let i = 0; i < 900; i++) {
+    const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false)
+    if (ok) return
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  throw new Error('the app did not become ready')
+}
+
+/** The first released video and model of the demo catalog, as links on the list pages show them. */
+async function samplePaths(): Promise<string[]> {
+  const firstLink = async (list: string, pattern: RegExp) => {
+    const html = await (await fetch(`${base}${list}`)).text()
+    const match = pattern.exec(html)
+    if (!match) throw new Error(`no item link on ${list}`)
+    return match[1]!
+  }
+  const video = await firstLink('/en/videos', /href="(\/en\/videos\/\d+)"/)
+  const model = await firstLink('/en/models', /href="(\/en\/models\/\d+[^"]*)"/)
+  return ['/en', '/en/videos', video, model.replace(/&amp;/g, '&')]
+}
+
+interface LighthouseRun {
+  scores: Record<string, number>
+  lcp: number
+  tbt: number
+  cls: number
+  bytes: number
+  scriptBytes: number
+}
+
+function lighthouse(url: string, preset: 'mobile' | 'desktop'): LighthouseRun {
+  const out = path.join(os.tmpdir(), `lighthouse-${process.pid}-${preset}.json`)
+  const result = spawnSync(
+    path.resolve('node_modules/.bin/lighthouse'),
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+      ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+    ],
+    { env: { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', timeout: 240_000 },
+  )
+  if (result.status !== 0) throw new Error(`lighthouse failed on ${url}: ${result.stderr.slice(-2000)}`)
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'))
+  fs.rmSync(out, { force: true })
+  const audit = (id: string) => report.audits[id]?.numericValue ?? NaN
+  const items: Array<{ resourceType?: string; transferSize?: number }> = report.audits['network-requests']?.details?.items ?? []
+  return {
+    scores: Object.fromEntries(Object.entries(report.categories as Record<string, { score: number }>).map(([id, c]) => [id, Math.round(c.score * 100)])),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    bytes: audit('total-byte-weight'),
+    scriptBytes: items.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+  }
+}
+
+/** The median of each number over several runs (one run: that run). */
+function median(runs: LighthouseRun[]): LighthouseRun {
+  const mid = <T>(values: T[], key: (v: T) => number) => values.map(key).sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+  return {
+    scores: Object.fromEntries(Object.keys(runs[0]!.scores).map((id) => [id, mid(runs, (r) => r.scores[id]!)])),
+    lcp: mid(runs, (r) => r.lcp),
+    tbt: mid(runs, (r) => r.tbt),
+    cls: mid(runs, (r) => r.cls),
+    bytes: mid(runs, (r) => r.bytes),
+    scriptBytes: mid(runs, (r) => r.scriptBytes),
+  }
+}
+
+async function throughput(url: string, seconds: number, connections: number) {
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, headers: { 'accept-encoding': 'br, gzip', accept: 'text/html,*/*' } })
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
+const app = startApp()
+try {
+  await waitForApp()
+  console.log(`bench:web on ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+  const pages = await samplePaths()
+  // Warm the render cache and the media (a first visitor after a deploy pays for it once).
+  for (const page of pages) await fetch(`${base}${page}`)
+
+  console.log('\nLighthouse 13 (first visit, age gate shown), median of', args.runs, 'run(s)')
+  console.log('profile  page                       perf  a11y  best  seo    LCP      TBT    CLS    bytes    JS')
+  for (const preset of ['mobile', 'desktop'] as const) {
+    for (const page of pages) {
+      const runs = Array.from({ length: Number(args.runs) }, () => lighthouse(`${base}${page}`, preset))
+      const r = median(runs)
+      console.log(
+        `${preset.padEnd(8)} ${page.padEnd(26)} ${String(r.scores.performance).padStart(4)}  ${String(r.scores.accessibility).padStart(4)}  ${String(r.scores['best-practices']).padStart(4)}  ${String(r.scores.seo).padStart(4)}  ${(r.lcp / 1000).toFixed(2).padStart(5)} s  ${r.tbt.toFixed(0).padStart(4)} ms  ${r.cls.toFixed(3)}  ${kb(r.bytes).padStart(7)}  ${kb(r.scriptBytes).padStart(6)}`,
+      )
+    }
+  }
+
+  const staticFile = (/<script type="module" src="([^"]+)"/.exec(await (await fetch(`${base}/en`)).text()) ?? [])[1] ?? '/favicon.svg'
+  console.log(`\nautocannon, ${args.connections} connections, ${args.duration} s each (brotli as a browser asks)`)
+  const page = await throughput(`${base}/en`, Number(args.duration), Number(args.connections))
+  const file = await throughput(`${base}${staticFile}`, Number(args.duration), Number(args.connections))
+  const line = (name: string, m: typeof page) => `${name.padEnd(28)} ${m.rps.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   errors ${m.errors}`
+  console.log(line('server-rendered home page', page))
+  console.log(line(`static file ${path.basename(staticFile)}`, file))
+  console.log(`ratio page / static file: ${(page.rps / file.rps).toFixed(2)} (target >= 0.30)`)
+} finally {
+  app.kill('SIGTERM')
+  await new Promise((resolve) => app.once('exit', resolve))
+}

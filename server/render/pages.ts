@@ -1,0 +1,119 @@
+import crypto from 'node:crypto'
+import zlib from 'node:zlib'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { createTRPCClient, unstable_localLink } from '@trpc/client'
+import type { Config } from '../config.js'
+import type { Orm } from '../db/orm.js'
+import { isCrawler } from '../domain/crawlers.js'
+import { isLocale, normalizeLocale, type Locale } from '../domain/locale.js'
+import type { CatalogCache } from '../services/catalog/cache.js'
+import type { RateLimits } from '../services/rate-limits.js'
+import { appRouter, type AppRouter } from '../trpc/root.js'
+import type { PageEnvironment } from '../../src/lib/page-environment.js'
+import type { ClientBuild } from './client-build.js'
+import { pageSecurityPolicy } from './security-policy.js'
+
+export interface RenderedPage {
+  status: number
+  /** Set for redirects (/ to /{lang}, /videos to /{lang}/videos …). */
+  location: string | null
+  html: string
+  contentSecurityPolicy: string
+  /** Compressed once per cached page, on first demand. */
+  encoded: { br?: Buffer; gzip?: Buffer }
+}
+
+export interface PageRendererDeps {
+  config: Config
+  orm: Orm
+  limits: RateLimits
+  catalogCache: CatalogCache
+  /** Rendered pages by URL and environment; dropped with the catalog cache. */
+  pageCache: CatalogCache
+  build: ClientBuild
+}
+
+/** Phones get the narrow list sizes (spec section 9) in the server's HTML. */
+const PHONE_USER_AGENT = /Mobi|iPhone|Android.+Mobile|Windows Phone/i
+const LOCALE_COOKIE = 'locale'
+
+/** What the page's render depends on besides its URL. */
+export function pageEnvironment(req: FastifyRequest, publicUrl: string): PageEnvironment {
+  const userAgent = req.headers['user-agent']
+  const mobileHint = req.headers['sec-ch-ua-mobile']
+  const stored = req.cookies[LOCALE_COOKIE]
+  return {
+    publicUrl,
+    isBot: isCrawler(userAgent),
+    preferredLocale: normalizeLocale(stored) ?? 'de',
+    breakpoint: mobileHint === '?1' || (mobileHint === undefined && PHONE_USER_AGENT.test(userAgent ?? '')) ? 'base' : 'lg',
+    renderedAt: Date.now(),
+  }
+}
+
+/**
+ * Renders pages with the built client's server entry. Every page is rendered as an anonymous
+ * visitor sees it (the signed-in user's own state is filled in by the browser), so the HTML is
+ * the same for everyone with the same environment and is cached per URL.
+ */
+export class PageRenderer {
+  constructor(private readonly deps: PageRendererDeps) {}
+
+  async page(req: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> {
+    const env = pageEnvironment(req, this.deps.config.publicUrl)
+    const key = `${req.url}\n${env.isBot}\n${env.breakpoint}\n${env.preferredLocale}`
+    return this.deps.pageCache.getOrLoad(key, () => this.render(req, reply, env))
+  }
+
+  private async render(req: FastifyRequest, reply: FastifyReply, env: PageEnvironment): Promise<RenderedPage> {
+    const { config, orm, limits, catalogCache, build } = this.deps
+    const locale: Locale = isLocale(req.url.split('/')[1]?.split('?')[0]) ? (req.url.split('/')[1]!.split('?')[0] as Locale) : env.preferredLocale
+    const apiClient = createTRPCClient<AppRouter>({
+      links: [
+        unstable_localLink({
+          router: appRouter,
+          // The anonymous visitor's context: the page never depends on who asks.
+          createContext: async () => ({ req, res: reply, config, em: orm.em.fork(), locale, user: null, now: new Date(), limits, catalogCache }),
+          onError: ({ error, path }) => {
+            if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed while rendering')
+          },
+        }),
+      ],
+    })
+    const request = new Request(new URL(req.url, config.publicUrl), { headers: { accept: 'text/html' } })
+    const response = await build.render({ request, apiClient, env, manifest: build.manifest })
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null
+    const html = location ? '' : await response.text()
+    if (response.status >= 500) {
+      req.log.error({ status: response.status }, 'page render failed')
+      throw new PageRenderError(response.status)
+    }
+    return { status: response.status, location, html, contentSecurityPolicy: pageSecurityPolicy(html), encoded: {} }
+  }
+}
+
+export class PageRenderError extends Error {
+  constructor(readonly status: number) {
+    super(`page render failed with status ${status}`)
+  }
+}
+
+/** The page's bytes in the best encoding the browser accepts (brotli, gzip or none). */
+export function encodedBody(page: RenderedPage, encoding: 'br' | 'gzip' | 'identity'): Buffer | string {
+  if (encoding === 'br') {
+    page.encoded.br ??= zlib.brotliCompressSync(page.html, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page.html) },
+    })
+    return page.encoded.br
+  }
+  if (encoding === 'gzip') {
+    page.encoded.gzip ??= zlib.gzipSync(page.html, { level: 9 })
+    return page.encoded.gzip
+  }
+  return page.html
+}
+
+/** A short fingerprint of the page for ETag. */
+export function pageTag(page: RenderedPage): string {
+  return `"${crypto.createHash('sha1').update(page.html).digest('base64url').slice(0, 16)}"`
+}

@@ -1,0 +1,31 @@
+/**
+ * The server entry, built by Vite into dist/server and called by server/render: renders one
+ * page request into a full HTML response with TanStack Router's SSR. Every request gets its own
+ * router, QueryClient and API client (the server's procedures called in-process).
+ */
+import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server'
+import type { AnyRouter, Manifest } from '@tanstack/react-router'
+import { loadAllLocales } from '../i18n/i18n-util.sync.js'
+import type { PageEnvironment } from './lib/page-environment'
+import { createQueryClient, type ApiClient } from './lib/trpc'
+import { createAppRouter } from './router'
+
+loadAllLocales()
+
+export interface RenderRequest {
+  request: Request
+  /** A client whose links call the server's router in-process, as an anonymous visitor. */
+  apiClient: ApiClient
+  env: PageEnvironment
+  /** The built client's entry script and stylesheets. */
+  manifest: Manifest
+}
+
+export function render({ request, apiClient, env, manifest }: RenderRequest): Promise<Response> {
+  const handler = createRequestHandler({
+    request,
+    createRouter: () => createAppRouter({ queryClient: createQueryClient(), apiClient, env }) as AnyRouter,
+    getRouterManifest: () => manifest,
+  })
+  return handler(({ responseHeaders, router }) => renderRouterToString({ responseHeaders, router, children: <RouterServer router={router} /> }))
+}

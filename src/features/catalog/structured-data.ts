@@ -1,0 +1,134 @@
+/**
+ * What a catalog detail page tells search engines: its head summary (the loader returns it, so
+ * the page carries no second copy of the item) and the schema.org objects built from it. Only
+ * public media appears here: the poster, the stills' thumbnails and the preview clip, never a
+ * members-only URL.
+ */
+import type { Locale } from '../../../server/domain/locale.js'
+import type { CategoryDetail, ImageSetDetail, ModelDetail, Picture, VideoDetail } from '../../../server/services/catalog/dto.js'
+import { absoluteUrl, breadcrumbs, isoDuration, localizedUrl, pageHead, type HeadResult } from '../../lib/seo'
+import { translations } from '../../lib/locale'
+import type { PageEnvironment } from '../../lib/page-environment'
+
+export interface DetailSeo {
+  kind: 'videos' | 'images' | 'models' | 'categories'
+  id: number
+  title: string
+  description: string
+  image: Picture | null
+  /** schema.org fields of the kind (dates, duration, counters, public clip). */
+  facts: {
+    publishedAt?: string | null
+    durationSeconds?: number
+    views?: number
+    likes?: number
+    previewClipUrl?: string | null
+    images?: string[]
+    people?: string[]
+  }
+}
+
+export function videoSeo(video: VideoDetail): DetailSeo {
+  return {
+    kind: 'videos',
+    id: video.id,
+    title: video.title,
+    description: video.description,
+    image: video.poster ?? video.featuredPreview ?? null,
+    facts: {
+      publishedAt: video.publishedAt,
+      durationSeconds: video.durationSeconds,
+      views: video.views,
+      likes: video.likes,
+      previewClipUrl: video.previewClipUrl,
+      people: video.models.map((model) => model.name),
+    },
+  }
+}
+
+export function imageSetSeo(set: ImageSetDetail): DetailSeo {
+  return {
+    kind: 'images',
+    id: set.id,
+    title: set.title,
+    description: set.description,
+    image: set.previews[0] ?? set.featuredPreview ?? null,
+    facts: {
+      publishedAt: set.publishedAt,
+      likes: set.likes,
+      images: set.previews.map((picture) => picture.src),
+      people: set.models.map((model) => model.name),
+    },
+  }
+}
+
+export function modelSeo(model: ModelDetail): DetailSeo {
+  return { kind: 'models', id: model.id, title: model.name, description: model.description || model.bio, image: model.preview ?? model.picture, facts: { likes: model.likes } }
+}
+
+export function categorySeo(category: CategoryDetail): DetailSeo {
+  return { kind: 'categories', id: category.id, title: category.title, description: category.description, image: category.preview ?? category.logo, facts: {} }
+}
+
+const LIST_TITLE = { videos: 'videos', images: 'images', models: 'models', categories: 'categories' } as const
+
+/** The head of a detail page: title, description, Open Graph, and its schema.org objects. */
+export function detailHead(env: PageEnvironment, locale: Locale, path: string, seo: DetailSeo): HeadResult {
+  const t = translations(locale)
+  const url = localizedUrl(env, locale, path)
+  const image = seo.image ? absoluteUrl(env, seo.image.src) : undefined
+  const description = seo.description || t.meta.description()
+  const trail = breadcrumbs(env, locale, [
+    { name: t.meta[LIST_TITLE[seo.kind]](), path: seo.kind },
+    { name: seo.title, path },
+  ])
+  const people = (seo.facts.people ?? []).map((name) => ({ '@type': 'Person', name }))
+  const main: Record<string, unknown> = (() => {
+    switch (seo.kind) {
+      case 'videos':
+        return {
+          '@type': 'VideoObject',
+          name: seo.title,
+          description,
+          url,
+          ...(image ? { thumbnailUrl: [image] } : {}),
+          ...(seo.facts.publishedAt ? { uploadDate: seo.facts.publishedAt } : {}),
+          ...(seo.facts.durationSeconds ? { duration: isoDuration(seo.facts.durationSeconds) } : {}),
+          // The public preview clip only: the full video is for members.
+          ...(seo.facts.previewClipUrl ? { contentUrl: absoluteUrl(env, seo.facts.previewClipUrl) } : {}),
+          isFamilyFriendly: false,
+          inLanguage: locale,
+          ...(people.length ? { actor: people } : {}),
+          interactionStatistic: [
+            { '@type': 'InteractionCounter', interactionType: { '@type': 'WatchAction' }, userInteractionCount: seo.facts.views ?? 0 },
+            { '@type': 'InteractionCounter', interactionType: { '@type': 'LikeAction' }, userInteractionCount: seo.facts.likes ?? 0 },
+          ],
+        }
+      case 'images':
+        return {
+          '@type': 'ImageGallery',
+          name: seo.title,
+          description,
+          url,
+          ...(seo.facts.publishedAt ? { datePublished: seo.facts.publishedAt } : {}),
+          image: (seo.facts.images ?? []).map((src) => absoluteUrl(env, src)),
+          isFamilyFriendly: false,
+          ...(people.length ? { about: people } : {}),
+        }
+      case 'models':
+        return { '@type': 'Person', name: seo.title, description, url, ...(image ? { image } : {}) }
+      case 'categories':
+        return { '@type': 'CollectionPage', name: seo.title, description, url, ...(image ? { image } : {}) }
+    }
+  })()
+  return pageHead({
+    env,
+    locale,
+    path,
+    title: seo.title,
+    description: seo.description,
+    image: seo.image,
+    type: seo.kind === 'videos' ? 'video.other' : seo.kind === 'models' ? 'profile' : 'website',
+    jsonLd: [main, trail],
+  })
+}

@@ -1,0 +1,69 @@
+import { confirmAgeInAdvance, expect, test } from './support'
+
+/**
+ * Server-rendered pages in a real browser: they hydrate without a console error in every
+ * language, read without scripts, and the age gate never flashes for a visitor who confirmed.
+ */
+const LOCALES = ['de', 'en', 'es', 'fr', 'it'] as const
+/** One of each public page kind on the seeded demo catalog. */
+const PAGES = ['', 'videos', 'images?sort=best_rated', 'models', 'categories', 'videos/10', 'images/5', 'models/2?type=videos', 'categories/1/videos', 'coming-soon?type=videos', 'search/videos?q=suite', 'tos', 'faq', 'contact', 'report']
+
+for (const locale of LOCALES) {
+  test(`every public page hydrates without a console error in ${locale}`, async ({ page }) => {
+    test.setTimeout(180_000)
+    await confirmAgeInAdvance(page)
+    const problems: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`)
+    })
+    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
+    for (const path of PAGES) {
+      const response = await page.goto(`/${locale}/${path}`)
+      expect(response?.status(), path).toBe(200)
+      await expect(page.locator('html')).toHaveAttribute('lang', locale)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    }
+    expect(problems).toEqual([])
+  })
+}
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a video page shows its title and details, a list page its cards', async ({ page }) => {
+    await page.goto('/en/videos/10')
+    await expect(page.getByRole('heading', { level: 1, name: 'Rooftop on Sunday' })).toBeVisible()
+    await expect(page).toHaveTitle('Rooftop on Sunday | Streamclub')
+    await page.goto('/en/videos')
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(30)
+    await expect(page.getByRole('main').getByRole('link', { name: 'Rooftop on Sunday' }).first()).toHaveAttribute('href', '/en/videos/10')
+  })
+})
+
+test.describe('age gate before the first paint', () => {
+  /** Records, when the document has been parsed (styles applied, React not yet live), whether the gate shows. */
+  const recordGateAtParse = () =>
+    document.addEventListener('DOMContentLoaded', () => {
+      const gate = document.querySelector('.age-gate')
+      ;(window as unknown as { gateAtParse: unknown }).gateAtParse = {
+        inHtml: gate !== null,
+        shown: gate !== null && getComputedStyle(gate).display !== 'none',
+        hydrated: document.documentElement.hasAttribute('data-hydrated'),
+      }
+    })
+
+  test('is in the page for a new visitor before any script made it', async ({ page }) => {
+    await page.addInitScript(recordGateAtParse)
+    await page.goto('/en')
+    expect(await page.evaluate(() => (window as unknown as { gateAtParse: unknown }).gateAtParse)).toEqual({ inHtml: true, shown: true, hydrated: false })
+    await expect(page.getByRole('dialog', { name: 'Adults only' })).toBeVisible()
+  })
+
+  test('never shows for a visitor who confirmed before', async ({ page }) => {
+    await confirmAgeInAdvance(page)
+    await page.addInitScript(recordGateAtParse)
+    await page.goto('/en')
+    expect(await page.evaluate(() => (window as unknown as { gateAtParse: unknown }).gateAtParse)).toEqual({ inHtml: true, shown: false, hydrated: false })
+    await expect(page.getByRole('dialog', { name: 'Adults only' })).toHaveCount(0)
+  })
+})
