@@ -159,6 +159,20 @@ type RootTranslation = {
 			 */
 			text: RequiredParams<'email'>
 			/**
+			 * W​e​ ​h​a​v​e​ ​s​e​n​t​ ​a​ ​m​a​i​l​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​i​n​ ​i​t​:​ ​i​t​ ​c​o​n​f​i​r​m​s​ ​y​o​u​r​ ​a​d​d​r​e​s​s​ ​a​n​d​ ​l​o​g​s​ ​y​o​u​ ​i​n​.
+			 * @param {string} email
+			 */
+			mailed: RequiredParams<'email'>
+			/**
+			 * E​n​t​e​r​ ​t​h​e​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​y​o​u​ ​s​i​g​n​e​d​ ​u​p​ ​w​i​t​h​,​ ​a​n​d​ ​w​e​ ​w​i​l​l​ ​s​e​n​d​ ​y​o​u​ ​t​h​e​ ​l​i​n​k​ ​t​o​ ​c​o​n​f​i​r​m​ ​i​t​ ​a​g​a​i​n​.
+			 */
+			askIntro: string
+			/**
+			 * I​f​ ​{​e​m​a​i​l​}​ ​s​t​i​l​l​ ​h​a​s​ ​t​o​ ​b​e​ ​c​o​n​f​i​r​m​e​d​,​ ​w​e​ ​h​a​v​e​ ​s​e​n​t​ ​i​t​ ​a​ ​n​e​w​ ​l​i​n​k​.
+			 * @param {string} email
+			 */
+			resent: RequiredParams<'email'>
+			/**
 			 * N​o​t​h​i​n​g​ ​a​r​r​i​v​e​d​?​ ​L​o​o​k​ ​i​n​ ​y​o​u​r​ ​s​p​a​m​ ​f​o​l​d​e​r​,​ ​o​r​ ​l​e​t​ ​u​s​ ​s​e​n​d​ ​t​h​e​ ​l​i​n​k​ ​a​g​a​i​n​.
 			 */
 			spam: string
@@ -182,10 +196,6 @@ type RootTranslation = {
 			 * T​h​a​n​k​ ​y​o​u​,​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​c​o​n​f​i​r​m​e​d​.
 			 */
 			verified: string
-			/**
-			 * Y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​c​o​n​f​i​r​m​e​d​.​ ​P​l​e​a​s​e​ ​l​o​g​ ​i​n​.
-			 */
-			verifiedLogIn: string
 		}
 		account: {
 			/**
@@ -738,6 +748,10 @@ type RootTranslation = {
 		 */
 		generic: string
 		/**
+		 * T​h​e​ ​s​e​r​v​i​c​e​ ​i​s​ ​b​r​i​e​f​l​y​ ​u​n​a​v​a​i​l​a​b​l​e​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+		 */
+		unavailable: string
+		/**
 		 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.
 		 */
 		invalidInput: string
@@ -823,9 +837,13 @@ type RootTranslation = {
 		 */
 		textTooLong: string
 		/**
-		 * A​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
+		 * T​h​i​s​ ​t​e​x​t​ ​c​o​n​t​a​i​n​s​ ​c​h​a​r​a​c​t​e​r​s​ ​t​h​a​t​ ​c​a​n​n​o​t​ ​b​e​ ​s​t​o​r​e​d​ ​(​s​u​c​h​ ​a​s​ ​a​ ​N​U​L​ ​c​h​a​r​a​c​t​e​r​)​.
 		 */
-		emailTaken: string
+		invalidCharacters: string
+		/**
+		 * T​h​i​s​ ​r​e​q​u​e​s​t​ ​d​i​d​ ​n​o​t​ ​c​o​m​e​ ​f​r​o​m​ ​t​h​i​s​ ​s​i​t​e​ ​a​n​d​ ​w​a​s​ ​r​e​f​u​s​e​d​.
+		 */
+		crossSite: string
 		/**
 		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
 		 */
@@ -1182,6 +1200,24 @@ type RootTranslation = {
 			action: string
 			/**
 			 * T​h​e​ ​l​i​n​k​ ​i​s​ ​v​a​l​i​d​ ​f​o​r​ ​o​n​e​ ​h​o​u​r​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​c​e​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​i​t​,​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​:​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​a​s​ ​i​t​ ​i​s​.
+			 */
+			note: string
+		}
+		exists: {
+			/**
+			 * Y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​ ​a​ ​S​t​r​e​a​m​c​l​u​b​ ​a​c​c​o​u​n​t
+			 */
+			subject: string
+			/**
+			 * s​o​m​e​o​n​e​,​ ​p​r​o​b​a​b​l​y​ ​y​o​u​,​ ​j​u​s​t​ ​t​r​i​e​d​ ​t​o​ ​s​i​g​n​ ​u​p​ ​a​t​ ​S​t​r​e​a​m​c​l​u​b​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.​ ​Y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​i​t​.​ ​I​f​ ​y​o​u​ ​n​o​ ​l​o​n​g​e​r​ ​k​n​o​w​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​o​n​e​ ​h​e​r​e​:
+			 */
+			text: string
+			/**
+			 * R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+			 */
+			action: string
+			/**
+			 * I​f​ ​i​t​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​:​ ​n​o​t​h​i​n​g​ ​h​a​s​ ​c​h​a​n​g​e​d​ ​i​n​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
 			 */
 			note: string
 		}
@@ -2648,6 +2684,18 @@ export type TranslationFunctions = {
 			 */
 			text: (arg: { email: string }) => LocalizedString
 			/**
+			 * We have sent a mail to {email}. Open the link in it: it confirms your address and logs you in.
+			 */
+			mailed: (arg: { email: string }) => LocalizedString
+			/**
+			 * Enter the email address you signed up with, and we will send you the link to confirm it again.
+			 */
+			askIntro: () => LocalizedString
+			/**
+			 * If {email} still has to be confirmed, we have sent it a new link.
+			 */
+			resent: (arg: { email: string }) => LocalizedString
+			/**
 			 * Nothing arrived? Look in your spam folder, or let us send the link again.
 			 */
 			spam: () => LocalizedString
@@ -2671,10 +2719,6 @@ export type TranslationFunctions = {
 			 * Thank you, your email address is confirmed.
 			 */
 			verified: () => LocalizedString
-			/**
-			 * Your email address is confirmed. Please log in.
-			 */
-			verifiedLogIn: () => LocalizedString
 		}
 		account: {
 			/**
@@ -3189,6 +3233,10 @@ export type TranslationFunctions = {
 		 */
 		generic: () => LocalizedString
 		/**
+		 * The service is briefly unavailable. Please try again in a moment.
+		 */
+		unavailable: () => LocalizedString
+		/**
 		 * This value is not valid.
 		 */
 		invalidInput: () => LocalizedString
@@ -3273,9 +3321,13 @@ export type TranslationFunctions = {
 		 */
 		textTooLong: () => LocalizedString
 		/**
-		 * An account with this email already exists.
+		 * This text contains characters that cannot be stored (such as a NUL character).
 		 */
-		emailTaken: () => LocalizedString
+		invalidCharacters: () => LocalizedString
+		/**
+		 * This request did not come from this site and was refused.
+		 */
+		crossSite: () => LocalizedString
 		/**
 		 * Please enter your password.
 		 */
@@ -3631,6 +3683,24 @@ export type TranslationFunctions = {
 			action: () => LocalizedString
 			/**
 			 * The link is valid for one hour and works once. If you did not ask for it, ignore this email: your password stays as it is.
+			 */
+			note: () => LocalizedString
+		}
+		exists: {
+			/**
+			 * You already have a Streamclub account
+			 */
+			subject: () => LocalizedString
+			/**
+			 * someone, probably you, just tried to sign up at Streamclub with this email address. You already have an account with it. If you no longer know your password, choose a new one here:
+			 */
+			text: () => LocalizedString
+			/**
+			 * Reset your password
+			 */
+			action: () => LocalizedString
+			/**
+			 * If it was not you, ignore this email: nothing has changed in your account.
 			 */
 			note: () => LocalizedString
 		}

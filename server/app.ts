@@ -9,14 +9,17 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
 import type { Config } from './config.js'
-import type { Orm } from './db/orm.js'
+import { isDatabaseUnavailable, type Orm } from './db/orm.js'
 import { registerBillingRoutes } from './http/billing.js'
 import { registerDevMail } from './http/dev-mail.js'
 import { registerDownloadRoutes } from './http/downloads.js'
 import { registerHealthRoutes } from './http/health.js'
 import { registerMediaGateway } from './http/media-gateway.js'
+import { registerSameOriginGuard } from './http/same-origin.js'
 import { redactUrl } from './redact.js'
+import { MediaAccessCache, type MediaAccessCheck } from './services/media-access.js'
 import { RateLimits, postgresRateLimitStore } from './services/rate-limits.js'
+import { loadSessionUser, onSessionsEnded } from './services/sessions.js'
 import { CatalogCache, listenForCatalogChanges } from './services/catalog/cache.js'
 import { loadClientBuild } from './render/client-build.js'
 import { registerPageRoute } from './render/page-route.js'
@@ -31,6 +34,12 @@ export interface AppDeps {
   orm: Orm
   /** Where request logs go (stdout by default); tests read them. */
   logStream?: NodeJS.WritableStream
+  /**
+   * The media gateway's session check; by default the session cache over this database.
+   * The gateway bench passes a check that allows every correctly signed URL, to measure
+   * what the session check costs.
+   */
+  mediaAccess?: MediaAccessCheck
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
@@ -46,8 +55,19 @@ declare module 'fastify' {
   }
 }
 
+/** The gateway's session check: read through a short per-session cache, dropped on logout here. */
+function sessionMediaAccess(app: FastifyInstance, config: Config, orm: Orm): MediaAccessCache {
+  const access = new MediaAccessCache(async (sessionId, now) => {
+    const user = await loadSessionUser(orm.em.fork(), sessionId, now)
+    return user && { userId: user.id, role: user.role, activePlanUntil: user.activePlanUntil }
+  }, config.mediaAccessCacheMs)
+  const stopForgetting = onSessionsEnded((ended) => access.forget(ended))
+  app.addHook('onClose', async () => stopForgetting())
+  return access
+}
+
 /** Builds the whole HTTP server; main.ts starts it, tests inject requests into it. */
-export async function buildApp({ config, orm, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -86,12 +106,20 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
     const t = translator(requestLocale(req.headers))
+    // The database is away (a restart, a timeout): try again shortly.
+    if (status === 500 && isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'database unavailable')
+      return reply.code(503).header('retry-after', '5').send({ error: t.errors.unavailable(), requestId: req.id })
+    }
     if (status >= 500) {
       req.log.error({ err: error }, 'request failed')
       return reply.code(status).send({ error: t.errors.generic(), requestId: req.id })
     }
     return reply.code(status).send({ error: status === 429 ? error.message : t.errors.invalidInput(), requestId: req.id })
   })
+
+  // State-changing requests come from this site's own pages only (the webhooks excepted).
+  registerSameOriginGuard(app, config)
 
   await app.register(fastifyCookie)
   // Dynamic answers (tRPC JSON) are compressed on the fly; pages and built assets arrive
@@ -104,8 +132,9 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
   registerHealthRoutes(app, orm)
   if (config.devOutbox) registerDevMail(app, orm)
   registerBillingRoutes(app, config, orm)
-  // Members-only media: signed URLs only (MEDIA_DIR/protected is never served statically).
-  registerMediaGateway(app, config)
+  // Members-only media: signed URLs only (MEDIA_DIR/protected is never served statically),
+  // while the session lives and its user is a member.
+  registerMediaGateway(app, config, mediaAccess ?? sessionMediaAccess(app, config, orm))
   registerDownloadRoutes(app, config, orm)
 
   // Public catalog answers are cached per server and dropped on every catalog change.
@@ -125,6 +154,8 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed')
+        } else if (error.code === 'SERVICE_UNAVAILABLE') {
+          req.log.warn({ err: error.cause ?? error, procedure: path }, 'database unavailable')
         }
       },
     },

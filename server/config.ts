@@ -112,6 +112,8 @@ const envSchema = z.object({
   SEGPAY_JOIN_URL: z.url({ protocol: /^https$/ }).default('https://secure2.segpay.com/billing/poset.cgi'),
   /** How long a signed members-only media URL stays valid (seconds; segments add the video's length). */
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
+  /** How long the media gateway trusts what it read about a session (seconds; 0: every request asks). */
+  MEDIA_ACCESS_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
 })
 
 export interface Config {
@@ -147,6 +149,8 @@ export interface Config {
   billing: BillingConfig
   /** Lifetime of signed members-only media URLs, in seconds. */
   mediaUrlTtlSeconds: number
+  /** How long the media gateway keeps a session's facts (ms). */
+  mediaAccessCacheMs: number
 }
 
 export interface CcbillConfig {
@@ -299,5 +303,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
     billing: billingConfig(e),
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+    mediaAccessCacheMs: Math.round(e.MEDIA_ACCESS_CACHE_SECONDS * 1000),
   }
 }

@@ -4,7 +4,7 @@
  */
 import { ensureAppSecret, ensureDatabase, onShutdownSignal } from './bootstrap.js'
 import { ConfigError, loadConfig } from './config.js'
-import { migrate, openOrm } from './db/orm.js'
+import { migrate, openOrm, SERVER_DATABASE_LIMITS } from './db/orm.js'
 import { buildApp } from './app.js'
 
 ensureAppSecret()
@@ -20,8 +20,12 @@ try {
 }
 
 const embedded = await ensureDatabase()
-const orm = await openOrm(process.env.DATABASE_URL!)
-await migrate(orm, process.env.DATABASE_URL!)
+// Migrations may run long (an index on a big table): their own connection, without the
+// request limits.
+const migrator = await openOrm(process.env.DATABASE_URL!, { pool: 2 })
+await migrate(migrator, process.env.DATABASE_URL!)
+await migrator.close()
+const orm = await openOrm(process.env.DATABASE_URL!, { limits: SERVER_DATABASE_LIMITS })
 const app = await buildApp({ config, orm })
 await app.listen({ host: config.host, port: config.port })
 

@@ -5,7 +5,7 @@
  */
 import { ensureAppSecret } from '../server/bootstrap.js'
 import { ConfigError, loadConfig } from '../server/config.js'
-import { openOrm } from '../server/db/orm.js'
+import { openOrm, WORKER_DATABASE_LIMITS } from '../server/db/orm.js'
 import { startWorker } from './runner.js'
 
 ensureAppSecret()
@@ -21,7 +21,7 @@ try {
   throw error
 }
 
-const orm = await openOrm(config.databaseUrl!, { pool: config.workerConcurrency + 2 })
+const orm = await openOrm(config.databaseUrl!, { pool: config.workerConcurrency + 2, limits: WORKER_DATABASE_LIMITS })
 const worker = await startWorker({ config, orm }, config.databaseUrl!)
 
 let stopping = false

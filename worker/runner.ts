@@ -32,7 +32,7 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   const log = options.log ?? ((line: string) => console.log(`[worker] ${line}`))
   const binaries = ffmpegBinaries(deps.config)
   log(`ffmpeg: ${binaries.ffmpeg} (${binaries.source})`)
-  const taskList = createTaskList(deps)
+  const taskList = createTaskList(deps, log)
   assertCrontabTasksExist(taskList, CRONTAB)
   const liveness = new WorkerLiveness(databaseUrl, log)
   const runner = await run({

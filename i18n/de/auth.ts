@@ -42,13 +42,15 @@ export default {
   verify: {
     title: 'Bestätige deine E-Mail-Adresse',
     text: 'Wir haben einen Link an {email} geschickt. Öffne ihn, um deine Adresse zu bestätigen und dein Konto freizuschalten.',
+    mailed: 'Wir haben eine E-Mail an {email} geschickt. Öffne den Link darin: Er bestätigt deine Adresse und meldet dich an.',
+    askIntro: 'Gib die E-Mail-Adresse ein, mit der du dich registriert hast, und wir schicken dir den Bestätigungslink erneut.',
+    resent: 'Falls {email} noch bestätigt werden muss, haben wir einen neuen Link dorthin geschickt.',
     spam: 'Nichts angekommen? Schau in deinen Spam-Ordner oder lass dir den Link erneut schicken.',
     again: 'Link erneut senden',
     sent: 'Wir haben dir einen neuen Link geschickt.',
     failed: 'Die E-Mail konnte nicht gesendet werden. Bitte versuche es später erneut.',
     checking: 'Deine E-Mail-Adresse wird bestätigt …',
     verified: 'Danke, deine E-Mail-Adresse ist bestätigt.',
-    verifiedLogIn: 'Deine E-Mail-Adresse ist bestätigt. Bitte melde dich an.',
   },
   account: {
     nav: 'Konto',

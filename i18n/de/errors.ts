@@ -3,6 +3,7 @@ import type { Translation } from '../i18n-types.js'
 export default {
   genericTitle: 'Fehler',
   generic: 'Ein Fehler ist aufgetreten. Unser Team wurde benachrichtigt',
+  unavailable: 'Der Dienst ist kurz nicht erreichbar. Bitte versuche es gleich noch einmal.',
   invalidInput: 'Dieser Wert ist ungültig.',
   notFound: 'Diesen Inhalt gibt es nicht.',
   unauthorized: 'Bitte melde dich zuerst an.',
@@ -25,7 +26,8 @@ export default {
   oathRequired: 'Bitte bestätige, dass die Angaben richtig sind.',
   feedbackRequired: 'Bitte beschreibe, was du getan hast.',
   textTooLong: 'Dieser Text ist zu lang.',
-  emailTaken: 'Ein Konto mit dieser E-Mail-Adresse existiert bereits.',
+  invalidCharacters: 'Dieser Text enthält Zeichen, die nicht gespeichert werden können (etwa ein NUL-Zeichen).',
+  crossSite: 'Diese Anfrage kam nicht von dieser Website und wurde abgelehnt.',
   passwordRequired: 'Bitte gib dein Passwort ein.',
   passwordTooShort: 'Das Passwort muss mindestens 8 Zeichen lang sein.',
   passwordTooLong: 'Das Passwort darf höchstens 256 Zeichen lang sein.',

@@ -15,4 +15,10 @@ export default {
     action: 'Neues Passwort wählen',
     note: 'Der Link ist eine Stunde gültig und funktioniert einmal. Wenn du ihn nicht angefordert hast, ignoriere diese E-Mail: Dein Passwort bleibt unverändert.',
   },
+  exists: {
+    subject: 'Du hast bereits ein Streamclub-Konto',
+    text: 'jemand, wahrscheinlich du, wollte sich gerade mit dieser E-Mail-Adresse bei Streamclub registrieren. Du hast damit bereits ein Konto. Wenn du dein Passwort nicht mehr weißt, wähle hier ein neues:',
+    action: 'Passwort zurücksetzen',
+    note: 'Wenn du es nicht warst, ignoriere diese E-Mail: An deinem Konto hat sich nichts geändert.',
+  },
 } satisfies Translation['mail']

@@ -40,13 +40,15 @@ export default {
   verify: {
     title: 'Confirm your email address',
     text: 'We have sent a link to {email:string}. Open it to confirm your address and unlock your account.',
+    mailed: 'We have sent a mail to {email:string}. Open the link in it: it confirms your address and logs you in.',
+    askIntro: 'Enter the email address you signed up with, and we will send you the link to confirm it again.',
+    resent: 'If {email:string} still has to be confirmed, we have sent it a new link.',
     spam: 'Nothing arrived? Look in your spam folder, or let us send the link again.',
     again: 'Send the link again',
     sent: 'We have sent you a new link.',
     failed: 'The email could not be sent. Please try again later.',
     checking: 'Confirming your email address…',
     verified: 'Thank you, your email address is confirmed.',
-    verifiedLogIn: 'Your email address is confirmed. Please log in.',
   },
   account: {
     nav: 'Account',

@@ -1,6 +1,7 @@
 export default {
   genericTitle: 'Error',
   generic: 'An error has occured. Our team has been notified',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   invalidInput: 'This value is not valid.',
   notFound: 'This content does not exist.',
   unauthorized: 'Please log in first.',
@@ -23,7 +24,8 @@ export default {
   oathRequired: 'Please confirm that the information is correct.',
   feedbackRequired: 'Please tell us what you did.',
   textTooLong: 'This text is too long.',
-  emailTaken: 'An account with this email already exists.',
+  invalidCharacters: 'This text contains characters that cannot be stored (such as a NUL character).',
+  crossSite: 'This request did not come from this site and was refused.',
   passwordRequired: 'Please enter your password.',
   passwordTooShort: 'The password must be at least 8 characters long.',
   passwordTooLong: 'The password may be at most 256 characters long.',

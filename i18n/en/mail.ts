@@ -13,4 +13,10 @@ export default {
     action: 'Choose a new password',
     note: 'The link is valid for one hour and works once. If you did not ask for it, ignore this email: your password stays as it is.',
   },
+  exists: {
+    subject: 'You already have a Streamclub account',
+    text: 'someone, probably you, just tried to sign up at Streamclub with this email address. You already have an account with it. If you no longer know your password, choose a new one here:',
+    action: 'Reset your password',
+    note: 'If it was not you, ignore this email: nothing has changed in your account.',
+  },
 }

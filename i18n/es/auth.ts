@@ -42,13 +42,15 @@ export default {
   verify: {
     title: 'Confirma tu correo electrónico',
     text: 'Hemos enviado un enlace a {email}. Ábrelo para confirmar tu dirección y activar tu cuenta.',
+    mailed: 'Hemos enviado un correo a {email}. Abre el enlace que contiene: confirma tu dirección e inicia tu sesión.',
+    askIntro: 'Introduce el correo electrónico con el que te registraste y te enviaremos de nuevo el enlace para confirmarlo.',
+    resent: 'Si {email} aún tiene que confirmarse, le hemos enviado un enlace nuevo.',
     spam: '¿No ha llegado nada? Revisa la carpeta de spam o pide que te enviemos el enlace de nuevo.',
     again: 'Enviar el enlace de nuevo',
     sent: 'Te hemos enviado un enlace nuevo.',
     failed: 'No se ha podido enviar el correo. Inténtalo de nuevo más tarde.',
     checking: 'Confirmando tu correo electrónico…',
     verified: 'Gracias, tu correo electrónico está confirmado.',
-    verifiedLogIn: 'Tu correo electrónico está confirmado. Inicia sesión.',
   },
   account: {
     nav: 'Cuenta',

@@ -3,6 +3,7 @@ import type { Translation } from '../i18n-types.js'
 export default {
   genericTitle: 'Error',
   generic: 'Se ha producido un error. Nuestro equipo ha sido notificado',
+  unavailable: 'El servicio no está disponible por un momento. Inténtalo de nuevo enseguida.',
   invalidInput: 'Este valor no es válido.',
   notFound: 'Este contenido no existe.',
   unauthorized: 'Inicia sesión primero.',
@@ -25,7 +26,8 @@ export default {
   oathRequired: 'Confirma que la información es correcta.',
   feedbackRequired: 'Cuéntanos qué estabas haciendo.',
   textTooLong: 'Este texto es demasiado largo.',
-  emailTaken: 'Ya existe una cuenta con este correo electrónico.',
+  invalidCharacters: 'Este texto contiene caracteres que no se pueden guardar (como un carácter NUL).',
+  crossSite: 'Esta solicitud no procede de este sitio y ha sido rechazada.',
   passwordRequired: 'Introduce tu contraseña.',
   passwordTooShort: 'La contraseña debe tener al menos 8 caracteres.',
   passwordTooLong: 'La contraseña puede tener como máximo 256 caracteres.',

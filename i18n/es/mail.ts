@@ -15,4 +15,10 @@ export default {
     action: 'Elegir una nueva contraseña',
     note: 'El enlace es válido durante una hora y funciona una sola vez. Si no lo has solicitado, ignora este correo: tu contraseña no cambia.',
   },
+  exists: {
+    subject: 'Ya tienes una cuenta de Streamclub',
+    text: 'alguien, probablemente tú, acaba de intentar registrarse en Streamclub con esta dirección de correo. Ya tienes una cuenta con ella. Si no recuerdas tu contraseña, elige una nueva aquí:',
+    action: 'Restablecer la contraseña',
+    note: 'Si no has sido tú, ignora este correo: tu cuenta no ha cambiado.',
+  },
 } satisfies Translation['mail']

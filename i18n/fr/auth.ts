@@ -42,13 +42,15 @@ export default {
   verify: {
     title: 'Confirmez votre adresse e-mail',
     text: 'Nous avons envoyé un lien à {email}. Ouvrez-le pour confirmer votre adresse et activer votre compte.',
+    mailed: "Nous avons envoyé un e-mail à {email}. Ouvrez le lien qu'il contient : il confirme votre adresse et vous connecte.",
+    askIntro: "Saisissez l'adresse e-mail utilisée lors de votre inscription, et nous vous renverrons le lien pour la confirmer.",
+    resent: 'Si {email} doit encore être confirmée, nous lui avons envoyé un nouveau lien.',
     spam: "Rien reçu ? Vérifiez votre dossier de courrier indésirable ou demandez l'envoi d'un nouveau lien.",
     again: 'Renvoyer le lien',
     sent: 'Nous vous avons envoyé un nouveau lien.',
     failed: "L'e-mail n'a pas pu être envoyé. Veuillez réessayer plus tard.",
     checking: 'Confirmation de votre adresse e-mail…',
     verified: 'Merci, votre adresse e-mail est confirmée.',
-    verifiedLogIn: 'Votre adresse e-mail est confirmée. Veuillez vous connecter.',
   },
   account: {
     nav: 'Compte',

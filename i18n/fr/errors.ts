@@ -3,6 +3,7 @@ import type { Translation } from '../i18n-types.js'
 export default {
   genericTitle: 'Erreur',
   generic: 'Une erreur est survenue. Notre équipe a été prévenue',
+  unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
   invalidInput: "Cette valeur n'est pas valide.",
   notFound: "Ce contenu n'existe pas.",
   unauthorized: "Veuillez d'abord vous connecter.",
@@ -25,7 +26,8 @@ export default {
   oathRequired: 'Veuillez confirmer que les informations sont exactes.',
   feedbackRequired: 'Veuillez nous dire ce que vous faisiez.',
   textTooLong: 'Ce texte est trop long.',
-  emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
+  invalidCharacters: 'Ce texte contient des caractères qui ne peuvent pas être enregistrés (comme un caractère NUL).',
+  crossSite: 'Cette requête ne provient pas de ce site et a été refusée.',
   passwordRequired: 'Veuillez saisir votre mot de passe.',
   passwordTooShort: 'Le mot de passe doit comporter au moins 8 caractères.',
   passwordTooLong: 'Le mot de passe peut comporter au plus 256 caractères.',

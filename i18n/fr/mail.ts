@@ -15,4 +15,10 @@ export default {
     action: 'Choisir un nouveau mot de passe',
     note: "Le lien est valable une heure et ne fonctionne qu'une fois. Si vous ne l'avez pas demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
   },
+  exists: {
+    subject: 'Vous avez déjà un compte Streamclub',
+    text: "quelqu'un, sans doute vous, vient d'essayer de s'inscrire sur Streamclub avec cette adresse e-mail. Vous avez déjà un compte avec cette adresse. Si vous ne connaissez plus votre mot de passe, choisissez-en un nouveau ici :",
+    action: 'Réinitialiser le mot de passe',
+    note: "Si ce n'était pas vous, ignorez cet e-mail : rien n'a changé dans votre compte.",
+  },
 } satisfies Translation['mail']

@@ -42,13 +42,15 @@ export default {
   verify: {
     title: 'Conferma il tuo indirizzo e-mail',
     text: 'Abbiamo inviato un link a {email}. Aprilo per confermare il tuo indirizzo e attivare il tuo account.',
+    mailed: "Abbiamo inviato un'e-mail a {email}. Apri il link che contiene: conferma il tuo indirizzo ed effettua l'accesso.",
+    askIntro: "Inserisci l'indirizzo e-mail con cui ti sei registrato e ti invieremo di nuovo il link per confermarlo.",
+    resent: 'Se {email} deve ancora essere confermato, gli abbiamo inviato un nuovo link.',
     spam: 'Non è arrivato nulla? Controlla la cartella spam o fatti inviare di nuovo il link.',
     again: 'Invia di nuovo il link',
     sent: 'Ti abbiamo inviato un nuovo link.',
     failed: "Non è stato possibile inviare l'e-mail. Riprova più tardi.",
     checking: 'Conferma del tuo indirizzo e-mail in corso…',
     verified: 'Grazie, il tuo indirizzo e-mail è confermato.',
-    verifiedLogIn: 'Il tuo indirizzo e-mail è confermato. Accedi.',
   },
   account: {
     nav: 'Account',

@@ -3,6 +3,7 @@ import type { Translation } from '../i18n-types.js'
 export default {
   genericTitle: 'Errore',
   generic: 'Si è verificato un errore. Il nostro team è stato avvisato',
+  unavailable: 'Il servizio è momentaneamente non disponibile. Riprova tra un attimo.',
   invalidInput: 'Questo valore non è valido.',
   notFound: 'Questo contenuto non esiste.',
   unauthorized: 'Effettua prima il login.',
@@ -25,7 +26,8 @@ export default {
   oathRequired: 'Conferma che le informazioni sono corrette.',
   feedbackRequired: 'Raccontaci cosa stavi facendo.',
   textTooLong: 'Questo testo è troppo lungo.',
-  emailTaken: 'Esiste già un account con questo indirizzo e-mail.',
+  invalidCharacters: 'Questo testo contiene caratteri che non possono essere salvati (come un carattere NUL).',
+  crossSite: 'Questa richiesta non proviene da questo sito ed è stata rifiutata.',
   passwordRequired: 'Inserisci la tua password.',
   passwordTooShort: 'La password deve contenere almeno 8 caratteri.',
   passwordTooLong: 'La password può contenere al massimo 256 caratteri.',

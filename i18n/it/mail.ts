@@ -15,4 +15,10 @@ export default {
     action: 'Scegli una nuova password',
     note: "Il link è valido per un'ora e funziona una sola volta. Se non l'hai richiesto, ignora questa e-mail: la tua password resta invariata.",
   },
+  exists: {
+    subject: 'Hai già un account Streamclub',
+    text: 'qualcuno, probabilmente tu, ha appena provato a registrarsi su Streamclub con questo indirizzo e-mail. Hai già un account con questo indirizzo. Se non ricordi più la password, scegline una nuova qui:',
+    action: 'Reimposta la password',
+    note: 'Se non sei stato tu, ignora questa e-mail: nel tuo account non è cambiato nulla.',
+  },
 } satisfies Translation['mail']

@@ -1,7 +1,15 @@
 /** The part of autocannon's API the benchmark uses (the package ships no types). */
 declare module 'autocannon' {
+  interface Request {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    /** Changes each request before it goes out (e.g. another path or cookie). */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request
+  }
   interface Options {
     url: string
+    requests?: Request[]
     connections?: number
     duration?: number
     pipelining?: number

@@ -7,6 +7,7 @@ import { DownloadRefused, startDownload, type DownloadKind } from '../services/d
 import { MediaStore } from '../services/media-store.js'
 import { loadCurrentUser } from '../services/sessions.js'
 import { requestLocale } from '../trpc/context.js'
+import { refuseCrossSite } from './same-origin.js'
 
 const ID = /^[1-9]\d{0,9}$/
 
@@ -15,7 +16,9 @@ const ID = /^[1-9]\d{0,9}$/
  * navigates there). The session is checked on the request; the file (an MP4, or the set's
  * originals as a zip streamed as it is written) is sent as an attachment once the download is
  * counted. A refusal answers JSON `{ error, reason }` (reason: notMember, noDownloads,
- * limitReached, unavailable) with 403/429/503, and no file; the page shows the toast.
+ * limitReached, unavailable) with 403/429/503, and no file; the page shows the toast. A request
+ * another site started (Sec-Fetch-Site cross-site or same-site) is refused with 403 and counts
+ * nothing.
  */
 export function registerDownloadRoutes(app: FastifyInstance, config: Config, orm: Orm): void {
   const store = new MediaStore(config.mediaDir)
@@ -24,6 +27,9 @@ export function registerDownloadRoutes(app: FastifyInstance, config: Config, orm
     const locale = requestLocale(req.headers)
     const t = translator(locale)
     reply.header('cache-control', 'private, no-store')
+    // A download counts against the daily limit: a link on another site must not spend it.
+    const fetchSite = req.headers['sec-fetch-site']
+    if (fetchSite === 'cross-site' || fetchSite === 'same-site') return refuseCrossSite(req, reply, 'fetchSite')
     const raw = (req.params as Record<string, string>)[param] ?? ''
     if (!ID.test(raw) || Number(raw) > 2_147_483_647) return reply.code(404).send({ error: t.errors.notFound() })
     const em = orm.em.fork()

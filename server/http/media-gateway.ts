@@ -6,14 +6,9 @@ import type { Config } from '../config.js'
 import { translator } from '../i18n.js'
 import { mediaSignerFor } from '../services/media-signer.js'
 import { GATEWAY_PREFIX, PROTECTED_PREFIX, capMasterPlaylist, playlistSeconds, rewritePlaylist } from '../services/media-signing.js'
-import { SESSION_COOKIE, hashToken } from '../services/sessions.js'
+import type { MediaAccessCheck } from '../services/media-access.js'
+import { sessionIdOf } from '../services/sessions.js'
 import { requestLocale } from '../trpc/context.js'
-
-/** The session table's id for the request's session cookie (its SHA-256), or null. */
-export function sessionIdOf(cookies: Record<string, string | undefined>): string | null {
-  const token = cookies[SESSION_COOKIE]
-  return token && token.length <= 128 ? hashToken(token) : null
-}
 
 function refuse(req: FastifyRequest, reply: FastifyReply, status: 403 | 404) {
   const t = translator(requestLocale(req.headers))
@@ -25,13 +20,15 @@ function refuse(req: FastifyRequest, reply: FastifyReply, status: 403 | 404) {
 
 /**
  * The media gateway: every members-only file under MEDIA_DIR/protected is served here, and only
- * for a valid signed URL (media-signing.ts) presented with the session it was signed for.
- * Expired, changed or another user's URLs get 403; nothing under protected/ is served by path
+ * for a valid signed URL (media-signing.ts) presented with the session it was signed for, while
+ * that session still exists and its user is still a member (`access`, a per-session cache of a
+ * few seconds, media-access.ts). Expired, changed or another user's URLs, and URLs of a session
+ * that ended or a membership that ended, get 403; nothing under protected/ is served by path
  * alone. HLS playlists are rewritten on the way out so that every rung and segment URI in them
  * is itself a signed URL (segments valid for the video's length, so a long video plays on).
  * Files are sent with Range support and cached privately until the URL expires.
  */
-export function registerMediaGateway(app: FastifyInstance, config: Config): void {
+export function registerMediaGateway(app: FastifyInstance, config: Config, access: MediaAccessCheck): void {
   const signer = mediaSignerFor(config)
   const root = path.join(config.mediaDir, 'protected')
 
@@ -40,7 +37,7 @@ export function registerMediaGateway(app: FastifyInstance, config: Config): void
     const now = new Date()
     const sessionId = sessionIdOf(req.cookies)
     const checked = signer.verify(stored, req.query as Record<string, unknown>, sessionId, now)
-    if (!checked.ok) return refuse(req, reply, 403)
+    if (!checked.ok || !(await access.allows(sessionId!, checked.userId, now))) return refuse(req, reply, 403)
     const grant = { userId: checked.userId, sessionId: sessionId!, maxResolution: checked.maxResolution }
     const relative = stored.slice(PROTECTED_PREFIX.length)
 

@@ -11,10 +11,10 @@ import { User } from '../db/entities/index.js'
 import type { Locale } from '../domain/locale.js'
 import { safeRedirect } from '../domain/redirect.js'
 import type {
-  ChangePasswordInput, ForgotPasswordInput, LoginInput, ResetPasswordInput, SignUpInput, VerifyEmailInput,
+  ChangePasswordInput, ForgotPasswordInput, LoginInput, ResendVerificationInput, ResetPasswordInput, SignUpInput, VerifyEmailInput,
 } from '../domain/schemas/auth.js'
 import { AppError } from '../trpc/errors.js'
-import { queueResetMail, queueVerificationMail } from './auth-mail.js'
+import { queueAccountExistsMail, queueResetMail, queueVerificationMail } from './auth-mail.js'
 import { consumeToken, issueToken } from './auth-tokens.js'
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js'
 import type { RateLimits } from './rate-limits.js'
@@ -37,23 +37,32 @@ export function findUserByEmail(em: EntityManager, email: string): Promise<User 
   return em.findOne(User, { [raw('lower(email)')]: email.trim().toLowerCase() })
 }
 
+/**
+ * Signs up without telling whether the address already has an account (OWASP ASVS 2): both
+ * answer the same, with no session and no cookie, after the same work (the password is hashed
+ * either way, one mail is queued either way). A new address gets its account and a
+ * verification link, whose use logs it in; a known one gets a mail in the account's language
+ * saying that it already has an account, with a link to reset the password.
+ */
 export async function signUp(ctx: AccountContext, input: SignUpInput): Promise<void> {
   if (!ctx.config.signupEnabled) throw new AppError('FORBIDDEN', 'signupDisabled')
   await ctx.limits.hit('signUp', ctx.req.ip, input.email)
-  if (await findUserByEmail(ctx.em, input.email)) throw new AppError('CONFLICT', 'emailTaken', undefined, 'email')
   const passwordHash = await hashPassword(input.password)
+  const known = await findUserByEmail(ctx.em, input.email)
+  if (known) return queueAccountExistsMail(ctx.em, ctx.config, known.email, known.locale)
   try {
     await ctx.em.transactional(async (em) => {
       const user = em.create(User, { email: input.email, passwordHash, locale: ctx.locale, createdAt: ctx.now, updatedAt: ctx.now })
       await em.flush()
       const token = await issueToken(em, user, 'verifyEmail', ctx.now)
       await queueVerificationMail(em, ctx.config, user.email, token, ctx.locale, safeRedirect(input.redirect))
-      await startSession(em, ctx.req, ctx.res, user, false, ctx.now)
     })
   } catch (error) {
-    // Two sign-ups with one address at the same moment: the unique index decides.
-    if (error instanceof UniqueConstraintViolationException) throw new AppError('CONFLICT', 'emailTaken', undefined, 'email')
-    throw error
+    if (!(error instanceof UniqueConstraintViolationException)) throw error
+    // Two sign-ups with one address at the same moment: the unique index decides, and the
+    // other one is told like any known address.
+    const winner = await findUserByEmail(ctx.em.fork(), input.email)
+    if (winner) await queueAccountExistsMail(ctx.em.fork(), ctx.config, winner.email, winner.locale)
   }
 }
 
@@ -105,24 +114,37 @@ export async function resetPassword(ctx: AccountContext, input: ResetPasswordInp
   })
 }
 
-/** Confirms the address of the link's account; works in any browser, logged in or not. */
-export async function verifyEmail(ctx: AccountContext, input: VerifyEmailInput): Promise<{ loggedIn: boolean }> {
-  const user = await ctx.em.transactional(async (em) => {
+/**
+ * Confirms the address of the link's account and logs it in (sign-up does not: it must not
+ * tell a new address from a known one). Works in any browser; one signed in as someone else
+ * changes to the link's account.
+ */
+export async function verifyEmail(ctx: AccountContext, input: VerifyEmailInput): Promise<void> {
+  await ctx.em.transactional(async (em) => {
     const owner = await consumeToken(em, 'verifyEmail', input.token, input.email, ctx.now)
     owner.emailVerifiedAt ??= ctx.now
-    return owner
+    if (ctx.user?.id !== owner.id) await startSession(em, ctx.req, ctx.res, owner, false, ctx.now)
   })
-  return { loggedIn: ctx.user?.id === user.id }
 }
 
-export async function resendVerification(ctx: AccountContext, user: CurrentUser, redirect: string | undefined): Promise<void> {
-  if (user.emailVerified) throw new AppError('BAD_REQUEST', 'alreadyVerified')
-  await ctx.limits.hit('resendVerification', ctx.req.ip, String(user.id))
+/**
+ * Sends the verification link again: to the signed-in user (whose address is not confirmed
+ * yet), or to the address given. For an address the answer is the same whether it has an
+ * account waiting for confirmation (which gets the link, in its own language), a confirmed
+ * one or none at all. Limited per IP and per address like the other account mails.
+ */
+export async function resendVerification(ctx: AccountContext, input: ResendVerificationInput): Promise<void> {
+  if (ctx.user?.emailVerified) throw new AppError('BAD_REQUEST', 'alreadyVerified')
+  const email = ctx.user?.email ?? input.email
+  if (!email) throw new AppError('BAD_REQUEST', 'emailRequired', undefined, 'email')
+  await ctx.limits.hit('resendVerification', ctx.req.ip, email)
   await ctx.em.transactional(async (em) => {
-    const account = await em.findOneOrFail(User, user.id)
-    account.locale = ctx.locale
+    const account = ctx.user ? await em.findOneOrFail(User, ctx.user.id) : await findUserByEmail(em, email)
+    if (!account || account.emailVerifiedAt) return
+    // The signed-in owner asks in the language on the screen.
+    if (ctx.user) account.locale = ctx.locale
     const token = await issueToken(em, account, 'verifyEmail', ctx.now)
-    await queueVerificationMail(em, ctx.config, account.email, token, ctx.locale, safeRedirect(redirect))
+    await queueVerificationMail(em, ctx.config, account.email, token, account.locale, safeRedirect(input.redirect))
   })
 }
 

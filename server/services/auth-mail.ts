@@ -7,9 +7,9 @@ import { queueMail, type OutgoingMail } from './mail.js'
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-type AccountMailKind = 'verify' | 'reset'
+type AccountMailKind = 'verify' | 'reset' | 'exists'
 
-/** A verification or password-reset mail in the reader's language, with its link. */
+/** A verification, password-reset or account-exists mail in the reader's language, with its link. */
 export function accountMail(kind: AccountMailKind, to: string, url: string, locale: Locale): OutgoingMail {
   const t = translator(locale).mail
   const texts = t[kind]
@@ -26,10 +26,11 @@ export function accountMail(kind: AccountMailKind, to: string, url: string, loca
 }
 
 /** The link of a mailed token, on the address visitors use (PUBLIC_URL). */
-export function accountLink(config: Config, path: '/verify-email' | '/login/reset-password', params: Record<string, string | undefined>): string {
+export function accountLink(config: Config, path: '/verify-email' | '/login/reset-password' | '/login/forgot-password', params: Record<string, string | undefined> = {}): string {
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, value)
-  return `${config.publicUrl}${path}?${search.toString()}`
+  const query = search.toString()
+  return `${config.publicUrl}${path}${query ? `?${query}` : ''}`
 }
 
 export async function queueVerificationMail(
@@ -45,4 +46,12 @@ export async function queueVerificationMail(
 
 export async function queueResetMail(em: EntityManager, config: Config, to: string, token: string, locale: Locale): Promise<void> {
   await queueMail(em, accountMail('reset', to, accountLink(config, '/login/reset-password', { token, email: to }), locale))
+}
+
+/**
+ * Sign-up with an address that has an account: the owner learns it by mail (in the account's
+ * language), with the way back in, while the page answers as for a new address.
+ */
+export async function queueAccountExistsMail(em: EntityManager, config: Config, to: string, locale: Locale): Promise<void> {
+  await queueMail(em, accountMail('exists', to, accountLink(config, '/login/forgot-password'), locale))
 }

@@ -30,6 +30,25 @@ export interface CurrentUser {
   activePlanUntil: Date | null
 }
 
+/** Sessions that ended in this process: by id, or every session of a user (but one). */
+export type EndedSessions = { sessionId: string } | { userId: number; except?: string }
+
+const endedListeners = new Set<(ended: EndedSessions) => void>()
+
+/**
+ * Tells `listener` about every session this process ends (logout, a login replacing the
+ * browser's session, a password change or reset); returns the unsubscribe function. Caches
+ * of session facts (the media gateway's) drop their entries through it.
+ */
+export function onSessionsEnded(listener: (ended: EndedSessions) => void): () => void {
+  endedListeners.add(listener)
+  return () => void endedListeners.delete(listener)
+}
+
+function sessionsEnded(ended: EndedSessions): void {
+  for (const listener of endedListeners) listener(ended)
+}
+
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex')
 }
@@ -57,14 +76,24 @@ export async function loadCurrentUser(
   cookies: Record<string, string | undefined>,
   now: Date,
 ): Promise<CurrentUser | null> {
+  const sessionId = sessionIdOf(cookies)
+  return sessionId ? loadSessionUser(em, sessionId, now) : null
+}
+
+/** The session table's id for a request's session cookie (its SHA-256), or null without one. */
+export function sessionIdOf(cookies: Record<string, string | undefined>): string | null {
   const token = cookies[SESSION_COOKIE]
-  if (!token || token.length > 128) return null
+  return token && token.length <= 128 ? hashToken(token) : null
+}
+
+/** The user of a live session by the session table's id (see loadCurrentUser), or null. */
+export async function loadSessionUser(em: EntityManager, sessionId: string, now: Date): Promise<CurrentUser | null> {
   const [row] = await em.getConnection().execute<SessionRow[]>(
     `select s.id as session_id, s.remember, s.last_seen_at, u.id, u.email, u.email_verified_at, u.role, u.locale,
             (select max(paid_until) from subscription where user_id = u.id and status = 'active' and paid_until > ?) as active_plan_until
        from session s join app_user u on u.id = s.user_id
       where s.id = ? and s.expires_at > ?`,
-    [now, hashToken(token), now],
+    [now, sessionId, now],
   )
   if (!row) return null
   if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
@@ -105,8 +134,11 @@ export async function startSession(
   remember: boolean,
   now: Date,
 ): Promise<void> {
-  const previous = req.cookies[SESSION_COOKIE]
-  if (previous && previous.length <= 128) await em.nativeDelete(Session, { id: hashToken(previous) })
+  const previous = sessionIdOf(req.cookies)
+  if (previous) {
+    await em.nativeDelete(Session, { id: previous })
+    sessionsEnded({ sessionId: previous })
+  }
   const token = randomToken()
   const ttl = sessionTtl(remember)
   em.create(Session, {
@@ -124,14 +156,18 @@ export async function startSession(
 
 /** Signs this browser out: its session row is deleted and the cookie cleared. */
 export async function endSession(em: EntityManager, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = req.cookies[SESSION_COOKIE]
-  if (token && token.length <= 128) await em.nativeDelete(Session, { id: hashToken(token) })
+  const sessionId = sessionIdOf(req.cookies)
+  if (sessionId) {
+    await em.nativeDelete(Session, { id: sessionId })
+    sessionsEnded({ sessionId })
+  }
   reply.clearCookie(SESSION_COOKIE, cookieOptions(req))
 }
 
 /** Ends every session of a user except, optionally, one (after a password change). */
 export async function endOtherSessions(em: EntityManager, userId: number, keepSessionId?: string): Promise<void> {
   await em.nativeDelete(Session, keepSessionId ? { user: userId, id: { $ne: keepSessionId } } : { user: userId })
+  sessionsEnded(keepSessionId ? { userId, except: keepSessionId } : { userId })
 }
 
 /**

@@ -1,7 +1,8 @@
+import { TRPCError } from '@trpc/server'
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Config } from '../config.js'
-import type { Orm } from '../db/orm.js'
+import { isDatabaseUnavailable, type Orm } from '../db/orm.js'
 import { isLocale, normalizeLocale, type Locale } from '../domain/locale.js'
 import type { RateLimits } from '../services/rate-limits.js'
 import { loadCurrentUser, type CurrentUser } from '../services/sessions.js'
@@ -39,7 +40,9 @@ export function createContextFactory({ config, orm, limits, catalogCache }: Cont
       config,
       em,
       locale: requestLocale(req.headers),
-      user: await loadCurrentUser(em, req.cookies, now),
+      user: await loadCurrentUser(em, req.cookies, now).catch((error: unknown) => {
+        throw isDatabaseUnavailable(error) ? new TRPCError({ code: 'SERVICE_UNAVAILABLE', cause: error }) : error
+      }),
       now,
       limits,
       catalogCache,

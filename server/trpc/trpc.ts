@@ -4,6 +4,8 @@
  */
 import { initTRPC, TRPCError } from '@trpc/server'
 import { ZodError } from 'zod'
+import { INVALID_CHARACTERS, refusesCharacters } from '../domain/schemas/text.js'
+import { isDatabaseUnavailable } from '../db/orm.js'
 import { isMember } from '../domain/membership.js'
 import { translator } from '../i18n.js'
 import type { Context } from './context.js'
@@ -24,7 +26,7 @@ const t = initTRPC.context<Context>().create({
       fieldErrors = {}
       for (const issue of error.cause.issues) {
         const field = issue.path.join('.') || '_'
-        fieldErrors[field] ??= translate(issue.message)
+        fieldErrors[field] ??= translate(refusesCharacters(issue) ? INVALID_CHARACTERS : issue.message)
       }
       message = Object.values(fieldErrors)[0] ?? tr.errors.invalidInput()
     } else if (error instanceof AppError) {
@@ -34,7 +36,7 @@ const t = initTRPC.context<Context>().create({
       message = tr.errors.generic()
     } else {
       message = translate(
-        { NOT_FOUND: 'notFound', UNAUTHORIZED: 'unauthorized', FORBIDDEN: 'forbidden' }[error.code as string] ?? 'invalidInput',
+        { NOT_FOUND: 'notFound', UNAUTHORIZED: 'unauthorized', FORBIDDEN: 'forbidden', SERVICE_UNAVAILABLE: 'unavailable' }[error.code as string] ?? 'invalidInput',
       )
     }
     return {
@@ -55,10 +57,17 @@ export const router = t.router
 export const middleware = t.middleware
 export const createCallerFactory = t.createCallerFactory
 
-export const publicProcedure = t.procedure
+/** A database that is away (a restart, a timeout) answers 503 "try again shortly", not 500. */
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next()
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', cause: result.error.cause })
+  }
+  return result
+})
 
 /** Signed in (any role, verified or not). */
-export const userProcedure = t.procedure.use(({ ctx, next }) => {
+export const userProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED' })
   return next({ ctx: { ...ctx, user: ctx.user } })
 })

@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Grid, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { chosenPlanOf } from '../../server/domain/billing.js'
 import { signUpSchema } from '../../server/domain/schemas/auth.js'
 import { PageTitle } from '../components/PageTitle'
@@ -8,7 +8,6 @@ import { FormAlert, SwitchLink } from '../features/auth/AuthPanel'
 import { PasswordField } from '../features/auth/PasswordField'
 import { loginArea } from '../features/auth/gates'
 import { redirectSearch } from '../features/auth/search'
-import { refreshAfterLogin } from '../features/auth/session'
 import { useServerSubmit } from '../features/auth/use-server-submit'
 import { JoinButton } from '../features/plans/JoinButton'
 import { PlanCard } from '../features/plans/PlanCard'
@@ -69,16 +68,14 @@ function SignUpForm() {
   const trpc = useTRPC()
   const { LL } = useI18n()
   const { redirect } = Route.useSearch()
-  const router = useRouter()
-  const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const signUp = useMutation(trpc.auth.signUp.mutationOptions())
   const form = useSchemaForm<{ email: string; password: string }>(signUpSchema, { initialValues: { email: '', password: '' } })
   const send = (values: { email: string; password: string }) => signUp.mutateAsync({ ...values, redirect })
-  const { message, onSubmit } = useServerSubmit(form, send, async () => {
-    await refreshAfterLogin({ queryClient, trpc })
-    // Signed in but not verified yet: the login-area gate sends the user to /verify-email.
-    await router.invalidate()
-  })
+  // The same answer for a new and a known address (a mail goes to either): check your inbox.
+  const { message, onSubmit } = useServerSubmit(form, send, (values) =>
+    navigate({ to: '/verify-email', search: { email: values.email.trim(), ...(redirect ? { redirect } : {}) } }),
+  )
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -1,22 +1,28 @@
-import { Button, Loader, Stack, Text } from '@mantine/core'
+import { Button, Loader, Stack, Text, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import * as v from 'valibot'
 import { optionalText } from '../lib/search-params'
 import { safeRedirect } from '../../server/domain/redirect.js'
-import { ButtonLink } from '../components/links'
+import { resendToAddressSchema } from '../../server/domain/schemas/auth.js'
+import { AnchorLink } from '../components/links'
 import { AuthPanel, expectedErrorMessage, FormAlert } from '../features/auth/AuthPanel'
 import { verifyEmailArea } from '../features/auth/gates'
 import { refreshAfterLogin, useMe } from '../features/auth/session'
+import { useServerSubmit } from '../features/auth/use-server-submit'
+import { useSchemaForm } from '../lib/forms'
 import { useCurrentLocale, useI18n } from '../lib/locale'
 import { showError, showSuccess } from '../lib/toasts'
 import { useTRPC } from '../lib/trpc'
 import { staticHead } from '../lib/seo'
 
 /**
- * /verify-email?redirect= — the verify-email area; with ?token=&email= (the mailed link)
- * the address is confirmed first, in any browser, logged in or not.
+ * /verify-email?email=&redirect= — where sign-up leads, for new and known addresses alike
+ * (sign-up does not log in, so the page cannot tell them apart either): check your inbox, or
+ * have the link sent again to the address. A signed-in user whose address is unconfirmed gets
+ * it sent to their own address. With ?token=&email= (the mailed link) the address is
+ * confirmed and its account logged in, in any browser.
  */
 export const Route = createFileRoute('/verify-email')({
   ssr: false,
@@ -35,47 +41,114 @@ function VerifyEmailPage() {
   return <AuthPanel title={LL.auth.verify.title()}>{token && email ? <ConfirmLink token={token} email={email} /> : <CheckInbox />}</AuthPanel>
 }
 
-/** Sign-up success lands here: check your inbox, or have the link sent again. */
+/** Check your inbox, or have the link sent again: to the signed-in user, or to an address. */
 function CheckInbox({ problem }: { problem?: string | null }) {
-  const trpc = useTRPC()
-  const { LL } = useI18n()
   const me = useMe()
-  const { redirect } = Route.useSearch()
-  const resend = useMutation(trpc.auth.resendVerification.mutationOptions())
-
-  const again = async () => {
-    try {
-      await resend.mutateAsync({ redirect })
-      showSuccess(LL.auth.verify.sent())
-    } catch (error) {
-      showError(expectedErrorMessage(error) ?? LL.auth.verify.failed())
-    }
-  }
-
   return (
     <Stack gap="md">
       <FormAlert message={problem ?? null} />
-      {me.data && !me.data.emailVerified && (
-        <>
-          <Text>{LL.auth.verify.text({ email: me.data.email })}</Text>
-          <Text c="dimmed" size="sm">
-            {LL.auth.verify.spam()}
-          </Text>
-          <Button variant="light" onClick={() => void again()} loading={resend.isPending}>
-            {LL.auth.verify.again()}
-          </Button>
-        </>
-      )}
-      {!me.isPending && !me.data && (
-        <ButtonLink to="/login" variant="light">
-          {LL.auth.login.title()}
-        </ButtonLink>
-      )}
+      {me.data && !me.data.emailVerified && <OwnAddress email={me.data.email} />}
+      {!me.isPending && !me.data && <AnyAddress afterProblem={Boolean(problem)} />}
     </Stack>
   )
 }
 
-/** Opens the mailed link once; then goes on (logged in) or to the login page. */
+function OwnAddress({ email }: { email: string }) {
+  const trpc = useTRPC()
+  const { LL } = useI18n()
+  const { redirect } = Route.useSearch()
+  const resend = useMutation(trpc.auth.resendVerification.mutationOptions())
+  return (
+    <SentNotice
+      text={LL.auth.verify.text({ email })}
+      again={() => resend.mutateAsync({ redirect })}
+      pending={resend.isPending}
+      sentText={LL.auth.verify.sent()}
+    />
+  )
+}
+
+/**
+ * A visitor: after sign-up, "we have sent a mail to …" with the request-again action; without
+ * an address (or after a failed link), a form for it. The answer never says whether the
+ * address has an account.
+ */
+function AnyAddress({ afterProblem }: { afterProblem: boolean }) {
+  const trpc = useTRPC()
+  const { LL } = useI18n()
+  const { email, redirect } = Route.useSearch()
+  const resend = useMutation(trpc.auth.resendVerification.mutationOptions())
+  const [sentTo, setSentTo] = useState<string | null>(email && !afterProblem ? email : null)
+  const form = useSchemaForm<{ email: string }>(resendToAddressSchema, { initialValues: { email: email ?? '' } })
+  const send = (values: { email: string }) => resend.mutateAsync({ email: values.email, redirect })
+  const { message, onSubmit } = useServerSubmit(form, send, (values) => {
+    setSentTo(values.email.trim())
+    showSuccess(LL.auth.verify.resent({ email: values.email.trim() }))
+  })
+
+  if (sentTo) {
+    return (
+      <SentNotice
+        text={LL.auth.verify.mailed({ email: sentTo })}
+        again={() => send({ email: sentTo })}
+        pending={resend.isPending}
+        sentText={LL.auth.verify.resent({ email: sentTo })}
+      >
+        <LoginLink />
+      </SentNotice>
+    )
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Text c="dimmed">{LL.auth.verify.askIntro()}</Text>
+        <FormAlert message={message} />
+        <TextInput label={LL.auth.email()} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <Button type="submit" loading={resend.isPending} fullWidth>
+          {LL.auth.verify.again()}
+        </Button>
+        <LoginLink />
+      </Stack>
+    </form>
+  )
+}
+
+/** "We have sent …", the spam hint and the request-again button (its outcome as a toast). */
+function SentNotice({ text, again, pending, sentText, children }: { text: string; again: () => Promise<unknown>; pending: boolean; sentText: string; children?: ReactNode }) {
+  const { LL } = useI18n()
+  const onAgain = async () => {
+    try {
+      await again()
+      showSuccess(sentText)
+    } catch (error) {
+      showError(expectedErrorMessage(error) ?? LL.auth.verify.failed())
+    }
+  }
+  return (
+    <>
+      <Text role="status">{text}</Text>
+      <Text c="dimmed" size="sm">
+        {LL.auth.verify.spam()}
+      </Text>
+      <Button variant="light" onClick={() => void onAgain()} loading={pending}>
+        {LL.auth.verify.again()}
+      </Button>
+      {children}
+    </>
+  )
+}
+
+function LoginLink() {
+  const { LL } = useI18n()
+  const { redirect } = Route.useSearch()
+  return (
+    <AnchorLink to="/login" search={redirect ? { redirect } : {}} size="sm" ta="center">
+      {LL.auth.login.title()}
+    </AnchorLink>
+  )
+}
+
+/** Opens the mailed link once: the address is confirmed and its account logged in; then on. */
 function ConfirmLink({ token, email }: { token: string; email: string }) {
   const trpc = useTRPC()
   const { LL } = useI18n()
@@ -92,21 +165,16 @@ function ConfirmLink({ token, email }: { token: string; email: string }) {
     started.current = true
     void (async () => {
       try {
-        const result = await verify.mutateAsync({ token, email })
+        await verify.mutateAsync({ token, email })
         await refreshAfterLogin({ queryClient, trpc })
         const target = safeRedirect(redirect)
-        if (result.loggedIn) {
-          showSuccess(LL.auth.verify.verified())
-          await (target ? navigate({ href: target, replace: true }) : navigate({ to: '/$lang', params: { lang }, replace: true }))
-        } else {
-          showSuccess(LL.auth.verify.verifiedLogIn())
-          await navigate({ to: '/login', search: target ? { redirect: target } : {}, replace: true })
-        }
+        showSuccess(LL.auth.verify.verified())
+        await (target ? navigate({ href: target, replace: true }) : navigate({ to: '/$lang', params: { lang }, replace: true }))
       } catch (error) {
         setProblem(expectedErrorMessage(error) ?? LL.errors.generic())
       }
     })()
-  }, [token, email, redirect, lang, navigate, queryClient, verify, LL])
+  }, [token, email, redirect, lang, navigate, queryClient, verify, trpc, LL])
 
   if (problem) return <CheckInbox problem={problem} />
   return (

@@ -21,11 +21,15 @@ export async function englishVisitor(page: Page): Promise<void> {
 }
 
 /** The newest link of a kind in the mails to `email`, read from the developer outbox. */
-export async function mailedLink(request: APIRequestContext, email: string, path: '/verify-email' | '/login/reset-password'): Promise<string> {
+export async function mailedLink(
+  request: APIRequestContext,
+  email: string,
+  path: '/verify-email' | '/login/reset-password' | '/login/forgot-password',
+): Promise<string> {
   let href: string | undefined
   await expect(async () => {
     const html = await (await request.get(`/dev/mail?to=${encodeURIComponent(email)}`)).text()
-    const match = html.match(new RegExp(`href="(https?://[^"]*${path.replace(/\//g, '\\/')}\\?[^"]+)"`))
+    const match = html.match(new RegExp(`href="(https?://[^"/]*${path.replace(/\//g, '\\/')}(\\?[^"]*)?)"`))
     expect(match, `a ${path} link mailed to ${email}`).not.toBeNull()
     href = match![1]!.replace(/&amp;/g, '&')
   }).toPass({ timeout: 10_000 })
@@ -33,13 +37,14 @@ export async function mailedLink(request: APIRequestContext, email: string, path
 }
 
 async function mutation(request: APIRequestContext, path: string, input: unknown) {
-  const res = await request.post(`/trpc/${path}`, { data: input, headers: { 'x-locale': 'en' } })
+  const res = await request.post(`/trpc/${path}`, { data: input, headers: { 'x-locale': 'en', 'x-streamclub-csrf': '1' } })
   expect(res.status(), `${path}: ${await res.text()}`).toBe(200)
 }
 
 /**
- * A signed-up user whose session the page shares (the page's request context holds the
- * browser's cookies); verified through the mailed link unless `verified` is false.
+ * A signed-up, signed-in user whose session the page shares (the page's request context holds
+ * the browser's cookies): signed in by the mailed verification link, or, when `verified` is
+ * false, by logging in with the address still unconfirmed (sign-up itself does not log in).
  */
 export async function signedUpUser(page: Page, { verified = true } = {}): Promise<string> {
   const email = newEmail(verified ? 'verified' : 'unverified')
@@ -47,6 +52,8 @@ export async function signedUpUser(page: Page, { verified = true } = {}): Promis
   if (verified) {
     const link = new URL(await mailedLink(page.request, email, '/verify-email'))
     await mutation(page.request, 'auth.verifyEmail', { token: link.searchParams.get('token'), email })
+  } else {
+    await mutation(page.request, 'auth.login', { email, password: PASSWORD })
   }
   return email
 }

@@ -8,7 +8,7 @@ test.beforeEach(async ({ page }) => {
 const passwordBox = (page: import('@playwright/test').Page, name: string) => page.getByRole('textbox', { name, exact: true })
 
 test('a new user signs up, verifies, logs in, changes the password, logs out, resets it and is logged in', async ({ page, context }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   const email = newEmail('journey')
 
   // Sign up, coming from a video list.
@@ -24,20 +24,23 @@ test('a new user signs up, verifies, logs in, changes the password, logs out, re
   await passwordBox(page, 'Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Create account' }).click()
 
-  // Sign-up success leads to verify-email; the session cookie is httpOnly.
-  await expect(page).toHaveURL(/\/verify-email\?redirect=%2Fen%2Fvideos$/)
-  await expect(page.getByText(`We have sent a link to ${email}.`)).toBeVisible()
+  // Sign-up success leads to verify-email: check your inbox (not signed in yet: sign-up answers
+  // the same for known addresses, so it logs nobody in).
+  await expect(page).toHaveURL(`/verify-email?email=${encodeURIComponent(email)}&redirect=%2Fen%2Fvideos`)
+  await expect(page.getByText(`We have sent a mail to ${email}. Open the link in it: it confirms your address and logs you in.`)).toBeVisible()
+  expect((await context.cookies()).find((cookie) => cookie.name === 'sid')).toBeUndefined()
+  await page.getByRole('button', { name: 'Send the link again' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: `If ${email} still has to be confirmed, we have sent it a new link.` })).toBeVisible()
+
+  // The link in the outbox confirms the address, logs in and goes on to the redirect; the
+  // session cookie is httpOnly.
+  await page.goto(await mailedLink(page.request, email, '/verify-email'))
+  await expect(page).toHaveURL(/\/en\/videos$/)
+  await expect(page.getByRole('alert').filter({ hasText: 'Thank you, your email address is confirmed.' })).toBeVisible()
   const sid = (await context.cookies()).find((cookie) => cookie.name === 'sid')
   expect(sid?.httpOnly).toBe(true)
   expect(sid?.sameSite).toBe('Lax')
   expect(await page.evaluate(() => document.cookie)).not.toContain('sid=')
-  await page.getByRole('button', { name: 'Send the link again' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'We have sent you a new link.' })).toBeVisible()
-
-  // The link in the outbox confirms the address and goes on to the redirect.
-  await page.goto(await mailedLink(page.request, email, '/verify-email'))
-  await expect(page).toHaveURL(/\/en\/videos$/)
-  await expect(page.getByRole('alert').filter({ hasText: 'Thank you, your email address is confirmed.' })).toBeVisible()
 
   // Log out from the user menu, log in again.
   await (await openUserMenu(page)).getByRole('menuitem', { name: 'Log out' }).click()
@@ -115,11 +118,49 @@ test.describe('access gates', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible()
   })
 
-  test('the verify-email area sends visitors to login, and reset-password without a token to forgot-password', async ({ page }) => {
-    await page.goto('/verify-email')
-    await expect(page).toHaveURL(/\/login$/)
+  test('reset-password without a token goes to forgot-password; verify-email asks visitors for the address to send the link to again', async ({ page, context }) => {
     await page.goto('/login/reset-password?email=a%40example.com')
     await expect(page).toHaveURL(/\/login\/forgot-password$/)
+
+    const email = newEmail('asks-again')
+    await page.request.post('/trpc/auth.signUp', { data: { email, password: PASSWORD }, headers: { 'x-locale': 'en', 'x-streamclub-csrf': '1' } })
+    const first = await mailedLink(page.request, email, '/verify-email')
+    await page.goto('/verify-email')
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeVisible()
+    await expect(page.getByText('Enter the email address you signed up with, and we will send you the link to confirm it again.')).toBeVisible()
+    await page.getByRole('button', { name: 'Send the link again' }).click()
+    await expect(page.getByText('Please enter your email address.')).toBeVisible()
+    await page.getByLabel('Email address').fill(email)
+    await page.getByRole('button', { name: 'Send the link again' }).click()
+    await expect(page.getByText(`We have sent a mail to ${email}. Open the link in it: it confirms your address and logs you in.`)).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: `If ${email} still has to be confirmed, we have sent it a new link.` })).toBeVisible()
+    const second = await mailedLink(page.request, email, '/verify-email')
+    expect(second).not.toBe(first)
+    expect((await context.cookies()).find((cookie) => cookie.name === 'sid')).toBeUndefined()
+    await page.goto(second)
+    await expect(page).toHaveURL(/\/en$/)
+    await expect((await openUserMenu(page)).getByText(email)).toBeVisible()
+  })
+
+  test('sign-up with an address that has an account looks the same, and its owner gets a mail with the way back in', async ({ page, context }) => {
+    // The account was made in German; the second sign-up comes from the English page.
+    const email = newEmail('known')
+    await page.request.post('/trpc/auth.signUp', { data: { email, password: PASSWORD }, headers: { 'x-locale': 'de', 'x-streamclub-csrf': '1' } })
+    await page.goto('/sign-up')
+    await page.getByLabel('Email address').fill(email.toUpperCase())
+    await passwordBox(page, 'Password').fill('a different password')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page).toHaveURL(`/verify-email?email=${encodeURIComponent(email.toUpperCase())}`)
+    await expect(page.getByText(`We have sent a mail to ${email.toUpperCase()}. Open the link in it: it confirms your address and logs you in.`)).toBeVisible()
+    expect((await context.cookies()).find((cookie) => cookie.name === 'sid')).toBeUndefined()
+
+    // The owner's mail, in the account's language: you already have an account; reset the password here.
+    await expect(async () => {
+      const html = await (await page.request.get(`/dev/mail?to=${encodeURIComponent(email)}`)).text()
+      expect(html).toContain('Du hast bereits ein Streamclub-Konto')
+    }).toPass({ timeout: 10_000 })
+    await page.goto(await mailedLink(page.request, email, '/login/forgot-password'))
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible()
   })
 
   test('an unverified user is sent to verify-email from the protected and the login area', async ({ page }) => {

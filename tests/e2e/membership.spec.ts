@@ -18,7 +18,7 @@ test('a new user picks a plan, signs up, confirms the address, pays in the demo 
   await page.getByLabel('Email address').fill(email)
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(/\/verify-email\?redirect=/)
+  await expect(page).toHaveURL(/\/verify-email\?email=[^&]+&redirect=/)
 
   // The mailed link confirms the address and leads back to the chosen plan.
   await page.goto(await mailedLink(page.request, email, '/verify-email'))

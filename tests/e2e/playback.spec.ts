@@ -14,7 +14,7 @@ async function firstItems(page: Page): Promise<{ video: number; imageSet: number
 
 /** Makes the page's user a member of `plan` through the demo checkout's payment. */
 async function becomeMember(page: Page, plan: string) {
-  const res = await page.request.post('/trpc/billing.demoPay', { data: { plan }, headers: { 'x-locale': 'en' } })
+  const res = await page.request.post('/trpc/billing.demoPay', { data: { plan }, headers: { 'x-locale': 'en', 'x-streamclub-csrf': '1' } })
   expect(res.status(), await res.text()).toBe(200)
 }
 

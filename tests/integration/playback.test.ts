@@ -9,7 +9,7 @@ import { MediaSigner } from '../../server/services/media-signing.js'
 import { hashToken } from '../../server/services/sessions.js'
 import { ensurePlans } from '../../scripts/seed/plans.js'
 import { drainJobs } from '../../worker/runner.js'
-import { createTestApp, trpcQuery, type TestApp } from '../support/app.js'
+import { createTestApp, trpcMutation, trpcQuery, type TestApp } from '../support/app.js'
 import { errorOf, logIn, makeUser, sessionCookieOf } from '../support/accounts.js'
 import { makeImageSet, makeVideo } from '../support/factories.js'
 import { makeTestImage, makeTestVideo, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
@@ -62,7 +62,7 @@ async function userWith({ role = 'user', plan }: { role?: Role; plan?: string } 
     await em.flush()
   }
   const cookie = sessionCookieOf(await logIn(app.app, email, PASSWORD))
-  return { id: user.id, cookie, sessionId: hashToken(cookie.split('=')[1]!) }
+  return { id: user.id, email, cookie, sessionId: hashToken(cookie.split('=')[1]!) }
 }
 
 const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
@@ -200,10 +200,15 @@ describe('the media gateway', () => {
       `/protected/${video.mediaKey}/../../sources/${video.mediaKey}/source.mp4?u=1&e=9999999999&s=${'A'.repeat(43)}`,
     ]
     const member = await userWith({ plan: 'premium-monthly' })
+    const source = await fs.readFile(t.store.absolute(`sources/${video.mediaKey}/${(await fs.readdir(t.store.absolute(`sources/${video.mediaKey}`)))[0]}`))
     for (const target of paths) {
       const res = await get(target, member.cookie)
-      expect([403, 404], target).toContain(res.statusCode)
+      // Refused, or (a path that leaves /protected/ is just another address) the page renderer's
+      // redirect to a language prefix; never the file.
+      if (res.statusCode === 302) expect(res.headers.location, target).toMatch(/^\/(de|en|es|fr|it)\/(?!protected\/|media\/)/)
+      else expect([403, 404], target).toContain(res.statusCode)
       expect(res.body, target).not.toContain('#EXTM3U')
+      expect(res.rawPayload.includes(source.subarray(0, 64)), target).toBe(false)
     }
   })
 
@@ -238,6 +243,66 @@ describe('the media gateway', () => {
         expect((await get(image.original.src, member.cookie)).headers['content-type']).toBe('image/png')
         expect((await get(image.original.src, plain.cookie)).statusCode).toBe(403)
       }
+    }
+  })
+})
+
+describe('media access ends with the session and with the membership', () => {
+  /** Every kind of signed URL a member holds: master, rung, segment, full-size still, lightbox picture. */
+  async function signedUrls(member: { cookie: string }) {
+    const data = (await playback(member.cookie)).json().result.data as { master: string; stills: Array<{ src: string }> }
+    const rung = urisOf((await get(data.master, member.cookie)).body)[0]!
+    const segment = urisOf((await get(rung, member.cookie)).body)[0]!
+    const pictures = await trpcQuery(app.app, 'playback.imageSet', { locale: 'en', id: imageSet.id }, { cookie: member.cookie })
+    const picture = (pictures.json().result.data as { images: Array<{ original: { src: string } }> }).images[0]!.original.src
+    const urls = [data.master, rung, segment, data.stills[0]!.src, picture]
+    for (const url of urls) expect((await get(url, member.cookie)).statusCode, url).toBe(200)
+    return urls
+  }
+
+  const refused = async (urls: string[], cookie: string) => {
+    for (const url of urls) {
+      const res = await get(url, cookie)
+      expect(res.statusCode, url).toBe(403)
+      expect(res.json().error, url).toBe('This media link is not valid or has expired.')
+    }
+  }
+
+  it('refuses every earlier signed URL after auth.logout, at once (the session is dropped from the cache)', async () => {
+    const member = await userWith({ plan: 'basic-monthly' })
+    const urls = await signedUrls(member)
+    const out = await trpcMutation(app.app, 'auth.logout', undefined, { cookie: member.cookie })
+    expect(out.statusCode).toBe(200)
+    await refused(urls, member.cookie)
+    // The download route asks the database on every request.
+    expect((await get(`/download/video/${video.id}`, member.cookie)).json().reason).toBe('notMember')
+  })
+
+  it("ends the other browsers' media when the password changes, and keeps this browser's", async () => {
+    const member = await userWith({ plan: 'premium-monthly' })
+    const laptop = await signedUrls(member)
+    const phone = { ...member, cookie: sessionCookieOf(await logIn(app.app, member.email, PASSWORD)) }
+    const phoneUrls = await signedUrls(phone)
+    const changed = await trpcMutation(app.app, 'auth.changePassword', { currentPassword: PASSWORD, newPassword: 'another long secret' }, { cookie: member.cookie })
+    expect(changed.statusCode).toBe(200)
+    await refused(phoneUrls, phone.cookie)
+    for (const url of laptop) expect((await get(url, member.cookie)).statusCode, url).toBe(200)
+  })
+
+  it('refuses the URLs once the membership ended (expired, or the paid period in the past), within the cache window', async () => {
+    const window = app.config.mediaAccessCacheMs
+    const members = [await userWith({ plan: 'premium-monthly' }), await userWith({ plan: 'premium-monthly' })]
+    const urls = await Promise.all(members.map((member) => signedUrls(member)))
+    const em = t.db.orm.em.fork()
+    await em.nativeUpdate(Subscription, { user: members[0]!.id }, { status: 'ended' })
+    await em.nativeUpdate(Subscription, { user: members[1]!.id }, { paidUntil: new Date(Date.now() - 1000) })
+    // Another server (or the worker's expiry) ended it: this server learns it within the window
+    // (MEDIA_ACCESS_CACHE_SECONDS) when the session's facts are read again.
+    for (const [index, member] of members.entries()) {
+      await expect.poll(async () => (await get(urls[index]![2]!, member.cookie)).statusCode, { timeout: window + 10_000, interval: 250 }).toBe(403)
+      await refused(urls[index]!, member.cookie)
+      expect((await get(`/download/video/${video.id}`, member.cookie)).json().reason).toBe('notMember')
+      expect((await playback(member.cookie)).statusCode).toBe(403)
     }
   })
 })

@@ -4,7 +4,7 @@ import { ContactMessage, ErrorFeedback, LegalPage, MailMessage, RemovalReport, S
 import { SESSION_COOKIE, hashToken } from '../../server/services/sessions.js'
 import { SITE_RATE_LIMITS } from '../../server/trpc/routers/site.js'
 import { seedLegalPages } from '../../scripts/seed/legal.js'
-import { createTestApp, trpcQuery, type TestApp } from '../support/app.js'
+import { createTestApp, SITE_CLIENT, trpcQuery, type TestApp } from '../support/app.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 
 const PUBLIC_URL = 'https://streamclub.example'
@@ -22,7 +22,7 @@ function post(path: string, input: unknown, { ip = freshIp(), locale = 'en', coo
     url: `/trpc/${path}`,
     payload: input as object,
     remoteAddress: ip,
-    headers: { 'content-type': 'application/json', 'x-locale': locale, ...(cookie ? { cookie } : {}) },
+    headers: { 'content-type': 'application/json', ...SITE_CLIENT, 'x-locale': locale, ...(cookie ? { cookie } : {}) },
   })
 }
 

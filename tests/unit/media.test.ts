@@ -292,6 +292,10 @@ describe('metadata files and names', () => {
     })
     expect(parseIngestMeta('{ nope')).toMatchObject({ ok: false, error: expect.stringMatching(/^not valid JSON/) })
     expect(parseIngestMeta('{"title":{"xx":"?"},"colour":"red"}')).toEqual({ ok: false, error: expect.stringContaining('Unrecognized key: "colour"') })
+    expect(parseIngestMeta('{"title":{"en":"Bars\\u0000"},"models":["\\ud800"]}')).toEqual({
+      ok: false,
+      error: 'title: contains a NUL character or an unpaired surrogate; models.0: contains a NUL character or an unpaired surrogate',
+    })
   })
 
   it('makes sizes and titles', () => {

@@ -1,6 +1,7 @@
-import type { TaskList } from 'graphile-worker'
+import type { Task, TaskList } from 'graphile-worker'
 import { MEDIA_TASKS } from '../../server/services/ingest.js'
 import type { WorkerDeps } from '../deps.js'
+import { settleWhenDatabaseAnswers } from '../settle-outcome.js'
 import { purgeExpiredAuthTask } from './purge-expired-auth.js'
 import { mediaIngestDropTask } from './media-ingest-drop.js'
 import { mediaProcessImageSetTask, mediaProcessVideoTask } from './media-process.js'
@@ -9,9 +10,12 @@ import { releaseDueItemsTask } from './release-due-items.js'
 import { sendMailTask } from './send-mail.js'
 import { settleSubscriptionsTask } from './settle-subscriptions.js'
 
-/** Every task the worker runs, by the name jobs and the crontab use. */
-export function createTaskList(deps: WorkerDeps): TaskList {
-  return {
+/**
+ * Every task the worker runs, by the name jobs and the crontab use; each hands its outcome
+ * back to the queue only when the database answers (settleWhenDatabaseAnswers).
+ */
+export function createTaskList(deps: WorkerDeps, log: (line: string) => void = () => undefined): TaskList {
+  const tasks: Record<string, Task> = {
     release_due_items: releaseDueItemsTask(deps),
     send_mail: sendMailTask(deps),
     purge_expired_auth: purgeExpiredAuthTask(deps),
@@ -21,6 +25,7 @@ export function createTaskList(deps: WorkerDeps): TaskList {
     settle_subscriptions: settleSubscriptionsTask(deps),
     refresh_search_statistics: refreshSearchStatisticsTask(deps),
   }
+  return Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, settleWhenDatabaseAnswers(task, deps.orm, log)]))
 }
 
 /** Crontab in graphile-worker's format (UTC). */

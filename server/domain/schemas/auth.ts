@@ -4,6 +4,7 @@
  * of the `errors` dictionary.
  */
 import { z } from 'zod'
+import { text } from './text.js'
 
 /** Spec section 9: minimum password length. */
 export const PASSWORD_MIN_LENGTH = 8
@@ -11,24 +12,23 @@ export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 256
 export const EMAIL_MAX_LENGTH = 320
 
-export const emailField = z
-  .string()
+export const emailField = text()
   .trim()
   .min(1, 'emailRequired')
   .max(EMAIL_MAX_LENGTH, 'emailInvalid')
   .pipe(z.email('emailInvalid'))
 
 /** Login asks only that a password is given. */
-const givenPassword = z.string().min(1, 'passwordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong')
+const givenPassword = text().min(1, 'passwordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong')
 
 /** A password being chosen (sign-up, reset): at least 8 characters. */
 const chosenPassword = givenPassword.min(PASSWORD_MIN_LENGTH, 'passwordTooShort')
 
 /** Where to go afterwards: a path inside the site; checked again by safeRedirect. */
-const redirectField = z.string().max(2048).optional()
+const redirectField = text().max(2048).optional()
 
 /** A token from a mailed link. */
-const tokenField = z.string().min(1, 'linkInvalid').max(200, 'linkInvalid')
+const tokenField = text().min(1, 'linkInvalid').max(200, 'linkInvalid')
 
 export const loginSchema = z.object({
   email: emailField,
@@ -62,14 +62,21 @@ export const verifyEmailSchema = z.object({
 })
 export type VerifyEmailInput = z.output<typeof verifyEmailSchema>
 
+/** Signed in: the user's own address; otherwise the address given (the verify-email page's form). */
 export const resendVerificationSchema = z.object({
+  email: emailField.optional(),
   redirect: redirectField,
+})
+export type ResendVerificationInput = z.output<typeof resendVerificationSchema>
+
+/** The verify-email page's form for visitors: the address to send the link to again. */
+export const resendToAddressSchema = z.object({
+  email: emailField,
 })
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, 'currentPasswordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
-  newPassword: z
-    .string()
+  currentPassword: text().min(1, 'currentPasswordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+  newPassword: text()
     .min(1, 'newPasswordRequired')
     .min(PASSWORD_MIN_LENGTH, 'passwordTooShort')
     .max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),

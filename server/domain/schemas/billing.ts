@@ -4,9 +4,10 @@
  */
 import { z } from 'zod'
 import { LOCALES } from '../locale.js'
+import { text } from './text.js'
 
 /** A plan's sid as the join link and the demo checkout carry it. */
-export const planSidField = z.string().trim().min(1, 'planRequired').max(64, 'planUnknown')
+export const planSidField = text().trim().min(1, 'planRequired').max(64, 'planUnknown')
 
 /** The demo checkout page: which plan, in which language. */
 export const demoCheckoutInput = z.object({ plan: planSidField, locale: z.enum(LOCALES) })

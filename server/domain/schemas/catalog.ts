@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { LOCALES } from '../locale.js'
 import { MAX_PER_PAGE } from '../list.js'
+import { text } from './text.js'
 
 /** Relations a list can bring along (`with`); each list uses the ones that apply to it. */
 export const LIST_RELATIONS = ['featured_preview', 'featured_model', 'models', 'category', 'rating'] as const
@@ -20,7 +21,7 @@ export const localeSchema = z.enum(LOCALES, 'invalidLocale')
 const id = z.number('invalidId').int('invalidId').positive('invalidId').max(2_147_483_647, 'invalidId')
 const ids = (max: number) => z.array(id).max(max, 'tooManyValues')
 
-export const searchTextSchema = z.string('invalidSearch').trim().max(MAX_SEARCH_LENGTH, 'searchTooLong')
+export const searchTextSchema = text('invalidSearch').trim().max(MAX_SEARCH_LENGTH, 'searchTooLong')
 
 export const listQuerySchema = z.object({
   locale: localeSchema,
@@ -31,7 +32,7 @@ export const listQuerySchema = z.object({
   page: z.number().optional().catch(undefined),
   /** Unknown names fall back to the list's default sort. */
   sort_by: z
-    .object({ name: z.string().max(32).optional(), direction: z.string().max(8).optional() })
+    .object({ name: text().max(32).optional(), direction: text().max(8).optional() })
     .optional()
     .catch(undefined),
   /** Upcoming items only (publish_at in the future): the coming-soon lists. */
@@ -39,7 +40,7 @@ export const listQuerySchema = z.object({
   /** A fresh random order on every call. */
   random: z.boolean('invalidFilter').optional(),
   /** A random order that stays the same for the same seed, so pages do not repeat items. */
-  random_persist: z.union([z.string().max(64, 'invalidFilter'), z.number().int()], 'invalidFilter').optional(),
+  random_persist: z.union([text().max(64, 'invalidFilter'), z.number().int()], 'invalidFilter').optional(),
   /** The caller's favorites / watch-later items; needs a signed-in user. */
   favorite: z.boolean('invalidFilter').optional(),
   watch_later: z.boolean('invalidFilter').optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LOCALES } from '../locale.js'
+import { refusesCharacters, text } from './text.js'
 
 /**
  * The optional metadata file content ops put beside a source (JSON). Texts are per locale,
@@ -7,16 +8,16 @@ import { LOCALES } from '../locale.js'
  * by name (models) or by slug (categories).
  */
 const localizedText = z.union([
-  z.string().trim().min(1).max(2000),
-  z.partialRecord(z.enum(LOCALES), z.string().trim().min(1).max(10000)).refine((value) => Object.keys(value).length > 0, 'needs at least one language'),
+  text().trim().min(1).max(2000),
+  z.partialRecord(z.enum(LOCALES), text().trim().min(1).max(10000)).refine((value) => Object.keys(value).length > 0, 'needs at least one language'),
 ])
 
 export const ingestMetaSchema = z
   .object({
     title: localizedText.optional(),
     description: localizedText.optional(),
-    models: z.array(z.union([z.number().int().positive(), z.string().trim().min(1).max(120)])).max(20).default([]),
-    category: z.union([z.number().int().positive(), z.string().trim().min(1).max(96)]).nullable().optional(),
+    models: z.array(z.union([z.number().int().positive(), text().trim().min(1).max(120)])).max(20).default([]),
+    category: z.union([z.number().int().positive(), text().trim().min(1).max(96)]).nullable().optional(),
     publish_at: z.iso.datetime({ offset: true }).nullable().optional(),
     downloadable: z.boolean().optional(),
   })
@@ -36,6 +37,8 @@ export function parseIngestMeta(text: string): { ok: true; meta: IngestMeta } | 
   if (parsed.success) return { ok: true, meta: parsed.data }
   return {
     ok: false,
-    error: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`).join('; '),
+    error: parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || '(file)'}: ${refusesCharacters(issue) ? 'contains a NUL character or an unpaired surrogate' : issue.message}`)
+      .join('; '),
   }
 }

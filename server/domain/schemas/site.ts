@@ -5,11 +5,12 @@
 import { z } from 'zod'
 import { LOCALES } from '../locale.js'
 import { LEGAL_SLUGS, REPORT_ISSUES, REPORT_MAX_URLS, REPORT_TYPES, isOwnSiteUrl } from '../site.js'
+import { text } from './text.js'
 
 /** A required single-line or multi-line text, trimmed, with its own "required" message. */
-const requiredText = (message: string, max: number) => z.string().trim().min(1, message).max(max, 'textTooLong')
+const requiredText = (message: string, max: number) => text().trim().min(1, message).max(max, 'textTooLong')
 
-export const emailField = z.string().trim().min(1, 'emailRequired').max(320, 'textTooLong').pipe(z.email('emailInvalid'))
+export const emailField = text().trim().min(1, 'emailRequired').max(320, 'textTooLong').pipe(z.email('emailInvalid'))
 
 export const contactSchema = z.object({
   first_name: requiredText('firstNameRequired', 200),
@@ -38,7 +39,7 @@ export function reportSchema(siteUrl?: string) {
     name: requiredText('nameRequired', 200),
     email: emailField,
     urls: z
-      .array(z.string().trim().max(2048, 'textTooLong'))
+      .array(text().trim().max(2048, 'textTooLong'))
       .max(REPORT_MAX_URLS, 'tooManyUrls')
       .superRefine((urls, ctx) => {
         if (!urls[0]) ctx.addIssue({ code: 'custom', path: [0], message: 'urlRequired' })
@@ -71,16 +72,16 @@ export function withoutEmptyUrls<T extends { urls: string[] }>(values: T): T {
 /** Optional feedback on the error screen; when sent it must say what the user was doing. */
 export const errorFeedbackSchema = z.object({
   message: requiredText('feedbackRequired', 5000),
-  path: z.string().max(2048).optional(),
-  error: z.string().max(4000).optional(),
+  path: text().max(2048).optional(),
+  error: text().max(4000).optional(),
 })
 export type ErrorFeedbackInput = z.input<typeof errorFeedbackSchema>
 
 /** What the error screen reports about the error itself (logged for the team). */
 export const clientErrorSchema = z.object({
-  message: z.string().max(2000),
-  path: z.string().max(2048),
-  stack: z.string().max(8000).optional(),
+  message: text().max(2000),
+  path: text().max(2048),
+  stack: text().max(8000).optional(),
 })
 
 export const legalPageInput = z.object({

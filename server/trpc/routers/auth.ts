@@ -5,7 +5,7 @@ import {
 import {
   changePassword, forgotPassword, login, logout, resendVerification, resetPassword, signUp, verifyEmail,
 } from '../../services/accounts.js'
-import { publicProcedure, router, userProcedure, verifiedProcedure } from '../trpc.js'
+import { publicProcedure, router, verifiedProcedure } from '../trpc.js'
 
 export const authRouter = router({
   /** The signed-in caller, or null for visitors. */
@@ -27,8 +27,6 @@ export const authRouter = router({
   forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => forgotPassword(ctx, input)),
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx, input)),
   verifyEmail: publicProcedure.input(verifyEmailSchema).mutation(({ ctx, input }) => verifyEmail(ctx, input)),
-  resendVerification: userProcedure
-    .input(resendVerificationSchema)
-    .mutation(({ ctx, input }) => resendVerification(ctx, ctx.user, input.redirect)),
+  resendVerification: publicProcedure.input(resendVerificationSchema).mutation(({ ctx, input }) => resendVerification(ctx, input)),
   changePassword: verifiedProcedure.input(changePasswordSchema).mutation(({ ctx, input }) => changePassword(ctx, ctx.user, input)),
 })

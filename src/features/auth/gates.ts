@@ -4,7 +4,8 @@
  *    one to the redirect parameter or /{lang};
  *  - protected area (/account/*, /watch-later, /favorites/*): a visitor goes to
  *    /sign-up?redirect={current path}, an unverified user to /verify-email?redirect={…};
- *  - verify-email area: a verified user goes to /{lang}, a visitor to /login.
+ *  - verify-email area: a verified user goes to /{lang}; visitors stay (sign-up does not log in,
+ *    so the page asks for the address to send the link to again).
  * The server enforces the same rules on every procedure (userProcedure, verifiedProcedure).
  */
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
@@ -37,9 +38,7 @@ export async function protectedArea({ context, location }: GateArgs): Promise<{ 
   return { me }
 }
 
-export async function verifyEmailArea({ context, search }: GateArgs): Promise<{ me: NonNullable<Me> }> {
+export async function verifyEmailArea({ context }: GateArgs): Promise<void> {
   const me = await fetchMe(context)
-  if (!me) throw redirect({ to: '/login', search: search?.redirect ? { redirect: search.redirect } : {} })
-  if (me.emailVerified) throw redirect({ to: '/$lang', params: { lang: context.locale } })
-  return { me }
+  if (me?.emailVerified) throw redirect({ to: '/$lang', params: { lang: context.locale } })
 }

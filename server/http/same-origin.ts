@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Config } from '../config.js'
+import { translator } from '../i18n.js'
+import { requestLocale } from '../trpc/context.js'
+
+/** The header the site's own client sends with every tRPC call (src/lib/trpc.ts). */
+export const CSRF_HEADER = 'x-streamclub-csrf'
+
+/** Routes other sites post to by design: the billing processor's signed webhooks. */
+const CROSS_SITE_ROUTES = ['/billing/webhook/']
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+type Headers = Record<string, string | string[] | undefined>
+
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
+
+/**
+ * Why a state-changing request is not the site's own, or null when it is. Browsers send a
+ * cross-site form (multipart/form-data, text/plain, urlencoded) without asking first, so only
+ * `application/json` is taken; a cross-site page can send JSON or a custom header only after a
+ * CORS preflight, which this server never grants. Besides JSON the request must show where it
+ * comes from: an Origin of this site, `Sec-Fetch-Site: same-origin`, or the client's custom
+ * header (for browsers that send neither, and for API clients). An Origin or Sec-Fetch-Site
+ * naming another site is refused even with the header.
+ */
+export function crossSiteReason(headers: Headers, siteOrigins: readonly string[]): 'fetchSite' | 'origin' | 'contentType' | 'unproven' | null {
+  const fetchSite = single(headers['sec-fetch-site'])
+  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return 'fetchSite'
+  const origin = single(headers.origin)
+  if (origin !== undefined && !siteOrigins.includes(origin)) return 'origin'
+  const mediaType = (single(headers['content-type']) ?? '').split(';')[0]!.trim().toLowerCase()
+  if (mediaType !== 'application/json') return 'contentType'
+  if (origin !== undefined || fetchSite === 'same-origin' || single(headers[CSRF_HEADER]) === '1') return null
+  return 'unproven'
+}
+
+/** The origins this site is reached at: PUBLIC_URL's, and the one this request was sent to. */
+export function siteOriginsOf(config: Config, req: FastifyRequest): string[] {
+  return [new URL(config.publicUrl).origin, `${req.protocol}://${req.host}`]
+}
+
+export function refuseCrossSite(req: FastifyRequest, reply: FastifyReply, reason: string) {
+  req.log.warn({ reason, origin: single(req.headers.origin) ?? null, fetchSite: single(req.headers['sec-fetch-site']) ?? null }, 'cross-site request refused')
+  return reply
+    .code(403)
+    .header('cache-control', 'no-store')
+    .send({ error: translator(requestLocale(req.headers)).errors.crossSite(), requestId: req.id })
+}
+
+/**
+ * Every POST, PUT, PATCH and DELETE (tRPC mutations above all) must come from this site's own
+ * pages (crossSiteReason); others get 403 with a translated message before their body is read.
+ * The billing webhooks stay open to the processor (they are authenticated by signature).
+ */
+export function registerSameOriginGuard(app: FastifyInstance, config: Config): void {
+  app.addHook('onRequest', async (req, reply) => {
+    if (SAFE_METHODS.has(req.method)) return
+    if (CROSS_SITE_ROUTES.some((prefix) => req.url.startsWith(prefix))) return
+    const reason = crossSiteReason(req.headers, siteOriginsOf(config, req))
+    if (reason) return refuseCrossSite(req, reply, reason)
+  })
+}
