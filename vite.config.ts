@@ -1,5 +1,6 @@
+import fs from 'node:fs'
 import path from 'node:path'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import postcssPresetMantine from 'postcss-preset-mantine'
@@ -8,10 +9,29 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 const root = path.resolve(import.meta.dirname, 'src')
 
 /**
- * Two builds: the browser's (`vite build`: dist/client, with a manifest naming the entry's
- * script and stylesheets) and the server renderer's (`vite build --ssr`: dist/server), which
- * the Fastify server loads to render pages.
+ * Writes dist/.build/<client|server>-inputs.json: the project's own files the build read
+ * (node_modules aside). `npm start` hashes them, with src/, i18n/ and the lock file, to skip
+ * the build when nothing changed (scripts/client-build.ts).
  */
+function recordInputs(name: 'client' | 'server'): Plugin {
+  return {
+    name: 'streamclub:record-inputs',
+    apply: 'build',
+    generateBundle() {
+      const files = new Set<string>()
+      for (const id of this.getModuleIds()) {
+        const file = id.split('?')[0]!
+        if (!path.isAbsolute(file) || file.includes(`${path.sep}node_modules${path.sep}`)) continue
+        const relative = path.relative(import.meta.dirname, file)
+        if (!relative.startsWith('..') && fs.existsSync(file)) files.add(relative.split(path.sep).join('/'))
+      }
+      const target = path.resolve(import.meta.dirname, 'dist/.build', `${name}-inputs.json`)
+      fs.mkdirSync(path.dirname(target), { recursive: true })
+      fs.writeFileSync(target, JSON.stringify([...files].sort(), null, 1))
+    },
+  }
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   publicDir: path.join(root, 'public'),
@@ -20,6 +40,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'routes', generatedRouteTree: 'routeTree.gen.ts' }),
     react(),
     // Brotli and gzip copies of every built asset, served by @fastify/static (preCompressed).
+    recordInputs(isSsrBuild ? 'server' : 'client'),
     ...(isSsrBuild ? [] : [compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')], exclude: [/\.map$/], threshold: 1024 })]),
   ],
   css: { postcss: { plugins: [postcssPresetMantine()] } },

@@ -1,6 +1,7 @@
 /**
  * npm start: the whole product on one machine.
- * Starts PostgreSQL (embedded unless DATABASE_URL is set), applies migrations, seeds the
+ * Builds the client when its sources changed since the last build (meanwhile the rest goes
+ * on), starts PostgreSQL (embedded unless DATABASE_URL is set), applies migrations, seeds the
  * demo catalog into an empty database, then runs the server and the worker as two child
  * processes. Ctrl-C stops all of it, PostgreSQL included.
  */
@@ -8,9 +9,12 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { ensureAppSecret, ensureDatabase, onShutdownSignal } from '../server/bootstrap.js'
 import { ConfigError, loadConfig } from '../server/config.js'
 import { migrate, openOrm } from '../server/db/orm.js'
+import { build, buildIsCurrent } from './client-build.js'
 import { isEmpty, seedDemo, seedSiteContent } from './seed/index.js'
 
+const startedAt = Date.now()
 const log = (line: string) => console.log(`[start] ${line}`)
+const since = (time: number) => `${((Date.now() - time) / 1000).toFixed(1)} s`
 
 ensureAppSecret()
 let config
@@ -24,16 +28,50 @@ try {
   throw error
 }
 
-const startedAt = Date.now()
-const db = await ensureDatabase(process.env)
-log(db ? `embedded PostgreSQL ready (data in ${config.dataDir}/postgres)` : 'using DATABASE_URL')
+// The client build runs beside the database work; the server needs it only when it starts.
+let clientBuild: Promise<Error | null>
+let clientBuilt = false
+if (buildIsCurrent()) {
+  log('client build: up to date (sources unchanged since the last build)')
+  clientBuild = Promise.resolve(null)
+  clientBuilt = true
+} else {
+  log('client build: building (first start, or the sources changed)…')
+  const buildStart = Date.now()
+  clientBuild = build({ quiet: true }).then(
+    () => {
+      clientBuilt = true
+      log(`client build: done in ${since(buildStart)}`)
+      return null
+    },
+    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  )
+}
 
+let step = Date.now()
+const db = await ensureDatabase(process.env)
+log(db ? `database: embedded PostgreSQL ready in ${since(step)} (data in ${config.dataDir}/postgres)` : 'database: using DATABASE_URL')
+
+step = Date.now()
 const orm = await openOrm(process.env.DATABASE_URL!, { pool: 4 })
 const applied = await migrate(orm, process.env.DATABASE_URL!)
-if (applied.length) log(`applied migrations: ${applied.join(', ')}`)
-if (await isEmpty(orm)) await seedDemo(orm, { log, config })
+log(applied.length ? `migrations: applied ${applied.length} in ${since(step)}` : 'migrations: up to date')
+if (await isEmpty(orm)) {
+  step = Date.now()
+  log('demo catalog: the database is empty, seeding it (later starts skip this)…')
+  await seedDemo(orm, { log: (line) => log(`demo catalog: ${line}`), config })
+  log(`demo catalog: seeded in ${since(step)}`)
+}
 await seedSiteContent(orm, log)
 await orm.close()
+
+if (!clientBuilt) log('client build: still running, waiting for it…')
+const buildError = await clientBuild
+if (buildError) {
+  console.error(`[start] ${buildError.message}`)
+  await db?.stop()
+  process.exit(1)
+}
 
 const children: ChildProcess[] = []
 let stopping = false
@@ -75,15 +113,19 @@ async function stop(exitCode = 0): Promise<void> {
 
 onShutdownSignal(() => void stop())
 
+// The server first, the worker once the server answers: on a busy machine the two would
+// otherwise share the CPU while loading, and the site would take longer to answer.
+log('starting the server…')
 startChild('server', 'server/main.ts')
-startChild('worker', 'worker/main.ts')
 
 const url = `http://localhost:${config.port}`
-for (let attempt = 0; attempt < 300 && !stopping; attempt++) {
-  const ready = await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false)
-  if (ready) {
-    log(`ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s: ${url}`)
-    break
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200))
+let ready = false
+for (let attempt = 0; attempt < 1500 && !stopping && !ready; attempt++) {
+  ready = await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false)
+  if (!ready) await new Promise((resolve) => setTimeout(resolve, 100))
+}
+if (ready) log(`ready in ${since(startedAt)}: ${url}`)
+if (!stopping) {
+  log('starting the worker…')
+  startChild('worker', 'worker/main.ts')
 }

@@ -10,13 +10,15 @@
  *     the user's own rating/favorite/watch-later state, read per request);
  *   - search latency: the catalog.videos procedure with q, on a server with the cache off, over
  *     a set of distinct queries (words, prefixes, typos, model names, several words).
- * Prints requests/s, p50 and p99 latency, and the ratios against the targets.
+ * Prints requests/s, p50 and p99 latency, and the ratios against the targets, each line with
+ * the machine's load average (1, 5, 15 minutes) at its end: the figures mean little without it.
  *
  * The database lives in DATA_DIR (default .data/bench) on EMBEDDED_PG_PORT, or DATABASE_URL.
  * The servers listen on PORT (the app) and PORT+1 (the baseline).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
+import os from 'node:os'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
@@ -27,6 +29,8 @@ import { seedBulk } from '../seed/bulk.js'
 import { refreshSearchStatistics } from '../../server/services/catalog/search-statistics.js'
 
 process.env.DATA_DIR ??= '.data/bench'
+/** The load average (1, 5, 15 minutes) printed beside every measurement. */
+const machineLoad = () => `load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} on ${os.cpus().length} cores`
 const { values: args } = parseArgs({
   options: {
     videos: { type: 'string', default: '100000' },
@@ -83,7 +87,7 @@ await client.query(
 await refreshSearchStatistics(orm.em.fork())
 await orm.close()
 const sizes = (await client.query(`select (select count(*) from video) v, (select count(*) from image_set) s, (select count(*) from performer) m`)).rows[0]
-console.log(`catalog: ${sizes.v} videos, ${sizes.s} image sets, ${sizes.m} models`)
+console.log(`catalog: ${sizes.v} videos, ${sizes.s} image sets, ${sizes.m} models; ${machineLoad()} at the start`)
 
 // Servers.
 const children: ChildProcess[] = []
@@ -156,7 +160,7 @@ async function measureLists() {
   for (const [name, target] of Object.entries(targets)) {
     await load(target, 2) // warm up
     results[name] = await load(target, duration)
-    console.log(`${name.padEnd(10)} ${results[name]!.rps.toFixed(0).padStart(7)} req/s  p50 ${String(results[name]!.p50).padStart(4)} ms  p99 ${String(results[name]!.p99).padStart(4)} ms${results[name]!.errors ? `  (${results[name]!.errors} errors)` : ''}`)
+    console.log(`${name.padEnd(10)} ${results[name]!.rps.toFixed(0).padStart(7)} req/s  p50 ${String(results[name]!.p50).padStart(4)} ms  p99 ${String(results[name]!.p99).padStart(4)} ms${results[name]!.errors ? `  (${results[name]!.errors} errors)` : ''}  ${machineLoad()}`)
   }
   for (const child of children.splice(0)) await stop(child)
 
@@ -182,7 +186,7 @@ function printSearch(search: Awaited<ReturnType<typeof searchLatency>>) {
   console.log(
     `\nSearch (catalog.videos with q, cache off, ${search.count} distinct queries, ${args['search-connections']} connections): ` +
       `${search.rps.toFixed(0)} req/s, p50 ${search.p50.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms, p99 ${search.p99.toFixed(1)} ms   ` +
-      `target p95 <= 20 ms   ${search.p95 <= 20 ? 'ok' : 'MISSED'}`,
+      `target p95 <= 20 ms   ${search.p95 <= 20 ? 'ok' : 'MISSED'}   ${machineLoad()}`,
   )
   console.log(`  slowest: ${search.slowest.map(([q, ms]) => `"${q}" ${ms.toFixed(0)} ms`).join(', ')}`)
 }

@@ -5,7 +5,6 @@ import { refreshSearchStatistics } from '../../server/services/catalog/search-st
 import { releaseDueItems } from '../../server/services/release.js'
 import { DEMO_CATALOG, seedCatalogRows, type CatalogSize } from './catalog.js'
 import { seedLegalPages } from './legal.js'
-import { seedMedia } from './media.js'
 import { ensurePlans } from './plans.js'
 
 export interface SeedOptions {
@@ -24,7 +23,9 @@ export async function seedDemo(orm: Orm, { size = DEMO_CATALOG, log = () => unde
   const em = orm.em.fork()
   const rows = await seedCatalogRows(em, size)
   log(`seeded ${rows.categories.length} categories, ${rows.models.length} models, ${rows.videos.length} videos, ${rows.imageSets.length} image sets`)
-  // Synthetic sources through the media pipeline, shared among the demo rows.
+  // Synthetic sources through the media pipeline, shared among the demo rows (loaded only
+  // here: a start on a seeded database needs none of the media code).
+  const { seedMedia } = await import('./media.js')
   await seedMedia(orm, config, rows, { videos: size.upcomingVideos, imageSets: size.upcomingImageSets }, log)
   const released = await releaseDueItems(em, new Date())
   log(`released ${released.videos} videos and ${released.imageSets} image sets; the rest are coming soon`)

@@ -18,7 +18,7 @@ import { command, run } from '../../worker/ffmpeg/run.js'
 import { drainJobs } from '../../worker/runner.js'
 
 /** Bump when a recipe changes, so cached sources are made again. */
-const CACHE_VERSION = 'v2'
+const CACHE_VERSION = 'v3'
 
 interface VideoRecipe {
   name: string
@@ -31,12 +31,20 @@ interface VideoRecipe {
   tone: number
 }
 
-/** One source up to 1080p (a three-rung ladder), the others smaller and shorter. */
+/**
+ * Sources of different lengths, so durations, the "longest" sort and the seek bar mean
+ * something: a short 1080p one (a three-rung ladder, on the newest video), short 720p and
+ * 480p ones, and longer ones at low resolution and frame rate (one rung each), which keeps
+ * the first start and the browser tests' seed fast: the 5-minute one is about as much work
+ * for the pipeline as the 6-second 1080p one.
+ */
 const VIDEO_SOURCES: VideoRecipe[] = [
-  { name: 'pattern-fhd', width: 1920, height: 1080, seconds: 6, video: 'testsrc2=size=1920x1080:rate=30', tone: 440 },
-  { name: 'bars-hd', width: 1280, height: 720, seconds: 5, video: 'smptehdbars=size=1280x720:rate=30', filters: 'hue=H=2*PI*t/5', tone: 523 },
-  { name: 'life-hd', width: 1280, height: 720, seconds: 5, video: 'life=size=320x180:rate=25:mold=10:ratio=0.3:life_color=#ff4fa0:death_color=#2a1a5e', filters: 'scale=1280:720:flags=neighbor', tone: 659 },
-  { name: 'pattern-sd', width: 854, height: 480, seconds: 5, video: 'testsrc=size=854x480:rate=25', filters: 'hue=h=200:s=1.4', tone: 784 },
+  { name: 'pattern-fhd', width: 1920, height: 1080, seconds: 6, video: 'testsrc2=size=1920x1080:rate=24', tone: 440 },
+  { name: 'bars-hd', width: 1280, height: 720, seconds: 5, video: 'smptehdbars=size=1280x720:rate=24', filters: 'hue=H=2*PI*t/5', tone: 523 },
+  { name: 'life-360', width: 640, height: 360, seconds: 42, video: 'life=size=320x180:rate=12:mold=10:ratio=0.3:life_color=#ff4fa0:death_color=#2a1a5e', filters: 'scale=640:360:flags=neighbor', tone: 659 },
+  { name: 'pattern-sd', width: 854, height: 480, seconds: 14, video: 'testsrc=size=854x480:rate=20', filters: 'hue=h=200:s=1.4', tone: 784 },
+  { name: 'drift-240', width: 426, height: 240, seconds: 137, video: 'testsrc=size=426x240:rate=10', filters: 'hue=H=2*PI*t/40:s=1.2', tone: 330 },
+  { name: 'orbit-240', width: 426, height: 240, seconds: 308, video: 'smptebars=size=426x240:rate=8', filters: 'hue=H=2*PI*t/60', tone: 392 },
 ]
 
 /** Picture recipes (lavfi sources of one frame); {W}, {H}, {HUE} and {K} are filled in. */
@@ -84,13 +92,36 @@ function makeVideo(recipe: VideoRecipe) {
         .input(`sine=frequency=${recipe.tone}:sample_rate=48000:duration=${recipe.seconds}`)
         .inputOptions(['-f', 'lavfi'])
         .output(file)
-        .outputOptions(['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-f', 'mp4']),
+        .outputOptions(['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '20', '-g', '48', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k', '-shortest', '-f', 'mp4']),
     )
 }
 
+/** Filters that compute every pixel on their own (slow): drawn at half size, then scaled up. */
+const SLOW_PICTURE = /mandelbrot=|geq=/
+
 function makePicture(recipe: string, width: number, height: number, hue: number) {
-  const source = recipe.replaceAll('{W}', String(width)).replaceAll('{H}', String(height)).replaceAll('{HUE}', String(hue)).replaceAll('{K}', String(hue / 40))
+  const factor = SLOW_PICTURE.test(recipe) ? 2 : 1
+  const [w, h] = [Math.round(width / factor), Math.round(height / factor)]
+  const drawn = recipe.replaceAll('{W}', String(w)).replaceAll('{H}', String(h)).replaceAll('{HUE}', String(hue)).replaceAll('{K}', String(hue / 40))
+  const source = factor === 1 ? drawn : `${drawn},scale=${width}:${height}:flags=bicubic`
   return (file: string) => run(command().input(source).inputOptions(['-f', 'lavfi']).output(file).outputOptions(['-frames:v', '1', '-q:v', '2', '-f', 'image2']))
+}
+
+/** How many ffmpeg processes the seed runs at once besides the pipeline's own. */
+const PARALLEL = 3
+
+/** Runs `work` over `items`, at most `limit` at a time, keeping the order of the results. */
+async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length)
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await work(items[index]!, index)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
+  return results
 }
 
 export interface SeededRows {
@@ -104,24 +135,24 @@ export interface SeededRows {
 export async function seedMedia(orm: Orm, config: Config, rows: SeededRows, upcoming: { videos: number; imageSets: number }, log: (line: string) => void) {
   ffmpegBinaries(config)
   const startedAt = Date.now()
-  const cacheDir = path.resolve('.data', 'demo-cache')
+  const cacheDir = path.resolve(process.env.DEMO_CACHE_DIR ?? path.join('.data', 'demo-cache'))
   const store = new MediaStore(config.mediaDir)
   const em = orm.em.fork()
 
   // 1. Sources (cached), registered on a few catalog rows through the normal ingest.
-  const videoFiles = []
-  for (const recipe of VIDEO_SOURCES) videoFiles.push(await cached(cacheDir, `${recipe.name}.mp4`, makeVideo(recipe)))
-  const setDirs = []
-  for (const [s, set] of IMAGE_SETS.entries()) {
-    const dir = path.join(cacheDir, `${CACHE_VERSION}-${set.name}`)
-    for (let i = 0; i < set.count; i++) {
+  const photos = IMAGE_SETS.flatMap((set, s) =>
+    Array.from({ length: set.count }, (_, i) => {
       const portrait = i % 3 === 2
       const recipe = PICTURES[(i + s * 2) % PICTURES.length]!
-      await cached(cacheDir, `${set.name}/photo-${String(i + 1).padStart(2, '0')}.jpg`, makePicture(recipe, portrait ? 1200 : 1600, portrait ? 1600 : 1200, (i * 47 + s * 113) % 360))
-    }
-    setDirs.push(dir)
-  }
-  log(`demo sources ready in ${seconds(startedAt)} s (cache: ${cacheDir})`)
+      return () => cached(cacheDir, `${set.name}/photo-${String(i + 1).padStart(2, '0')}.jpg`, makePicture(recipe, portrait ? 1200 : 1600, portrait ? 1600 : 1200, (i * 47 + s * 113) % 360))
+    }),
+  )
+  // The longest sources first, so they do not finish last alone.
+  const byLength = [...VIDEO_SOURCES].sort((a, b) => b.seconds - a.seconds)
+  const made = await inParallel([...byLength.map((recipe) => () => cached(cacheDir, `${recipe.name}.mp4`, makeVideo(recipe))), ...photos], PARALLEL, (make) => make())
+  const videoFiles = VIDEO_SOURCES.map((recipe) => made[byLength.indexOf(recipe)]!)
+  const setDirs = IMAGE_SETS.map((set) => path.join(cacheDir, `${CACHE_VERSION}-${set.name}`))
+  log(`demo sources ready in ${seconds(startedAt)} s (${VIDEO_SOURCES.length} videos of ${VIDEO_SOURCES.map((r) => r.seconds).join(', ')} s, ${photos.length} photos; cache: ${cacheDir})`)
 
   const videoSources = rows.videos.slice(upcoming.videos, upcoming.videos + videoFiles.length)
   for (const [i, file] of videoFiles.entries()) {
@@ -203,26 +234,30 @@ async function seedPictures(em: EntityManager, cacheDir: string, store: MediaSto
   const first = (refs: ImageRef[]) => refs[0]!
 
   // Eight portraits, shared round-robin by the models.
-  const portraits: Array<{ avatar: ImageRef; preview: ImageRef; previewThumbnail: ImageRef }> = []
-  for (let i = 0; i < 8; i++) {
-    const source = await cached(cacheDir, `portraits/portrait-${i + 1}.jpg`, makePicture(portraitRecipe(i + 1), 900, 1200, 0))
+  // Eight portraits, shared round-robin by the models.
+  const portraits = await inParallel(Array.from({ length: 8 }, (_, i) => i + 1), PARALLEL, async (n) => {
+    const source = await cached(cacheDir, `portraits/portrait-${n}.jpg`, makePicture(portraitRecipe(n), 900, 1200, 0))
     const [avatar, preview, previewThumbnail] = await renderPicture(source, [
-      target(`public/demo/models/${i + 1}-avatar.jpg`, 256, 256),
-      target(`public/demo/models/${i + 1}-preview.jpg`, 600, 800),
-      target(`public/demo/models/${i + 1}-preview-thumb.jpg`, 300, 400),
+      target(`public/demo/models/${n}-avatar.jpg`, 256, 256),
+      target(`public/demo/models/${n}-preview.jpg`, 600, 800),
+      target(`public/demo/models/${n}-preview-thumb.jpg`, 300, 400),
     ])
-    portraits.push({ avatar: avatar!, preview: preview!, previewThumbnail: previewThumbnail! })
-  }
+    return { avatar: avatar!, preview: preview!, previewThumbnail: previewThumbnail! }
+  })
   for (const [index, model] of rows.models.entries()) await em.nativeUpdate(Model, model.id, portraits[index % portraits.length]!)
 
-  for (const [index, category] of rows.categories.entries()) {
+  const categoryPictures = await inParallel(rows.categories, PARALLEL, async (category, index) => {
     const source = await cached(cacheDir, `categories/${category.slug}.jpg`, makePicture(PICTURES[index % PICTURES.length]!, 1280, 720, (index * 71) % 360))
-    const [logo, preview] = await renderPicture(source, [target(`public/demo/categories/${category.slug}-logo.jpg`, 256, 256), target(`public/demo/categories/${category.slug}-preview.jpg`, 640, 360)])
+    return renderPicture(source, [target(`public/demo/categories/${category.slug}-logo.jpg`, 256, 256), target(`public/demo/categories/${category.slug}-preview.jpg`, 640, 360)])
+  })
+  for (const [index, category] of rows.categories.entries()) {
+    const [logo, preview] = categoryPictures[index]!
     await em.nativeUpdate(Category, category.id, { logo: logo!, preview: preview! })
   }
 
-  for (const [index, banner] of rows.banners.entries()) {
+  const bannerPictures = await inParallel(rows.banners, PARALLEL, async (_banner, index) => {
     const source = await cached(cacheDir, `banners/banner-${index + 1}.jpg`, makePicture(PICTURES[(index + 3) % PICTURES.length]!, 1920, 600, (index * 59) % 360))
-    await em.nativeUpdate(Banner, banner.id, { image: first(await renderPicture(source, [target(`public/demo/banners/${index + 1}.jpg`, 1600, 500)])) })
-  }
+    return first(await renderPicture(source, [target(`public/demo/banners/${index + 1}.jpg`, 1600, 500)]))
+  })
+  for (const [index, banner] of rows.banners.entries()) await em.nativeUpdate(Banner, banner.id, { image: bannerPictures[index]! })
 }

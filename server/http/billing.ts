@@ -26,7 +26,8 @@ const RETRY_AFTER_SECONDS = 60
  *    secrets; 503 (a subscription not known yet) makes the processor deliver it again.
  *  - GET /subscriptions/join/<sid>?locale=: the join link. Visitors go to sign-up and
  *    unconfirmed users to verify-email (coming back to the chosen plan), others to the
- *    processor's payment form or the demo checkout.
+ *    processor's payment form or the demo checkout; every page on the way is in the link's
+ *    locale.
  */
 export function registerBillingRoutes(app: FastifyInstance, config: Config, orm: Orm): void {
   const provider = billingProvider(config.billing)
@@ -72,7 +73,8 @@ export function registerBillingRoutes(app: FastifyInstance, config: Config, orm:
     const locale = isLocale(req.query.locale) ? req.query.locale : requestLocale(req.headers)
     void reply.header('cache-control', 'no-store')
     const user = await loadCurrentUser(em, req.cookies, now)
-    const back = encodeURIComponent(chosenPlanPath(sid))
+    // The pages on the way keep the link's language (the page's `locale` query wins over the stored one).
+    const back = `${encodeURIComponent(chosenPlanPath(sid))}&locale=${locale}`
     if (!user) return reply.redirect(`/sign-up?redirect=${back}`, 303)
     if (!user.emailVerified) return reply.redirect(`/verify-email?redirect=${back}`, 303)
     let target: ReturnType<typeof checkoutTarget>

@@ -11,10 +11,12 @@ import { contrastVariables, theme } from '../theme'
 import { headContext, notFoundHead } from '../lib/seo'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The page's locale: the path's first segment when it is one, else the detected one.
+  // The page's locale: the path's first segment when it is one, else a link's `locale` query
+  // (the join link's demo checkout, mailed links), else the detected one.
   beforeLoad: async ({ context, location }) => {
     const first = location.pathname.split('/')[1]
-    const locale = isLocale(first) ? first : detectClientLocale(context.env)
+    const asked = (location.search as { locale?: unknown }).locale
+    const locale = isLocale(first) ? first : isLocale(asked) ? asked : detectClientLocale(context.env)
     await activateLocale(locale)
     return { locale }
   },

@@ -2,8 +2,9 @@ import type { Page } from '@playwright/test'
 import { confirmAgeInAdvance, expect, test } from './support'
 
 /**
- * The catalog on the seeded demo catalog (58 released and 6 upcoming videos, 29 + 3 image
- * sets, 24 models, 8 categories of which 5 are featured, 3 top and 3 bottom banners).
+ * The catalog on the seeded demo catalog (58 released and 6 upcoming videos of six lengths from
+ * 5 s to 5:08, 29 + 3 image sets, 24 models, 8 categories of which 5 are featured, 3 top and 3
+ * bottom banners).
  */
 test.beforeEach(async ({ page }) => {
   await confirmAgeInAdvance(page)
@@ -60,6 +61,10 @@ test.describe('lists', () => {
         return seconds.length === 30 && seconds.every((value, i) => i === 0 || seconds[i - 1]! >= value)
       })
       .toBe(true)
+    // The demo videos last from seconds to minutes, each card as long as its media: the 5:08 source leads.
+    const durations = await cards(page).getByLabel(/^Duration /).allTextContents()
+    expect(durations[0]).toBe('5:08')
+    expect(new Set(durations).size).toBeGreaterThanOrEqual(3)
 
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' }).click()
     await expect(page).toHaveURL(/\?sort=longest&page=2$/)

@@ -1,5 +1,5 @@
 import { expect, test } from './support'
-import { englishVisitor, mailedLink, newEmail, PASSWORD } from './accounts-support'
+import { englishVisitor, mailedLink, newEmail, PASSWORD, signedUpUser } from './accounts-support'
 
 test.beforeEach(async ({ page }) => {
   await englishVisitor(page)
@@ -13,7 +13,7 @@ test('a new user picks a plan, signs up, confirms the address, pays in the demo 
   await page.goto('/account/select-plan')
   await expect(banner.getByRole('link', { name: 'Become a member' })).toBeVisible()
   await page.getByRole('article', { name: 'Basic Month' }).getByRole('link', { name: 'Join now: Basic Month' }).click()
-  await expect(page).toHaveURL(`/sign-up?redirect=${encodeURIComponent('/account/select-plan?plan=basic-monthly')}`)
+  await expect(page).toHaveURL(`/sign-up?redirect=${encodeURIComponent('/account/select-plan?plan=basic-monthly')}&locale=en`)
   await expect(page.getByText('Your choice: Basic Month')).toBeVisible()
   await page.getByLabel('Email address').fill(email)
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
@@ -47,4 +47,25 @@ test('a new user picks a plan, signs up, confirms the address, pays in the demo 
   await page.goto('/account/select-plan')
   await expect(page.getByRole('article', { name: 'Basic Month' }).getByRole('button', { name: 'Your current plan' })).toBeDisabled()
   await expect(page.getByRole('article', { name: 'Premium Year' }).getByRole('link', { name: 'Switch to this plan: Premium Year' })).toBeVisible()
+})
+
+test('the join link decides the language of every page it leads to, not the stored choice', async ({ page }) => {
+  // The stored choice is German (cookie and local storage); the links say otherwise.
+  await page.context().addCookies([{ name: 'locale', value: 'de', url: test.info().project.use.baseURL! }])
+  await page.addInitScript(() => window.localStorage.setItem('locale', 'de'))
+
+  await page.goto('/subscriptions/join/basic-monthly?locale=it')
+  await expect(page).toHaveURL(/\/sign-up\?redirect=.+&locale=it$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Registrati' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it')
+
+  await signedUpUser(page)
+  await page.goto('/subscriptions/join/basic-monthly?locale=en')
+  await expect(page).toHaveURL(/\/demo-checkout\?plan=basic-monthly&locale=en$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
+  await expect(page.getByRole('article', { name: 'Basic Month' }).getByRole('button', { name: 'Pay €1.00' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+
+  await page.goto('/subscriptions/join/basic-monthly?locale=de')
+  await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible()
 })

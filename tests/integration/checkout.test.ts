@@ -51,13 +51,13 @@ const join = (t: TestApp, sid: string, cookie?: string, locale = 'en') =>
   t.app.inject({ method: 'GET', url: `/subscriptions/join/${sid}?locale=${locale}`, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } })
 
 describe('the join link', () => {
-  it('sends visitors to sign-up and unconfirmed users to verify-email, coming back to the chosen plan', async () => {
-    const visitor = await join(demo, 'premium-yearly')
+  it('sends visitors to sign-up and unconfirmed users to verify-email, coming back to the chosen plan, in the link\'s locale', async () => {
+    const visitor = await join(demo, 'premium-yearly', undefined, 'es')
     expect(visitor.statusCode).toBe(303)
-    expect(visitor.headers.location).toBe(`/sign-up?redirect=${encodeURIComponent('/account/select-plan?plan=premium-yearly')}`)
+    expect(visitor.headers.location).toBe(`/sign-up?redirect=${encodeURIComponent('/account/select-plan?plan=premium-yearly')}&locale=es`)
     const { cookie } = await newUser(demo, { verified: false })
     const unverified = await join(demo, 'premium-yearly', cookie)
-    expect(unverified.headers.location).toBe(`/verify-email?redirect=${encodeURIComponent('/account/select-plan?plan=premium-yearly')}`)
+    expect(unverified.headers.location).toBe(`/verify-email?redirect=${encodeURIComponent('/account/select-plan?plan=premium-yearly')}&locale=en`)
   })
 
   it('without a processor leads a verified user to the demo checkout', async () => {
