@@ -38,7 +38,8 @@ export default defineConfig({
     command: 'node --import tsx scripts/e2e-server.ts',
     cwd: root,
     url: `${baseURL}/readyz`,
-    timeout: 180_000,
+    // Seeding runs the demo media through the pipeline: minutes on a busy machine (E2E_SERVER_TIMEOUT_SECONDS).
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_SECONDS ?? 180) * 1000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'ignore',

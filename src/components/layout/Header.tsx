@@ -46,9 +46,10 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
   const { me, showBecomeMember } = useJoinOffer()
 
   return (
-    <AppShell.Header px="md">
-      <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-        <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+    <AppShell.Header px={{ base: 'sm', xs: 'md' }}>
+      {/* Tight on phones: at 360 px the German header needs every pixel. */}
+      <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
           <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom={NAV_BAR_FROM} size="sm" aria-label={LL.layout.nav.label()} />
           <PlainLink to="/$lang" params={{ lang }} fw={800} fz={{ base: 'lg', xs: 'xl' }} c="pink.5">
             {LL.layout.siteName()}
@@ -69,7 +70,7 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
               <ButtonLink to="/account/select-plan" size="sm" visibleFrom={COMPACT_BELOW}>
                 {LL.layout.becomeMember()}
               </ButtonLink>
-              <ButtonLink to="/account/select-plan" size="sm" px="sm" hiddenFrom={COMPACT_BELOW}>
+              <ButtonLink to="/account/select-plan" size="sm" px="xs" hiddenFrom={COMPACT_BELOW}>
                 {LL.layout.join()}
               </ButtonLink>
             </>
