@@ -1001,11 +1001,23 @@ type RootTranslation = {
 			 * S​e​a​r​c​h​ ​v​i​d​e​o​s​,​ ​i​m​a​g​e​s​ ​a​n​d​ ​m​o​d​e​l​s
 			 */
 			placeholder: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​s​e​a​r​c​h
+			 */
+			open: string
+			/**
+			 * C​l​o​s​e​ ​t​h​e​ ​s​e​a​r​c​h
+			 */
+			close: string
 		}
 		/**
 		 * B​e​c​o​m​e​ ​a​ ​m​e​m​b​e​r
 		 */
 		becomeMember: string
+		/**
+		 * J​o​i​n
+		 */
+		join: string
 		userMenu: {
 			/**
 			 * U​s​e​r​ ​m​e​n​u
@@ -1015,6 +1027,10 @@ type RootTranslation = {
 			 * L​o​g​ ​i​n
 			 */
 			login: string
+			/**
+			 * S​i​g​n​ ​u​p
+			 */
+			signUp: string
 			/**
 			 * A​c​c​o​u​n​t
 			 */
@@ -2414,6 +2430,14 @@ type RootTranslation = {
 			 */
 			resolution: string
 			/**
+			 * B​a​c​k​ ​1​0​ ​s​e​c​o​n​d​s
+			 */
+			seekBack: string
+			/**
+			 * F​o​r​w​a​r​d​ ​1​0​ ​s​e​c​o​n​d​s
+			 */
+			seekForward: string
+			/**
 			 * R​e​s​o​l​u​t​i​o​n​:​ ​{​r​e​s​o​l​u​t​i​o​n​}
 			 * @param {string} resolution
 			 */
@@ -3485,11 +3509,23 @@ export type TranslationFunctions = {
 			 * Search videos, images and models
 			 */
 			placeholder: () => LocalizedString
+			/**
+			 * Open the search
+			 */
+			open: () => LocalizedString
+			/**
+			 * Close the search
+			 */
+			close: () => LocalizedString
 		}
 		/**
 		 * Become a member
 		 */
 		becomeMember: () => LocalizedString
+		/**
+		 * Join
+		 */
+		join: () => LocalizedString
 		userMenu: {
 			/**
 			 * User menu
@@ -3499,6 +3535,10 @@ export type TranslationFunctions = {
 			 * Log in
 			 */
 			login: () => LocalizedString
+			/**
+			 * Sign up
+			 */
+			signUp: () => LocalizedString
 			/**
 			 * Account
 			 */
@@ -4849,6 +4889,14 @@ export type TranslationFunctions = {
 			 * Resolution
 			 */
 			resolution: () => LocalizedString
+			/**
+			 * Back 10 seconds
+			 */
+			seekBack: () => LocalizedString
+			/**
+			 * Forward 10 seconds
+			 */
+			seekForward: () => LocalizedString
 			/**
 			 * Resolution: {resolution}
 			 */

@@ -38,8 +38,8 @@ export default defineConfig({
     command: 'node --import tsx scripts/e2e-server.ts',
     cwd: root,
     url: `${baseURL}/readyz`,
-    // The first start seeds the demo catalog with real transcodes: minutes on a busy machine.
-    timeout: 600_000,
+    // Seeding runs the demo media through the pipeline: minutes on a busy machine (E2E_SERVER_TIMEOUT_SECONDS).
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_SECONDS ?? 600) * 1000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'ignore',

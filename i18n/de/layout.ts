@@ -15,11 +15,15 @@ export default {
   search: {
     label: 'Suche',
     placeholder: 'Videos, Bilder und Models suchen',
+    open: 'Suche öffnen',
+    close: 'Suche schließen',
   },
   becomeMember: 'Mitglied werden',
+  join: 'Beitreten',
   userMenu: {
     label: 'Benutzermenü',
     login: 'Anmelden',
+    signUp: 'Registrieren',
     account: 'Konto',
     logout: 'Abmelden',
     watchLater: 'Später ansehen',

@@ -5,6 +5,8 @@ export default {
     play: 'Video abspielen',
     playFor: 'Abspielen: {title}',
     resolution: 'Auflösung',
+    seekBack: '10 Sekunden zurück',
+    seekForward: '10 Sekunden vor',
     resolutionChoice: 'Auflösung: {resolution}',
     failed: 'Das Video kann gerade nicht abgespielt werden. Bitte versuche es später noch einmal.',
     preparing: 'Dieses Video wird noch vorbereitet.',

@@ -13,11 +13,16 @@ export default {
   search: {
     label: 'Search',
     placeholder: 'Search videos, images and models',
+    open: 'Open the search',
+    close: 'Close the search',
   },
   becomeMember: 'Become a member',
+  /** The become-a-member button in a phone's header: one short word. */
+  join: 'Join',
   userMenu: {
     label: 'User menu',
     login: 'Log in',
+    signUp: 'Sign up',
     account: 'Account',
     logout: 'Log out',
     watchLater: 'Watch later',

@@ -5,6 +5,8 @@ export default {
     play: 'Play video',
     playFor: 'Play: {title:string}',
     resolution: 'Resolution',
+    seekBack: 'Back 10 seconds',
+    seekForward: 'Forward 10 seconds',
     resolutionChoice: 'Resolution: {resolution:string}',
     failed: 'The video cannot be played right now. Please try again later.',
     preparing: 'This video is still being prepared.',

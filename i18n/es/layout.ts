@@ -15,11 +15,15 @@ export default {
   search: {
     label: 'Buscar',
     placeholder: 'Buscar vídeos, imágenes y modelos',
+    open: 'Abrir la búsqueda',
+    close: 'Cerrar la búsqueda',
   },
   becomeMember: 'Hazte miembro',
+  join: 'Únete',
   userMenu: {
     label: 'Menú de usuario',
     login: 'Iniciar sesión',
+    signUp: 'Registrarse',
     account: 'Cuenta',
     logout: 'Cerrar sesión',
     watchLater: 'Ver más tarde',

@@ -5,6 +5,8 @@ export default {
     play: 'Reproducir vídeo',
     playFor: 'Reproducir: {title}',
     resolution: 'Resolución',
+    seekBack: '10 segundos atrás',
+    seekForward: '10 segundos adelante',
     resolutionChoice: 'Resolución: {resolution}',
     failed: 'El vídeo no se puede reproducir ahora. Inténtalo de nuevo más tarde.',
     preparing: 'Este vídeo todavía se está preparando.',

@@ -15,11 +15,15 @@ export default {
   search: {
     label: 'Rechercher',
     placeholder: 'Rechercher des vidéos, images et modèles',
+    open: 'Ouvrir la recherche',
+    close: 'Fermer la recherche',
   },
   becomeMember: 'Devenir membre',
+  join: 'S’abonner',
   userMenu: {
     label: 'Menu utilisateur',
     login: 'Se connecter',
+    signUp: 'S’inscrire',
     account: 'Compte',
     logout: 'Se déconnecter',
     watchLater: 'À regarder plus tard',

@@ -5,6 +5,8 @@ export default {
     play: 'Lire la vidéo',
     playFor: 'Lire : {title}',
     resolution: 'Résolution',
+    seekBack: 'Reculer de 10 secondes',
+    seekForward: 'Avancer de 10 secondes',
     resolutionChoice: 'Résolution : {resolution}',
     failed: 'La vidéo ne peut pas être lue pour le moment. Veuillez réessayer plus tard.',
     preparing: 'Cette vidéo est encore en préparation.',

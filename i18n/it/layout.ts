@@ -15,11 +15,15 @@ export default {
   search: {
     label: 'Cerca',
     placeholder: 'Cerca video, immagini e modelle',
+    open: 'Apri la ricerca',
+    close: 'Chiudi la ricerca',
   },
   becomeMember: 'Diventa membro',
+  join: 'Iscriviti',
   userMenu: {
     label: 'Menu utente',
     login: 'Accedi',
+    signUp: 'Registrati',
     account: 'Account',
     logout: 'Esci',
     watchLater: 'Guarda più tardi',

@@ -5,6 +5,8 @@ export default {
     play: 'Riproduci video',
     playFor: 'Riproduci: {title}',
     resolution: 'Risoluzione',
+    seekBack: 'Indietro di 10 secondi',
+    seekForward: 'Avanti di 10 secondi',
     resolutionChoice: 'Risoluzione: {resolution}',
     failed: 'Il video non può essere riprodotto ora. Riprova più tardi.',
     preparing: 'Questo video è ancora in preparazione.',

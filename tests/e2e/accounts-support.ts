@@ -77,3 +77,19 @@ export async function e2eSql<T = Record<string, unknown>>(sql: string, params: u
     await client.end()
   }
 }
+
+/** The first released video and image set of the seeded catalog (ids), read as the site reads them. */
+export async function firstItems(page: Page): Promise<{ video: number; imageSet: number }> {
+  const read = async (path: string) => {
+    const input = encodeURIComponent(JSON.stringify({ locale: 'en', limit: 1 }))
+    const res = await page.request.get(`/trpc/${path}?input=${input}`)
+    return (await res.json()).result.data.items[0].id as number
+  }
+  return { video: await read('catalog.videos'), imageSet: await read('catalog.imageSets') }
+}
+
+/** Makes the page's user a member of `plan` through the demo checkout's payment. */
+export async function becomeMember(page: Page, plan: string) {
+  const res = await page.request.post('/trpc/billing.demoPay', { data: { plan }, headers: { 'x-locale': 'en', 'x-streamclub-csrf': '1' } })
+  expect(res.status(), await res.text()).toBe(200)
+}

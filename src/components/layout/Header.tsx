@@ -1,7 +1,7 @@
-import { AppShell, Box, Burger, Group, NavLink, Stack, TextInput } from '@mantine/core'
+import { ActionIcon, AppShell, Box, Burger, Divider, Group, NavLink, Stack, TextInput } from '@mantine/core'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTRPC } from '../../lib/trpc'
 import { useI18n, useCurrentLocale } from '../../lib/locale'
 import { LanguageItems, LanguageMenu } from './LanguageMenu'
@@ -13,6 +13,19 @@ import { ButtonLink, NavLinkLink, PlainLink } from '../links'
  * behind the burger (the five sections in French or Spanish need about 560 px).
  */
 export const NAV_BAR_FROM = 'lg'
+
+/**
+ * Below this breakpoint (phones) the header shows a search icon that opens the search field
+ * over the header, and a one-word join button instead of "become a member".
+ */
+const COMPACT_BELOW = 'sm'
+
+/** Who is signed in, and whether to offer membership: to visitors and users, not members or admins. */
+function useJoinOffer() {
+  const trpc = useTRPC()
+  const me = useQuery(trpc.auth.me.queryOptions())
+  return { me: me.data ?? null, showBecomeMember: !me.data || (!me.data.isMember && me.data.role !== 'admin') }
+}
 
 /** The main sections, shared by the desktop bar and the mobile drawer. */
 function useSections() {
@@ -27,17 +40,16 @@ function useSections() {
 }
 
 export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
-  const trpc = useTRPC()
   const { LL } = useI18n()
   const lang = useCurrentLocale()
   const sections = useSections()
-  const me = useQuery(trpc.auth.me.queryOptions())
-  const showBecomeMember = !me.data || (!me.data.isMember && me.data.role !== 'admin')
+  const { me, showBecomeMember } = useJoinOffer()
 
   return (
-    <AppShell.Header px="md">
-      <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-        <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+    <AppShell.Header px={{ base: 'sm', xs: 'md' }}>
+      {/* Tight on phones: at 360 px the German header needs every pixel. */}
+      <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
           <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom={NAV_BAR_FROM} size="sm" aria-label={LL.layout.nav.label()} />
           <PlainLink to="/$lang" params={{ lang }} fw={800} fz={{ base: 'lg', xs: 'xl' }} c="pink.5">
             {LL.layout.siteName()}
@@ -54,31 +66,46 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
         <Group className="header-actions" gap="xs" wrap="nowrap" justify="flex-end" style={{ flex: '1 1 auto', minWidth: 0 }}>
           <HeaderSearch />
           {showBecomeMember && (
-            <ButtonLink to="/account/select-plan" size="sm" visibleFrom="sm">
-              {LL.layout.becomeMember()}
-            </ButtonLink>
+            <>
+              <ButtonLink to="/account/select-plan" size="sm" visibleFrom={COMPACT_BELOW}>
+                {LL.layout.becomeMember()}
+              </ButtonLink>
+              <ButtonLink to="/account/select-plan" size="sm" px="xs" hiddenFrom={COMPACT_BELOW}>
+                {LL.layout.join()}
+              </ButtonLink>
+            </>
           )}
           {/* On phones the languages move into the navigation drawer, so the user menu stays in view. */}
           <Box visibleFrom="xs">
             <LanguageMenu />
           </Box>
-          <UserMenu me={me.data ?? null} showBecomeMember={showBecomeMember} />
+          <UserMenu me={me} showBecomeMember={showBecomeMember} />
         </Group>
       </Group>
     </AppShell.Header>
   )
 }
 
+/** The drawer: the sections, the way in (sign in, sign up, become a member) and, on phones, the languages. */
 export function MobileNav({ onNavigate }: { onNavigate: () => void }) {
   const { LL } = useI18n()
   const lang = useCurrentLocale()
   const sections = useSections()
+  const { me, showBecomeMember } = useJoinOffer()
   return (
     <AppShell.Navbar p="md" hiddenFrom={NAV_BAR_FROM}>
       <Stack component="nav" aria-label={LL.layout.nav.label()} gap={2}>
         {sections.map((section) => (
           <NavLinkLink key={section.to}  to={section.to} params={{ lang }} label={section.label} onClick={onNavigate} />
         ))}
+        {(!me || showBecomeMember) && <Divider my="xs" />}
+        {!me && (
+          <>
+            <NavLinkLink to="/login" label={LL.layout.userMenu.login()} onClick={onNavigate} />
+            <NavLinkLink to="/sign-up" label={LL.layout.userMenu.signUp()} onClick={onNavigate} />
+          </>
+        )}
+        {showBecomeMember && <NavLinkLink to="/account/select-plan" label={LL.layout.becomeMember()} onClick={onNavigate} />}
         <Box hiddenFrom="xs">
           <NavLink label={LL.layout.language.label()} component="button">
             <LanguageItems as="nav" />
@@ -89,9 +116,20 @@ export function MobileNav({ onNavigate }: { onNavigate: () => void }) {
   )
 }
 
+function SearchIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+      <circle cx="10.5" cy="10.5" r="6.5" />
+      <path d="m15.5 15.5 5 5" />
+    </svg>
+  )
+}
+
 /**
  * Enter opens the search page, or updates q when a search page is already open (keeping its
- * tab). Empty text does nothing.
+ * tab). Empty text does nothing. Wide screens show the field in the bar; phones an icon that
+ * lays the field over the whole header, so its placeholder reads in full (Escape or the close
+ * button puts the header back).
  */
 function HeaderSearch() {
   const { LL } = useI18n()
@@ -100,31 +138,56 @@ function HeaderSearch() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const currentQ = useRouterState({ select: (s) => (/^\/[a-z]{2}\/search\//.test(s.location.pathname) ? String((s.location.search as { q?: unknown }).q ?? '') : null) })
   const [text, setText] = useState('')
+  const [opened, setOpened] = useState(false)
+  const openButton = useRef<HTMLButtonElement>(null)
   // On a search page the box shows what is being searched for.
   useEffect(() => {
     if (currentQ !== null) setText(currentQ)
   }, [currentQ])
 
+  const close = () => {
+    setOpened(false)
+    openButton.current?.focus()
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const q = text.trim()
     if (!q) return
     const tab = pathname.match(/^\/[a-z]{2}\/search\/(videos|images|models)$/)?.[1] ?? 'videos'
+    setOpened(false)
     void navigate({ to: '/$lang/search/$tab', params: { lang, tab }, search: { q } })
   }
+  const field = (compact: boolean) => (
+    <TextInput
+      label={LL.layout.search.label()}
+      labelProps={{ className: 'visually-hidden' }}
+      type="search"
+      value={text}
+      onChange={(e) => setText(e.currentTarget.value)}
+      onKeyDown={compact ? (e) => e.key === 'Escape' && close() : undefined}
+      placeholder={LL.layout.search.placeholder()}
+      size="sm"
+      autoFocus={compact}
+      style={compact ? { flex: 1 } : undefined}
+    />
+  )
 
   return (
-    <form role="search" onSubmit={submit} style={{ flex: '0 1 280px', minWidth: 110 }}>
-      <TextInput
-        label={LL.layout.search.label()}
-        labelProps={{ className: 'visually-hidden' }}
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
-        placeholder={LL.layout.search.placeholder()}
-        size="sm"
-      />
-    </form>
+    <>
+      <Box component="form" role="search" onSubmit={submit} visibleFrom={COMPACT_BELOW} style={{ flex: '0 1 280px', minWidth: 110 }}>
+        {field(false)}
+      </Box>
+      <ActionIcon ref={openButton} variant="default" size="lg" hiddenFrom={COMPACT_BELOW} aria-label={LL.layout.search.open()} aria-expanded={opened} onClick={() => setOpened(true)}>
+        <SearchIcon />
+      </ActionIcon>
+      {opened && (
+        <Box component="form" role="search" onSubmit={submit} hiddenFrom={COMPACT_BELOW} className="header-search-overlay">
+          {field(true)}
+          <ActionIcon type="button" variant="default" size="lg" aria-label={LL.layout.search.close()} onClick={close}>
+            ✕
+          </ActionIcon>
+        </Box>
+      )}
+    </>
   )
 }
-

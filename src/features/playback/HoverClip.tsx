@@ -1,36 +1,29 @@
 import { useEffect, useRef, useState } from 'react'
+import { clipsAllowed, isTouchScreen, playOnHoverAndFocus, playWhenMostInView, stopClip, type Clip } from './preview-clips'
 
 /**
  * A video's silent preview clip (public, spec section 2: "preview clip on hover"), laid over
- * its picture while the pointer rests on the picture. Nothing loads before the first hover; a
- * user who asks for reduced motion gets no clip.
+ * its picture while the pointer rests on the picture or keyboard focus is in its card. With
+ * `inView` (cards), a touch screen plays the clip of the card most in view once scrolling
+ * rests. One clip plays at a time; nothing loads before it first plays; none for visitors who
+ * ask for reduced motion or to save data.
  */
-export function HoverClip({ src }: { src: string | null | undefined }) {
+export function HoverClip({ src, inView = false }: { src: string | null | undefined; inView?: boolean }) {
   const ref = useRef<HTMLVideoElement>(null)
   const [active, setActive] = useState(false)
 
   useEffect(() => {
     const video = ref.current
     const area = video?.parentElement
-    if (!video || !area || !src) return
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return
-    const enter = () => {
-      if (video.getAttribute('src') !== src) video.src = src
-      setActive(true)
-      video.currentTime = 0
-      void video.play().catch(() => undefined)
-    }
-    const leave = () => {
-      setActive(false)
-      video.pause()
-    }
-    area.addEventListener('pointerenter', enter)
-    area.addEventListener('pointerleave', leave)
+    if (!video || !area || !src || !clipsAllowed()) return
+    const clip: Clip = { video, src, area, show: setActive }
+    const cleanups = [playOnHoverAndFocus(clip, video.closest('article'))]
+    if (inView && isTouchScreen()) cleanups.push(playWhenMostInView(clip))
     return () => {
-      area.removeEventListener('pointerenter', enter)
-      area.removeEventListener('pointerleave', leave)
+      cleanups.forEach((cleanup) => cleanup())
+      stopClip(clip)
     }
-  }, [src])
+  }, [src, inView])
 
   if (!src) return null
   return (

@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Box, Group, Modal, Stack, Text } from '@mantine/core'
 import { useEffect } from 'react'
 import type { SignedPicture } from '../../../server/services/playback.js'
+import { useSwipe } from '../../lib/gestures'
 import { useI18n } from '../../lib/locale'
 
 export interface LightboxPicture {
@@ -11,13 +12,15 @@ export interface LightboxPicture {
 
 /**
  * The members' image viewer (spec sections 2 and 6): one picture at a time, large, with
- * previous/next buttons, the arrow keys, its position, and a link to the original.
+ * previous/next buttons, the arrow keys, a swipe on touch screens, its position, and a link to
+ * the original.
  */
 export function Lightbox({ pictures, index, onIndex, onClose }: { pictures: LightboxPicture[]; index: number | null; onIndex: (index: number) => void; onClose: () => void }) {
   const { LL } = useI18n()
   const current = index === null ? null : pictures[index]
   const count = pictures.length
   const step = (delta: number) => index !== null && count > 0 && onIndex((index + delta + count) % count)
+  const swipe = useSwipe(step)
 
   useEffect(() => {
     if (index === null) return
@@ -40,7 +43,7 @@ export function Lightbox({ pictures, index, onIndex, onClose }: { pictures: Ligh
     >
       {current && (
         <Stack gap="sm">
-          <Box style={{ height: 'calc(100dvh - 140px)', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <Box {...swipe} style={{ height: 'calc(100dvh - 140px)', display: 'flex', alignItems: 'center', justifyContent: 'center', touchAction: 'pan-y pinch-zoom' }}>
             <img
               src={current.picture.src}
               alt={current.picture.alt}

@@ -2,9 +2,10 @@
  * The members' player: media-chrome's controls around a <video>, fed by hls.js with the signed
  * master playlist, or natively (Safari, and browsers that play HLS themselves) with the signed
  * media playlist of the chosen rung. The resolution choice is kept in session storage (spec:
- * default fhd, else the best available). Loaded as its own chunk, only for members.
+ * default fhd, else the best available). On touch screens a double tap on the left or right
+ * third seeks 10 s back or forward. Loaded as its own chunk, only for members.
  */
-import { NativeSelect } from '@mantine/core'
+import { Box, NativeSelect } from '@mantine/core'
 import type Hls from 'hls.js'
 import {
   MediaControlBar, MediaController, MediaFullscreenButton, MediaLoadingIndicator, MediaMuteButton, MediaPlayButton,
@@ -14,6 +15,7 @@ import { useEffect, useRef, useState } from 'react'
 import { RESOLUTION_STORAGE_KEY, chooseResolution } from '../../../server/domain/playback.js'
 import type { Resolution } from '../../../server/domain/resolutions.js'
 import type { VideoPlayback } from '../../../server/services/playback.js'
+import { DOUBLE_TAP_MS, doubleTapSeek } from '../../lib/gestures'
 import { useI18n } from '../../lib/locale'
 
 function storedResolution(): string | null {
@@ -138,6 +140,8 @@ export default function VideoPlayer({ playback, poster, title, autoPlay, onFirst
     }
   }
 
+  const seeked = useDoubleTapSeek(videoRef)
+
   useEffect(() => {
     const video = videoRef.current
     if (!video) return
@@ -147,27 +151,67 @@ export default function VideoPlayer({ playback, poster, title, autoPlay, onFirst
   }, [])
 
   return (
-    <MediaController style={{ width: '100%', aspectRatio: '16 / 9', display: 'block', background: '#000' }}>
-      <video slot="media" ref={videoRef} poster={poster} playsInline preload="none" aria-label={title} style={{ width: '100%', height: '100%' }} />
-      <MediaLoadingIndicator slot="centered-chrome" noAutohide />
-      <MediaControlBar>
-        <MediaPlayButton />
-        <MediaTimeRange />
-        <MediaTimeDisplay showDuration />
-        <MediaMuteButton />
-        <MediaVolumeRange />
-        {available.length > 0 && resolution && (
-          <NativeSelect
-            aria-label={LL.playback.player.resolution()}
-            size="xs"
-            value={resolution}
-            onChange={(event) => choose(event.currentTarget.value as Resolution)}
-            data={available.map((value) => ({ value, label: LL.catalog.resolution[value]() }))}
-            styles={{ input: { background: 'rgba(20,21,23,0.7)', color: 'white', border: 'none', height: '100%' } }}
-          />
+    <Box ref={seeked.area} pos="relative" style={{ touchAction: 'manipulation' }}>
+      <MediaController style={{ width: '100%', aspectRatio: '16 / 9', display: 'block', background: '#000' }}>
+        <video slot="media" ref={videoRef} poster={poster} playsInline preload="none" aria-label={title} style={{ width: '100%', height: '100%' }} />
+        <MediaLoadingIndicator slot="centered-chrome" noAutohide />
+        <MediaControlBar>
+          <MediaPlayButton />
+          <MediaTimeRange />
+          <MediaTimeDisplay showDuration />
+          <MediaMuteButton />
+          <MediaVolumeRange />
+          {available.length > 0 && resolution && (
+            <NativeSelect
+              aria-label={LL.playback.player.resolution()}
+              size="xs"
+              value={resolution}
+              onChange={(event) => choose(event.currentTarget.value as Resolution)}
+              data={available.map((value) => ({ value, label: LL.catalog.resolution[value]() }))}
+              styles={{ input: { background: 'rgba(20,21,23,0.7)', color: 'white', border: 'none', height: '100%' } }}
+            />
+          )}
+          <MediaFullscreenButton />
+        </MediaControlBar>
+      </MediaController>
+      <div role="status">
+        {seeked.last && (
+          <span key={seeked.last.at} className="seek-hint" data-side={seeked.last.seconds < 0 ? 'left' : 'right'}>
+            {seeked.last.seconds < 0 ? `« ${LL.playback.player.seekBack()}` : `${LL.playback.player.seekForward()} »`}
+          </span>
         )}
-        <MediaFullscreenButton />
-      </MediaControlBar>
-    </MediaController>
+      </div>
+    </Box>
   )
+}
+
+/**
+ * Two taps within DOUBLE_TAP_MS on the same outer third of the picture seek 10 s (taps on the
+ * control bar are its own). Returns the area's ref and the last seek, for the hint.
+ */
+function useDoubleTapSeek(videoRef: React.RefObject<HTMLVideoElement | null>) {
+  const [area, setArea] = useState<HTMLDivElement | null>(null)
+  const [last, setLast] = useState<{ seconds: number; at: number } | null>(null)
+  useEffect(() => {
+    if (!area) return
+    let previous: { at: number; seconds: number } | null = null
+    const onPointerUp = (event: PointerEvent) => {
+      const video = videoRef.current
+      if (event.pointerType !== 'touch' || !video || (event.target as Element).closest?.('media-control-bar')) return
+      const rect = area.getBoundingClientRect()
+      const seconds = doubleTapSeek(event.clientX - rect.left, rect.width)
+      const now = event.timeStamp
+      if (seconds !== 0 && previous && previous.seconds === seconds && now - previous.at < DOUBLE_TAP_MS) {
+        const end = Number.isFinite(video.duration) ? video.duration : Infinity
+        video.currentTime = Math.min(end, Math.max(0, video.currentTime + seconds))
+        setLast({ seconds, at: now })
+        previous = null
+        return
+      }
+      previous = { at: now, seconds }
+    }
+    area.addEventListener('pointerup', onPointerUp)
+    return () => area.removeEventListener('pointerup', onPointerUp)
+  }, [area, videoRef])
+  return { area: setArea, last }
 }

@@ -44,6 +44,9 @@ export function CardPicture({
             loading={eager ? 'eager' : 'lazy'}
             fetchPriority={eager ? 'high' : 'auto'}
             fit="cover"
+            // The width and height attributes reserve space before the file arrives, but a height
+            // attribute would beat the frame's aspect ratio: the height follows the ratio instead.
+            h="auto"
           />
         ) : (
           <Box

@@ -9,7 +9,7 @@ import { CardPicture, Overlay } from './CardPicture'
 import { ModelNames } from './ModelNames'
 import { PublishLine } from './Stats'
 
-const SIZES = '(min-width: 88em) 17vw, (min-width: 75em) 20vw, (min-width: 62em) 25vw, (min-width: 36em) 50vw, 100vw'
+const SIZES = '(min-width: 88em) 17vw, (min-width: 75em) 20vw, (min-width: 62em) 25vw, (min-width: 22.5em) 50vw, 100vw'
 
 /**
  * A video or image set in a list. Published: linked, with likes and relative time. Upcoming:
@@ -31,7 +31,7 @@ export function ContentCard({
   /** Shown at the picture's bottom right (duration, image count). */
   badge?: ReactNode
   headingOrder?: TitleOrder
-  /** A public preview clip played over the picture on hover (videos). */
+  /** A public preview clip played over the picture on hover, keyboard focus, or (touch screens) when most in view (videos). */
   hoverClip?: string | null
 }) {
   const { LL, locale } = useI18n()
@@ -46,7 +46,7 @@ export function ContentCard({
       placeholderIcon={placeholderIcon}
       placeholderText={LL.catalog.card.pictureComing()}
     >
-      {linked && <HoverClip src={hoverClip} />}
+      {linked && <HoverClip src={hoverClip} inView />}
       {badge && <Overlay position="bottom-right">{badge}</Overlay>}
       {!linked && (
         <Overlay position="top-left">
@@ -68,7 +68,7 @@ export function ContentCard({
           picture
         )}
       </Card.Section>
-      <Title order={headingOrder} fz="md" fw={600} mt="sm" lineClamp={2}>
+      <Title order={headingOrder} fz={{ base: 'sm', sm: 'md' }} fw={600} mt="sm" lineClamp={2}>
         {linked ? (
           <AnchorLink to={to} params={params} c="gray.0" inherit>
             {item.title}

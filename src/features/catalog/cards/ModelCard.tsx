@@ -18,27 +18,22 @@ export function ModelCard({ model, headingOrder = 3 }: { model: ModelItem; headi
           <CardPicture
             picture={model.picture}
             ratio={3 / 4}
-            sizes="(min-width: 88em) 17vw, (min-width: 48em) 25vw, 50vw"
+            sizes="(min-width: 88em) 17vw, (min-width: 48em) 25vw, 34vw"
             seed={model.id + 3}
             placeholderIcon={<PersonIcon size={56} />}
             placeholderText={LL.catalog.card.pictureComing()}
           />
         </Link>
       </Card.Section>
-      <Group justify="space-between" mt="sm" wrap="nowrap" align="baseline">
-        <Title order={headingOrder} fz="md" fw={600} lineClamp={1}>
-          <AnchorLink {...link} c="gray.0" inherit>
-            {model.name}
-          </AnchorLink>
-        </Title>
-        {model.age !== null && (
-          <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-            {LL.catalog.card.age({ age: model.age })}
-          </Text>
-        )}
-      </Group>
-      <Group c="dimmed" mt={4}>
+      {/* Three to a row on phones: the name has the line to itself there, the age goes under it. */}
+      <Title order={headingOrder} fz={{ base: 'sm', sm: 'md' }} fw={600} mt="sm" lineClamp={1}>
+        <AnchorLink {...link} c="gray.0" inherit>
+          {model.name}
+        </AnchorLink>
+      </Title>
+      <Group c="dimmed" mt={4} gap="xs" justify="space-between" wrap="wrap" style={{ rowGap: 2 }}>
         <LikesStat likes={model.likes} />
+        {model.age !== null && <Text size="sm">{LL.catalog.card.age({ age: model.age })}</Text>}
       </Group>
     </Card>
   )

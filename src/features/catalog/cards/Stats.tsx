@@ -55,7 +55,8 @@ export function PublishLine({ item }: { item: { publishState: 'upcoming' | 'publ
     <Group gap="sm" c="dimmed" wrap="nowrap">
       <LikesStat likes={item.likes} />
       {item.publishedAt && (
-        <Text size="sm" component="time" dateTime={item.publishedAt} title={formatDate(item.publishedAt, locale)}>
+        // On a narrow card a long relative time ("vor 3 Stunden") ends in an ellipsis rather than overflowing.
+        <Text size="sm" component="time" dateTime={item.publishedAt} title={formatDate(item.publishedAt, locale)} truncate="end" miw={0}>
           {formatRelativeTime(item.publishedAt, locale, now)}
         </Text>
       )}
