@@ -5,24 +5,13 @@
  * processes. Ctrl-C stops all of it, PostgreSQL included.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { ensureAppSecret, ensureDatabase, onShutdownSignal } from '../server/bootstrap.js'
-import { ConfigError, loadConfig } from '../server/config.js'
+import { ensureDatabase, onShutdownSignal, startupConfig } from '../server/bootstrap.js'
 import { migrate, openOrm } from '../server/db/orm.js'
 import { isEmpty, seedDemo, seedSiteContent } from './seed/index.js'
 
 const log = (line: string) => console.log(`[start] ${line}`)
 
-ensureAppSecret()
-let config
-try {
-  config = loadConfig()
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message)
-    process.exit(1)
-  }
-  throw error
-}
+const config = startupConfig()
 
 const startedAt = Date.now()
 const db = await ensureDatabase(process.env)
@@ -50,6 +39,9 @@ function startChild(name: string, entry: string): ChildProcess {
   return child
 }
 
+// Children stop gracefully (server: drain and in-flight requests; worker: running jobs), then are killed.
+const graceMs = Math.max(config.shutdown.delayMs + config.shutdown.timeoutMs, config.shutdown.workerTimeoutMs) + 15_000
+
 async function stop(exitCode = 0): Promise<void> {
   if (stopping) return
   stopping = true
@@ -59,7 +51,7 @@ async function stop(exitCode = 0): Promise<void> {
       (child) =>
         new Promise<void>((resolve) => {
           if (child.exitCode !== null || child.signalCode !== null) return resolve()
-          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+          const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
           child.once('exit', () => {
             clearTimeout(timer)
             resolve()

@@ -11,10 +11,13 @@ import type { Orm } from './db/orm.js'
 import { registerBillingRoutes } from './http/billing.js'
 import { registerDevMail } from './http/dev-mail.js'
 import { registerDownloadRoutes } from './http/downloads.js'
-import { registerHealthRoutes } from './http/health.js'
+import { Readiness, registerHealthRoutes, type ReadinessCheck } from './http/health.js'
 import { registerHtmlShell } from './http/html-shell.js'
 import { registerMediaGateway } from './http/media-gateway.js'
-import { redactUrl } from './redact.js'
+import { redactLogLine, redactUrl } from './redact.js'
+import { registerRequestContext } from './request-context.js'
+import type { ServerMetrics } from './metrics/server-metrics.js'
+import { databaseCheck, localMediaCheck, migrationsCheck } from './services/readiness.js'
 import { RateLimits, postgresRateLimitStore } from './services/rate-limits.js'
 import { CatalogCache, listenForCatalogChanges } from './services/catalog/cache.js'
 import { detailTitle } from './services/catalog/index.js'
@@ -28,6 +31,10 @@ export interface AppDeps {
   orm: Orm
   /** Where request logs go (stdout by default); tests read them. */
   logStream?: NodeJS.WritableStream
+  /** Request and procedure timings (main.ts passes them when METRICS_PORT is set). */
+  metrics?: ServerMetrics | null
+  /** What /readyz asks; default: database, migrations, the local media store. */
+  readinessChecks?: ReadinessCheck[]
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
@@ -38,15 +45,19 @@ declare module 'fastify' {
     catalogCache: CatalogCache
     /** Resolves when the catalog change listener is connected (false if it failed). */
     catalogChangesReady: Promise<boolean>
+    /** /readyz's state; main.ts begins the shutdown on it. */
+    readiness: Readiness
   }
 }
 
 /** Builds the whole HTTP server; main.ts starts it, tests inject requests into it. */
-export async function buildApp({ config, orm, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, orm, logStream, metrics = null, readinessChecks }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),
+      // Whatever a line holds, no secret leaves (tokens, passwords, cookies, signed URLs).
+      hooks: { streamWrite: redactLogLine },
       redact: {
         paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
@@ -66,6 +77,8 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
     bodyLimit: 1024 * 1024,
   })
 
+  registerRequestContext(app)
+  metrics?.observeRequests(app)
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id)
     reply.header('x-content-type-options', 'nosniff')
@@ -90,7 +103,9 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(orm) })
   const limits = new RateLimits(app, config)
 
-  registerHealthRoutes(app, orm)
+  const readiness = new Readiness(readinessChecks ?? [databaseCheck(orm), migrationsCheck(orm), localMediaCheck(config.mediaDir)])
+  app.decorate('readiness', readiness)
+  registerHealthRoutes(app, readiness)
   if (config.env !== 'production') registerDevMail(app, orm)
   registerBillingRoutes(app, config, orm)
   // Members-only media: signed URLs only (MEDIA_DIR/protected is never served statically).
@@ -108,7 +123,7 @@ export async function buildApp({ config, orm, logStream }: AppDeps): Promise<Fas
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: createContextFactory({ config, orm, limits, catalogCache }),
+      createContext: createContextFactory({ config, orm, limits, catalogCache, metrics }),
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed')

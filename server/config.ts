@@ -8,6 +8,8 @@ import { z } from 'zod'
  */
 const bool = z.stringbool({ truthy: ['1', 'true', 'yes', 'on'], falsy: ['0', 'false', 'no', 'off', ''] })
 
+const port = z.coerce.number().int().min(0).max(65535)
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -51,6 +53,28 @@ const envSchema = z.object({
   BILLING_DEMO_CHECKOUT: bool.optional(),
   /** How long a signed members-only media URL stays valid (seconds; segments add the video's length). */
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
+  /** Prometheus metrics of the server (/metrics on their own port); unset: no metrics. */
+  METRICS_PORT: port.optional(),
+  /** The same for the worker (its own port, so both can run on one machine). */
+  WORKER_METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** After SIGTERM, /readyz answers 503 this long while the server still serves (load balancers notice). */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).optional(),
+  /** Then requests in flight get this long to finish before their connections are closed. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(20),
+  /** After SIGTERM, running jobs get this long to finish; then they are aborted and handed back. */
+  WORKER_SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(20),
+  /** Where backups are written; the embedded database's files plus the media mirror. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** When the worker backs up (crontab, UTC); 'off' for never. */
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^(off|\S+ \S+ \S+ \S+ \S+)$/, 'must be five crontab fields (UTC) or off')
+    .default('30 3 * * *'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Mirror MEDIA_DIR into BACKUP_DIR/media with every backup. */
+  BACKUP_MEDIA: bool.default(true),
 })
 
 export interface Config {
@@ -83,6 +107,27 @@ export interface Config {
   billing: BillingConfig
   /** Lifetime of signed members-only media URLs, in seconds. */
   mediaUrlTtlSeconds: number
+  /** Prometheus endpoints: null port = off. */
+  metrics: { host: string; serverPort: number | null; workerPort: number | null }
+  shutdown: ShutdownConfig
+  backup: BackupConfig
+}
+
+export interface ShutdownConfig {
+  /** Readiness says 503 this long before the server stops accepting (ms). */
+  delayMs: number
+  /** Requests in flight get this long to finish (ms). */
+  timeoutMs: number
+  /** Running jobs get this long before they are aborted and handed back (ms). */
+  workerTimeoutMs: number
+}
+
+export interface BackupConfig {
+  dir: string
+  /** Crontab fields (UTC), or null: no scheduled backup. */
+  schedule: string | null
+  keep: number
+  media: boolean
 }
 
 export interface BillingConfig {
@@ -150,5 +195,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
     billing: billingConfig(e),
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+    metrics: { host: e.METRICS_HOST, serverPort: e.METRICS_PORT ?? null, workerPort: e.WORKER_METRICS_PORT ?? null },
+    shutdown: {
+      // Behind a load balancer (production) the balancer needs a few seconds to see the 503.
+      delayMs: (e.SHUTDOWN_DELAY_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0)) * 1000,
+      timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+      workerTimeoutMs: e.WORKER_SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    },
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      schedule: e.BACKUP_SCHEDULE === 'off' ? null : e.BACKUP_SCHEDULE,
+      keep: e.BACKUP_KEEP,
+      media: e.BACKUP_MEDIA,
+    },
   }
 }

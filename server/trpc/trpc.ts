@@ -55,10 +55,19 @@ export const router = t.router
 export const middleware = t.middleware
 export const createCallerFactory = t.createCallerFactory
 
-export const publicProcedure = t.procedure
+/** Every call is timed for the metrics when they are on (ctx.metrics). */
+const observedProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
+  if (!ctx.metrics) return next()
+  const started = performance.now()
+  const result = await next()
+  ctx.metrics.observeProcedure(path, type, result.ok ? 'OK' : result.error.code, (performance.now() - started) / 1000)
+  return result
+})
+
+export const publicProcedure = observedProcedure
 
 /** Signed in (any role, verified or not). */
-export const userProcedure = t.procedure.use(({ ctx, next }) => {
+export const userProcedure = observedProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED' })
   return next({ ctx: { ...ctx, user: ctx.user } })
 })
