@@ -31,10 +31,7 @@ try {
     log: (line) => console.log(line),
   })
   // PostgreSQL replays the backup's WAL at this start; the check shows a bad archive now, not at the next start.
-  const lines: string[] = []
-  const db = await ensureDatabase(process.env, (line) => lines.push(line)).catch((error: unknown) => {
-    throw new Error(`PostgreSQL did not start on the restored folder: ${lines.slice(-5).join(' / ') || String(error)}`)
-  })
+  const db = await ensureDatabase()
   try {
     const client = new pg.Client({ connectionString: db!.url })
     await client.connect()
@@ -46,7 +43,7 @@ try {
   }
   if (result.media) console.log(`media: ${result.media.copied} of ${result.media.files} mirrored files copied back into ${config.mediaDir}`)
 } catch (error) {
-  console.error(error instanceof Error ? error.message : `restore failed: ${String(error)}`)
+  console.error(error instanceof Error ? error.message : String(error))
   process.exit(1)
 }
 process.exit(0)

@@ -5,7 +5,7 @@
  * DATABASE_URL; the `npm start` launcher passes it. On SIGTERM/SIGINT it takes no new job,
  * lets running ones finish for WORKER_SHUTDOWN_TIMEOUT_SECONDS, then hands them back.
  */
-import { startupConfig } from '../server/bootstrap.js'
+import { onShutdownSignal, startupConfig } from '../server/bootstrap.js'
 import { ConfigError } from '../server/config.js'
 import { openOrm } from '../server/db/orm.js'
 import { within } from '../server/lifecycle.js'
@@ -46,6 +46,5 @@ async function shutdown(signal: string) {
   log.info('stopped')
   process.exit(0)
 }
-process.on('SIGINT', () => void shutdown('SIGINT'))
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
+onShutdownSignal((signal) => void shutdown(signal))
 await worker.promise

@@ -58,7 +58,14 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
     crontab: schedule,
     gracefulShutdownAbortTimeout: deps.config.shutdown.workerTimeoutMs,
     ...(options.workerLog ? { logger: graphileLogger(options.workerLog, (jobId) => requestIds.get(jobId)) } : {}),
-    preset: { plugins: [liveness.plugin()] },
+    preset: {
+      // Through the batcher (0 ms: no waiting), completions and failures are awaited before
+      // graphile-worker closes its pool at shutdown. Unbatched (its default) they are sent
+      // without being waited for, and a stop right after a job can lose its completion (the
+      // job would run again) or its hand-back (it would stay locked).
+      worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 },
+      plugins: [liveness.plugin()],
+    },
   })
   runner.events.on('job:start', ({ job }) => {
     const requestId = jobRequestId(job.payload)

@@ -38,7 +38,8 @@ export async function restoreBackup({ file, dataDir, mediaDir, log = () => undef
   await assertNotRunning(target)
   const staging = `${target}.restoring`
   await fsp.rm(staging, { recursive: true, force: true })
-  await fsp.mkdir(staging, { recursive: true, mode: 0o700 })
+  await fsp.mkdir(path.dirname(target), { recursive: true })
+  await fsp.mkdir(staging, { mode: 0o700 })
   let manifest: Manifest | null = null
   try {
     log(`unpacking ${file}`)
