@@ -8,7 +8,8 @@ import { z } from 'zod'
  */
 const bool = z.stringbool({ truthy: ['1', 'true', 'yes', 'on'], falsy: ['0', 'false', 'no', 'off', ''] })
 
-const port = z.coerce.number().int().min(0).max(65535)
+/** A port; an empty value counts as unset. */
+const port = z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).optional())
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -54,9 +55,9 @@ const envSchema = z.object({
   /** How long a signed members-only media URL stays valid (seconds; segments add the video's length). */
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
   /** Prometheus metrics of the server (/metrics on their own port); unset: no metrics. */
-  METRICS_PORT: port.optional(),
+  METRICS_PORT: port,
   /** The same for the worker (its own port, so both can run on one machine). */
-  WORKER_METRICS_PORT: port.optional(),
+  WORKER_METRICS_PORT: port,
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** After SIGTERM, /readyz answers 503 this long while the server still serves (load balancers notice). */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).optional(),

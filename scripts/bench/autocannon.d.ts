@@ -1,13 +1,13 @@
 /** The part of autocannon's API the benchmark uses (the package ships no types). */
 declare module 'autocannon' {
-  interface Options {
+  export interface Options {
     url: string
     connections?: number
     duration?: number
     pipelining?: number
     headers?: Record<string, string>
   }
-  interface Histogram {
+  export interface Histogram {
     average: number
     mean: number
     p50: number
@@ -16,13 +16,17 @@ declare module 'autocannon' {
     p99: number
     max: number
   }
-  interface Result {
+  export interface Result {
     requests: Histogram & { total: number }
     latency: Histogram
     errors: number
     timeouts: number
     non2xx: number
   }
-  function autocannon(options: Options): Promise<Result>
+  /** The run, awaitable; stop() ends it early (the result still arrives). */
+  export interface Instance extends Promise<Result> {
+    stop(): void
+  }
+  function autocannon(options: Options): Instance
   export default autocannon
 }

@@ -62,6 +62,7 @@ describe('loadConfig', () => {
     expect(set.shutdown).toEqual({ delayMs: 2500, timeoutMs: 60_000, workerTimeoutMs: 300_000 })
     expect(set.backup).toEqual({ dir: '/backups', schedule: '0 */6 * * *', keep: 14, media: false })
     expect(loadConfig({ ...base, BACKUP_SCHEDULE: 'off' }).backup.schedule).toBeNull()
+    expect(loadConfig({ ...base, METRICS_PORT: '', WORKER_METRICS_PORT: '' }).metrics).toMatchObject({ serverPort: null, workerPort: null })
 
     expect(() => loadConfig({ ...base, BACKUP_SCHEDULE: 'nightly' })).toThrow(/BACKUP_SCHEDULE: must be five crontab fields/)
     expect(() => loadConfig({ ...base, BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/)
