@@ -13,11 +13,6 @@ export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId
 }
 
-/** Runs `fn` as part of a request (scripts and tests that act for one). */
-export function withRequestId<T>(requestId: string, fn: () => T): T {
-  return storage.run({ requestId }, fn)
-}
-
 /**
  * Every request runs in its own context. A body is read in a context of its own (the
  * socket's), so the handler is put back into the request's context after parsing, as
