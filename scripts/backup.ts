@@ -3,10 +3,13 @@
  * An online, consistent backup of the embedded PostgreSQL into BACKUP_DIR (default
  * DATA_DIR/backups), then the media mirror (BACKUP_DIR/media) brought up to date; keeps the
  * newest BACKUP_KEEP backups. Uses the running embedded PostgreSQL when `npm start` has it
- * open (the site keeps serving), else starts it for the backup.
+ * open (the site keeps serving), else starts it for the backup. The worker's nightly task
+ * runs this script too (worker/backup-process.ts). Exit codes: 0 done, 3 the database's files
+ * are not on this machine, 4 another backup is running, 1 failed.
  */
 import { ensureDatabase, startupConfig } from '../server/bootstrap.js'
 import { BackupBusy, BackupNotLocal, backupDatabase } from '../server/services/backup/database.js'
+import { BACKUP_EXIT } from '../worker/backup-process.js'
 import { runningEmbeddedUrl } from './running-database.js'
 
 const config = startupConfig()
@@ -28,7 +31,7 @@ try {
 } catch (error) {
   if (!(error instanceof BackupNotLocal || error instanceof BackupBusy)) throw error
   console.error(error.message)
-  exitCode = 1
+  exitCode = error instanceof BackupNotLocal ? BACKUP_EXIT.notLocal : BACKUP_EXIT.busy
 } finally {
   await db?.stop()
 }

@@ -24,6 +24,15 @@ export interface WorkerHandle {
   kill(): Promise<void>
 }
 
+/**
+ * Through the batcher (0 ms: no waiting), job completions and failures are awaited before
+ * graphile-worker closes its pool (at a shutdown, at the end of runOnce). Unbatched (its
+ * default) they are sent without being waited for: a stop right after a job can lose its
+ * completion (the job would run again) or its hand-back (it would stay locked), and runOnce
+ * can return before its last job is marked done.
+ */
+export const SETTLED_JOBS = { completeJobBatchDelay: 0, failJobBatchDelay: 0 }
+
 export interface WorkerOptions {
   /** Watch INGEST_DIR for drops (default true). */
   watchIngest?: boolean
@@ -58,14 +67,7 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
     crontab: schedule,
     gracefulShutdownAbortTimeout: deps.config.shutdown.workerTimeoutMs,
     ...(options.workerLog ? { logger: graphileLogger(options.workerLog, (jobId) => requestIds.get(jobId)) } : {}),
-    preset: {
-      // Through the batcher (0 ms: no waiting), completions and failures are awaited before
-      // graphile-worker closes its pool at shutdown. Unbatched (its default) they are sent
-      // without being waited for, and a stop right after a job can lose its completion (the
-      // job would run again) or its hand-back (it would stay locked).
-      worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 },
-      plugins: [liveness.plugin()],
-    },
+    preset: { worker: SETTLED_JOBS, plugins: [liveness.plugin()] },
   })
   runner.events.on('job:start', ({ job }) => {
     const requestId = jobRequestId(job.payload)
@@ -137,7 +139,7 @@ export async function drainJobs(deps: WorkerDeps, databaseUrl: string, { concurr
   await counter.connect()
   try {
     for (let round = 0; round < 10_000; round++) {
-      await runOnce({ connectionString: databaseUrl, concurrency, taskList, preset: { plugins: [liveness.plugin()] }, ...(verbose ? {} : { logger: quiet }) })
+      await runOnce({ connectionString: databaseUrl, concurrency, taskList, preset: { worker: SETTLED_JOBS, plugins: [liveness.plugin()] }, ...(verbose ? {} : { logger: quiet }) })
       const { rows } = await counter.query<{ due: string; later: string }>(
         `select count(*) filter (where run_at <= now()) as due, count(*) filter (where run_at > now()) as later
            from graphile_worker.jobs

@@ -10,8 +10,13 @@ import { migrate, openOrm } from '../../server/db/orm.js'
 import { backupDatabase } from '../../server/services/backup/database.js'
 import { restoreBackup } from '../../server/services/backup/restore.js'
 import { extractTar, TarWriter } from '../../server/services/backup/tar.js'
+import { runOnce } from 'graphile-worker'
+import { SETTLED_JOBS } from '../../worker/runner.js'
+import { createTaskList } from '../../worker/tasks/index.js'
+import { testConfig } from '../support/config.js'
 import { tempDir } from '../support/media.js'
 import { freePort } from '../support/processes.js'
+import { until } from '../support/wait.js'
 
 /**
  * A PostgreSQL of its own (a backup copies the whole server), written to while the backup
@@ -138,6 +143,46 @@ describe('a backup taken while the site writes', () => {
     const again = await restoreBackup({ file: result.file, dataDir: path.join(fresh, 'postgres'), mediaDir: null })
     expect(again.replaced).toMatch(/new-machine\/postgres\.replaced-/)
     expect(fs.existsSync(path.join(again.replaced!, 'PG_VERSION'))).toBe(true)
+  })
+})
+
+describe('the nightly backup task', () => {
+  it('backs up through a process of its own and keeps the newest BACKUP_KEEP', { timeout: 180_000 }, async () => {
+    const port = await freePort()
+    const site = path.join(tmp.dir, 'nightly')
+    original = await startEmbeddedPostgres({ dataDir: path.join(site, 'postgres'), port, database: 'streamclub' })
+    const orm = await openOrm(original.url, { pool: 2 })
+    await migrate(orm, original.url)
+    await fsp.mkdir(path.join(site, 'media', 'public', 'k9'), { recursive: true })
+    await fsp.writeFile(path.join(site, 'media', 'public', 'k9', 'thumb.mp4'), 'a clip')
+    const backups = path.join(site, 'backups')
+    const config = testConfig({ DATABASE_URL: original.url, DATA_DIR: site, BACKUP_DIR: backups, BACKUP_KEEP: '1' })
+    const taskList = createTaskList({ config, orm })
+    // The queue's own pool, ended (and awaited) before PostgreSQL stops.
+    const pgPool = new pg.Pool({ connectionString: original.url })
+    try {
+      for (let run = 0; run < 2; run++) {
+        await orm.em.getConnection().execute(`select graphile_worker.add_job('backup_database', '{}'::json)`)
+        await runOnce({ pgPool, taskList, preset: { worker: SETTLED_JOBS } })
+      }
+      expect(await orm.em.getConnection().execute(`select task_identifier, last_error from graphile_worker.jobs`)).toEqual([])
+    } finally {
+      await pgPool.end()
+      await orm.close()
+      // Pools end their connections in the background: PostgreSQL stops once none is left.
+      const probe = new pg.Client({ connectionString: original.url })
+      await probe.connect()
+      await until('the connections to close', async () => {
+        const { rows } = await probe.query(`select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`)
+        return rows[0].n === 0
+      })
+      await probe.end()
+      await original.stop()
+      original = null
+    }
+    const archives = (await fsp.readdir(backups)).filter((name) => name.endsWith('.tar.gz'))
+    expect(archives).toHaveLength(1)
+    expect(await fsp.readFile(path.join(backups, 'media', 'public', 'k9', 'thumb.mp4'), 'utf8')).toBe('a clip')
   })
 })
 
