@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
-import net from 'node:net'
 import autocannon, { type Result } from 'autocannon'
 import pg from 'pg'
 import { ensureAppSecret, ensureDatabase } from '../../server/bootstrap.js'
@@ -155,14 +154,4 @@ export function formatRow(name: string, m: Measured): string {
   return `${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms${m.errors ? `  (${m.errors} errors)` : ''}`
 }
 
-/** A port nothing listens on now (the system picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
+export { freePort } from '../free-port.js'

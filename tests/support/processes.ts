@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import net from 'node:net'
 import { until } from './wait.js'
 
 /** A server or worker process as it runs in production (its own process group), its log collected. */
@@ -48,13 +47,4 @@ export function startService(entry: 'server/main.ts' | 'worker/main.ts', env: Re
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
+export { freePort } from '../../scripts/free-port.js'
