@@ -82,7 +82,8 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
       row.mediaError = null
       row.mediaProgress = 1
     })
-    options.observer?.released(await releaseDueItems(em, new Date()))
+    const released = await releaseDueItems(em, new Date())
+    options.observer?.released(released)
     log(`video ${id}: ready (${summary.resolutions.join(', ')})`)
     return 'ready'
   } catch (error) {
