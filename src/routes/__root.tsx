@@ -72,7 +72,8 @@ function Toasts() {
   useEffect(() => setLive(true), [])
   return live ? (
     <Suspense fallback={null}>
-      <Notifications position="top-right" transitionDuration={700} />
+      {/* At the bottom: toasts never cover the header (user menu, search, join) a visitor reaches for next. */}
+      <Notifications position="bottom-right" transitionDuration={700} />
     </Suspense>
   ) : null
 }

@@ -4,6 +4,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import * as v from 'valibot'
 import { optionalText } from '../lib/search-params'
+import { localeSearch } from '../features/auth/search'
 import { safeRedirect } from '../../server/domain/redirect.js'
 import { resendToAddressSchema } from '../../server/domain/schemas/auth.js'
 import { AnchorLink } from '../components/links'
@@ -27,7 +28,7 @@ import { staticHead } from '../lib/seo'
 export const Route = createFileRoute('/verify-email')({
   ssr: false,
   head: staticHead('verifyEmail', { noindex: true }),
-  validateSearch: v.object({ redirect: optionalText(2048), token: optionalText(200), email: optionalText(320) }),
+  validateSearch: v.object({ redirect: optionalText(2048), token: optionalText(200), email: optionalText(320), locale: localeSearch }),
   beforeLoad: async ({ context, search, location }) => {
     if (search.token && search.email) return
     await verifyEmailArea({ context, location, search })

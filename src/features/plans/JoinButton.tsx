@@ -39,14 +39,14 @@ export function JoinButton({ plan, label, fullWidth = true }: { plan: PlanCardDa
   const user = me.data
   if (!user) {
     return (
-      <ButtonLink to="/sign-up" search={{ redirect }} fullWidth={fullWidth} {...named(join)}>
+      <ButtonLink to="/sign-up" search={{ redirect, locale }} fullWidth={fullWidth} {...named(join)}>
         {join}
       </ButtonLink>
     )
   }
   if (!user.emailVerified) {
     return (
-      <ButtonLink to="/verify-email" search={{ redirect }} fullWidth={fullWidth} {...named(join)}>
+      <ButtonLink to="/verify-email" search={{ redirect, locale }} fullWidth={fullWidth} {...named(join)}>
         {join}
       </ButtonLink>
     )
