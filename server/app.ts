@@ -15,6 +15,7 @@ import { registerDevMail } from './http/dev-mail.js'
 import { registerDownloadRoutes } from './http/downloads.js'
 import { registerHealthRoutes } from './http/health.js'
 import { registerMediaGateway } from './http/media-gateway.js'
+import { registerPublicMedia } from './http/public-media.js'
 import { registerSameOriginGuard } from './http/same-origin.js'
 import { redactUrl } from './redact.js'
 import { MediaAccessCache, type MediaAccessCheck } from './services/media-access.js'
@@ -161,15 +162,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps)
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>)
 
-  const publicMedia = path.join(config.mediaDir, 'public')
-  fs.mkdirSync(publicMedia, { recursive: true })
-  await app.register(fastifyStatic, {
-    root: publicMedia,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-  })
+  await registerPublicMedia(app, config)
 
   if (fs.existsSync(config.clientDir)) {
     await app.register(fastifyStatic, {
