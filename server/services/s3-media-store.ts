@@ -1,6 +1,7 @@
-import { createHmac } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
+import { hostname } from 'node:os'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -9,6 +10,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
   type GetObjectCommandOutput,
@@ -235,6 +237,35 @@ export class S3MediaStore extends MediaStore {
       return signBunnyUrl(`${bunny.baseUrl}/${stored}`, bunny.tokenKey, { expires: expiresAt }, (key, message) => createHmac('sha256', key).update(message).digest())
     }
     return this.presign(stored, expiresAt, now, attachment)
+  }
+
+  /** Readiness: a small object is put, read back, compared and deleted under `.health/`. */
+  async probe(): Promise<void> {
+    const key = `.health/${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`
+    const content = randomBytes(16).toString('hex')
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: content }))
+    try {
+      if ((await this.readText(key)) !== content) throw new Error(`${key} read back differently`)
+    } finally {
+      await this.deleteKeys([key])
+    }
+  }
+
+  /**
+   * Whether the bucket serves an object to anyone without a signature (it should not: see the
+   * README's deployment notes). Puts a small object, asks for it unsigned, removes it.
+   */
+  async answersAnonymousReads(): Promise<boolean> {
+    const key = `.health/anonymous-read-${randomBytes(6).toString('hex')}`
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: 'probe' }))
+    try {
+      const signed = new URL(await this.presign(key, Math.floor(Date.now() / 1000) + 60, new Date()))
+      const response = await fetch(`${signed.origin}${signed.pathname}`, { signal: AbortSignal.timeout(5000) })
+      await response.body?.cancel()
+      return response.ok
+    } finally {
+      await this.deleteKeys([key])
+    }
   }
 
   async putFile(key: string, file: string, cacheControl?: string): Promise<void> {

@@ -107,6 +107,13 @@ describe('media on S3', () => {
     expect((await get(data.stills[0].src)).statusCode).toBe(403)
   })
 
+  it('is ready when the bucket takes a write, and warns at start that this bucket answers anonymous reads', async () => {
+    expect((await get('/readyz')).statusCode).toBe(200)
+    // s3rver, like a misconfigured bucket, serves objects to anyone.
+    await expect.poll(() => app.logs.some((line) => line.msg === 'the media bucket answers anonymous reads: make it private (see README, "Media on S3-compatible storage")')).toBe(true)
+    expect((await store.listKeys('.health/')).length).toBe(0)
+  })
+
   it('serves public files from the bucket at /media/, cacheable, and pages link them there', async () => {
     const detail = (await trpcQuery(app.app, 'catalog.video', { locale: 'en', id: video.id })).json().result.data
     const poster = detail.poster?.src ?? detail.preview?.src

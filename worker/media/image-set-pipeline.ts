@@ -59,7 +59,8 @@ export async function processImageSet(orm: Orm, store: MediaStore, id: number, o
       row.mediaProgress = 1
     })
     await settleStore(store, work, options.log ?? (() => undefined))
-    await releaseDueItems(em, new Date())
+    const released = await releaseDueItems(em, new Date())
+    options.observer?.released(released)
     options.log?.(`image set ${id}: ready (${images.length} images)`)
     return 'ready'
   } catch (error) {
