@@ -90,7 +90,7 @@ async function until<T>(what: string, check: () => Promise<T | null | undefined 
   }
 }
 
-type Phase = 'up' | 'down' | 'starting' | 'back'
+type Phase = 'up' | 'stopping' | 'down' | 'starting' | 'back'
 interface Answer {
   lane: string
   /** The database's state when the request was sent and when it was answered. */
@@ -149,8 +149,10 @@ describe('PostgreSQL restarted under load', () => {
       answers.filter((a) => a.lane === lane && a.sent === when && a.answered === when && (status === undefined || a.status === status)).length
     await until('every lane to answer with the database up', async () => Object.keys(lanes).every((lane) => seen(lane, 'up') >= 3), 60_000)
 
-    phase = 'down'
+    // Requests sent while PostgreSQL shuts down may still be answered; 'down' starts once it is gone.
+    phase = 'stopping'
     await db.stop()
+    phase = 'down'
     await until('every lane to answer while the database is away', async () => Object.keys(lanes).every((lane) => seen(lane, 'down') >= 3), 60_000)
     phase = 'starting'
     db = await startEmbeddedPostgres({ dataDir: pgDir, port, database: 'faults' })
