@@ -25,7 +25,8 @@ export default async function setup(project: TestProject) {
   project.provide('testPgAdminUrl', db.url.replace(/\/[^/]+$/, '/postgres'))
   project.provide('testPgTemplate', TEMPLATE)
 
-  const s3 = await startLocalS3(Number(process.env.TEST_S3_PORT ?? 54339), path.resolve('.data/test-s3'))
+  // TEST_S3_PORT, else any free port: test runs of several worktrees on one machine do not collide.
+  const s3 = await startLocalS3(Number(process.env.TEST_S3_PORT ?? 0), path.resolve('.data/test-s3'))
   project.provide('testS3Endpoint', s3.endpoint)
 
   return async () => {
