@@ -20,7 +20,7 @@ import { isAlive } from '../server/db/embedded-postgres.js'
 import { migrate, openOrm, type Orm } from '../server/db/orm.js'
 import { parseIngestMeta, type IngestMeta } from '../server/domain/schemas/media.js'
 import { findItem, ingestSource, retryItem, type IngestKind } from '../server/services/ingest.js'
-import { MediaStore } from '../server/services/media-store.js'
+import { openMediaStore } from '../server/services/media-store-factory.js'
 import { startWorker } from '../worker/runner.js'
 import { liveWorkerPools } from '../worker/recovery.js'
 
@@ -88,7 +88,7 @@ try {
 process.exit(exitCode)
 
 async function ingest(orm: Orm): Promise<number> {
-  const store = new MediaStore(config.mediaDir)
+  const store = await openMediaStore(config)
   let kind: IngestKind
   let id: number
   if (values.retry) {

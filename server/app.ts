@@ -15,12 +15,13 @@ import { registerDevMail } from './http/dev-mail.js'
 import { registerDownloadRoutes } from './http/downloads.js'
 import { Readiness, registerHealthRoutes, type ReadinessCheck } from './http/health.js'
 import { registerMediaGateway } from './http/media-gateway.js'
+import { registerPublicMedia } from './http/public-media.js'
 import { registerSameOriginGuard } from './http/same-origin.js'
 import { redactLogLine, redactUrl } from './redact.js'
 import { registerRequestContext } from './request-context.js'
 import type { ServerMetrics } from './metrics/server-metrics.js'
 import { MediaAccessCache, type MediaAccessCheck } from './services/media-access.js'
-import { databaseCheck, localMediaCheck, migrationsCheck } from './services/readiness.js'
+import { databaseCheck, mediaCheck, migrationsCheck } from './services/readiness.js'
 import { RateLimits, postgresRateLimitStore } from './services/rate-limits.js'
 import { loadSessionUser, onSessionsEnded } from './services/sessions.js'
 import { CatalogCache, listenForCatalogChanges } from './services/catalog/cache.js'
@@ -142,7 +143,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(orm) })
   const limits = new RateLimits(app, orm, config)
 
-  const readiness = new Readiness(readinessChecks ?? [databaseCheck(orm), migrationsCheck(orm), localMediaCheck(config.mediaDir)])
+  const readiness = new Readiness(readinessChecks ?? [databaseCheck(orm), migrationsCheck(orm), mediaCheck(config)])
   app.decorate('readiness', readiness)
   registerHealthRoutes(app, readiness)
   if (config.devOutbox) registerDevMail(app, orm)
@@ -176,15 +177,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>)
 
-  const publicMedia = path.join(config.mediaDir, 'public')
-  fs.mkdirSync(publicMedia, { recursive: true })
-  await app.register(fastifyStatic, {
-    root: publicMedia,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-  })
+  await registerPublicMedia(app, config)
 
   if (fs.existsSync(config.clientDir)) {
     await app.register(fastifyStatic, {

@@ -140,6 +140,22 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** Mirror MEDIA_DIR into BACKUP_DIR/media with every backup. */
   BACKUP_MEDIA: bool.default(true),
+  /** Where media lives: the local disk under MEDIA_DIR, or an S3-compatible bucket. */
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1').default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lower-case letters, digits, dots, dashes)').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (http://host/bucket/key) rather than the host name: most self-hosted S3 servers. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** A CDN (or the bucket's public website) in front of the public/ prefix; unset: served through the app from the bucket. */
+  MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Who signs members-only media URLs with MEDIA_STORE=s3: S3 presigning, or a bunny.net pull zone's token authentication. */
+  MEDIA_CDN_SIGNING: z.enum(['s3', 'bunny']).default('s3'),
+  /** The bunny.net pull zone in front of the bucket that serves members-only files (MEDIA_CDN_SIGNING=bunny). */
+  MEDIA_PROTECTED_URL: z.url({ protocol: /^https$/ }).optional(),
+  BUNNY_TOKEN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
 })
 
 export interface Config {
@@ -183,6 +199,50 @@ export interface Config {
   metrics: { host: string; serverPort: number | null; workerPort: number | null }
   shutdown: ShutdownConfig
   backup: BackupConfig
+  /** The media store: local disk (MEDIA_DIR) or an S3-compatible bucket (MEDIA_DIR is then the worker's scratch space). */
+  mediaStore: MediaStoreConfig
+}
+
+export type MediaStoreConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3'
+      /** Unset: AWS S3 of the region. */
+      endpoint: string | undefined
+      region: string
+      bucket: string
+      accessKeyId: string
+      secretAccessKey: string
+      forcePathStyle: boolean
+      /** Base URL of the public/ prefix behind a CDN, without a trailing slash; null: the app serves public files from the bucket. */
+      publicUrl: string | null
+      /** Members-only files through a bunny.net pull zone with token authentication; null: presigned S3 URLs. */
+      bunny: { baseUrl: string; tokenKey: string } | null
+    }
+
+function mediaStoreConfig(e: Env): MediaStoreConfig {
+  if (e.MEDIA_STORE === 'local') {
+    for (const key of ['MEDIA_PUBLIC_URL', 'MEDIA_PROTECTED_URL'] as const) {
+      if (e[key] !== undefined) throw new ConfigError(`Invalid environment variable:\n  ${key}: only with MEDIA_STORE=s3`)
+    }
+    if (e.MEDIA_CDN_SIGNING !== 's3') throw new ConfigError('Invalid environment variable:\n  MEDIA_CDN_SIGNING: only with MEDIA_STORE=s3')
+    return { kind: 'local' }
+  }
+  const problems: string[] = []
+  const s3 = required(e, 's3', ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], problems, 'MEDIA_STORE')
+  const bunny = e.MEDIA_CDN_SIGNING === 'bunny' ? required(e, 'bunny', ['MEDIA_PROTECTED_URL', 'BUNNY_TOKEN_KEY'], problems, 'MEDIA_CDN_SIGNING') : null
+  if (!s3 || problems.length) throw new ConfigError(`Invalid environment variable${problems.length > 1 ? 's' : ''}:\n${problems.join('\n')}`)
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: e.S3_REGION,
+    bucket: s3.S3_BUCKET,
+    accessKeyId: s3.S3_ACCESS_KEY_ID,
+    secretAccessKey: s3.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    publicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/$/, '') ?? null,
+    bunny: bunny && { baseUrl: bunny.MEDIA_PROTECTED_URL.replace(/\/$/, ''), tokenKey: bunny.BUNNY_TOKEN_KEY },
+  }
 }
 
 export interface CcbillConfig {
@@ -245,9 +305,9 @@ export interface BillingConfig {
 type Env = z.infer<typeof envSchema>
 
 /** The variables a provider needs, each named when missing. */
-function required<K extends keyof Env>(e: Env, provider: string, keys: K[], problems: string[]): { [P in K]-?: NonNullable<Env[P]> } | null {
+function required<K extends keyof Env>(e: Env, provider: string, keys: K[], problems: string[], variable = 'BILLING_PROVIDER'): { [P in K]-?: NonNullable<Env[P]> } | null {
   const missing = keys.filter((key) => e[key] === undefined)
-  for (const key of missing) problems.push(`  ${String(key)}: required when BILLING_PROVIDER=${provider}`)
+  for (const key of missing) problems.push(`  ${String(key)}: required when ${variable}=${provider}`)
   return missing.length ? null : (e as unknown as { [P in K]-?: NonNullable<Env[P]> })
 }
 
@@ -365,7 +425,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       schedule: e.BACKUP_SCHEDULE === 'off' ? null : e.BACKUP_SCHEDULE,
       keep: e.BACKUP_KEEP,
-      media: e.BACKUP_MEDIA,
+      // On S3 the bucket holds the media (its versioning or replication is their backup); MEDIA_DIR is scratch space.
+      media: e.BACKUP_MEDIA && e.MEDIA_STORE === 'local',
     },
+    mediaStore: mediaStoreConfig(e),
   }
 }

@@ -10,6 +10,9 @@
  * wall times, ratios and the speed as a multiple of real time. (a), (b) and (c) run
  * BENCH_REPEAT times (default 2), interleaved, and each keeps its best run: on a shared
  * machine a single run swings by 10% or more.
+ *
+ * `-- --store s3`: instead, the whole ingest through the media store on the local disk and on
+ * S3 (transcode-store.ts).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
@@ -84,6 +87,14 @@ const rungs = planLadder(info)
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'streamclub-bench-'))
 const dir = (name: string) => path.join(scratch, name)
 const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ')
+const storeArg = process.argv.indexOf('--store')
+if (storeArg > 0) {
+  if (process.argv[storeArg + 1] !== 's3') throw new Error('--store takes s3 (the whole ingest on the local disk and on S3)')
+  const { benchStores } = await import('./transcode-store.js')
+  await benchStores(file, REPEAT, load)
+  await fs.rm(scratch, { recursive: true, force: true })
+  process.exit(0)
+}
 
 console.log(`${ffmpegVersion(binaries)} (${binaries.source}), x264 preset ${X264_PRESET}, ${os.cpus().length} CPUs, load ${load()}`)
 console.log(`source: ${info.width}x${info.height} ${info.frameRate} fps, ${info.durationSeconds.toFixed(1)} s; rungs: ${rungs.map((r) => `${r.resolution} ${r.width}x${r.height}`).join(', ')}`)

@@ -11,7 +11,8 @@ import type { Config } from '../../server/config.js'
 import { Banner, Category, Image, ImageSet, Model, Video, type ImageRef } from '../../server/db/entities/index.js'
 import type { Orm } from '../../server/db/orm.js'
 import { ingestSource } from '../../server/services/ingest.js'
-import { MediaStore } from '../../server/services/media-store.js'
+import type { MediaStore } from '../../server/services/media-store.js'
+import { openMediaStore } from '../../server/services/media-store-factory.js'
 import { ffmpegBinaries } from '../../worker/ffmpeg/binaries.js'
 import { renderPicture, type PictureTarget } from '../../worker/ffmpeg/pictures.js'
 import { command, run } from '../../worker/ffmpeg/run.js'
@@ -136,7 +137,7 @@ export async function seedMedia(orm: Orm, config: Config, rows: SeededRows, upco
   ffmpegBinaries(config)
   const startedAt = Date.now()
   const cacheDir = path.resolve(process.env.DEMO_CACHE_DIR ?? path.join('.data', 'demo-cache'))
-  const store = new MediaStore(config.mediaDir)
+  const store = await openMediaStore(config)
   const em = orm.em.fork()
 
   // 1. Sources (cached), registered on a few catalog rows through the normal ingest.
@@ -260,4 +261,5 @@ async function seedPictures(em: EntityManager, cacheDir: string, store: MediaSto
     return first(await renderPicture(source, [target(`public/demo/banners/${index + 1}.jpg`, 1600, 500)]))
   })
   for (const [index, banner] of rows.banners.entries()) await em.nativeUpdate(Banner, banner.id, { image: bannerPictures[index]! })
+  await store.keepLocal('public/demo')
 }

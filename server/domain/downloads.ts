@@ -59,3 +59,12 @@ export function attachmentHeader(fileName: string): string {
   const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'download'
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 }
+
+/**
+ * The same, without the UTF-8 form when the plain one says it all (an ASCII name): for the
+ * presigned S3 URL, which carries the header in its query (shorter, and S3-compatible servers
+ * that encode `'` differently from SigV4 still agree on the signature).
+ */
+export function compactAttachmentHeader(fileName: string): string {
+  return /^[\x20-\x7e]+$/.test(fileName) && !/["\\]/.test(fileName) ? `attachment; filename="${fileName}"` : attachmentHeader(fileName)
+}

@@ -4,7 +4,7 @@ import type { Orm } from '../db/orm.js'
 import { attachmentHeader, REFUSAL_STATUS } from '../domain/downloads.js'
 import { translator } from '../i18n.js'
 import { DownloadRefused, startDownload, type DownloadKind } from '../services/downloads.js'
-import { MediaStore } from '../services/media-store.js'
+import { openMediaStore } from '../services/media-store-factory.js'
 import { loadCurrentUser } from '../services/sessions.js'
 import { requestLocale } from '../trpc/context.js'
 import { refuseCrossSite } from './same-origin.js'
@@ -21,7 +21,6 @@ const ID = /^[1-9]\d{0,9}$/
  * nothing.
  */
 export function registerDownloadRoutes(app: FastifyInstance, config: Config, orm: Orm): void {
-  const store = new MediaStore(config.mediaDir)
 
   const handler = (kind: DownloadKind, param: string) => async (req: FastifyRequest, reply: FastifyReply) => {
     const locale = requestLocale(req.headers)
@@ -36,13 +35,17 @@ export function registerDownloadRoutes(app: FastifyInstance, config: Config, orm
     const now = new Date()
     const user = await loadCurrentUser(em, req.cookies, now)
     try {
-      const file = await startDownload(em, store, user?.id ?? null, kind, Number(raw), locale, now)
+      const file = await startDownload(em, await openMediaStore(config), user?.id ?? null, kind, Number(raw), locale, now)
+      // On S3 the browser fetches the file from the bucket itself: a short-lived presigned URL
+      // that answers with the attachment header (the download is counted already).
+      const location = await file.location(Math.floor(now.getTime() / 1000) + config.mediaUrlTtlSeconds, now)
+      if (location) return reply.redirect(location, 302)
       return reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.size))
         .header('content-disposition', attachmentHeader(file.fileName))
         .header('accept-ranges', 'none')
-        .send(file.open())
+        .send(await file.open())
     } catch (caught) {
       // Anything unexpected (database, file system) is the "temporary technical error".
       if (!(caught instanceof DownloadRefused)) req.log.error({ err: caught, kind, id: Number(raw) }, 'download failed')

@@ -1,9 +1,9 @@
-import fsp from 'node:fs/promises'
 import path from 'node:path'
 import send from '@fastify/send'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
 import { translator } from '../i18n.js'
+import { openMediaStore } from '../services/media-store-factory.js'
 import { mediaSignerFor } from '../services/media-signer.js'
 import { GATEWAY_PREFIX, PROTECTED_PREFIX, capMasterPlaylist, playlistSeconds, rewritePlaylist } from '../services/media-signing.js'
 import type { MediaAccessCheck } from '../services/media-access.js'
@@ -27,6 +27,11 @@ function refuse(req: FastifyRequest, reply: FastifyReply, status: 403 | 404) {
  * alone. HLS playlists are rewritten on the way out so that every rung and segment URI in them
  * is itself a signed URL (segments valid for the video's length, so a long video plays on).
  * Files are sent with Range support and cached privately until the URL expires.
+ *
+ * On S3 (MEDIA_STORE=s3) the bytes do not pass through here: playlists are read from the
+ * bucket and rewritten with their segments (and keys) as presigned bucket URLs that expire with
+ * the playlist's own URL, while rung playlists stay gateway URLs; any other file answers with a
+ * redirect to a presigned URL valid for MEDIA_URL_TTL_SECONDS at most.
  */
 export function registerMediaGateway(app: FastifyInstance, config: Config, access: MediaAccessCheck): void {
   const signer = mediaSignerFor(config)
@@ -41,14 +46,32 @@ export function registerMediaGateway(app: FastifyInstance, config: Config, acces
     const grant = { userId: checked.userId, sessionId: sessionId!, maxResolution: checked.maxResolution }
     const relative = stored.slice(PROTECTED_PREFIX.length)
 
+    const store = await openMediaStore(config)
     if (stored.endsWith('.m3u8')) {
-      const file = await fsp.readFile(path.join(root, ...relative.split('/')), 'utf8').catch(() => null)
+      const file = await store.readText(stored)
       if (file === null) return refuse(req, reply, 404)
       const text = checked.maxResolution ? capMasterPlaylist(file, checked.maxResolution) : file
       // Children live as long as the playlist's own URL, and at least the length of its media.
       const expiresAt = Math.max(checked.expiresAt, signer.expiryFor(now, playlistSeconds(text)))
-      const body = rewritePlaylist(text, stored, (child) => signer.signUntil(child, grant, expiresAt))
+      const direct = new Map<string, string>()
+      if (store.kind !== 'local') {
+        const children = new Set<string>()
+        rewritePlaylist(text, stored, (child) => (children.add(child), child))
+        for (const child of children) {
+          if (child.endsWith('.m3u8')) continue
+          const url = await store.directUrl(child, expiresAt, now)
+          if (url) direct.set(child, url)
+        }
+      }
+      const body = rewritePlaylist(text, stored, (child) => direct.get(child) ?? signer.signUntil(child, grant, expiresAt))
       return reply.header('content-type', 'application/vnd.apple.mpegurl').header('cache-control', 'private, no-store').send(body)
+    }
+
+    if (store.kind !== 'local') {
+      const expiresAt = Math.min(checked.expiresAt, Math.floor(now.getTime() / 1000) + config.mediaUrlTtlSeconds)
+      const url = await store.directUrl(stored, expiresAt, now)
+      if (!url) return refuse(req, reply, 404)
+      return reply.header('cache-control', 'private, no-store').redirect(url, 302)
     }
 
     const result = await send(req.raw, `/${relative}`, { root, dotfiles: 'deny', index: false, cacheControl: false, acceptRanges: true })

@@ -11,6 +11,7 @@ import type { RateLimits } from '../services/rate-limits.js'
 import { appRouter, type AppRouter } from '../trpc/root.js'
 import type { PageEnvironment } from '../../src/lib/page-environment.js'
 import type { ClientBuild } from './client-build.js'
+import { mediaOriginsOf } from '../services/media-urls.js'
 import { pageSecurityPolicy } from './security-policy.js'
 import type { ServerMetrics } from '../metrics/server-metrics.js'
 
@@ -91,7 +92,7 @@ export class PageRenderer {
       req.log.error({ status: response.status }, 'page render failed')
       throw new PageRenderError(response.status)
     }
-    return { status: response.status, location, html, contentSecurityPolicy: pageSecurityPolicy(html), encoded: {} }
+    return { status: response.status, location, html, contentSecurityPolicy: pageSecurityPolicy(html, mediaOriginsOf(config.mediaStore)), encoded: {} }
   }
 }
 

@@ -19,8 +19,9 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * The Content-Security-Policy of a server-rendered page: scripts only from this site plus the
  * page's own inline scripts by hash (hashes rather than nonces, so a rendered page can be
- * cached and served many times), media and pictures from this site (and `mediaOrigins`), nothing framed from elsewhere. Mantine sets style attributes, so styles
- * may be inline.
+ * cached and served many times), media and pictures from this site (and `mediaOrigins`: the
+ * bucket and CDN of MEDIA_STORE=s3, which also answer the download frame's redirect), nothing
+ * else framed from elsewhere. Mantine sets style attributes, so styles may be inline.
  */
 export function pageSecurityPolicy(html: string, mediaOrigins: string[] = []): string {
   const media = mediaOrigins.map((origin) => ` ${origin}`).join('')
@@ -31,6 +32,7 @@ export function pageSecurityPolicy(html: string, mediaOrigins: string[] = []): s
     `img-src 'self' data: blob:${media}`,
     `media-src 'self' blob:${media}`,
     `connect-src 'self'${media}`,
+    `frame-src 'self'${media}`,
     `font-src 'self'`,
     `object-src 'none'`,
     `base-uri 'self'`,

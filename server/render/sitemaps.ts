@@ -13,7 +13,7 @@ import { LOCALES, isLocale, localize, type Locale } from '../domain/locale.js'
 import type { CatalogCache } from '../services/catalog/cache.js'
 import { toPicture } from '../services/catalog/dto.js'
 import { RELEASED } from '../services/catalog/sources.js'
-import { publicMediaUrl } from '../services/media-urls.js'
+import { absoluteMediaUrl, publicMediaUrl } from '../services/media-urls.js'
 
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000
@@ -125,10 +125,10 @@ function videoEntry(row: SitemapRow, locale: Locale, publicUrl: string): string 
   const description = (localize(row.description, locale) || title).slice(0, 2048)
   return [
     '<video:video>',
-    `<video:thumbnail_loc>${escapeXml(publicUrl + thumbnail.src)}</video:thumbnail_loc>`,
+    `<video:thumbnail_loc>${escapeXml(absoluteMediaUrl(thumbnail.src, publicUrl))}</video:thumbnail_loc>`,
     `<video:title>${escapeXml(title.slice(0, 100))}</video:title>`,
     `<video:description>${escapeXml(description)}</video:description>`,
-    `<video:content_loc>${escapeXml(publicUrl + clip)}</video:content_loc>`,
+    `<video:content_loc>${escapeXml(absoluteMediaUrl(clip, publicUrl))}</video:content_loc>`,
     row.duration_seconds ? `<video:duration>${Math.max(1, Math.round(row.duration_seconds))}</video:duration>` : '',
     row.published_at ? `<video:publication_date>${new Date(row.published_at).toISOString()}</video:publication_date>` : '',
     '<video:family_friendly>no</video:family_friendly>',

@@ -3,12 +3,10 @@
  * for members whose plan includes downloads, counted per user and day against the plan's
  * limit in ONE conditional upsert, so parallel requests can never pass the limit.
  */
-import fs from 'node:fs'
-import fsp from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import yazl from 'yazl'
-import { downloadAllowance, downloadDay, downloadFileName, type DownloadRefusal } from '../domain/downloads.js'
+import { compactAttachmentHeader, downloadAllowance, downloadDay, downloadFileName, type DownloadRefusal } from '../domain/downloads.js'
 import { localize, type Locale } from '../domain/locale.js'
 import type { ImageMedia, LocalizedText } from '../db/entities/types.js'
 import { query, raw, sql } from './catalog/sql.js'
@@ -65,7 +63,12 @@ export interface PreparedDownload {
   contentType: string
   size: number
   /** Starts the bytes; call once, after counting. */
-  open(): Readable
+  open(): Readable | Promise<Readable>
+  /**
+   * Where the browser fetches the file itself (a presigned URL of the bucket, with the
+   * attachment's Content-Disposition), valid until `expiresAt`; null: send `open()`'s bytes.
+   */
+  location(expiresAt: number, now: Date): Promise<string | null>
   /** Releases what was opened when the download is not sent. */
   discard(): Promise<void>
 }
@@ -88,16 +91,16 @@ async function releasedItem(em: EntityManager, kind: DownloadKind, id: number): 
 async function prepareVideo(store: MediaStore, item: ItemRow, locale: Locale): Promise<PreparedDownload> {
   const stored = item.media?.download
   if (!stored) throw new DownloadRefused('unavailable')
-  const handle = await fsp.open(store.absolute(stored), 'r').catch(() => {
-    throw new DownloadRefused('unavailable')
-  })
-  const { size } = await handle.stat()
+  const stat = await store.stat(stored)
+  if (!stat) throw new DownloadRefused('unavailable')
+  const fileName = downloadFileName(localize(item.title, locale), 'mp4', `video-${item.id}`)
   return {
-    fileName: downloadFileName(localize(item.title, locale), 'mp4', `video-${item.id}`),
+    fileName,
     contentType: 'video/mp4',
-    size,
-    open: () => handle.createReadStream(),
-    discard: () => handle.close(),
+    size: stat.size,
+    open: () => store.openRead(stored),
+    location: (expiresAt, now) => store.directUrl(stored, expiresAt, now, compactAttachmentHeader(fileName)),
+    discard: async () => undefined,
   }
 }
 
@@ -111,17 +114,20 @@ async function prepareImageSet(em: EntityManager, store: MediaStore, item: ItemR
   const folder = downloadFileName(title, 'zip', `image-set-${item.id}`).slice(0, -'.zip'.length)
   const files = await Promise.all(
     images.map(async (image) => {
-      const file = store.absolute(image.media.original.path)
-      const stat = await fsp.stat(file).catch(() => null)
-      if (!stat?.isFile()) throw new DownloadRefused('unavailable')
-      const extension = image.media.original.path.slice(image.media.original.path.lastIndexOf('.'))
-      return { file, size: stat.size, mtime: stat.mtime, name: `${folder}/${String(image.position).padStart(3, '0')}${extension}` }
+      const stored = image.media.original.path
+      const stat = await store.stat(stored)
+      if (!stat) throw new DownloadRefused('unavailable')
+      const extension = stored.slice(stored.lastIndexOf('.'))
+      return { stored, size: stat.size, mtime: stat.mtime, name: `${folder}/${String(image.position).padStart(3, '0')}${extension}` }
     }),
   )
   // Stored, not deflated: the pictures are compressed already, and the size is known up front.
   const zip = new yazl.ZipFile()
   for (const entry of files) {
-    zip.addReadStreamLazy(entry.name, { size: entry.size, compress: false, mtime: entry.mtime }, (cb) => cb(null, fs.createReadStream(entry.file)))
+    // Each original is opened when the zip reaches it (a file, or a GET on the bucket).
+    zip.addReadStreamLazy(entry.name, { size: entry.size, compress: false, mtime: entry.mtime }, (cb) =>
+      store.openRead(entry.stored).then((stream) => cb(null, stream), (error: Error) => cb(error, null as unknown as Readable)),
+    )
   }
   let size = -1
   zip.end(undefined, ((total: number) => {
@@ -133,6 +139,7 @@ async function prepareImageSet(em: EntityManager, store: MediaStore, item: ItemR
     contentType: 'application/zip',
     size,
     open: () => zip.outputStream as Readable,
+    location: async () => null,
     discard: async () => undefined,
   }
 }

@@ -109,6 +109,7 @@ export async function ingestSource(em: EntityManager, store: MediaStore, request
     for (const name of images) await place(path.join(source, name), path.join(target, name), request.mode)
     if (request.mode === 'move' && path.resolve(source) !== path.resolve(target)) await fs.rm(source, { recursive: true, force: true })
   }
+  await store.keepSource(mediaKey)
 
   try {
     const id = await em.transactional(async (tx) => {
@@ -123,6 +124,8 @@ export async function ingestSource(em: EntityManager, store: MediaStore, request
       await queueProcessing(tx, kind, row.id)
       return row.id
     })
+    // Kept in the store now (S3: uploaded); a worker fetches it from there.
+    await store.releaseSource(mediaKey)
     return { status: 'queued', kind, id, mediaKey }
   } catch (error) {
     // Another ingest of the same bytes won the race: that one is the item.

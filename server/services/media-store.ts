@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 
 /**
  * The media store under MEDIA_DIR:
@@ -10,20 +12,82 @@ import path from 'node:path'
  * - `.work/<mediaKey>.<n>/` a job's scratch space: `public/` and `protected/` are built here and
  *   moved into place only when complete, so nothing half-made is ever published.
  * Stored paths are relative to MEDIA_DIR and use '/'.
+ *
+ * This class is the local-disk backend (the default); `S3MediaStore` (s3-media-store.ts) keeps
+ * the same stored paths as keys of an S3-compatible bucket and uses MEDIA_DIR only as the
+ * worker's scratch space and source cache. `openMediaStore` (media-store-factory.ts) picks one.
  */
 export class MediaStore {
+  readonly kind: 'local' | 's3' = 'local'
+
   constructor(readonly mediaDir: string) {}
 
   sourceDir(mediaKey: string): string {
     return path.join(this.mediaDir, 'sources', checkKey(mediaKey))
   }
 
-  /** A fresh scratch folder for one attempt, after removing every earlier attempt's. */
-  async freshWorkDir(mediaKey: string): Promise<WorkDir> {
+  /**
+   * A fresh scratch folder for one attempt, after removing every earlier attempt's.
+   * `live`: a stored path of the item's current media (kept by backends that stage in place).
+   */
+  async freshWorkDir(mediaKey: string, _live?: string | null): Promise<WorkDir> {
     await this.clearWork(mediaKey)
-    const dir = path.join(this.mediaDir, '.work', `${checkKey(mediaKey)}.${crypto.randomBytes(4).toString('hex')}`)
+    const attempt = crypto.randomBytes(4).toString('hex')
+    const dir = path.join(this.mediaDir, '.work', `${checkKey(mediaKey)}.${attempt}`)
     await fs.mkdir(dir, { recursive: true })
-    return new WorkDir(dir, mediaKey)
+    return new WorkDir(dir, mediaKey, this.attemptPrefix(attempt))
+  }
+
+  /** Path parts between `<tree>/<key>/` and a file's own path: none on disk (publish moves whole trees). */
+  protected attemptPrefix(_attempt: string): string[] {
+    return []
+  }
+
+  /** After a failed attempt: removes what it wrote. */
+  async discard(work: WorkDir): Promise<void> {
+    await this.clearWork(work.mediaKey)
+  }
+
+  /** After the row points at `work`'s outputs: removes what earlier outputs left (nothing on disk: publish replaced them). */
+  async settle(_work: WorkDir): Promise<void> {}
+
+  /** Keeps the source placed in `sourceDir(mediaKey)` in the store (on disk it already is). */
+  async keepSource(_mediaKey: string): Promise<void> {}
+
+  /** The source folder on this machine (a backend elsewhere fetches it first). */
+  async fetchSource(mediaKey: string): Promise<string> {
+    return this.sourceDir(mediaKey)
+  }
+
+  /** This machine no longer needs its copy of the source (on disk it is the store's copy: kept). */
+  async releaseSource(_mediaKey: string): Promise<void> {}
+
+  /** Files written straight under MEDIA_DIR/`prefix` (the demo seed's pictures) into the store: on disk they are. */
+  async keepLocal(_prefix: string): Promise<void> {}
+
+  /** Size and modification time of a stored file; null when it is not there. */
+  async stat(stored: string): Promise<{ size: number; mtime: Date } | null> {
+    const stat = await fs.stat(this.absolute(stored)).catch(() => null)
+    return stat?.isFile() ? { size: stat.size, mtime: stat.mtime } : null
+  }
+
+  /** A stored text file (a playlist); null when it is not there. */
+  async readText(stored: string): Promise<string | null> {
+    return fs.readFile(this.absolute(stored), 'utf8').catch(() => null)
+  }
+
+  /**
+   * A URL a browser fetches the stored file from directly, valid until `expiresAt` (Unix
+   * seconds), answered with `attachment` as its Content-Disposition; null when the files are
+   * served by this app (the local disk: through the gateway and the download route).
+   */
+  async directUrl(_stored: string, _expiresAt: number, _now: Date, _attachment?: string): Promise<string | null> {
+    return null
+  }
+
+  /** The bytes of a stored file. */
+  async openRead(stored: string): Promise<Readable> {
+    return createReadStream(this.absolute(stored))
   }
 
   async clearWork(mediaKey: string): Promise<void> {
@@ -63,14 +127,16 @@ export class WorkDir {
   constructor(
     readonly dir: string,
     readonly mediaKey: string,
+    /** Where this attempt's files sit inside `<tree>/<key>/` once published. */
+    readonly storedPrefix: string[] = [],
   ) {}
 
   file(tree: MediaTree, ...parts: string[]): { file: string; stored: string } {
-    return { file: path.join(this.dir, tree, ...parts), stored: [tree, this.mediaKey, ...parts].join('/') }
+    return { file: path.join(this.dir, tree, ...parts), stored: [tree, this.mediaKey, ...this.storedPrefix, ...parts].join('/') }
   }
 }
 
-function checkKey(mediaKey: string): string {
+export function checkKey(mediaKey: string): string {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(mediaKey)) throw new Error(`invalid media key: ${mediaKey}`)
   return mediaKey
 }

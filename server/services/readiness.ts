@@ -2,8 +2,11 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import type { Config } from '../config.js'
 import type { Orm } from '../db/orm.js'
 import type { ReadinessCheck } from '../http/health.js'
+import { openMediaStore } from './media-store-factory.js'
+import type { S3MediaStore } from './s3-media-store.js'
 
 /** PostgreSQL answers a query. */
 export function databaseCheck(orm: Orm): ReadinessCheck {
@@ -19,6 +22,22 @@ export function migrationsCheck(orm: Orm): ReadinessCheck {
       if (pending.length) throw new Error(`pending migrations: ${pending.map((m) => m.name).join(', ')}`)
     },
   }
+}
+
+/** The S3 bucket (MEDIA_STORE=s3) takes a small object and gives it back. */
+export function objectStoreCheck(config: Config): ReadinessCheck {
+  return {
+    name: 'media',
+    async check() {
+      const store = (await openMediaStore(config)) as S3MediaStore
+      await store.probe()
+    },
+  }
+}
+
+/** The media check of the configured store. */
+export function mediaCheck(config: Config): ReadinessCheck {
+  return config.mediaStore.kind === 's3' ? objectStoreCheck(config) : localMediaCheck(config.mediaDir)
 }
 
 /**

@@ -1,18 +1,14 @@
 import fs from 'node:fs/promises'
-import path from 'node:path'
-import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Image, ImageSet, Plan, Subscription, Video, type ImageMedia } from '../../server/db/entities/index.js'
 import type { Role } from '../../server/domain/membership.js'
-import { ingestSource } from '../../server/services/ingest.js'
 import { MediaSigner } from '../../server/services/media-signing.js'
-import { hashToken } from '../../server/services/sessions.js'
 import { ensurePlans } from '../../scripts/seed/plans.js'
-import { drainJobs } from '../../worker/runner.js'
 import { createTestApp, trpcMutation, trpcQuery, type TestApp } from '../support/app.js'
-import { errorOf, logIn, makeUser, sessionCookieOf } from '../support/accounts.js'
+import { errorOf, logIn, sessionCookieOf, signedInUser } from '../support/accounts.js'
 import { makeImageSet, makeVideo } from '../support/factories.js'
-import { makeTestImage, makeTestVideo, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
+import { ingestClipAndSet, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
+import { readStoredZip } from '../support/zip.js'
 
 const PASSWORD = 'correct horse battery'
 const DAY = 86_400_000
@@ -26,18 +22,7 @@ beforeAll(async () => {
   t = await mediaTestEnv('playback')
   app = await createTestApp(t.db.orm, { ...t.env, RATE_LIMIT_PER_IP: '1000' })
   await ensurePlans(t.db.orm.em.fork())
-  const em = t.db.orm.em.fork()
-  const source = await makeTestVideo(path.join(t.tmp.dir, 'src', 'clip.mp4'), { width: 320, height: 180, seconds: 2 })
-  const pictures = path.join(t.tmp.dir, 'src', 'set')
-  for (const [index, pattern] of ['testsrc2', 'smptebars', 'rgbtestsrc'].entries()) await makeTestImage(path.join(pictures, `${index + 1}.png`), 64, 48, pattern)
-  const queuedVideo = await ingestSource(em, t.store, { kind: 'video', source, mode: 'copy' })
-  const queuedSet = await ingestSource(em, t.store, { kind: 'imageSet', source: pictures, mode: 'copy' })
-  if (queuedVideo.status !== 'queued' || queuedSet.status !== 'queued') throw new Error('not queued')
-  await drainJobs({ config: t.config, orm: t.db.orm }, t.db.url)
-  video = await t.db.orm.em.fork().findOneOrFail(Video, queuedVideo.id)
-  imageSet = await t.db.orm.em.fork().findOneOrFail(ImageSet, queuedSet.id)
-  expect(video.mediaStatus).toBe('ready')
-  expect(imageSet.mediaStatus).toBe('ready')
+  ;({ video, imageSet } = await ingestClipAndSet(t))
 }, 120_000)
 
 afterAll(async () => {
@@ -47,22 +32,8 @@ afterAll(async () => {
 
 let users = 0
 /** A signed-in user with a role and, optionally, an active subscription to a plan. */
-async function userWith({ role = 'user', plan }: { role?: Role; plan?: string } = {}) {
-  const em = t.db.orm.em.fork()
-  const email = `playback${++users}@example.com`
-  const user = await makeUser(em, { email, role })
-  if (plan) {
-    em.create(Subscription, {
-      user,
-      plan: await em.findOneOrFail(Plan, { sid: plan }),
-      externalId: `ext-${email}`,
-      startedAt: new Date(Date.now() - DAY),
-      paidUntil: new Date(Date.now() + 20 * DAY),
-    })
-    await em.flush()
-  }
-  const cookie = sessionCookieOf(await logIn(app.app, email, PASSWORD))
-  return { id: user.id, email, cookie, sessionId: hashToken(cookie.split('=')[1]!) }
+function userWith({ role = 'user', plan }: { role?: Role; plan?: string } = {}) {
+  return signedInUser(app.app, t.db.orm.em.fork(), { email: `playback${++users}@example.com`, role, plan })
 }
 
 const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
@@ -306,33 +277,6 @@ describe('media access ends with the session and with the membership', () => {
     }
   })
 })
-
-/** The entries of a zip written with stored (uncompressed) entries, checked against their CRCs. */
-function readStoredZip(zip: Buffer): Array<{ name: string; data: Buffer }> {
-  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
-  expect(eocd).toBeGreaterThan(0)
-  const count = zip.readUInt16LE(eocd + 10)
-  let offset = zip.readUInt32LE(eocd + 16)
-  const entries = []
-  for (let i = 0; i < count; i++) {
-    expect(zip.readUInt32LE(offset)).toBe(0x02014b50)
-    const method = zip.readUInt16LE(offset + 10)
-    const crc = zip.readUInt32LE(offset + 16)
-    const size = zip.readUInt32LE(offset + 24)
-    const nameLength = zip.readUInt16LE(offset + 28)
-    const extra = zip.readUInt16LE(offset + 30)
-    const comment = zip.readUInt16LE(offset + 32)
-    const local = zip.readUInt32LE(offset + 42)
-    const name = zip.subarray(offset + 46, offset + 46 + nameLength).toString('utf8')
-    expect(method).toBe(0)
-    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28)
-    const data = zip.subarray(dataStart, dataStart + size)
-    expect(zlib.crc32(data) >>> 0).toBe(crc)
-    entries.push({ name, data })
-    offset += 46 + nameLength + extra + comment
-  }
-  return entries
-}
 
 describe('downloads', () => {
   const download = (kind: 'video' | 'image-set', id: number, cookie?: string) => get(`/download/${kind}/${id}`, cookie, { 'accept-language': 'de' })

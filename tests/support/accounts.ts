@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { FastifyInstance, LightMyRequestResponse as InjectResponse } from 'fastify'
-import { MailMessage, User } from '../../server/db/entities/index.js'
+import { MailMessage, Plan, Subscription, User } from '../../server/db/entities/index.js'
 import type { Orm } from '../../server/db/orm.js'
 import type { Role } from '../../server/domain/membership.js'
 import { hashPassword } from '../../server/services/passwords.js'
-import { SESSION_COOKIE } from '../../server/services/sessions.js'
+import { SESSION_COOKIE, hashToken } from '../../server/services/sessions.js'
 import { trpcMutation, trpcQuery } from './app.js'
 
 /** A user row made directly, with a real argon2id hash. */
@@ -60,4 +60,25 @@ export function errorOf(res: InjectResponse): { message: string; data: { code: s
   const body = res.json()
   if (!body.error) throw new Error(`expected an error, got ${res.statusCode}: ${res.body}`)
   return body.error
+}
+
+/**
+ * A user signed in through `app` (its session cookie and the session's id), with a role and,
+ * given a plan sid, a subscription paid for the next 20 days.
+ */
+export async function signedInUser(app: FastifyInstance, em: EntityManager, { email, role = 'user', plan }: { email: string; role?: Role; plan?: string }) {
+  const user = await makeUser(em, { email, role })
+  if (plan) {
+    const day = 86_400_000
+    em.create(Subscription, {
+      user,
+      plan: await em.findOneOrFail(Plan, { sid: plan }),
+      externalId: `ext-${email}`,
+      startedAt: new Date(Date.now() - day),
+      paidUntil: new Date(Date.now() + 20 * day),
+    })
+    await em.flush()
+  }
+  const cookie = sessionCookieOf(await logIn(app, email, 'correct horse battery'))
+  return { id: user.id, email, cookie, sessionId: hashToken(cookie.split('=')[1]!) }
 }

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -70,24 +71,77 @@ export async function listFiles(dir: string): Promise<string[]> {
 /** A test database, a scratch folder and a configuration whose media and ingest folders live in it. */
 export type MediaTestEnv = Awaited<ReturnType<typeof mediaTestEnv>>
 
-export async function mediaTestEnv(prefix: string) {
+export async function mediaTestEnv(prefix: string, { store: kind = 'local' }: { store?: 'local' | 's3' } = {}) {
   const { createTestDatabase } = await import('./test-database.js')
   const { testConfig } = await import('./config.js')
-  const { MediaStore } = await import('../../server/services/media-store.js')
+  const { openMediaStore } = await import('../../server/services/media-store-factory.js')
   const db = await createTestDatabase()
   const tmp = await tempDir(prefix)
-  const env = { DATA_DIR: tmp.dir, MEDIA_DIR: path.join(tmp.dir, 'media'), INGEST_DIR: path.join(tmp.dir, 'ingest') }
+  const env: NodeJS.ProcessEnv = { DATA_DIR: tmp.dir, MEDIA_DIR: path.join(tmp.dir, 'media'), INGEST_DIR: path.join(tmp.dir, 'ingest') }
+  if (kind === 's3') Object.assign(env, await testBucket(prefix))
   const config = testConfig(env)
   return {
     db,
     tmp,
     env,
     config,
-    store: new MediaStore(config.mediaDir),
+    store: await openMediaStore(config),
     async cleanup() {
       await db.drop()
       await tmp.remove()
     },
+  }
+}
+
+/**
+ * The playback tests' catalog: a 2 s 320x180 clip ("Clip") and a set of three 64x48 pictures
+ * ("Set"), ingested through the store and processed by the worker's jobs until ready.
+ */
+export async function ingestClipAndSet(t: MediaTestEnv) {
+  const { ingestSource } = await import('../../server/services/ingest.js')
+  const { drainJobs } = await import('../../worker/runner.js')
+  const { ImageSet, Video } = await import('../../server/db/entities/index.js')
+  const em = t.db.orm.em.fork()
+  const source = await makeTestVideo(path.join(t.tmp.dir, 'src', 'clip.mp4'), { width: 320, height: 180, seconds: 2 })
+  const pictures = path.join(t.tmp.dir, 'src', 'set')
+  for (const [index, pattern] of ['testsrc2', 'smptebars', 'rgbtestsrc'].entries()) await makeTestImage(path.join(pictures, `${index + 1}.png`), 64, 48, pattern)
+  const queuedVideo = await ingestSource(em, t.store, { kind: 'video', source, mode: 'copy' })
+  const queuedSet = await ingestSource(em, t.store, { kind: 'imageSet', source: pictures, mode: 'copy' })
+  if (queuedVideo.status !== 'queued' || queuedSet.status !== 'queued') throw new Error('not queued')
+  await drainJobs({ config: t.config, orm: t.db.orm }, t.db.url)
+  const video = await t.db.orm.em.fork().findOneOrFail(Video, queuedVideo.id)
+  const imageSet = await t.db.orm.em.fork().findOneOrFail(ImageSet, queuedSet.id)
+  if (video.mediaStatus !== 'ready' || imageSet.mediaStatus !== 'ready') throw new Error(`not ready: ${video.mediaError ?? imageSet.mediaError}`)
+  return { video, imageSet }
+}
+
+/**
+ * A fresh bucket (with the CORS rule browsers need) on the tests' S3 server, as the
+ * environment variables of MEDIA_STORE=s3.
+ */
+export async function testBucket(prefix: string): Promise<NodeJS.ProcessEnv> {
+  const { inject } = await import('vitest')
+  const { CreateBucketCommand, PutBucketCorsCommand } = await import('@aws-sdk/client-s3')
+  const { createS3Client } = await import('../../server/services/s3-media-store.js')
+  const { LOCAL_S3_CREDENTIALS } = await import('../../scripts/s3-server.js')
+  const endpoint = inject('testS3Endpoint')
+  const bucket = `${prefix.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 40)}-${crypto.randomBytes(4).toString('hex')}`
+  const client = createS3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, ...LOCAL_S3_CREDENTIALS })
+  await client.send(new CreateBucketCommand({ Bucket: bucket }))
+  await client.send(
+    new PutBucketCorsCommand({
+      Bucket: bucket,
+      CORSConfiguration: { CORSRules: [{ AllowedOrigins: ['*'], AllowedMethods: ['GET', 'HEAD'], AllowedHeaders: ['*'], ExposeHeaders: ['Content-Length', 'Content-Range'], MaxAgeSeconds: 3600 }] },
+    }),
+  )
+  client.destroy()
+  return {
+    MEDIA_STORE: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: bucket,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: LOCAL_S3_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: LOCAL_S3_CREDENTIALS.secretAccessKey,
   }
 }
 

@@ -9,6 +9,8 @@ declare module 'vitest' {
     testPgAdminUrl: string
     /** Name of the migrated template database each test database is copied from. */
     testPgTemplate: string
+    /** The tests' S3-compatible server (s3rver), e.g. http://127.0.0.1:45123. */
+    testS3Endpoint: string
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.js'
+import { mediaOriginsOf } from '../../server/services/media-urls.js'
 
 const base = { APP_SECRET: 'x'.repeat(32) }
 
@@ -23,6 +24,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET: must be at least 32 characters/)
     expect(() => loadConfig({ ...base, SIGNUP_ENABLED: 'maybe' })).toThrow(/SIGNUP_ENABLED/)
+  })
+  it('reads the media store: local by default, S3 with its bucket and keys named when missing', () => {
+    expect(loadConfig(base).mediaStore).toEqual({ kind: 'local' })
+    expect(() => loadConfig({ ...base, MEDIA_STORE: 's3' })).toThrow(/S3_BUCKET: required when MEDIA_STORE=s3[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/)
+    expect(() => loadConfig({ ...base, MEDIA_STORE: 'disk' })).toThrow(/MEDIA_STORE/)
+    expect(() => loadConfig({ ...base, MEDIA_PUBLIC_URL: 'https://cdn.example.com' })).toThrow(/MEDIA_PUBLIC_URL: only with MEDIA_STORE=s3/)
+    const s3 = { ...base, MEDIA_STORE: 's3', S3_BUCKET: 'club-media', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Club_Media' })).toThrow(/S3_BUCKET: must be a bucket name/)
+    const aws = loadConfig({ ...s3, S3_REGION: 'eu-central-1', MEDIA_PUBLIC_URL: 'https://cdn.example.com/' }).mediaStore
+    expect(aws).toEqual({ kind: 's3', endpoint: undefined, region: 'eu-central-1', bucket: 'club-media', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: false, publicUrl: 'https://cdn.example.com', bunny: null })
+    // Pages allow the bucket's presigned URLs and the CDN as media sources (and the download frame's redirect).
+    expect(mediaOriginsOf(aws)).toEqual(['https://club-media.s3.eu-central-1.amazonaws.com', 'https://cdn.example.com'])
+    const own = loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_FORCE_PATH_STYLE: 'true' }).mediaStore
+    expect(mediaOriginsOf(own)).toEqual(['http://127.0.0.1:9000'])
+    expect(mediaOriginsOf(loadConfig(base).mediaStore)).toEqual([])
+    // bunny.net token signing for members-only files: the pull zone and its key are required.
+    expect(() => loadConfig({ ...s3, MEDIA_CDN_SIGNING: 'bunny' })).toThrow(/MEDIA_PROTECTED_URL: required when MEDIA_CDN_SIGNING=bunny[\s\S]*BUNNY_TOKEN_KEY/)
+    expect(() => loadConfig({ ...base, MEDIA_CDN_SIGNING: 'bunny' })).toThrow(/MEDIA_CDN_SIGNING: only with MEDIA_STORE=s3/)
+    const bunny = loadConfig({ ...s3, MEDIA_CDN_SIGNING: 'bunny', MEDIA_PROTECTED_URL: 'https://club-members.b-cdn.net/', BUNNY_TOKEN_KEY: 'k'.repeat(36) }).mediaStore
+    expect(bunny.kind === 's3' && bunny.bunny).toEqual({ baseUrl: 'https://club-members.b-cdn.net', tokenKey: 'k'.repeat(36) })
+    expect(mediaOriginsOf(bunny)).toEqual(['https://club-media.s3.us-east-1.amazonaws.com', 'https://club-members.b-cdn.net'])
   })
   it('keeps the developer outbox to local development', () => {
     expect(loadConfig(base).devOutbox).toBe(true)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { attachmentHeader, downloadAllowance, downloadDay, downloadFileName } from '../../server/domain/downloads.js'
+import { attachmentHeader, compactAttachmentHeader, downloadAllowance, downloadDay, downloadFileName } from '../../server/domain/downloads.js'
 import { MediaSigner, isProtectedPath, playlistSeconds, rewritePlaylist } from '../../server/services/media-signing.js'
 
 const SECRET = 'unit-secret-unit-secret-unit-secret-0123'
@@ -117,6 +117,8 @@ describe('download policy', () => {
     expect(downloadFileName('Farbbalken: "Teil 1/2"', 'mp4', 'video-1')).toBe('Farbbalken Teil 1 2.mp4')
     expect(downloadFileName('  ', 'zip', 'image-set-3')).toBe('image-set-3.zip')
     expect(attachmentHeader('Größe.mp4')).toBe(`attachment; filename="Groe.mp4"; filename*=UTF-8''Gr%C3%B6%C3%9Fe.mp4`)
+    expect(compactAttachmentHeader('Colour bars 1.mp4')).toBe(`attachment; filename="Colour bars 1.mp4"`)
+    expect(compactAttachmentHeader('Größe.mp4')).toBe(attachmentHeader('Größe.mp4'))
   })
 })
 

@@ -5,13 +5,13 @@ import { Image, ImageSet, type ImageMedia, type ImageRef } from '../../server/db
 import type { LocalizedText } from '../../server/domain/locale.js'
 import { IMAGE_PREVIEW_COUNT, IMAGE_SIZES, fitWithin } from '../../server/domain/media.js'
 import { imageFilesIn } from '../../server/services/ingest.js'
-import { MediaStore, type WorkDir } from '../../server/services/media-store.js'
+import type { MediaStore, WorkDir } from '../../server/services/media-store.js'
 import { releaseDueItems } from '../../server/services/release.js'
 import { renderPicture, type PictureTarget } from '../ffmpeg/pictures.js'
 import { UnreadableMediaError, probe } from '../ffmpeg/probe.js'
 import { MediaRejected, markProcessing, settleFailure, type Outcome } from './outcome.js'
 import { ProgressReporter } from './progress.js'
-import type { PipelineOptions } from './video-pipeline.js'
+import { settleStore, type PipelineOptions } from './video-pipeline.js'
 
 /** Which of `count` images make the preview collage: spread evenly over the set. */
 export function previewIndexes(count: number, wanted = IMAGE_PREVIEW_COUNT): number[] {
@@ -31,10 +31,10 @@ export async function processImageSet(orm: Orm, store: MediaStore, id: number, o
   await markProcessing(em, 'image_set', id, options.attempt.number > 1 ? `attempt ${options.attempt.number} of ${options.attempt.max}` : null)
   let work: WorkDir | null = null
   try {
-    const dir = store.sourceDir(set.mediaKey)
+    const dir = await store.fetchSource(set.mediaKey)
     const files = await imageFilesIn(dir).catch(() => [] as string[])
     if (files.length === 0) throw new MediaRejected('the set holds no images')
-    work = await store.freshWorkDir(set.mediaKey)
+    work = await store.freshWorkDir(set.mediaKey, set.media.previews[0]?.path)
     const progress = new ProgressReporter(em, 'image_set', id)
     const previewAt = new Set(previewIndexes(files.length))
     const images: ImageMedia[] = []
@@ -58,12 +58,13 @@ export async function processImageSet(orm: Orm, store: MediaStore, id: number, o
       row.mediaError = null
       row.mediaProgress = 1
     })
+    await settleStore(store, work, options.log ?? (() => undefined))
     const released = await releaseDueItems(em, new Date())
     options.observer?.released(released)
     options.log?.(`image set ${id}: ready (${images.length} images)`)
     return 'ready'
   } catch (error) {
-    if (work) await store.clearWork(set.mediaKey).catch(() => undefined)
+    if (work) await store.discard(work).catch(() => undefined)
     return settleFailure(em, 'image_set', id, error, options.attempt, options.signal)
   }
 }

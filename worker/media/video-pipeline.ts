@@ -23,7 +23,7 @@ import {
   stillTimes,
   type SourceInfo,
 } from '../../server/domain/media.js'
-import { MediaStore, type WorkDir } from '../../server/services/media-store.js'
+import type { MediaStore, WorkDir } from '../../server/services/media-store.js'
 import { videoSourceFile } from '../../server/services/ingest.js'
 import { releaseDueItems } from '../../server/services/release.js'
 import { stitchClips } from '../ffmpeg/clips.js'
@@ -60,6 +60,7 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
   await markProcessing(em, 'video', id, options.attempt.number > 1 ? `attempt ${options.attempt.number} of ${options.attempt.max}` : null)
   let work: WorkDir | null = null
   try {
+    await store.fetchSource(video.mediaKey)
     const sourceFile = await videoSourceFile(store, video.mediaKey)
     if (!sourceFile) throw new MediaRejected('the source file is missing from the media store')
     if ((await fs.stat(sourceFile)).size === 0) throw new MediaRejected('the file is empty (0 bytes)')
@@ -70,7 +71,7 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
     const source: SourceInfo = { ...probed, fieldOrder: scan.order }
     log(`video ${id}: ${describeSource(source, scan.by)}`)
 
-    work = await store.freshWorkDir(video.mediaKey)
+    work = await store.freshWorkDir(video.mediaKey, video.media.master)
     const progress = new ProgressReporter(em, 'video', id)
     const media = await makeVideoMedia(sourceFile, source, work, progress, options.signal, options.observer)
     await progress.flush()
@@ -87,13 +88,27 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
       row.mediaError = null
       row.mediaProgress = 1
     })
+    await settleStore(store, work, log)
     const released = await releaseDueItems(em, new Date())
     options.observer?.released(released)
     log(`video ${id}: ready (${summary.resolutions.join(', ')})`)
     return 'ready'
   } catch (error) {
-    if (work) await store.clearWork(video.mediaKey).catch(() => undefined)
+    if (work) await store.discard(work).catch(() => undefined)
     return settleFailure(em, 'video', id, error, options.attempt, options.signal)
+  }
+}
+
+/**
+ * After the row points at the new outputs: removes what earlier outputs left and this
+ * machine's copy of the source. A failure here leaves garbage, never a broken item.
+ */
+export async function settleStore(store: MediaStore, work: WorkDir, log: (line: string) => void): Promise<void> {
+  try {
+    await store.settle(work)
+    await store.releaseSource(work.mediaKey)
+  } catch (error) {
+    log(`${work.mediaKey}: could not remove earlier outputs: ${error instanceof Error ? error.message : String(error)}`)
   }
 }
 

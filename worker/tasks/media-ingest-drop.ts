@@ -3,7 +3,8 @@ import path from 'node:path'
 import type { Task } from 'graphile-worker'
 import { parseIngestMeta, type IngestMeta } from '../../server/domain/schemas/media.js'
 import { findItem, ingestSource, videoSourceFile, type IngestKind, type IngestResult } from '../../server/services/ingest.js'
-import { MediaStore, exists } from '../../server/services/media-store.js'
+import { exists } from '../../server/services/media-store.js'
+import { openMediaStore } from '../../server/services/media-store-factory.js'
 import type { WorkerDeps } from '../deps.js'
 import { REJECTED_DIR } from '../media/ingest-folder.js'
 
@@ -40,7 +41,7 @@ function checkPayload(payload: unknown): DropPayload {
  */
 export async function ingestDrop({ config, orm }: WorkerDeps, payload: DropPayload): Promise<IngestResult | null> {
   const em = orm.em.fork()
-  const store = new MediaStore(config.mediaDir)
+  const store = await openMediaStore(config)
   if (await findItem(em, payload.kind, { mediaKey: payload.mediaKey })) return null
 
   const dropPath = path.join(config.ingestDir, payload.name)

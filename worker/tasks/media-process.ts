@@ -1,5 +1,6 @@
 import type { JobHelpers, Task } from 'graphile-worker'
-import { MediaStore } from '../../server/services/media-store.js'
+import type { MediaStore } from '../../server/services/media-store.js'
+import { openMediaStore } from '../../server/services/media-store-factory.js'
 import { ffmpegBinaries } from '../ffmpeg/binaries.js'
 import type { WorkerDeps } from '../deps.js'
 import { processImageSet } from '../media/image-set-pipeline.js'
@@ -17,11 +18,11 @@ type Pipeline = (orm: WorkerDeps['orm'], store: MediaStore, id: number, options:
 function mediaTask(name: string, pipeline: Pipeline) {
   return ({ config, orm, observer }: WorkerDeps): Task => {
     ffmpegBinaries(config)
-    const store = new MediaStore(config.mediaDir)
+    const opened = openMediaStore(config)
     return async (payload, helpers: JobHelpers) => {
       const id = (payload as { id?: unknown } | null)?.id
       if (typeof id !== 'number' || !Number.isInteger(id)) throw new Error(`${name}: payload.id must be an integer`)
-      const outcome = await pipeline(orm, store, id, {
+      const outcome = await pipeline(orm, await opened, id, {
         attempt: { number: helpers.job.attempts, max: helpers.job.max_attempts },
         signal: helpers.abortSignal,
         log: (line) => helpers.logger.info(line),

@@ -1,0 +1,87 @@
+/**
+ * npm run bench:transcode -- --store s3
+ * The whole ingest of the 60 s 1080p bench source as the worker does it, through the media
+ * store, on the local disk and on S3 (an s3rver on this machine, BENCH_S3_PORT, default 4559):
+ * keep the source in the store, fetch it (S3: download), make every output (stills, clips,
+ * ladder, master, download MP4), publish (disk: rename; S3: upload under the attempt prefix)
+ * and settle. Runs BENCH_REPEAT times (default 2), interleaved, best of each; prints the ratio
+ * (target: S3 within 1.05x of the local disk).
+ */
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { CreateBucketCommand } from '@aws-sdk/client-s3'
+import { MediaStore } from '../../server/services/media-store.js'
+import { S3MediaStore, createS3Client } from '../../server/services/s3-media-store.js'
+import { probe } from '../../worker/ffmpeg/probe.js'
+import { makeVideoMedia } from '../../worker/media/video-pipeline.js'
+import { LOCAL_S3_CREDENTIALS, startLocalS3 } from '../s3-server.js'
+
+export interface StoreTiming {
+  wall: number
+  /** Seconds spent moving bytes: keeping and fetching the source, publishing, settling. */
+  transfer: number
+}
+
+export async function benchStores(file: string, repeat: number, load: () => string): Promise<void> {
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'streamclub-bench-store-'))
+  const s3 = await startLocalS3(Number(process.env.BENCH_S3_PORT ?? 4559), path.join(scratch, 's3'))
+  const bucket = 'bench-media'
+  const settings = { kind: 's3' as const, endpoint: s3.endpoint, region: 'us-east-1', bucket, forcePathStyle: true, publicUrl: null, bunny: null, ...LOCAL_S3_CREDENTIALS }
+  const admin = createS3Client(settings)
+  await admin.send(new CreateBucketCommand({ Bucket: bucket }))
+  admin.destroy()
+  const info = await probe(file)
+  const size = (await fs.stat(file)).size
+  console.log(`whole ingest through the media store; source ${(size / 1e6).toFixed(0)} MB; S3: s3rver at ${s3.endpoint}; load ${load()}`)
+
+  const ingest = async (store: MediaStore, round: number): Promise<StoreTiming> => {
+    const key = `bench-${store.kind}-${round}`
+    const started = performance.now()
+    let transfer = 0
+    const moving = async <T>(work: () => Promise<T>) => {
+      const at = performance.now()
+      const result = await work()
+      transfer += (performance.now() - at) / 1000
+      return result
+    }
+    await fs.mkdir(store.sourceDir(key), { recursive: true })
+    await fs.copyFile(file, path.join(store.sourceDir(key), 'source.mp4'))
+    await moving(async () => {
+      await store.keepSource(key)
+      await store.releaseSource(key)
+    })
+    const dir = await moving(() => store.fetchSource(key))
+    const work = await store.freshWorkDir(key)
+    await makeVideoMedia(path.join(dir, 'source.mp4'), info, work, { stage: () => () => undefined })
+    await moving(async () => {
+      await store.publish(work)
+      await store.settle(work)
+      await store.releaseSource(key)
+    })
+    return { wall: (performance.now() - started) / 1000, transfer }
+  }
+
+  try {
+    const stores = {
+      local: new MediaStore(path.join(scratch, 'local')),
+      s3: new S3MediaStore(path.join(scratch, 's3-scratch'), settings),
+    }
+    const runs: Record<'local' | 's3', StoreTiming[]> = { local: [], s3: [] }
+    for (let round = 1; round <= repeat; round++) {
+      for (const kind of ['local', 's3'] as const) {
+        process.stdout.write(`${kind}, run ${round} … `)
+        const timing = await ingest(stores[kind], round)
+        console.log(`${timing.wall.toFixed(1)} s wall (moving bytes ${timing.transfer.toFixed(1)} s), load ${load()}`)
+        runs[kind].push(timing)
+      }
+    }
+    const best = (timings: StoreTiming[]) => timings.reduce((a, b) => (b.wall < a.wall ? b : a))
+    const [local, remote] = [best(runs.local), best(runs.s3)]
+    console.log(`\nbest of ${repeat}: local ${local.wall.toFixed(1)} s (moving ${local.transfer.toFixed(1)} s), s3 ${remote.wall.toFixed(1)} s (moving ${remote.transfer.toFixed(1)} s)`)
+    console.log(`s3 / local = ${(remote.wall / local.wall).toFixed(3)}   (target at most 1.05); load average now: ${load()}`)
+  } finally {
+    await s3.stop()
+    await fs.rm(scratch, { recursive: true, force: true })
+  }
+}

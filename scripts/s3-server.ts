@@ -1,0 +1,43 @@
+import fs from 'node:fs/promises'
+import S3rver from '@20minutes/s3rver'
+
+/**
+ * An S3-compatible server on this machine (npm @20minutes/s3rver 5, the maintained fork of s3rver: SigV4 checked, presigned URLs, Range, multipart),
+ * for the tests and `npm run demo:cluster`. It checks signatures (a changed or expired presigned
+ * URL gets 403) but, unlike a real bucket, also serves anonymous reads: bucket privacy is a
+ * setting of the real S3 (see README "Media on S3").
+ */
+export const LOCAL_S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const
+
+/** Browsers (hls.js) fetch presigned segments from the page's origin: the bucket must allow it. */
+export const MEDIA_CORS = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>Content-Length</ExposeHeader>
+    <ExposeHeader>Content-Range</ExposeHeader>
+    <MaxAgeSeconds>3600</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`
+
+export interface LocalS3 {
+  endpoint: string
+  stop(): Promise<void>
+}
+
+/** Starts s3rver on 127.0.0.1:`port` (0: any free port) with its files in `directory` (emptied first) and the given buckets. */
+export async function startLocalS3(port: number, directory: string, buckets: string[] = []): Promise<LocalS3> {
+  await fs.rm(directory, { recursive: true, force: true })
+  await fs.mkdir(directory, { recursive: true })
+  const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true, configureBuckets: buckets.map((name) => ({ name, configs: [MEDIA_CORS] })) })
+  const { port: bound } = await server.run()
+  return {
+    endpoint: `http://127.0.0.1:${bound}`,
+    async stop() {
+      await server.close()
+      await fs.rm(directory, { recursive: true, force: true })
+    },
+  }
+}

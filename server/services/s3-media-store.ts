@@ -1,0 +1,327 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import fs from 'node:fs/promises'
+import { hostname } from 'node:os'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  type GetObjectCommandOutput,
+} from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import type { MediaStoreConfig } from '../config.js'
+import { signBunnyUrl } from '../domain/bunny-token.js'
+import { MediaStore, checkKey, type WorkDir } from './media-store.js'
+
+export type S3StoreConfig = Extract<MediaStoreConfig, { kind: 's3' }>
+
+/** An attempt's folder inside `<tree>/<key>/`: `a` + the scratch folder's random suffix. */
+const ATTEMPT = /^a[0-9a-f]{8}$/
+/** SigV4 presigned URLs live at most a week. */
+const MAX_PRESIGN_SECONDS = 604_800
+/** Presigned URLs are signed at the start of this window, so one window's URLs are identical (browser caches). */
+const SIGNING_WINDOW_SECONDS = 60
+const UPLOAD_CONCURRENCY = 8
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.mp4': 'video/mp4',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.bmp': 'image/bmp',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
+  '.json': 'application/json',
+}
+
+export const contentTypeOf = (name: string) => CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream'
+
+/** The attempt folder a stored path of this item lies in (`public/<key>/a1b2c3d4/…`), if any. */
+export function attemptOf(stored: string | null | undefined, mediaKey: string): string | null {
+  const parts = stored?.split('/') ?? []
+  return parts[1] === mediaKey && ATTEMPT.test(parts[2] ?? '') ? parts[2]! : null
+}
+
+/** An S3 client for the store's settings. */
+export function createS3Client(s3: Pick<S3StoreConfig, 'endpoint' | 'region' | 'forcePathStyle' | 'accessKeyId' | 'secretAccessKey'>): S3Client {
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    forcePathStyle: s3.forcePathStyle,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    // Checksums only where S3 requires them: many S3-compatible servers do not read the
+    // SDK's default aws-chunked uploads with trailing checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  })
+  if (s3.forcePathStyle) {
+    // Path style: the SDK addresses bucket operations (list, delete many) as `/bucket/`; S3
+    // takes `/bucket` alike, and servers that check SigV4 against `/bucket` (s3rver) then
+    // agree on the signature.
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        const request = args.request as { path?: string }
+        if (typeof request.path === 'string' && /^\/[^/]+\/$/.test(request.path)) request.path = request.path.slice(0, -1)
+        return next(args)
+      },
+      { step: 'build', name: 'bucketPathWithoutSlash' },
+    )
+  }
+  return client
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
+
+/**
+ * The media store on S3-compatible object storage: the same stored paths as on disk, as keys
+ * of one private bucket. The worker still builds each attempt in a scratch folder under
+ * MEDIA_DIR; publishing uploads it under an attempt prefix of its own
+ * (`public/<key>/a<attempt>/…`, `protected/<key>/a<attempt>/…`), which nothing points at until
+ * the row flips to ready. Then `settle` removes every other object of the item; a new attempt
+ * first removes abandoned attempts (all but the one the row points at), a failed one its own.
+ * Sources live under `sources/<key>/`; a worker downloads them into MEDIA_DIR/sources as a
+ * cache and drops that copy once the item is ready.
+ */
+export class S3MediaStore extends MediaStore {
+  override readonly kind = 's3' as const
+  readonly client: S3Client
+  readonly bucket: string
+
+  constructor(
+    mediaDir: string,
+    readonly s3: S3StoreConfig,
+  ) {
+    super(mediaDir)
+    this.bucket = s3.bucket
+    this.client = createS3Client(s3)
+  }
+
+  protected override attemptPrefix(attempt: string): string[] {
+    return [`a${attempt}`]
+  }
+
+  override async freshWorkDir(mediaKey: string, live?: string | null): Promise<WorkDir> {
+    const work = await super.freshWorkDir(mediaKey)
+    const keep = attemptOf(live, mediaKey)
+    // Abandoned staging: attempts that died before their row flipped (a killed worker, a failed upload).
+    await this.#removeAttempts(mediaKey, (attempt) => attempt !== keep)
+    return work
+  }
+
+  /** Uploads the finished scratch trees under the attempt's prefix, then removes the scratch folder. */
+  override async publish(work: WorkDir): Promise<void> {
+    const uploads: Array<{ file: string; key: string }> = []
+    for (const tree of ['public', 'protected'] as const) {
+      const root = path.join(work.dir, tree)
+      const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])
+      for (const entry of entries) {
+        if (!entry.isFile()) continue
+        const relative = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep)
+        uploads.push({ file: path.join(root, ...relative), key: [tree, work.mediaKey, ...work.storedPrefix, ...relative].join('/') })
+      }
+    }
+    await eachLimited(uploads, UPLOAD_CONCURRENCY, ({ file, key }) => this.putFile(key, file, key.startsWith('public/') ? 'public, max-age=31536000, immutable' : undefined))
+    await fs.rm(work.dir, { recursive: true, force: true })
+  }
+
+  override async discard(work: WorkDir): Promise<void> {
+    await super.discard(work)
+    for (const tree of ['public', 'protected']) await this.deletePrefix([tree, work.mediaKey, ...work.storedPrefix].join('/') + '/')
+  }
+
+  /** The row points at `work`'s outputs now: everything else of the item goes (earlier attempts, an older layout). */
+  override async settle(work: WorkDir): Promise<void> {
+    for (const tree of ['public', 'protected']) {
+      const own = [tree, work.mediaKey, ...work.storedPrefix].join('/') + '/'
+      const keys = await this.listKeys(`${tree}/${work.mediaKey}/`)
+      await this.deleteKeys(keys.filter((key) => !key.startsWith(own)))
+    }
+  }
+
+  override async keepSource(mediaKey: string): Promise<void> {
+    const dir = this.sourceDir(mediaKey)
+    const names = (await fs.readdir(dir, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isFile()).map((entry) => entry.name)
+    await eachLimited(names, UPLOAD_CONCURRENCY, (name) => this.putFile(`sources/${checkKey(mediaKey)}/${name}`, path.join(dir, name)))
+  }
+
+  override async fetchSource(mediaKey: string): Promise<string> {
+    const dir = this.sourceDir(mediaKey)
+    const keys = await this.listKeys(`sources/${checkKey(mediaKey)}/`)
+    await fs.mkdir(dir, { recursive: true })
+    await eachLimited(keys, 4, async (key) => {
+      const target = path.join(dir, path.basename(key))
+      const head = await this.stat(key)
+      const local = await fs.stat(target).catch(() => null)
+      if (local && head && local.size === head.size) return
+      const partial = `${target}.download`
+      await pipeline(await this.openRead(key), createWriteStream(partial))
+      await fs.rename(partial, target)
+    })
+    return dir
+  }
+
+  override async releaseSource(mediaKey: string): Promise<void> {
+    await fs.rm(this.sourceDir(mediaKey), { recursive: true, force: true })
+  }
+
+  override async keepLocal(prefix: string): Promise<void> {
+    const root = this.absolute(prefix)
+    const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])
+    const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(this.mediaDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    await eachLimited(files, UPLOAD_CONCURRENCY, (stored) => this.putFile(stored, this.absolute(stored), stored.startsWith('public/') ? 'public, max-age=604800' : undefined))
+    await fs.rm(root, { recursive: true, force: true })
+  }
+
+  override async stat(stored: string): Promise<{ size: number; mtime: Date } | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: stored }))
+      return { size: head.ContentLength ?? 0, mtime: head.LastModified ?? new Date(0) }
+    } catch (error) {
+      if (isMissing(error)) return null
+      throw error
+    }
+  }
+
+  override async readText(stored: string): Promise<string | null> {
+    const object = await this.getObject(stored)
+    return object ? object.Body!.transformToString('utf8') : null
+  }
+
+  override async openRead(stored: string): Promise<Readable> {
+    const object = await this.getObject(stored)
+    if (!object) throw new Error(`${stored} is not in the bucket`)
+    return object.Body as Readable
+  }
+
+  /** GetObject, with a Range header passed on; null when the object is not there. */
+  async getObject(stored: string, range?: string): Promise<GetObjectCommandOutput | null> {
+    try {
+      return await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: stored, Range: range }))
+    } catch (error) {
+      if (isMissing(error)) return null
+      throw error
+    }
+  }
+
+  /**
+   * A presigned GET of a stored path valid until `expiresAt` (Unix seconds; at most a week
+   * after signing). Signed at the start of the current minute, so the same request within a
+   * minute gets the same URL. `attachment`: the Content-Disposition S3 answers with.
+   */
+  presign(stored: string, expiresAt: number, now: Date, attachment?: string): Promise<string> {
+    const signedAt = Math.floor(now.getTime() / 1000 / SIGNING_WINDOW_SECONDS) * SIGNING_WINDOW_SECONDS
+    const expiresIn = Math.min(MAX_PRESIGN_SECONDS, Math.max(1, expiresAt - signedAt))
+    const command = new GetObjectCommand({ Bucket: this.bucket, Key: stored, ...(attachment ? { ResponseContentDisposition: attachment } : {}) })
+    return getSignedUrl(this.client, command, { expiresIn, signingDate: new Date(signedAt * 1000) })
+  }
+
+  /**
+   * Members-only files: through the bunny.net pull zone with a token (MEDIA_CDN_SIGNING=bunny),
+   * else presigned. Downloads (an attachment) are always presigned: S3 sets the header.
+   */
+  override async directUrl(stored: string, expiresAt: number, now: Date, attachment?: string): Promise<string> {
+    const bunny = this.s3.bunny
+    if (bunny && !attachment) {
+      return signBunnyUrl(`${bunny.baseUrl}/${stored}`, bunny.tokenKey, { expires: expiresAt }, (key, message) => createHmac('sha256', key).update(message).digest())
+    }
+    return this.presign(stored, expiresAt, now, attachment)
+  }
+
+  /** Readiness: a small object is put, read back, compared and deleted under `.health/`. */
+  async probe(): Promise<void> {
+    const key = `.health/${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`
+    const content = randomBytes(16).toString('hex')
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: content }))
+    try {
+      if ((await this.readText(key)) !== content) throw new Error(`${key} read back differently`)
+    } finally {
+      await this.deleteKeys([key])
+    }
+  }
+
+  /**
+   * Whether the bucket serves an object to anyone without a signature (it should not: see the
+   * README's deployment notes). Puts a small object, asks for it unsigned, removes it.
+   */
+  async answersAnonymousReads(): Promise<boolean> {
+    const key = `.health/anonymous-read-${randomBytes(6).toString('hex')}`
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: 'probe' }))
+    try {
+      const signed = new URL(await this.presign(key, Math.floor(Date.now() / 1000) + 60, new Date()))
+      const response = await fetch(`${signed.origin}${signed.pathname}`, { signal: AbortSignal.timeout(5000) })
+      await response.body?.cancel()
+      return response.ok
+    } finally {
+      await this.deleteKeys([key])
+    }
+  }
+
+  async putFile(key: string, file: string, cacheControl?: string): Promise<void> {
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: createReadStream(file), ContentType: contentTypeOf(file), ...(cacheControl ? { CacheControl: cacheControl } : {}) },
+      queueSize: 4,
+      partSize: 16 * 1024 * 1024,
+    })
+    await upload.done()
+  }
+
+  async listKeys(prefix: string): Promise<string[]> {
+    return [...(await this.listSizes(prefix)).keys()]
+  }
+
+  /** Every object under `prefix` with its size. */
+  async listSizes(prefix: string): Promise<Map<string, number>> {
+    const sizes = new Map<string, number>()
+    let token: string | undefined
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }))
+      for (const object of page.Contents ?? []) if (object.Key) sizes.set(object.Key, object.Size ?? 0)
+      token = page.IsTruncated ? page.NextContinuationToken : undefined
+    } while (token)
+    return sizes
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await this.deleteKeys(await this.listKeys(prefix))
+  }
+
+  async deleteKeys(keys: string[]): Promise<void> {
+    for (let start = 0; start < keys.length; start += 1000) {
+      const batch = keys.slice(start, start + 1000)
+      const result = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }))
+      if (result.Errors?.length) throw new Error(`could not delete ${result.Errors.length} objects, e.g. ${result.Errors[0]!.Key}: ${result.Errors[0]!.Message}`)
+    }
+  }
+
+  async #removeAttempts(mediaKey: string, remove: (attempt: string) => boolean): Promise<void> {
+    for (const tree of ['public', 'protected']) {
+      const keys = await this.listKeys(`${tree}/${checkKey(mediaKey)}/`)
+      await this.deleteKeys(keys.filter((key) => {
+        const attempt = key.split('/')[2] ?? ''
+        return ATTEMPT.test(attempt) && remove(attempt)
+      }))
+    }
+  }
+}
+
+/** Runs `task` over `items`, at most `limit` at once. */
+export async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await task(items[next++]!)
+  })
+  await Promise.all(runners)
+}
