@@ -66,6 +66,8 @@ export function BannerCarousel({ label, banners }: { label: string; banners: Ban
         previousControlProps={{ 'aria-label': LL.catalog.carousel.previous() }}
         nextControlProps={{ 'aria-label': LL.catalog.carousel.next() }}
         getIndicatorProps={(index) => ({ 'aria-label': LL.catalog.carousel.slide({ index: index + 1, count: banners.length }) })}
+        // A thin bar to see, a 24 px tall target to tap (WCAG 2.5.8): the padding is transparent.
+        styles={{ indicator: { height: 24, paddingBlock: 10, backgroundClip: 'content-box', boxSizing: 'border-box' } }}
       >
         {banners.map((banner, index) => {
           const content = (

@@ -1,4 +1,4 @@
-import { Button, Group, Paper } from '@mantine/core'
+import { Button, Group, Paper, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { InteractionKind } from '../../../server/domain/schemas/interactions.js'
 import type { ImageSetDetail, ModelDetail, VideoDetail } from '../../../server/services/catalog/dto.js'
@@ -26,26 +26,36 @@ export function ItemActions({ kind, item, extra }: { kind: InteractionKind; item
   return (
     <Paper withBorder p="sm" radius="md">
       <Group gap="sm" role="group" aria-label={LL.catalog.reactions.label()}>
-        <Button
-          {...toggle(rating === 'like')}
-          size="compact-md"
-          aria-label={LL.playback.actions.like()}
-          title={LL.playback.actions.like()}
-          leftSection={<ThumbUpIcon size={18} />}
-          onClick={() => update({ rating: rating === 'like' ? null : 'like' })}
-        >
-          <span aria-hidden="true">{number(item.likes)}</span>
-        </Button>
-        <Button
-          {...toggle(rating === 'dislike')}
-          size="compact-md"
-          aria-label={LL.playback.actions.dislike()}
-          title={LL.playback.actions.dislike()}
-          leftSection={<ThumbDownIcon size={18} />}
-          onClick={() => update({ rating: rating === 'dislike' ? null : 'dislike' })}
-        >
-          <span aria-hidden="true">{number(item.dislikes)}</span>
-        </Button>
+        {/* The count beside the button, not in it: the button's name is exactly its action. */}
+        <Group gap={6} wrap="nowrap">
+          <Button
+            {...toggle(rating === 'like')}
+            size="compact-md"
+            aria-label={LL.playback.actions.like()}
+            title={LL.playback.actions.like()}
+            onClick={() => update({ rating: rating === 'like' ? null : 'like' })}
+          >
+            <ThumbUpIcon size={18} />
+          </Button>
+          <Text size="sm">
+            {number(item.likes)}
+          </Text>
+        </Group>
+        {/* The count beside the button, not in it: the button's name is exactly its action. */}
+        <Group gap={6} wrap="nowrap">
+          <Button
+            {...toggle(rating === 'dislike')}
+            size="compact-md"
+            aria-label={LL.playback.actions.dislike()}
+            title={LL.playback.actions.dislike()}
+            onClick={() => update({ rating: rating === 'dislike' ? null : 'dislike' })}
+          >
+            <ThumbDownIcon size={18} />
+          </Button>
+          <Text size="sm">
+            {number(item.dislikes)}
+          </Text>
+        </Group>
         <Button {...toggle(!!state?.favorite)} size="compact-md" leftSection={<HeartIcon filled={!!state?.favorite} />} onClick={() => update({ favorite: !state?.favorite })}>
           {LL.playback.actions.favorite()}
         </Button>
