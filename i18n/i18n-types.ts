@@ -952,6 +952,10 @@ type RootTranslation = {
 		 * S​e​n​d​ ​e​x​a​c​t​l​y​ ​o​n​e​ ​c​h​a​n​g​e​:​ ​r​a​t​i​n​g​,​ ​f​a​v​o​r​i​t​e​,​ ​w​a​t​c​h​ ​l​a​t​e​r​ ​o​r​ ​v​i​e​w​.
 		 */
 		oneChangeRequired: string
+		/**
+		 * O​n​l​y​ ​a​ ​f​a​i​l​e​d​ ​i​t​e​m​ ​c​a​n​ ​b​e​ ​r​e​t​r​i​e​d​.
+		 */
+		itemNotFailed: string
 	}
 	layout: {
 		/**
@@ -1356,6 +1360,10 @@ type RootTranslation = {
 		 * C​h​e​c​k​o​u​t
 		 */
 		demoCheckout: string
+		/**
+		 * O​p​e​r​a​t​i​o​n​s​ ​c​o​n​s​o​l​e
+		 */
+		admin: string
 	}
 	site: {
 		supportHours: {
@@ -2566,6 +2574,230 @@ type RootTranslation = {
 			noWatchLater: string
 		}
 	}
+	admin: {
+		/**
+		 * O​p​e​r​a​t​i​o​n​s​ ​c​o​n​s​o​l​e
+		 */
+		title: string
+		nav: {
+			/**
+			 * C​o​n​s​o​l​e​ ​s​e​c​t​i​o​n​s
+			 */
+			label: string
+			/**
+			 * P​i​p​e​l​i​n​e
+			 */
+			pipeline: string
+			/**
+			 * U​p​l​o​a​d
+			 */
+			upload: string
+			/**
+			 * A​u​d​i​t​ ​l​o​g
+			 */
+			audit: string
+		}
+		audit: {
+			/**
+			 * A​u​d​i​t​ ​l​o​g
+			 */
+			title: string
+			/**
+			 * E​v​e​r​y​ ​c​h​a​n​g​e​ ​m​a​d​e​ ​i​n​ ​t​h​i​s​ ​c​o​n​s​o​l​e​:​ ​w​h​o​ ​m​a​d​e​ ​i​t​,​ ​w​h​e​n​,​ ​a​n​d​ ​t​h​e​ ​s​t​a​t​e​ ​b​e​f​o​r​e​ ​a​n​d​ ​a​f​t​e​r​.
+			 */
+			intro: string
+			/**
+			 * N​o​ ​c​h​a​n​g​e​s​ ​h​a​v​e​ ​b​e​e​n​ ​m​a​d​e​ ​i​n​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * C​h​a​n​g​e​s​ ​m​a​d​e​ ​i​n​ ​t​h​e​ ​c​o​n​s​o​l​e​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t
+			 */
+			tableLabel: string
+			/**
+			 * W​h​e​n
+			 */
+			at: string
+			/**
+			 * W​h​o
+			 */
+			who: string
+			/**
+			 * W​h​a​t
+			 */
+			action: string
+			/**
+			 * I​t​e​m
+			 */
+			target: string
+			/**
+			 * B​e​f​o​r​e​ ​a​n​d​ ​a​f​t​e​r
+			 */
+			change: string
+			/**
+			 * B​e​f​o​r​e
+			 */
+			before: string
+			/**
+			 * A​f​t​e​r
+			 */
+			after: string
+			/**
+			 * n​o​t​h​i​n​g
+			 */
+			none: string
+			/**
+			 * P​a​g​e​s​ ​o​f​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+			 */
+			pages: string
+		}
+		pipeline: {
+			/**
+			 * P​i​p​e​l​i​n​e
+			 */
+			title: string
+			/**
+			 * V​i​d​e​o​s​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​s​ ​b​e​i​n​g​ ​i​n​g​e​s​t​e​d​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.​ ​T​h​e​ ​l​i​s​t​ ​r​e​f​r​e​s​h​e​s​ ​b​y​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​f​e​w​ ​s​e​c​o​n​d​s​.
+			 */
+			intro: string
+			/**
+			 * N​o​t​h​i​n​g​ ​h​a​s​ ​b​e​e​n​ ​i​n​g​e​s​t​e​d​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * I​n​g​e​s​t​e​d​ ​i​t​e​m​s​ ​a​n​d​ ​t​h​e​i​r​ ​s​t​a​t​e
+			 */
+			tableLabel: string
+			workers: {
+				/**
+				 * {​c​o​u​n​t​}​ ​w​o​r​k​e​r​ ​i​s​ ​r​u​n​n​i​n​g​.
+				 * @param {number} count
+				 */
+				one: RequiredParams<'count'>
+				/**
+				 * {​c​o​u​n​t​}​ ​w​o​r​k​e​r​s​ ​a​r​e​ ​r​u​n​n​i​n​g​.
+				 * @param {number} count
+				 */
+				other: RequiredParams<'count'>
+			}
+			/**
+			 * N​o​ ​w​o​r​k​e​r​ ​i​s​ ​r​u​n​n​i​n​g​:​ ​q​u​e​u​e​d​ ​i​t​e​m​s​ ​w​a​i​t​ ​u​n​t​i​l​ ​o​n​e​ ​s​t​a​r​t​s​.
+			 */
+			noWorker: string
+			/**
+			 * I​t​e​m
+			 */
+			item: string
+			/**
+			 * K​i​n​d
+			 */
+			kind: string
+			/**
+			 * S​t​a​t​e
+			 */
+			state: string
+			/**
+			 * P​r​o​g​r​e​s​s
+			 */
+			progress: string
+			/**
+			 * U​p​d​a​t​e​d
+			 */
+			updated: string
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+			kinds: {
+				/**
+				 * V​i​d​e​o
+				 */
+				video: string
+				/**
+				 * I​m​a​g​e​ ​s​e​t
+				 */
+				imageSet: string
+			}
+			states: {
+				/**
+				 * Q​u​e​u​e​d
+				 */
+				pending: string
+				/**
+				 * P​r​o​c​e​s​s​i​n​g
+				 */
+				processing: string
+				/**
+				 * R​e​a​d​y
+				 */
+				ready: string
+				/**
+				 * F​a​i​l​e​d
+				 */
+				failed: string
+			}
+			/**
+			 * P​u​b​l​i​s​h​e​d
+			 */
+			released: string
+			/**
+			 * S​c​h​e​d​u​l​e​d​ ​f​o​r​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			scheduled: RequiredParams<'date'>
+			/**
+			 * W​h​y​ ​i​t​ ​f​a​i​l​e​d
+			 */
+			failureReason: string
+			/**
+			 * A​t​t​e​m​p​t​ ​{​a​t​t​e​m​p​t​s​}​ ​o​f​ ​{​m​a​x​}
+			 * @param {number} attempts
+			 * @param {number} max
+			 */
+			attempts: RequiredParams<'attempts' | 'max'>
+			/**
+			 * R​e​t​r​y
+			 */
+			retry: string
+			/**
+			 * R​e​t​r​y​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			retryLabel: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​i​s​ ​q​u​e​u​e​d​ ​a​g​a​i​n​.
+			 * @param {string} name
+			 */
+			retried: RequiredParams<'name'>
+			/**
+			 * P​r​o​g​r​e​s​s​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			progressLabel: RequiredParams<'name'>
+			/**
+			 * S​h​o​w
+			 */
+			filterLabel: string
+			filters: {
+				/**
+				 * A​l​l
+				 */
+				all: string
+				/**
+				 * Q​u​e​u​e​d​ ​a​n​d​ ​p​r​o​c​e​s​s​i​n​g
+				 */
+				active: string
+				/**
+				 * F​a​i​l​e​d
+				 */
+				failed: string
+				/**
+				 * R​e​a​d​y
+				 */
+				ready: string
+			}
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -3460,6 +3692,10 @@ export type TranslationFunctions = {
 		 * Send exactly one change: rating, favorite, watch later or view.
 		 */
 		oneChangeRequired: () => LocalizedString
+		/**
+		 * Only a failed item can be retried.
+		 */
+		itemNotFailed: () => LocalizedString
 	}
 	layout: {
 		/**
@@ -3862,6 +4098,10 @@ export type TranslationFunctions = {
 		 * Checkout
 		 */
 		demoCheckout: () => LocalizedString
+		/**
+		 * Operations console
+		 */
+		admin: () => LocalizedString
 	}
 	site: {
 		supportHours: {
@@ -5019,6 +5259,222 @@ export type TranslationFunctions = {
 			 * Nothing saved for later yet. Use "Watch later" on a video or image set to find it here.
 			 */
 			noWatchLater: () => LocalizedString
+		}
+	}
+	admin: {
+		/**
+		 * Operations console
+		 */
+		title: () => LocalizedString
+		nav: {
+			/**
+			 * Console sections
+			 */
+			label: () => LocalizedString
+			/**
+			 * Pipeline
+			 */
+			pipeline: () => LocalizedString
+			/**
+			 * Upload
+			 */
+			upload: () => LocalizedString
+			/**
+			 * Audit log
+			 */
+			audit: () => LocalizedString
+		}
+		audit: {
+			/**
+			 * Audit log
+			 */
+			title: () => LocalizedString
+			/**
+			 * Every change made in this console: who made it, when, and the state before and after.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * No changes have been made in the console yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Changes made in the console, newest first
+			 */
+			tableLabel: () => LocalizedString
+			/**
+			 * When
+			 */
+			at: () => LocalizedString
+			/**
+			 * Who
+			 */
+			who: () => LocalizedString
+			/**
+			 * What
+			 */
+			action: () => LocalizedString
+			/**
+			 * Item
+			 */
+			target: () => LocalizedString
+			/**
+			 * Before and after
+			 */
+			change: () => LocalizedString
+			/**
+			 * Before
+			 */
+			before: () => LocalizedString
+			/**
+			 * After
+			 */
+			after: () => LocalizedString
+			/**
+			 * nothing
+			 */
+			none: () => LocalizedString
+			/**
+			 * Pages of the audit log
+			 */
+			pages: () => LocalizedString
+		}
+		pipeline: {
+			/**
+			 * Pipeline
+			 */
+			title: () => LocalizedString
+			/**
+			 * Videos and image sets being ingested, newest first. The list refreshes by itself every few seconds.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Nothing has been ingested yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Ingested items and their state
+			 */
+			tableLabel: () => LocalizedString
+			workers: {
+				/**
+				 * {count} worker is running.
+				 */
+				one: (arg: { count: number }) => LocalizedString
+				/**
+				 * {count} workers are running.
+				 */
+				other: (arg: { count: number }) => LocalizedString
+			}
+			/**
+			 * No worker is running: queued items wait until one starts.
+			 */
+			noWorker: () => LocalizedString
+			/**
+			 * Item
+			 */
+			item: () => LocalizedString
+			/**
+			 * Kind
+			 */
+			kind: () => LocalizedString
+			/**
+			 * State
+			 */
+			state: () => LocalizedString
+			/**
+			 * Progress
+			 */
+			progress: () => LocalizedString
+			/**
+			 * Updated
+			 */
+			updated: () => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+			kinds: {
+				/**
+				 * Video
+				 */
+				video: () => LocalizedString
+				/**
+				 * Image set
+				 */
+				imageSet: () => LocalizedString
+			}
+			states: {
+				/**
+				 * Queued
+				 */
+				pending: () => LocalizedString
+				/**
+				 * Processing
+				 */
+				processing: () => LocalizedString
+				/**
+				 * Ready
+				 */
+				ready: () => LocalizedString
+				/**
+				 * Failed
+				 */
+				failed: () => LocalizedString
+			}
+			/**
+			 * Published
+			 */
+			released: () => LocalizedString
+			/**
+			 * Scheduled for {date}
+			 */
+			scheduled: (arg: { date: string }) => LocalizedString
+			/**
+			 * Why it failed
+			 */
+			failureReason: () => LocalizedString
+			/**
+			 * Attempt {attempts} of {max}
+			 */
+			attempts: (arg: { attempts: number, max: number }) => LocalizedString
+			/**
+			 * Retry
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Retry {name}
+			 */
+			retryLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} is queued again.
+			 */
+			retried: (arg: { name: string }) => LocalizedString
+			/**
+			 * Progress of {name}
+			 */
+			progressLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Show
+			 */
+			filterLabel: () => LocalizedString
+			filters: {
+				/**
+				 * All
+				 */
+				all: () => LocalizedString
+				/**
+				 * Queued and processing
+				 */
+				active: () => LocalizedString
+				/**
+				 * Failed
+				 */
+				failed: () => LocalizedString
+				/**
+				 * Ready
+				 */
+				ready: () => LocalizedString
+			}
 		}
 	}
 }

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LangRouteImport } from './routes/$lang'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as DemoCheckoutRouteImport } from './routes/demo-checkout'
 import { Route as FavoritesRouteImport } from './routes/favorites'
 import { Route as LoginRouteImport } from './routes/login'
@@ -30,6 +31,8 @@ import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountPasswordRouteImport } from './routes/account/password'
 import { Route as AccountPlanRouteImport } from './routes/account/plan'
 import { Route as AccountSelectPlanRouteImport } from './routes/account/select-plan'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as FavoritesIndexRouteImport } from './routes/favorites/index'
 import { Route as FavoritesTabRouteImport } from './routes/favorites/$tab'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
@@ -54,6 +57,11 @@ const IndexRoute = IndexRouteImport.update({
 const LangRoute = LangRouteImport.update({
   id: '/$lang',
   path: '/$lang',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoCheckoutRoute = DemoCheckoutRouteImport.update({
@@ -151,6 +159,16 @@ const AccountSelectPlanRoute = AccountSelectPlanRouteImport.update({
   path: '/account/select-plan',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRoute,
+} as any)
 const FavoritesIndexRoute = FavoritesIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -230,6 +248,7 @@ const LangCategoriesIdTabRoute = LangCategoriesIdTabRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
+  '/admin': typeof AdminRouteWithChildren
   '/demo-checkout': typeof DemoCheckoutRoute
   '/favorites': typeof FavoritesRouteWithChildren
   '/login': typeof LoginRouteWithChildren
@@ -247,11 +266,13 @@ export interface FileRoutesByFullPath {
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
   '/$lang/': typeof LangIndexRoute
   '/account/': typeof AccountIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/favorites/': typeof FavoritesIndexRoute
   '/login/': typeof LoginIndexRoute
   '/$lang/images/$id': typeof LangImagesIdRoute
@@ -282,11 +303,13 @@ export interface FileRoutesByTo {
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
   '/$lang': typeof LangIndexRoute
   '/account': typeof AccountIndexRoute
+  '/admin': typeof AdminIndexRoute
   '/favorites': typeof FavoritesIndexRoute
   '/login': typeof LoginIndexRoute
   '/$lang/images/$id': typeof LangImagesIdRoute
@@ -304,6 +327,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
+  '/admin': typeof AdminRouteWithChildren
   '/demo-checkout': typeof DemoCheckoutRoute
   '/favorites': typeof FavoritesRouteWithChildren
   '/login': typeof LoginRouteWithChildren
@@ -321,11 +345,13 @@ export interface FileRoutesById {
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
   '/$lang/': typeof LangIndexRoute
   '/account/': typeof AccountIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/favorites/': typeof FavoritesIndexRoute
   '/login/': typeof LoginIndexRoute
   '/$lang/images/$id': typeof LangImagesIdRoute
@@ -344,6 +370,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$lang'
+    | '/admin'
     | '/demo-checkout'
     | '/favorites'
     | '/login'
@@ -361,11 +388,13 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/plan'
     | '/account/select-plan'
+    | '/admin/audit'
     | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
     | '/$lang/'
     | '/account/'
+    | '/admin/'
     | '/favorites/'
     | '/login/'
     | '/$lang/images/$id'
@@ -396,11 +425,13 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/plan'
     | '/account/select-plan'
+    | '/admin/audit'
     | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
     | '/$lang'
     | '/account'
+    | '/admin'
     | '/favorites'
     | '/login'
     | '/$lang/images/$id'
@@ -417,6 +448,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/$lang'
+    | '/admin'
     | '/demo-checkout'
     | '/favorites'
     | '/login'
@@ -434,11 +466,13 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/plan'
     | '/account/select-plan'
+    | '/admin/audit'
     | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
     | '/$lang/'
     | '/account/'
+    | '/admin/'
     | '/favorites/'
     | '/login/'
     | '/$lang/images/$id'
@@ -456,6 +490,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LangRoute: typeof LangRouteWithChildren
+  AdminRoute: typeof AdminRouteWithChildren
   DemoCheckoutRoute: typeof DemoCheckoutRoute
   FavoritesRoute: typeof FavoritesRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
@@ -482,6 +517,13 @@ declare module '@tanstack/react-router' {
       path: '/$lang'
       fullPath: '/$lang'
       preLoaderRoute: typeof LangRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo-checkout': {
@@ -616,6 +658,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/account/select-plan'
       preLoaderRoute: typeof AccountSelectPlanRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/favorites/': {
       id: '/favorites/'
@@ -771,6 +827,18 @@ const LangRouteChildren: LangRouteChildren = {
 
 const LangRouteWithChildren = LangRoute._addFileChildren(LangRouteChildren)
 
+interface AdminRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 interface FavoritesRouteChildren {
   FavoritesTabRoute: typeof FavoritesTabRoute
   FavoritesIndexRoute: typeof FavoritesIndexRoute
@@ -802,6 +870,7 @@ const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LangRoute: LangRouteWithChildren,
+  AdminRoute: AdminRouteWithChildren,
   DemoCheckoutRoute: DemoCheckoutRoute,
   FavoritesRoute: FavoritesRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,

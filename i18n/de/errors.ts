@@ -57,4 +57,6 @@ export default {
   // Wiedergabe und Medien
   mediaLinkInvalid: 'Dieser Medienlink ist ungültig oder abgelaufen.',
   oneChangeRequired: 'Sende genau eine Änderung: Bewertung, Favorit, Später ansehen oder Angesehen.',
+  // Betriebskonsole
+  itemNotFailed: 'Nur ein fehlgeschlagener Inhalt kann erneut versucht werden.',
 } satisfies Translation['errors']

@@ -55,4 +55,6 @@ export default {
   // Playback and media
   mediaLinkInvalid: 'This media link is not valid or has expired.',
   oneChangeRequired: 'Send exactly one change: rating, favorite, watch later or view.',
+  // Operations console
+  itemNotFailed: 'Only a failed item can be retried.',
 }

@@ -57,4 +57,6 @@ export default {
   // Reproducción y medios
   mediaLinkInvalid: 'Este enlace de medios no es válido o ha caducado.',
   oneChangeRequired: 'Envía exactamente un cambio: valoración, favorito, ver más tarde o visto.',
+  // Consola de operaciones
+  itemNotFailed: 'Solo se puede reintentar un elemento fallido.',
 } satisfies Translation['errors']

@@ -57,4 +57,6 @@ export default {
   // Lecture et médias
   mediaLinkInvalid: 'Ce lien média n’est pas valide ou a expiré.',
   oneChangeRequired: 'Envoyez exactement une modification : note, favori, regarder plus tard ou vu.',
+  // Console d’exploitation
+  itemNotFailed: 'Seul un élément en échec peut être réessayé.',
 } satisfies Translation['errors']

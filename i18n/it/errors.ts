@@ -57,4 +57,6 @@ export default {
   // Riproduzione e media
   mediaLinkInvalid: 'Questo link multimediale non è valido o è scaduto.',
   oneChangeRequired: 'Invia esattamente una modifica: valutazione, preferito, guarda più tardi o visto.',
+  // Console operativa
+  itemNotFailed: 'Si può riprovare solo un elemento non riuscito.',
 } satisfies Translation['errors']

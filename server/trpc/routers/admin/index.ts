@@ -1,0 +1,10 @@
+import { router } from '../../trpc.js'
+import { adminAuditRouter } from './audit.js'
+
+/**
+ * The operations console: one router per area, every procedure an adminProcedure (reads) or
+ * an auditedProcedure (changes). tests/integration/admin-access.test.ts walks this router.
+ */
+export const adminRouter = router({
+  audit: adminAuditRouter,
+})
