@@ -33,6 +33,7 @@ import { Route as AccountPlanRouteImport } from './routes/account/plan'
 import { Route as AccountSelectPlanRouteImport } from './routes/account/select-plan'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminPipelineRouteImport } from './routes/admin/pipeline'
 import { Route as FavoritesIndexRouteImport } from './routes/favorites/index'
 import { Route as FavoritesTabRouteImport } from './routes/favorites/$tab'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
@@ -169,6 +170,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminPipelineRoute = AdminPipelineRouteImport.update({
+  id: '/pipeline',
+  path: '/pipeline',
+  getParentRoute: () => AdminRoute,
+} as any)
 const FavoritesIndexRoute = FavoritesIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -267,6 +273,7 @@ export interface FileRoutesByFullPath {
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/pipeline': typeof AdminPipelineRoute
   '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
@@ -304,6 +311,7 @@ export interface FileRoutesByTo {
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/pipeline': typeof AdminPipelineRoute
   '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
@@ -346,6 +354,7 @@ export interface FileRoutesById {
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/pipeline': typeof AdminPipelineRoute
   '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
@@ -389,6 +398,7 @@ export interface FileRouteTypes {
     | '/account/plan'
     | '/account/select-plan'
     | '/admin/audit'
+    | '/admin/pipeline'
     | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
@@ -426,6 +436,7 @@ export interface FileRouteTypes {
     | '/account/plan'
     | '/account/select-plan'
     | '/admin/audit'
+    | '/admin/pipeline'
     | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
@@ -467,6 +478,7 @@ export interface FileRouteTypes {
     | '/account/plan'
     | '/account/select-plan'
     | '/admin/audit'
+    | '/admin/pipeline'
     | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
@@ -673,6 +685,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/pipeline': {
+      id: '/admin/pipeline'
+      path: '/pipeline'
+      fullPath: '/admin/pipeline'
+      preLoaderRoute: typeof AdminPipelineRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/favorites/': {
       id: '/favorites/'
       path: '/'
@@ -829,11 +848,13 @@ const LangRouteWithChildren = LangRoute._addFileChildren(LangRouteChildren)
 
 interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
+  AdminPipelineRoute: typeof AdminPipelineRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
+  AdminPipelineRoute: AdminPipelineRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 

@@ -8,6 +8,7 @@ export function AdminNav() {
   const { LL } = useI18n()
   const { pathname } = useLocation()
   const items = [
+    { to: '/admin/pipeline', label: LL.admin.nav.pipeline() },
     { to: '/admin/audit', label: LL.admin.nav.audit() },
   ] as const
   return (

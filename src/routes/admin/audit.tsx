@@ -1,9 +1,10 @@
-import { Code, Stack, Table, Text, Title } from '@mantine/core'
+import { Code, Stack, Table, Text } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { Pagination } from '../../features/catalog/Pagination'
 import { formatDateTime } from '../../lib/format'
+import { AdminTitle } from '../../features/admin/AdminTitle'
 import { useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
 
@@ -27,7 +28,7 @@ function AuditPage() {
   const { data } = useQuery(trpc.admin.audit.list.queryOptions({ page }, { placeholderData: keepPreviousData }))
   return (
     <Stack gap="md">
-      <Title order={1}>{LL.admin.audit.title()}</Title>
+      <AdminTitle>{LL.admin.audit.title()}</AdminTitle>
       <Text c="dimmed">{LL.admin.audit.intro()}</Text>
       {data && data.items.length === 0 && <Text>{LL.admin.audit.empty()}</Text>}
       {data && data.items.length > 0 && (

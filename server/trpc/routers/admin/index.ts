@@ -1,5 +1,6 @@
 import { router } from '../../trpc.js'
 import { adminAuditRouter } from './audit.js'
+import { adminPipelineRouter } from './pipeline.js'
 
 /**
  * The operations console: one router per area, every procedure an adminProcedure (reads) or
@@ -7,4 +8,5 @@ import { adminAuditRouter } from './audit.js'
  */
 export const adminRouter = router({
   audit: adminAuditRouter,
+  pipeline: adminPipelineRouter,
 })
