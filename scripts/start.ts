@@ -6,8 +6,7 @@
  * processes. Ctrl-C stops all of it, PostgreSQL included.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { ensureAppSecret, ensureDatabase, onShutdownSignal } from '../server/bootstrap.js'
-import { ConfigError, loadConfig } from '../server/config.js'
+import { ensureDatabase, onShutdownSignal, startupConfig } from '../server/bootstrap.js'
 import { migrate, openOrm } from '../server/db/orm.js'
 import { build, buildIsCurrent } from './client-build.js'
 import { isEmpty, seedDemo, seedSiteContent } from './seed/index.js'
@@ -16,17 +15,7 @@ const startedAt = Date.now()
 const log = (line: string) => console.log(`[start] ${line}`)
 const since = (time: number) => `${((Date.now() - time) / 1000).toFixed(1)} s`
 
-ensureAppSecret()
-let config
-try {
-  config = loadConfig()
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message)
-    process.exit(1)
-  }
-  throw error
-}
+const config = startupConfig()
 
 // The client build runs beside the database work; the server needs it only when it starts.
 let clientBuild: Promise<Error | null>
@@ -88,6 +77,9 @@ function startChild(name: string, entry: string): ChildProcess {
   return child
 }
 
+// Children stop gracefully (server: drain and in-flight requests; worker: running jobs), then are killed.
+const graceMs = Math.max(config.shutdown.delayMs + config.shutdown.timeoutMs, config.shutdown.workerTimeoutMs) + 15_000
+
 async function stop(exitCode = 0): Promise<void> {
   if (stopping) return
   stopping = true
@@ -97,7 +89,7 @@ async function stop(exitCode = 0): Promise<void> {
       (child) =>
         new Promise<void>((resolve) => {
           if (child.exitCode !== null || child.signalCode !== null) return resolve()
-          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+          const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
           child.once('exit', () => {
             clearTimeout(timer)
             resolve()

@@ -13,11 +13,14 @@ import { isDatabaseUnavailable, type Orm } from './db/orm.js'
 import { registerBillingRoutes } from './http/billing.js'
 import { registerDevMail } from './http/dev-mail.js'
 import { registerDownloadRoutes } from './http/downloads.js'
-import { registerHealthRoutes } from './http/health.js'
+import { Readiness, registerHealthRoutes, type ReadinessCheck } from './http/health.js'
 import { registerMediaGateway } from './http/media-gateway.js'
 import { registerSameOriginGuard } from './http/same-origin.js'
-import { redactUrl } from './redact.js'
+import { redactLogLine, redactUrl } from './redact.js'
+import { registerRequestContext } from './request-context.js'
+import type { ServerMetrics } from './metrics/server-metrics.js'
 import { MediaAccessCache, type MediaAccessCheck } from './services/media-access.js'
+import { databaseCheck, localMediaCheck, migrationsCheck } from './services/readiness.js'
 import { RateLimits, postgresRateLimitStore } from './services/rate-limits.js'
 import { loadSessionUser, onSessionsEnded } from './services/sessions.js'
 import { CatalogCache, listenForCatalogChanges } from './services/catalog/cache.js'
@@ -40,6 +43,10 @@ export interface AppDeps {
    * what the session check costs.
    */
   mediaAccess?: MediaAccessCheck
+  /** Request and procedure timings (main.ts passes them when METRICS_PORT is set). */
+  metrics?: ServerMetrics | null
+  /** What /readyz asks; default: database, migrations, the local media store. */
+  readinessChecks?: ReadinessCheck[]
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
@@ -52,6 +59,8 @@ declare module 'fastify' {
     pageCache: CatalogCache
     /** Resolves when the catalog change listener is connected (false if it failed). */
     catalogChangesReady: Promise<boolean>
+    /** /readyz's state; main.ts begins the shutdown on it. */
+    readiness: Readiness
   }
 }
 
@@ -67,11 +76,13 @@ function sessionMediaAccess(app: FastifyInstance, config: Config, orm: Orm): Med
 }
 
 /** Builds the whole HTTP server; main.ts starts it, tests inject requests into it. */
-export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, orm, logStream, mediaAccess, metrics = null, readinessChecks }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),
+      // Whatever a line holds, no secret leaves (tokens, passwords, cookies, signed URLs).
+      hooks: { streamWrite: redactLogLine },
       redact: {
         paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
@@ -91,6 +102,8 @@ export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps)
     bodyLimit: 1024 * 1024,
   })
 
+  registerRequestContext(app)
+  metrics?.observeRequests(app)
   // A site served over https tells browsers to come back only over https (a year).
   const strictTransport = config.publicUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : null
   app.addHook('onRequest', async (req, reply) => {
@@ -129,7 +142,9 @@ export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps)
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(orm) })
   const limits = new RateLimits(app, orm, config)
 
-  registerHealthRoutes(app, orm)
+  const readiness = new Readiness(readinessChecks ?? [databaseCheck(orm), migrationsCheck(orm), localMediaCheck(config.mediaDir)])
+  app.decorate('readiness', readiness)
+  registerHealthRoutes(app, readiness)
   if (config.devOutbox) registerDevMail(app, orm)
   registerBillingRoutes(app, config, orm)
   // Members-only media: signed URLs only (MEDIA_DIR/protected is never served statically),
@@ -150,7 +165,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps)
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: createContextFactory({ config, orm, limits, catalogCache }),
+      createContext: createContextFactory({ config, orm, limits, catalogCache, metrics }),
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed')
@@ -189,7 +204,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess }: AppDeps)
   const build = await loadClientBuild(config.clientDir, config.serverEntry)
   if (!build) app.log.warn(`${config.clientDir} or ${config.serverEntry} is missing: run "npm run build" to build the client`)
   registerSitemaps(app, { config, orm, pageCache })
-  registerPageRoute(app, { config, orm, limits, catalogCache, pageCache, build })
+  registerPageRoute(app, { config, orm, limits, catalogCache, pageCache, build, metrics })
 
   return app
 }

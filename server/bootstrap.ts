@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { ConfigError, loadConfig, type Config } from './config.js'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js'
 
 /**
@@ -15,6 +16,26 @@ export function ensureAppSecret(env: NodeJS.ProcessEnv = process.env): void {
   fs.mkdirSync(dataDir, { recursive: true })
   if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600 })
   env.APP_SECRET = fs.readFileSync(file, 'utf8').trim()
+}
+
+/**
+ * The configuration of a process or script about to start (with the development
+ * APP_SECRET); a bad variable ends the process with a message naming it. `check` may add
+ * requirements of its own by throwing a ConfigError.
+ */
+export function startupConfig(check?: (config: Config) => void): Config {
+  ensureAppSecret()
+  try {
+    const config = loadConfig()
+    check?.(config)
+    return config
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
 }
 
 export async function ensureDatabase(

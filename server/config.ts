@@ -47,6 +47,8 @@ const pricePoints = z.string().transform((text, ctx) => {
   }
   return map
 })
+/** A port; an empty value counts as unset. */
+const port = z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).optional())
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -114,6 +116,28 @@ const envSchema = z.object({
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
   /** How long the media gateway trusts what it read about a session (seconds; 0: every request asks). */
   MEDIA_ACCESS_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** Prometheus metrics of the server (/metrics on their own port); unset: no metrics. */
+  METRICS_PORT: port,
+  /** The same for the worker (its own port, so both can run on one machine). */
+  WORKER_METRICS_PORT: port,
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** After SIGTERM, /readyz answers 503 this long while the server still serves (load balancers notice). */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).optional(),
+  /** Then requests in flight get this long to finish before their connections are closed. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(20),
+  /** After SIGTERM, running jobs get this long to finish; then they are aborted and handed back. */
+  WORKER_SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(20),
+  /** Where backups are written; the embedded database's files plus the media mirror. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** When the worker backs up (crontab, UTC); 'off' for never. */
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^(off|\S+ \S+ \S+ \S+ \S+)$/, 'must be five crontab fields (UTC) or off')
+    .default('30 3 * * *'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Mirror MEDIA_DIR into BACKUP_DIR/media with every backup. */
+  BACKUP_MEDIA: bool.default(true),
 })
 
 export interface Config {
@@ -151,6 +175,10 @@ export interface Config {
   mediaUrlTtlSeconds: number
   /** How long the media gateway keeps a session's facts (ms). */
   mediaAccessCacheMs: number
+  /** Prometheus endpoints: null port = off. */
+  metrics: { host: string; serverPort: number | null; workerPort: number | null }
+  shutdown: ShutdownConfig
+  backup: BackupConfig
 }
 
 export interface CcbillConfig {
@@ -177,6 +205,23 @@ export interface SegpayConfig {
   allowedIps: string[]
   response: string
   joinUrl: string
+}
+
+export interface ShutdownConfig {
+  /** Readiness says 503 this long before the server stops accepting (ms). */
+  delayMs: number
+  /** Requests in flight get this long to finish (ms). */
+  timeoutMs: number
+  /** Running jobs get this long before they are aborted and handed back (ms). */
+  workerTimeoutMs: number
+}
+
+export interface BackupConfig {
+  dir: string
+  /** Crontab fields (UTC), or null: no scheduled backup. */
+  schedule: string | null
+  keep: number
+  media: boolean
 }
 
 export interface BillingConfig {
@@ -304,5 +349,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: billingConfig(e),
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     mediaAccessCacheMs: Math.round(e.MEDIA_ACCESS_CACHE_SECONDS * 1000),
+    metrics: { host: e.METRICS_HOST, serverPort: e.METRICS_PORT ?? null, workerPort: e.WORKER_METRICS_PORT ?? null },
+    shutdown: {
+      // Behind a load balancer (production) the balancer needs a few seconds to see the 503.
+      delayMs: (e.SHUTDOWN_DELAY_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0)) * 1000,
+      timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+      workerTimeoutMs: e.WORKER_SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    },
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      schedule: e.BACKUP_SCHEDULE === 'off' ? null : e.BACKUP_SCHEDULE,
+      keep: e.BACKUP_KEEP,
+      media: e.BACKUP_MEDIA,
+    },
   }
 }

@@ -1,42 +1,48 @@
 /**
  * The server process: opens the database (embedded when DATABASE_URL is unset), applies
- * migrations, serves HTTP, and shuts down cleanly on SIGINT/SIGTERM.
+ * migrations, serves HTTP (and Prometheus metrics on METRICS_PORT), and on SIGTERM/SIGINT
+ * stops gracefully: readiness 503, drain, close the port, finish the requests in flight,
+ * close the pool.
  */
-import { ensureAppSecret, ensureDatabase, onShutdownSignal } from './bootstrap.js'
-import { ConfigError, loadConfig } from './config.js'
+import { ensureDatabase, onShutdownSignal, startupConfig } from './bootstrap.js'
 import { migrate, openOrm, SERVER_DATABASE_LIMITS } from './db/orm.js'
 import { buildApp } from './app.js'
+import { closeGracefully, within } from './lifecycle.js'
+import { createRegistry, startMetricsEndpoint } from './metrics/endpoint.js'
+import { ServerMetrics } from './metrics/server-metrics.js'
 
-ensureAppSecret()
-let config
-try {
-  config = loadConfig()
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message)
-    process.exit(1)
-  }
-  throw error
-}
+const config = startupConfig()
 
+const POOL_SIZE = 20
 const embedded = await ensureDatabase()
 // Migrations may run long (an index on a big table): their own connection, without the
 // request limits.
 const migrator = await openOrm(process.env.DATABASE_URL!, { pool: 2 })
 await migrate(migrator, process.env.DATABASE_URL!)
 await migrator.close()
-const orm = await openOrm(process.env.DATABASE_URL!, { limits: SERVER_DATABASE_LIMITS })
-const app = await buildApp({ config, orm })
+const orm = await openOrm(process.env.DATABASE_URL!, { pool: POOL_SIZE, limits: SERVER_DATABASE_LIMITS })
+
+const register = config.metrics.serverPort === null ? null : createRegistry()
+const metrics = register ? new ServerMetrics(register, () => orm.em.getDriver().getConnection().getNativeClient(), POOL_SIZE) : null
+const app = await buildApp({ config, orm, metrics })
 await app.listen({ host: config.host, port: config.port })
+const metricsEndpoint = register ? await startMetricsEndpoint(register, config.metrics.host, config.metrics.serverPort!) : null
+if (metricsEndpoint) app.log.info(`metrics at http://${config.metrics.host}:${metricsEndpoint.port}/metrics`)
 
 let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
-  app.log.info({ signal }, 'shutting down')
-  await app.close().catch((error) => app.log.error({ err: error }, 'closing the server failed'))
-  await orm.close().catch(() => undefined)
+  app.log.info({ signal }, 'signal received')
+  const outcome = await closeGracefully(app, config.shutdown).catch((error: unknown) => {
+    app.log.error({ err: error }, 'closing the server failed')
+    return 'failed'
+  })
+  await metricsEndpoint?.close()
+  // A request cut off by the timeout may still hold a pooled connection: do not wait for it.
+  await within(orm.close().catch(() => undefined), 5000)
   await embedded?.stop()
+  app.log.info({ outcome }, 'stopped')
   process.exit(0)
 }
 onShutdownSignal((signal) => void shutdown(signal))

@@ -1,8 +1,17 @@
 import type { Config } from '../server/config.js'
 import type { Orm } from '../server/db/orm.js'
 
+/** What the tasks report for the metrics (WorkerMetrics; absent when metrics are off). */
+export interface WorkerObserver {
+  /** A ladder was encoded: `mediaSeconds` of source in `wallSeconds`, its top rung `topRung`. */
+  ladderEncoded(topRung: string, mediaSeconds: number, wallSeconds: number): void
+  /** Items became released (linked and playable). */
+  released(counts: { videos: number; imageSets: number }): void
+}
+
 /** What tasks may use; each task is built from these once at start-up. */
 export interface WorkerDeps {
   config: Config
   orm: Orm
+  observer?: WorkerObserver
 }

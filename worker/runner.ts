@@ -3,24 +3,44 @@ import path from 'node:path'
 import pg from 'pg'
 import { Logger, run, runOnce } from 'graphile-worker'
 import { MEDIA_TASKS } from '../server/services/ingest.js'
-import { addJob } from '../server/services/jobs.js'
+import { addJob, jobRequestId } from '../server/services/jobs.js'
 import type { WorkerDeps } from './deps.js'
 import { ffmpegBinaries } from './ffmpeg/binaries.js'
+import { graphileLogger, type WorkerLog } from './logger.js'
 import { DropWatcher } from './media/ingest-folder.js'
+import type { WorkerMetrics } from './metrics.js'
 import { WorkerLiveness } from './recovery.js'
-import { assertCrontabTasksExist, createTaskList, CRONTAB } from './tasks/index.js'
+import { assertCrontabTasksExist, createTaskList, crontab } from './tasks/index.js'
 import type { DropPayload } from './tasks/media-ingest-drop.js'
 
 export interface WorkerHandle {
   promise: Promise<void>
+  /**
+   * Graceful: no new jobs; running ones get WORKER_SHUTDOWN_TIMEOUT_SECONDS, then their
+   * abort signal fires and they are handed back (see handBackOnShutdown).
+   */
   stop(): Promise<void>
+  /** Forceful, when a job ignores its abort signal: running jobs are released at once. */
+  kill(): Promise<void>
 }
+
+/**
+ * Through the batcher (0 ms: no waiting), job completions and failures are awaited before
+ * graphile-worker closes its pool (at a shutdown, at the end of runOnce). Unbatched (its
+ * default) they are sent without being waited for: a stop right after a job can lose its
+ * completion (the job would run again) or its hand-back (it would stay locked), and runOnce
+ * can return before its last job is marked done.
+ */
+export const SETTLED_JOBS = { completeJobBatchDelay: 0, failJobBatchDelay: 0 }
 
 export interface WorkerOptions {
   /** Watch INGEST_DIR for drops (default true). */
   watchIngest?: boolean
   concurrency?: number
   log?: (line: string) => void
+  /** The worker's JSON log; graphile-worker's own lines go there too (default: its console logger). */
+  workerLog?: WorkerLog
+  metrics?: WorkerMetrics | null
 }
 
 /**
@@ -33,17 +53,29 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   const binaries = ffmpegBinaries(deps.config)
   log(`ffmpeg: ${binaries.ffmpeg} (${binaries.source})`)
   const taskList = createTaskList(deps, log)
-  assertCrontabTasksExist(taskList, CRONTAB)
+  const schedule = crontab(deps.config)
+  assertCrontabTasksExist(taskList, schedule)
   const liveness = new WorkerLiveness(databaseUrl, log)
+  // Running jobs' request ids, for the lines their tasks log (which carry only the job id).
+  const requestIds = new Map<string, string>()
   const runner = await run({
     connectionString: databaseUrl,
     concurrency: options.concurrency ?? deps.config.workerConcurrency,
     noHandleSignals: true,
     pollInterval: 1000,
     taskList,
-    crontab: CRONTAB,
-    preset: { plugins: [liveness.plugin()] },
+    crontab: schedule,
+    gracefulShutdownAbortTimeout: deps.config.shutdown.workerTimeoutMs,
+    ...(options.workerLog ? { logger: graphileLogger(options.workerLog, (jobId) => requestIds.get(jobId)) } : {}),
+    preset: { worker: SETTLED_JOBS, plugins: [liveness.plugin()] },
   })
+  runner.events.on('job:start', ({ job }) => {
+    const requestId = jobRequestId(job.payload)
+    if (requestId) requestIds.set(job.id, requestId)
+    options.workerLog?.debug({ task: job.task_identifier, jobId: job.id, attempt: job.attempts, ...(requestId ? { reqId: requestId } : {}) }, 'job started')
+  })
+  runner.events.on('job:complete', ({ job }) => requestIds.delete(job.id))
+  options.metrics?.attach(runner.events, Object.keys(taskList))
   liveness.startSweeping()
 
   let watchTimer: NodeJS.Timeout | null = null
@@ -67,6 +99,11 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
     async stop() {
       if (watchTimer) clearInterval(watchTimer)
       await runner.stop()
+      await liveness.stop()
+    },
+    async kill() {
+      if (watchTimer) clearInterval(watchTimer)
+      await runner.kill()
       await liveness.stop()
     },
   }
@@ -102,7 +139,7 @@ export async function drainJobs(deps: WorkerDeps, databaseUrl: string, { concurr
   await counter.connect()
   try {
     for (let round = 0; round < 10_000; round++) {
-      await runOnce({ connectionString: databaseUrl, concurrency, taskList, preset: { plugins: [liveness.plugin()] }, ...(verbose ? {} : { logger: quiet }) })
+      await runOnce({ connectionString: databaseUrl, concurrency, taskList, preset: { worker: SETTLED_JOBS, plugins: [liveness.plugin()] }, ...(verbose ? {} : { logger: quiet }) })
       const { rows } = await counter.query<{ due: string; later: string }>(
         `select count(*) filter (where run_at <= now()) as due, count(*) filter (where run_at > now()) as later
            from graphile_worker.jobs

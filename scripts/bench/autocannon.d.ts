@@ -1,13 +1,13 @@
 /** The part of autocannon's API the benchmark uses (the package ships no types). */
 declare module 'autocannon' {
-  interface Request {
+  export interface Request {
     method?: string
     path?: string
     headers?: Record<string, string>
     /** Changes each request before it goes out (e.g. another path or cookie). */
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request
   }
-  interface Options {
+  export interface Options {
     url: string
     requests?: Request[]
     connections?: number
@@ -15,7 +15,7 @@ declare module 'autocannon' {
     pipelining?: number
     headers?: Record<string, string>
   }
-  interface Histogram {
+  export interface Histogram {
     average: number
     mean: number
     p50: number
@@ -24,13 +24,17 @@ declare module 'autocannon' {
     p99: number
     max: number
   }
-  interface Result {
+  export interface Result {
     requests: Histogram & { total: number }
     latency: Histogram
     errors: number
     timeouts: number
     non2xx: number
   }
-  function autocannon(options: Options): Promise<Result>
+  /** The run, awaitable; stop() ends it early (the result still arrives). */
+  export interface Instance extends Promise<Result> {
+    stop(): void
+  }
+  function autocannon(options: Options): Instance
   export default autocannon
 }

@@ -10,27 +10,15 @@
  *     the user's own rating/favorite/watch-later state, read per request);
  *   - search latency: the catalog.videos procedure with q, on a server with the cache off, over
  *     a set of distinct queries (words, prefixes, typos, model names, several words).
- * Prints requests/s, p50 and p99 latency, and the ratios against the targets, each line with
- * the machine's load average (1, 5, 15 minutes) at its end: the figures mean little without it.
+ * Prints requests/s, p50 and p99 latency, and the ratios against the targets.
  *
  * The database lives in DATA_DIR (default .data/bench) on EMBEDDED_PG_PORT, or DATABASE_URL.
  * The servers listen on PORT (the app) and PORT+1 (the baseline).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import crypto from 'node:crypto'
-import os from 'node:os'
+import type { ChildProcess } from 'node:child_process'
 import { parseArgs } from 'node:util'
-import autocannon from 'autocannon'
-import pg from 'pg'
-import { ensureAppSecret, ensureDatabase } from '../../server/bootstrap.js'
-import { migrate, openOrm } from '../../server/db/orm.js'
-import { hashToken } from '../../server/services/sessions.js'
-import { seedBulk } from '../seed/bulk.js'
-import { refreshSearchStatistics } from '../../server/services/catalog/search-statistics.js'
+import { formatRow, listTargets, load as loadFor, openBenchDatabase, startProcess, stopProcess, type Measured, type Target } from './support.js'
 
-process.env.DATA_DIR ??= '.data/bench'
-/** The load average (1, 5, 15 minutes) printed beside every measurement. */
-const machineLoad = () => `load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} on ${os.cpus().length} cores`
 const { values: args } = parseArgs({
   options: {
     videos: { type: 'string', default: '100000' },
@@ -43,96 +31,30 @@ const { values: args } = parseArgs({
     'search-only': { type: 'boolean', default: false },
   },
 })
-const wanted = { videos: Number(args.videos), imageSets: Number(args['image-sets']), models: Number(args.models) }
 const duration = Number(args.duration)
 const connections = Number(args.connections)
 const appPort = Number(process.env.PORT ?? 3000)
 const basePort = appPort + 1
 
-ensureAppSecret()
-const db = await ensureDatabase()
-const databaseUrl = process.env.DATABASE_URL!
-const orm = await openOrm(databaseUrl, { pool: 2 })
-await migrate(orm, databaseUrl)
-const client = new pg.Client({ connectionString: databaseUrl })
-await client.connect()
-
-// The catalog: top up to the asked size.
-const counts = (await client.query<{ videos: number; sets: number; models: number }>(
-  `select (select count(*)::int from video) as videos, (select count(*)::int from image_set) as sets, (select count(*)::int from performer) as models`,
-)).rows[0]!
-const missing = { videos: Math.max(0, wanted.videos - counts.videos), imageSets: Math.max(0, wanted.imageSets - counts.sets), models: Math.max(0, wanted.models - counts.models) }
-if (missing.videos || missing.imageSets || missing.models) {
-  console.log(`filling the bench catalog: +${missing.videos} videos, +${missing.imageSets} image sets, +${missing.models} models`)
-  await seedBulk(client, { ...missing, models: Math.max(1, missing.models) }, (line) => console.log(`  ${line}`))
-}
-
-// A signed-in user with some state on the first page.
-const token = crypto.randomBytes(24).toString('hex')
-const user = await client.query<{ id: number }>(
-  `insert into app_user (email, password_hash, email_verified_at, role, locale, created_at, updated_at)
-   values ('bench@streamclub.localhost', 'x', now(), 'user', 'en', now(), now())
-   on conflict (lower(email)) do update set updated_at = now() returning id`,
-)
-const userId = user.rows[0]!.id
-await client.query(`insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 day')`, [hashToken(token), userId])
-await client.query(
-  `insert into video_state (user_id, video_id, rating, favorite, watch_later, updated_at)
-   select $1, id, case when id % 2 = 0 then 'like' end, id % 3 = 0, id % 5 = 0, now()
-   from (select id from video where released_at is not null order by coalesce(publish_at, released_at) desc, id desc limit 30) v
-   on conflict do nothing`,
-  [userId],
-)
-// The search statistics as the worker keeps them (a no-op when they are current).
-await refreshSearchStatistics(orm.em.fork())
-await orm.close()
-const sizes = (await client.query(`select (select count(*) from video) v, (select count(*) from image_set) s, (select count(*) from performer) m`)).rows[0]
-console.log(`catalog: ${sizes.v} videos, ${sizes.s} image sets, ${sizes.m} models; ${machineLoad()} at the start`)
+const bench = await openBenchDatabase({ videos: Number(args.videos), imageSets: Number(args['image-sets']), models: Number(args.models) })
+const { client } = bench
 
 // Servers.
 const children: ChildProcess[] = []
-function start(entry: string, port: number, env: Record<string, string> = {}): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  children.push(child)
-  return waitFor(`http://127.0.0.1:${port}/${entry.includes('baseline') ? 'videos?input=%7B%7D' : 'readyz'}`)
-}
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
-}
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(url).then((r) => r.ok).catch(() => false)) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`${url} did not answer`)
+async function start(entry: string, port: number, env: Record<string, string> = {}): Promise<void> {
+  children.push(await startProcess(entry, port, bench.url, env, entry.includes('baseline') ? '/videos?input=%7B%7D' : '/readyz'))
 }
 
 const listInput = { locale: 'en', with: ['featured_preview', 'featured_model', 'models', 'category', 'rating'], per_page: 30, page: 1 }
 const encoded = encodeURIComponent(JSON.stringify(listInput))
+const lists = listTargets(appPort, bench.token)
 const targets = {
   pageOnly: { url: `http://127.0.0.1:${basePort}/videos?nocount=1&input=${encoded}`, headers: {} },
   baseline: { url: `http://127.0.0.1:${basePort}/videos?input=${encoded}`, headers: {} },
-  anonymous: { url: `http://127.0.0.1:${appPort}/trpc/catalog.videos?input=${encoded}`, headers: {} },
-  signedIn: { url: `http://127.0.0.1:${appPort}/trpc/catalog.videos?input=${encoded}`, headers: { cookie: `sid=${token}` } },
-}
-
-interface Measured {
-  rps: number
-  p50: number
-  p99: number
-  errors: number
-}
-async function load(target: { url: string; headers: Record<string, string> }, seconds: number): Promise<Measured> {
-  const result = await autocannon({ url: target.url, headers: target.headers, connections, duration: seconds, pipelining: 1 })
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts }
-}
+  anonymous: lists.anonymous,
+  signedIn: lists.signedIn,
+} satisfies Record<string, Target>
+const load = (target: Target, seconds: number) => loadFor(target, seconds, connections)
 
 try {
   if (!args['search-only']) await measureLists()
@@ -140,10 +62,8 @@ try {
   await start('server/main.ts', appPort, { CATALOG_CACHE_TTL_MS: '0' })
   printSearch(await searchLatency(Number(args['search-connections'])))
 } finally {
-  for (const child of children) await stop(child)
-  await client.query('delete from session where user_id = $1', [userId]).catch(() => undefined)
-  await client.end()
-  await db?.stop()
+  for (const child of children) await stopProcess(child)
+  await bench.close()
 }
 
 /** The list loads: the bare baseline, then the procedure for a visitor and a signed-in user. */
@@ -160,9 +80,9 @@ async function measureLists() {
   for (const [name, target] of Object.entries(targets)) {
     await load(target, 2) // warm up
     results[name] = await load(target, duration)
-    console.log(`${name.padEnd(10)} ${results[name]!.rps.toFixed(0).padStart(7)} req/s  p50 ${String(results[name]!.p50).padStart(4)} ms  p99 ${String(results[name]!.p99).padStart(4)} ms${results[name]!.errors ? `  (${results[name]!.errors} errors)` : ''}  ${machineLoad()}`)
+    console.log(formatRow(name, results[name]!))
   }
-  for (const child of children.splice(0)) await stop(child)
+  for (const child of children.splice(0)) await stopProcess(child)
 
   const base = results.baseline!
   const anon = results.anonymous!
@@ -186,7 +106,7 @@ function printSearch(search: Awaited<ReturnType<typeof searchLatency>>) {
   console.log(
     `\nSearch (catalog.videos with q, cache off, ${search.count} distinct queries, ${args['search-connections']} connections): ` +
       `${search.rps.toFixed(0)} req/s, p50 ${search.p50.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms, p99 ${search.p99.toFixed(1)} ms   ` +
-      `target p95 <= 20 ms   ${search.p95 <= 20 ? 'ok' : 'MISSED'}   ${machineLoad()}`,
+      `target p95 <= 20 ms   ${search.p95 <= 20 ? 'ok' : 'MISSED'}`,
   )
   console.log(`  slowest: ${search.slowest.map(([q, ms]) => `"${q}" ${ms.toFixed(0)} ms`).join(', ')}`)
 }

@@ -24,6 +24,13 @@ const PASSWORD = 'postgres'
  */
 export async function startEmbeddedPostgres({ dataDir, port, database, log }: Options): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dataDir)
+  // The library rejects a failed start without a reason; PostgreSQL's last lines say why.
+  const recent: string[] = []
+  const remember = (line: string) => {
+    recent.push(line)
+    if (recent.length > 8) recent.shift()
+    log?.(line)
+  }
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -38,8 +45,8 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log }: Op
       // planner prefers index bitmaps (e.g. a search's count) to scanning a whole table.
       '-c', 'random_page_cost=1.1',
     ],
-    onLog: (message) => log?.(String(message).trim()),
-    onError: (message) => log?.(String(message instanceof Error ? message.message : message).trim()),
+    onLog: (message) => remember(String(message).trim()),
+    onError: (message) => remember(String(message instanceof Error ? message.message : message).trim()),
   })
   const initialised = await fs
     .access(path.join(databaseDir, 'PG_VERSION'))
@@ -47,7 +54,9 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log }: Op
     .catch(() => false)
   if (!initialised) await server.initialise()
   else await stopOrphanedServer(databaseDir)
-  await server.start()
+  await server.start().catch((error: unknown) => {
+    throw new Error(`PostgreSQL did not start on ${databaseDir}: ${error instanceof Error ? error.message : recent.filter(Boolean).join(' / ')}`)
+  })
 
   const admin = new pg.Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres' })
   await admin.connect()

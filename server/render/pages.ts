@@ -12,6 +12,7 @@ import { appRouter, type AppRouter } from '../trpc/root.js'
 import type { PageEnvironment } from '../../src/lib/page-environment.js'
 import type { ClientBuild } from './client-build.js'
 import { pageSecurityPolicy } from './security-policy.js'
+import type { ServerMetrics } from '../metrics/server-metrics.js'
 
 export interface RenderedPage {
   status: number
@@ -31,6 +32,8 @@ export interface PageRendererDeps {
   /** Rendered pages by URL and environment; dropped with the catalog cache. */
   pageCache: CatalogCache
   build: ClientBuild
+  /** Procedure timings of the renders too, when metrics are on. */
+  metrics: ServerMetrics | null
 }
 
 /** Phones get the narrow list sizes (spec section 9) in the server's HTML. */
@@ -66,14 +69,14 @@ export class PageRenderer {
   }
 
   private async render(req: FastifyRequest, reply: FastifyReply, env: PageEnvironment): Promise<RenderedPage> {
-    const { config, orm, limits, catalogCache, build } = this.deps
+    const { config, orm, limits, catalogCache, build, metrics } = this.deps
     const locale: Locale = isLocale(req.url.split('/')[1]?.split('?')[0]) ? (req.url.split('/')[1]!.split('?')[0] as Locale) : env.preferredLocale
     const apiClient = createTRPCClient<AppRouter>({
       links: [
         unstable_localLink({
           router: appRouter,
           // The anonymous visitor's context: the page never depends on who asks.
-          createContext: async () => ({ req, res: reply, config, em: orm.em.fork(), locale, user: null, now: new Date(), limits, catalogCache }),
+          createContext: async () => ({ req, res: reply, config, em: orm.em.fork(), locale, user: null, now: new Date(), limits, catalogCache, metrics }),
           onError: ({ error, path }) => {
             if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed while rendering')
           },

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { currentRequestId } from '../request-context.js'
 
 /**
  * The class of the PostgreSQL advisory lock each worker pool holds while it lives
@@ -19,6 +20,8 @@ export interface JobOptions {
 /**
  * Adds a graphile-worker job through SQL on the given unit of work, so a job and the rows
  * it is about commit (or roll back) together. The queue schema is created by migrate().
+ * A job queued while handling a request carries the request's id (`requestId` in the
+ * payload), and the worker's log lines about the job show it.
  */
 export async function addJob(em: EntityManager, task: string, payload: Record<string, unknown>, options: JobOptions = {}): Promise<void> {
   await em.getConnection().execute(
@@ -26,7 +29,7 @@ export async function addJob(em: EntityManager, task: string, payload: Record<st
        max_attempts => ?::int, job_key => ?::text, priority => ?::int)`,
     [
       task,
-      JSON.stringify(payload),
+      JSON.stringify(withRequestId(payload)),
       options.queueName ?? null,
       options.runAt ?? null,
       options.maxAttempts ?? null,
@@ -36,4 +39,15 @@ export async function addJob(em: EntityManager, task: string, payload: Record<st
     'run',
     em.getTransactionContext(),
   )
+}
+
+function withRequestId(payload: Record<string, unknown>): Record<string, unknown> {
+  const requestId = currentRequestId()
+  return requestId && payload.requestId === undefined ? { ...payload, requestId } : payload
+}
+
+/** The request id a job's payload carries, if it was queued by a request. */
+export function jobRequestId(payload: unknown): string | undefined {
+  const value = (payload as { requestId?: unknown } | null)?.requestId
+  return typeof value === 'string' ? value : undefined
 }

@@ -7,6 +7,7 @@ import { isLocale, normalizeLocale, type Locale } from '../domain/locale.js'
 import type { RateLimits } from '../services/rate-limits.js'
 import { loadCurrentUser, type CurrentUser } from '../services/sessions.js'
 import type { CatalogCache } from '../services/catalog/cache.js'
+import type { ServerMetrics } from '../metrics/server-metrics.js'
 
 /** What every procedure can reach: the request, a fresh unit of work, the caller. */
 export interface Context {
@@ -21,6 +22,8 @@ export interface Context {
   limits: RateLimits
   /** Public catalog answers, shared by all requests of this server. */
   catalogCache: CatalogCache
+  /** Procedure timings, when metrics are on. */
+  metrics: ServerMetrics | null
 }
 
 export interface ContextDeps {
@@ -28,9 +31,10 @@ export interface ContextDeps {
   orm: Orm
   limits: RateLimits
   catalogCache: CatalogCache
+  metrics?: ServerMetrics | null
 }
 
-export function createContextFactory({ config, orm, limits, catalogCache }: ContextDeps) {
+export function createContextFactory({ config, orm, limits, catalogCache, metrics = null }: ContextDeps) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
     const em = orm.em.fork()
     const now = new Date()
@@ -46,6 +50,7 @@ export function createContextFactory({ config, orm, limits, catalogCache }: Cont
       now,
       limits,
       catalogCache,
+      metrics,
     }
   }
 }

@@ -57,8 +57,17 @@ export const router = t.router
 export const middleware = t.middleware
 export const createCallerFactory = t.createCallerFactory
 
+/** Every call is timed for the metrics when they are on (ctx.metrics). */
+const observedProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
+  if (!ctx.metrics) return next()
+  const started = performance.now()
+  const result = await next()
+  ctx.metrics.observeProcedure(path, type, result.ok ? 'OK' : result.error.code, (performance.now() - started) / 1000)
+  return result
+})
+
 /** A database that is away (a restart, a timeout) answers 503 "try again shortly", not 500. */
-export const publicProcedure = t.procedure.use(async ({ next }) => {
+export const publicProcedure = observedProcedure.use(async ({ next }) => {
   const result = await next()
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(result.error.cause)) {
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', cause: result.error.cause })

@@ -6,6 +6,7 @@ import { Video } from '../../server/db/entities/index.js'
 import { ingestSource } from '../../server/services/ingest.js'
 import { parseMediaPlaylist } from '../../worker/ffmpeg/ladder.js'
 import { listFiles, makeTestVideo, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
+import { until } from '../support/wait.js'
 
 let t: MediaTestEnv
 const workers: ChildProcess[] = []
@@ -29,15 +30,6 @@ function startWorker(): ChildProcess {
   return child
 }
 
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const started = Date.now()
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 150))
-  }
-}
 
 describe('a worker killed in the middle of a transcode', () => {
   it('publishes nothing half-made, and after a restart the job completes', { timeout: 180_000 }, async () => {

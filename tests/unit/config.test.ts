@@ -87,4 +87,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, ...open })).toThrow(/SEGPAY_ALLOWED_IPS: required when BILLING_PROVIDER=segpay/)
     expect(loadConfig({ ...base, ...segpayEnv, BILLING_CANCEL_URL: 'https://help.example/cancel' }).billing.cancelUrl).toBe('https://help.example/cancel')
   })
+  it('configures operations: metrics off unless a port is set, shutdown times, backups', () => {
+    const defaults = loadConfig({ ...base, DATA_DIR: '/srv/club' })
+    expect(defaults.metrics).toEqual({ host: '127.0.0.1', serverPort: null, workerPort: null })
+    expect(defaults.shutdown).toEqual({ delayMs: 0, timeoutMs: 20_000, workerTimeoutMs: 20_000 })
+    expect(defaults.backup).toEqual({ dir: '/srv/club/backups', schedule: '30 3 * * *', keep: 7, media: true })
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).shutdown.delayMs).toBe(5000)
+
+    const set = loadConfig({
+      ...base,
+      METRICS_PORT: '9403',
+      WORKER_METRICS_PORT: '9404',
+      METRICS_HOST: '0.0.0.0',
+      SHUTDOWN_DELAY_SECONDS: '2.5',
+      SHUTDOWN_TIMEOUT_SECONDS: '60',
+      WORKER_SHUTDOWN_TIMEOUT_SECONDS: '300',
+      BACKUP_DIR: '/backups',
+      BACKUP_SCHEDULE: '0 */6 * * *',
+      BACKUP_KEEP: '14',
+      BACKUP_MEDIA: 'false',
+    })
+    expect(set.metrics).toEqual({ host: '0.0.0.0', serverPort: 9403, workerPort: 9404 })
+    expect(set.shutdown).toEqual({ delayMs: 2500, timeoutMs: 60_000, workerTimeoutMs: 300_000 })
+    expect(set.backup).toEqual({ dir: '/backups', schedule: '0 */6 * * *', keep: 14, media: false })
+    expect(loadConfig({ ...base, BACKUP_SCHEDULE: 'off' }).backup.schedule).toBeNull()
+    expect(loadConfig({ ...base, METRICS_PORT: '', WORKER_METRICS_PORT: '' }).metrics).toMatchObject({ serverPort: null, workerPort: null })
+
+    expect(() => loadConfig({ ...base, BACKUP_SCHEDULE: 'nightly' })).toThrow(/BACKUP_SCHEDULE: must be five crontab fields/)
+    expect(() => loadConfig({ ...base, BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/)
+    expect(() => loadConfig({ ...base, METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/)
+    expect(() => loadConfig({ ...base, SHUTDOWN_TIMEOUT_SECONDS: '-1' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/)
+  })
 })

@@ -58,7 +58,8 @@ export async function processImageSet(orm: Orm, store: MediaStore, id: number, o
       row.mediaError = null
       row.mediaProgress = 1
     })
-    await releaseDueItems(em, new Date())
+    const released = await releaseDueItems(em, new Date())
+    options.observer?.released(released)
     options.log?.(`image set ${id}: ready (${images.length} images)`)
     return 'ready'
   } catch (error) {

@@ -31,6 +31,7 @@ import { encodeLadder, measureRung, remuxToMp4, rungPlaylist } from '../ffmpeg/l
 import { detectScan, readAvcCodec } from '../ffmpeg/inspect.js'
 import { displaySize, grabFrames, type PictureTarget } from '../ffmpeg/pictures.js'
 import { probe } from '../ffmpeg/probe.js'
+import type { WorkerObserver } from '../deps.js'
 import { MediaRejected, markProcessing, settleFailure, type Attempt, type Outcome } from './outcome.js'
 import { ProgressReporter } from './progress.js'
 
@@ -38,6 +39,7 @@ export interface PipelineOptions {
   attempt: Attempt
   signal?: AbortSignal
   log?: (line: string) => void
+  observer?: WorkerObserver
 }
 
 /** Share of the whole job each stage takes, for the progress bar. */
@@ -70,7 +72,7 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
 
     work = await store.freshWorkDir(video.mediaKey)
     const progress = new ProgressReporter(em, 'video', id)
-    const media = await makeVideoMedia(sourceFile, source, work, progress, options.signal)
+    const media = await makeVideoMedia(sourceFile, source, work, progress, options.signal, options.observer)
     await progress.flush()
     await store.publish(work)
 
@@ -85,7 +87,8 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
       row.mediaError = null
       row.mediaProgress = 1
     })
-    await releaseDueItems(em, new Date())
+    const released = await releaseDueItems(em, new Date())
+    options.observer?.released(released)
     log(`video ${id}: ready (${summary.resolutions.join(', ')})`)
     return 'ready'
   } catch (error) {
@@ -113,6 +116,7 @@ export async function makeVideoMedia(
   work: WorkDir,
   progress: { stage(weight: number): (fraction: number) => void },
   signal?: AbortSignal,
+  observer?: WorkerObserver,
 ): Promise<VideoMedia> {
   const display = displaySize(source, Number.MAX_SAFE_INTEGER)
 
@@ -153,7 +157,9 @@ export async function makeVideoMedia(
   // The ladder: one ffmpeg process, every rung; then the master playlist from measured rates.
   const rungs = planLadder(source)
   const hlsDir = work.file('protected', 'hls')
+  const ladderStarted = performance.now()
   await encodeLadder(sourceFile, source, rungs, hlsDir.file, { signal, onProgress: progress.stage(WEIGHTS.ladder) })
+  observer?.ladderEncoded(rungs.at(-1)!.resolution, source.durationSeconds, (performance.now() - ladderStarted) / 1000)
   const variants = []
   for (const rung of rungs) {
     const playlist = rungPlaylist(hlsDir.file, rung)

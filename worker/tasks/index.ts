@@ -1,7 +1,9 @@
 import type { Task, TaskList } from 'graphile-worker'
+import type { Config } from '../../server/config.js'
 import { MEDIA_TASKS } from '../../server/services/ingest.js'
 import type { WorkerDeps } from '../deps.js'
 import { settleWhenDatabaseAnswers } from '../settle-outcome.js'
+import { backupDatabaseTask } from './backup-database.js'
 import { purgeExpiredAuthTask } from './purge-expired-auth.js'
 import { mediaIngestDropTask } from './media-ingest-drop.js'
 import { mediaProcessImageSetTask, mediaProcessVideoTask } from './media-process.js'
@@ -24,8 +26,30 @@ export function createTaskList(deps: WorkerDeps, log: (line: string) => void = (
     [MEDIA_TASKS.ingestDrop]: mediaIngestDropTask(deps),
     settle_subscriptions: settleSubscriptionsTask(deps),
     refresh_search_statistics: refreshSearchStatisticsTask(deps),
+    backup_database: backupDatabaseTask(deps),
   }
-  return Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, settleWhenDatabaseAnswers(task, deps.orm, log)]))
+  return Object.fromEntries(
+    Object.entries(tasks).map(([name, task]) => [name, settleWhenDatabaseAnswers(handBackOnShutdown(task), deps.orm, log)]),
+  )
+}
+
+/**
+ * A job cut short by a graceful shutdown (the worker's abort signal fired after
+ * WORKER_SHUTDOWN_TIMEOUT_SECONDS) goes back to the queue without using up an attempt:
+ * graphile-worker counts the attempt when it takes the job, so it is given back before the
+ * job is released; the job runs again about a second later, on this worker after a restart
+ * or on any other. Its work is idempotent, so a second start redoes, never doubles, it.
+ */
+function handBackOnShutdown(task: Task): Task {
+  return async (payload, helpers) => {
+    try {
+      return await task(payload, helpers)
+    } catch (error) {
+      if (!helpers.abortSignal?.aborted) throw error
+      await helpers.query('update graphile_worker._private_jobs set attempts = greatest(attempts - 1, 0) where id = $1', [helpers.job.id])
+      throw new Error(`handed back: the worker is shutting down (${error instanceof Error ? error.message : String(error)})`)
+    }
+  }
 }
 
 /** Crontab in graphile-worker's format (UTC). */
@@ -39,6 +63,11 @@ export const CRONTAB = [
   // Search statistics follow released content (a no-op when nothing changed; a hint only).
   '*/5 * * * * refresh_search_statistics ?max=1&jobKey=refresh_search_statistics',
 ].join('\n')
+
+/** The crontab with the scheduled backup, when BACKUP_SCHEDULE is not off. */
+export function crontab(config: Config): string {
+  return config.backup.schedule ? `${CRONTAB}\n${config.backup.schedule} backup_database ?max=1&jobKey=backup_database` : CRONTAB
+}
 
 /** Start-up check: every crontab line names a task that exists. */
 export function assertCrontabTasksExist(taskList: TaskList, crontab: string): void {

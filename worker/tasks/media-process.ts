@@ -15,7 +15,7 @@ type Pipeline = (orm: WorkerDeps['orm'], store: MediaStore, id: number, options:
  * ffmpeg through the job's abort signal.
  */
 function mediaTask(name: string, pipeline: Pipeline) {
-  return ({ config, orm }: WorkerDeps): Task => {
+  return ({ config, orm, observer }: WorkerDeps): Task => {
     ffmpegBinaries(config)
     const store = new MediaStore(config.mediaDir)
     return async (payload, helpers: JobHelpers) => {
@@ -25,6 +25,7 @@ function mediaTask(name: string, pipeline: Pipeline) {
         attempt: { number: helpers.job.attempts, max: helpers.job.max_attempts },
         signal: helpers.abortSignal,
         log: (line) => helpers.logger.info(line),
+        observer,
       })
       if (outcome === 'failed') helpers.logger.warn(`${name} ${id}: failed (see its media_error)`)
     }

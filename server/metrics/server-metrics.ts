@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify'
+import type pg from 'pg'
+import { Gauge, Histogram, type Registry } from 'prom-client'
+
+const SECONDS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+/**
+ * The server's own metrics:
+ * - streamclub_http_request_duration_seconds{method,route,status_code}: every HTTP request,
+ *   by route template ('/trpc/:path', '/protected/*', ...; 'unmatched' for 404s), so the
+ *   label set stays small;
+ * - streamclub_trpc_procedure_duration_seconds{procedure,type,code}: every tRPC call (a
+ *   batched request holds several), code 'OK' or the tRPC error code;
+ * - streamclub_db_pool_connections{state}: the PostgreSQL pool, in_use / idle / waiting
+ *   (callers queued for a connection) and max.
+ */
+export class ServerMetrics {
+  private readonly requests: Histogram<'method' | 'route' | 'status_code'>
+  private readonly procedures: Histogram<'procedure' | 'type' | 'code'>
+
+  constructor(register: Registry, pool: () => Promise<pg.Pool>, poolMax: number) {
+    this.requests = new Histogram({
+      name: 'streamclub_http_request_duration_seconds',
+      help: 'HTTP requests by route template and status',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: SECONDS,
+      registers: [register],
+    })
+    this.procedures = new Histogram({
+      name: 'streamclub_trpc_procedure_duration_seconds',
+      help: 'tRPC procedure calls by procedure and outcome (OK or the tRPC error code)',
+      labelNames: ['procedure', 'type', 'code'],
+      buckets: SECONDS,
+      registers: [register],
+    })
+    new Gauge({
+      name: 'streamclub_db_pool_connections',
+      help: 'PostgreSQL pool of this server: connections in_use and idle, callers waiting, max size',
+      labelNames: ['state'],
+      registers: [register],
+      async collect() {
+        const p = await pool()
+        this.set({ state: 'in_use' }, p.totalCount - p.idleCount)
+        this.set({ state: 'idle' }, p.idleCount)
+        this.set({ state: 'waiting' }, p.waitingCount)
+        this.set({ state: 'max' }, poolMax)
+      },
+    })
+  }
+
+  /** Times every request Fastify answers. */
+  observeRequests(app: FastifyInstance): void {
+    app.addHook('onResponse', (req, reply, done) => {
+      this.requests.observe(
+        { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: reply.statusCode },
+        reply.elapsedTime / 1000,
+      )
+      done()
+    })
+  }
+
+  observeProcedure(procedure: string, type: string, code: string, seconds: number): void {
+    this.procedures.observe({ procedure, type, code }, seconds)
+  }
+}
