@@ -1,6 +1,6 @@
 import { Code, Stack, Table, Text } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { Pagination } from '../../features/catalog/Pagination'
 import { formatDateTime } from '../../lib/format'
@@ -16,6 +16,7 @@ const searchSchema = v.object({
 export const Route = createFileRoute('/admin/audit')({
   ssr: false,
   validateSearch: searchSchema,
+  search: { middlewares: [stripSearchParams<v.InferOutput<typeof searchSchema>>({ page: 1 })] },
   component: AuditPage,
 })
 

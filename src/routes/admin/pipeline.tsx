@@ -1,6 +1,6 @@
 import { Badge, Button, Group, NativeSelect, Paper, Progress, SegmentedControl, Stack, Table, Text } from '@mantine/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import type { inferRouterOutputs } from '@trpc/server'
 import * as v from 'valibot'
 import type { AppRouter } from '../../../server/trpc/root.js'
@@ -25,6 +25,7 @@ const searchSchema = v.object({
 export const Route = createFileRoute('/admin/pipeline')({
   ssr: false,
   validateSearch: searchSchema,
+  search: { middlewares: [stripSearchParams<v.InferOutput<typeof searchSchema>>({ filter: 'all' })] },
   component: PipelinePage,
 })
 
