@@ -956,6 +956,28 @@ type RootTranslation = {
 		 * O​n​l​y​ ​a​ ​f​a​i​l​e​d​ ​i​t​e​m​ ​c​a​n​ ​b​e​ ​r​e​t​r​i​e​d​.
 		 */
 		itemNotFailed: string
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​n​a​m​e​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​.​ ​R​e​n​a​m​e​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		uploadName: string
+		/**
+		 * O​n​l​y​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​c​a​n​ ​b​e​ ​u​p​l​o​a​d​e​d​ ​(​{​e​x​t​e​n​s​i​o​n​s​}​)​.
+		 * @param {string} extensions
+		 */
+		uploadType: RequiredParams<'extensions'>
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​l​a​r​g​e​r​ ​t​h​a​n​ ​{​m​a​x​}​,​ ​t​h​e​ ​m​o​s​t​ ​a​n​ ​u​p​l​o​a​d​ ​m​a​y​ ​b​e​.
+		 * @param {string} max
+		 */
+		uploadTooLarge: RequiredParams<'max'>
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​e​m​p​t​y​.
+		 */
+		uploadEmpty: string
+		/**
+		 * T​h​e​ ​u​p​l​o​a​d​ ​d​i​d​ ​n​o​t​ ​a​r​r​i​v​e​ ​c​o​m​p​l​e​t​e​l​y​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		uploadIncomplete: string
 	}
 	layout: {
 		/**
@@ -2597,6 +2619,84 @@ type RootTranslation = {
 			 */
 			audit: string
 		}
+		upload: {
+			/**
+			 * U​p​l​o​a​d
+			 */
+			title: string
+			/**
+			 * D​r​o​p​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e​,​ ​s​e​v​e​r​a​l​ ​a​t​ ​o​n​c​e​.​ ​E​a​c​h​ ​o​n​e​ ​i​s​ ​s​t​r​e​a​m​e​d​ ​t​o​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​t​h​e​n​ ​i​n​g​e​s​t​e​d​ ​l​i​k​e​ ​a​ ​f​i​l​e​ ​d​r​o​p​p​e​d​ ​i​n​t​o​ ​t​h​e​ ​i​n​g​e​s​t​ ​f​o​l​d​e​r​:​ ​h​a​s​h​e​d​,​ ​c​h​e​c​k​e​d​ ​f​o​r​ ​d​u​p​l​i​c​a​t​e​s​ ​a​n​d​ ​p​r​o​c​e​s​s​e​d​ ​b​y​ ​t​h​e​ ​w​o​r​k​e​r​.
+			 */
+			intro: string
+			/**
+			 * D​r​a​g​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e​ ​o​r​ ​c​l​i​c​k​ ​t​o​ ​c​h​o​o​s​e​ ​t​h​e​m
+			 */
+			drop: string
+			/**
+			 * V​i​d​e​o​ ​f​i​l​e​s​ ​(​{​e​x​t​e​n​s​i​o​n​s​}​)​,​ ​u​p​ ​t​o​ ​{​m​a​x​}​ ​e​a​c​h
+			 * @param {string} extensions
+			 * @param {string} max
+			 */
+			limits: RequiredParams<'extensions' | 'max'>
+			/**
+			 * C​h​o​o​s​e​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​t​o​ ​u​p​l​o​a​d
+			 */
+			dropLabel: string
+			/**
+			 * {​n​a​m​e​}​ ​w​a​s​ ​n​o​t​ ​u​p​l​o​a​d​e​d
+			 * @param {string} name
+			 */
+			rejected: RequiredParams<'name'>
+			/**
+			 * U​p​l​o​a​d​s​ ​o​f​ ​t​h​i​s​ ​p​a​g​e
+			 */
+			listLabel: string
+			states: {
+				/**
+				 * W​a​i​t​i​n​g
+				 */
+				waiting: string
+				/**
+				 * U​p​l​o​a​d​i​n​g
+				 */
+				uploading: string
+				/**
+				 * Q​u​e​u​e​d​ ​f​o​r​ ​p​r​o​c​e​s​s​i​n​g
+				 */
+				queued: string
+				/**
+				 * A​l​r​e​a​d​y​ ​i​n​g​e​s​t​e​d
+				 */
+				duplicate: string
+				/**
+				 * F​a​i​l​e​d
+				 */
+				failed: string
+			}
+			/**
+			 * T​h​e​ ​s​a​m​e​ ​f​i​l​e​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​i​n​g​e​s​t​e​d​ ​a​s​ ​i​t​e​m​ ​#​{​i​d​}​;​ ​n​o​t​h​i​n​g​ ​n​e​w​ ​w​a​s​ ​q​u​e​u​e​d​.
+			 * @param {number} id
+			 */
+			duplicate: RequiredParams<'id'>
+			/**
+			 * I​t​e​m​ ​#​{​i​d​}​ ​i​s​ ​q​u​e​u​e​d​ ​f​o​r​ ​p​r​o​c​e​s​s​i​n​g​.
+			 * @param {number} id
+			 */
+			queued: RequiredParams<'id'>
+			/**
+			 * F​o​l​l​o​w​ ​i​t​ ​i​n​ ​t​h​e​ ​p​i​p​e​l​i​n​e
+			 */
+			toPipeline: string
+			/**
+			 * U​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			progressLabel: RequiredParams<'name'>
+			/**
+			 * K​e​e​p​ ​t​h​i​s​ ​p​a​g​e​ ​o​p​e​n​ ​u​n​t​i​l​ ​e​v​e​r​y​ ​u​p​l​o​a​d​ ​h​a​s​ ​a​r​r​i​v​e​d​.
+			 */
+			keepOpen: string
+		}
 		audit: {
 			/**
 			 * A​u​d​i​t​ ​l​o​g
@@ -3696,6 +3796,26 @@ export type TranslationFunctions = {
 		 * Only a failed item can be retried.
 		 */
 		itemNotFailed: () => LocalizedString
+		/**
+		 * This file name cannot be used. Rename the file and try again.
+		 */
+		uploadName: () => LocalizedString
+		/**
+		 * Only video files can be uploaded ({extensions}).
+		 */
+		uploadType: (arg: { extensions: string }) => LocalizedString
+		/**
+		 * This file is larger than {max}, the most an upload may be.
+		 */
+		uploadTooLarge: (arg: { max: string }) => LocalizedString
+		/**
+		 * This file is empty.
+		 */
+		uploadEmpty: () => LocalizedString
+		/**
+		 * The upload did not arrive completely. Please try again.
+		 */
+		uploadIncomplete: () => LocalizedString
 	}
 	layout: {
 		/**
@@ -5283,6 +5403,78 @@ export type TranslationFunctions = {
 			 * Audit log
 			 */
 			audit: () => LocalizedString
+		}
+		upload: {
+			/**
+			 * Upload
+			 */
+			title: () => LocalizedString
+			/**
+			 * Drop video files here, several at once. Each one is streamed to the server, then ingested like a file dropped into the ingest folder: hashed, checked for duplicates and processed by the worker.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Drag video files here or click to choose them
+			 */
+			drop: () => LocalizedString
+			/**
+			 * Video files ({extensions}), up to {max} each
+			 */
+			limits: (arg: { extensions: string, max: string }) => LocalizedString
+			/**
+			 * Choose video files to upload
+			 */
+			dropLabel: () => LocalizedString
+			/**
+			 * {name} was not uploaded
+			 */
+			rejected: (arg: { name: string }) => LocalizedString
+			/**
+			 * Uploads of this page
+			 */
+			listLabel: () => LocalizedString
+			states: {
+				/**
+				 * Waiting
+				 */
+				waiting: () => LocalizedString
+				/**
+				 * Uploading
+				 */
+				uploading: () => LocalizedString
+				/**
+				 * Queued for processing
+				 */
+				queued: () => LocalizedString
+				/**
+				 * Already ingested
+				 */
+				duplicate: () => LocalizedString
+				/**
+				 * Failed
+				 */
+				failed: () => LocalizedString
+			}
+			/**
+			 * The same file was already ingested as item #{id}; nothing new was queued.
+			 */
+			duplicate: (arg: { id: number }) => LocalizedString
+			/**
+			 * Item #{id} is queued for processing.
+			 */
+			queued: (arg: { id: number }) => LocalizedString
+			/**
+			 * Follow it in the pipeline
+			 */
+			toPipeline: () => LocalizedString
+			/**
+			 * Upload of {name}
+			 */
+			progressLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Keep this page open until every upload has arrived.
+			 */
+			keepOpen: () => LocalizedString
 		}
 		audit: {
 			/**

@@ -34,6 +34,7 @@ import { Route as AccountSelectPlanRouteImport } from './routes/account/select-p
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminPipelineRouteImport } from './routes/admin/pipeline'
+import { Route as AdminUploadRouteImport } from './routes/admin/upload'
 import { Route as FavoritesIndexRouteImport } from './routes/favorites/index'
 import { Route as FavoritesTabRouteImport } from './routes/favorites/$tab'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
@@ -175,6 +176,11 @@ const AdminPipelineRoute = AdminPipelineRouteImport.update({
   path: '/pipeline',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminUploadRoute = AdminUploadRouteImport.update({
+  id: '/upload',
+  path: '/upload',
+  getParentRoute: () => AdminRoute,
+} as any)
 const FavoritesIndexRoute = FavoritesIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -274,6 +280,7 @@ export interface FileRoutesByFullPath {
   '/account/select-plan': typeof AccountSelectPlanRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/pipeline': typeof AdminPipelineRoute
+  '/admin/upload': typeof AdminUploadRoute
   '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
@@ -312,6 +319,7 @@ export interface FileRoutesByTo {
   '/account/select-plan': typeof AccountSelectPlanRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/pipeline': typeof AdminPipelineRoute
+  '/admin/upload': typeof AdminUploadRoute
   '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
@@ -355,6 +363,7 @@ export interface FileRoutesById {
   '/account/select-plan': typeof AccountSelectPlanRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/pipeline': typeof AdminPipelineRoute
+  '/admin/upload': typeof AdminUploadRoute
   '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
@@ -399,6 +408,7 @@ export interface FileRouteTypes {
     | '/account/select-plan'
     | '/admin/audit'
     | '/admin/pipeline'
+    | '/admin/upload'
     | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
@@ -437,6 +447,7 @@ export interface FileRouteTypes {
     | '/account/select-plan'
     | '/admin/audit'
     | '/admin/pipeline'
+    | '/admin/upload'
     | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
@@ -479,6 +490,7 @@ export interface FileRouteTypes {
     | '/account/select-plan'
     | '/admin/audit'
     | '/admin/pipeline'
+    | '/admin/upload'
     | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
@@ -692,6 +704,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPipelineRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/upload': {
+      id: '/admin/upload'
+      path: '/upload'
+      fullPath: '/admin/upload'
+      preLoaderRoute: typeof AdminUploadRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/favorites/': {
       id: '/favorites/'
       path: '/'
@@ -849,12 +868,14 @@ const LangRouteWithChildren = LangRoute._addFileChildren(LangRouteChildren)
 interface AdminRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminPipelineRoute: typeof AdminPipelineRoute
+  AdminUploadRoute: typeof AdminUploadRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminPipelineRoute: AdminPipelineRoute,
+  AdminUploadRoute: AdminUploadRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 

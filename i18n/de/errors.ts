@@ -59,4 +59,9 @@ export default {
   oneChangeRequired: 'Sende genau eine Änderung: Bewertung, Favorit, Später ansehen oder Angesehen.',
   // Betriebskonsole
   itemNotFailed: 'Nur ein fehlgeschlagener Inhalt kann erneut versucht werden.',
+  uploadName: 'Dieser Dateiname geht nicht. Benenne die Datei um und versuche es erneut.',
+  uploadType: 'Nur Videodateien können hochgeladen werden ({extensions}).',
+  uploadTooLarge: 'Diese Datei ist größer als {max}, das Höchste für einen Upload.',
+  uploadEmpty: 'Diese Datei ist leer.',
+  uploadIncomplete: 'Der Upload kam nicht vollständig an. Bitte versuche es erneut.',
 } satisfies Translation['errors']

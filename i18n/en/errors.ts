@@ -57,4 +57,9 @@ export default {
   oneChangeRequired: 'Send exactly one change: rating, favorite, watch later or view.',
   // Operations console
   itemNotFailed: 'Only a failed item can be retried.',
+  uploadName: 'This file name cannot be used. Rename the file and try again.',
+  uploadType: 'Only video files can be uploaded ({extensions:string}).',
+  uploadTooLarge: 'This file is larger than {max:string}, the most an upload may be.',
+  uploadEmpty: 'This file is empty.',
+  uploadIncomplete: 'The upload did not arrive completely. Please try again.',
 }

@@ -59,4 +59,9 @@ export default {
   oneChangeRequired: 'Envía exactamente un cambio: valoración, favorito, ver más tarde o visto.',
   // Consola de operaciones
   itemNotFailed: 'Solo se puede reintentar un elemento fallido.',
+  uploadName: 'Este nombre de archivo no se puede usar. Cambia el nombre del archivo e inténtalo de nuevo.',
+  uploadType: 'Solo se pueden subir archivos de vídeo ({extensions}).',
+  uploadTooLarge: 'Este archivo supera {max}, el máximo de una subida.',
+  uploadEmpty: 'Este archivo está vacío.',
+  uploadIncomplete: 'La subida no llegó completa. Inténtalo de nuevo.',
 } satisfies Translation['errors']

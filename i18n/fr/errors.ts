@@ -59,4 +59,9 @@ export default {
   oneChangeRequired: 'Envoyez exactement une modification : note, favori, regarder plus tard ou vu.',
   // Console d’exploitation
   itemNotFailed: 'Seul un élément en échec peut être réessayé.',
+  uploadName: 'Ce nom de fichier ne peut pas être utilisé. Renommez le fichier et réessayez.',
+  uploadType: 'Seuls les fichiers vidéo peuvent être envoyés ({extensions}).',
+  uploadTooLarge: 'Ce fichier dépasse {max}, le maximum pour un envoi.',
+  uploadEmpty: 'Ce fichier est vide.',
+  uploadIncomplete: 'L’envoi n’est pas arrivé en entier. Veuillez réessayer.',
 } satisfies Translation['errors']

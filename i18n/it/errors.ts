@@ -59,4 +59,9 @@ export default {
   oneChangeRequired: 'Invia esattamente una modifica: valutazione, preferito, guarda più tardi o visto.',
   // Console operativa
   itemNotFailed: 'Si può riprovare solo un elemento non riuscito.',
+  uploadName: 'Questo nome di file non si può usare. Rinomina il file e riprova.',
+  uploadType: 'Si possono caricare solo file video ({extensions}).',
+  uploadTooLarge: 'Questo file supera {max}, il massimo per un caricamento.',
+  uploadEmpty: 'Questo file è vuoto.',
+  uploadIncomplete: 'Il caricamento non è arrivato completo. Riprova.',
 } satisfies Translation['errors']

@@ -110,3 +110,34 @@ test.describe('on a phone', () => {
     await page.screenshot({ path: testInfo.outputPath('audit-phone.png') })
   })
 })
+
+test('an administrator uploads a video by the dropzone, sees it queued and then ready in the pipeline; a wrong type is refused in words', async ({ page }, testInfo) => {
+  test.setTimeout(300_000)
+  const { makeTestVideo } = await import('../support/media')
+  const clip = await makeTestVideo(testInfo.outputPath(`upload-${crypto.randomBytes(3).toString('hex')}.mp4`), { seconds: 2, width: 320, height: 180 })
+  const name = path.basename(clip)
+  const notes = testInfo.outputPath('notes.txt')
+  await fs.writeFile(notes, 'not a video')
+  await signedInWithRole(page, 'admin')
+
+  await page.goto('/admin/pipeline')
+  await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Upload' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload' })).toBeVisible()
+  await expect(page.getByText(/Video files \(\.mp4 .*\), up to 50 GB each/)).toBeVisible()
+
+  const chooser = page.getByLabel('Choose video files to upload')
+  await chooser.setInputFiles([notes])
+  await expect(page.getByRole('alert').filter({ hasText: 'Only video files can be uploaded' })).toBeVisible()
+
+  await chooser.setInputFiles([clip])
+  const uploads = page.getByRole('list', { name: 'Uploads of this page' })
+  const item = uploads.getByRole('listitem').filter({ hasText: name })
+  await expect(item.getByText('Queued for processing')).toBeVisible({ timeout: 60_000 })
+  await expect(item.getByRole('progressbar', { name: `Upload of ${name}` })).toHaveAttribute('aria-valuenow', '100')
+  await page.screenshot({ path: testInfo.outputPath('upload-desktop.png') })
+
+  await item.getByRole('link', { name: 'Follow it in the pipeline' }).click()
+  const row = page.getByRole('table', { name: 'Ingested items and their state' }).getByRole('row').filter({ hasText: name })
+  await expect(row.getByText('Ready', { exact: true })).toBeVisible({ timeout: 240_000 })
+  await expect(row.getByText('Published')).toBeVisible()
+})

@@ -9,6 +9,7 @@ export function AdminNav() {
   const { pathname } = useLocation()
   const items = [
     { to: '/admin/pipeline', label: LL.admin.nav.pipeline() },
+    { to: '/admin/upload', label: LL.admin.nav.upload() },
     { to: '/admin/audit', label: LL.admin.nav.audit() },
   ] as const
   return (

@@ -1,6 +1,7 @@
 import { router } from '../../trpc.js'
 import { adminAuditRouter } from './audit.js'
 import { adminPipelineRouter } from './pipeline.js'
+import { adminUploadRouter } from './upload.js'
 
 /**
  * The operations console: one router per area, every procedure an adminProcedure (reads) or
@@ -9,4 +10,5 @@ import { adminPipelineRouter } from './pipeline.js'
 export const adminRouter = router({
   audit: adminAuditRouter,
   pipeline: adminPipelineRouter,
+  upload: adminUploadRouter,
 })
