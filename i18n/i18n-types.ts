@@ -978,6 +978,22 @@ type RootTranslation = {
 		 * T​h​e​ ​u​p​l​o​a​d​ ​d​i​d​ ​n​o​t​ ​a​r​r​i​v​e​ ​c​o​m​p​l​e​t​e​l​y​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
 		 */
 		uploadIncomplete: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​t​i​t​l​e​ ​i​n​ ​G​e​r​m​a​n​ ​o​r​ ​E​n​g​l​i​s​h​ ​(​t​h​e​ ​l​a​n​g​u​a​g​e​s​ ​e​v​e​r​y​ ​o​t​h​e​r​ ​o​n​e​ ​f​a​l​l​s​ ​b​a​c​k​ ​t​o​)​.
+		 */
+		titleRequired: string
+		/**
+		 * T​h​i​s​ ​t​i​t​l​e​ ​i​s​ ​t​o​o​ ​l​o​n​g​.
+		 */
+		titleTooLong: string
+		/**
+		 * T​h​i​s​ ​d​e​s​c​r​i​p​t​i​o​n​ ​i​s​ ​t​o​o​ ​l​o​n​g​.
+		 */
+		descriptionTooLong: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e​.
+		 */
+		publishAtInvalid: string
 	}
 	layout: {
 		/**
@@ -2697,6 +2713,93 @@ type RootTranslation = {
 			 */
 			keepOpen: string
 		}
+		content: {
+			/**
+			 * E​d​i​t​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * T​i​t​l​e​s​ ​a​n​d​ ​d​e​s​c​r​i​p​t​i​o​n​s​ ​i​n​ ​t​h​e​ ​f​i​v​e​ ​l​a​n​g​u​a​g​e​s​ ​s​i​d​e​ ​b​y​ ​s​i​d​e​;​ ​a​n​ ​e​m​p​t​y​ ​f​i​e​l​d​ ​i​s​ ​a​ ​m​i​s​s​i​n​g​ ​t​r​a​n​s​l​a​t​i​o​n​,​ ​a​n​d​ ​t​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​e​ ​G​e​r​m​a​n​ ​t​e​x​t​,​ ​e​l​s​e​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​,​ ​i​n​s​t​e​a​d​.
+			 */
+			intro: string
+			/**
+			 * M​i​s​s​i​n​g
+			 */
+			missing: string
+			/**
+			 * M​i​s​s​i​n​g​ ​t​r​a​n​s​l​a​t​i​o​n​s​:​ ​{​l​a​n​g​u​a​g​e​s​}
+			 * @param {string} languages
+			 */
+			missingSummary: RequiredParams<'languages'>
+			/**
+			 * E​v​e​r​y​ ​l​a​n​g​u​a​g​e​ ​i​s​ ​t​r​a​n​s​l​a​t​e​d​.
+			 */
+			complete: string
+			/**
+			 * T​i​t​l​e​ ​(​{​l​a​n​g​u​a​g​e​}​)
+			 * @param {string} language
+			 */
+			titleLabel: RequiredParams<'language'>
+			/**
+			 * D​e​s​c​r​i​p​t​i​o​n​ ​(​{​l​a​n​g​u​a​g​e​}​)
+			 * @param {string} language
+			 */
+			descriptionLabel: RequiredParams<'language'>
+			/**
+			 * P​u​b​l​i​s​h​i​n​g
+			 */
+			publishing: string
+			/**
+			 * P​u​b​l​i​s​h​ ​a​t
+			 */
+			publishAt: string
+			/**
+			 * I​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​z​o​n​e​}​)​.​ ​E​m​p​t​y​:​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​ ​m​e​d​i​a​ ​i​s​ ​r​e​a​d​y​.​ ​A​ ​t​i​m​e​ ​i​n​ ​t​h​e​ ​f​u​t​u​r​e​ ​t​a​k​e​s​ ​t​h​e​ ​i​t​e​m​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​ ​u​n​t​i​l​ ​t​h​e​n​.
+			 * @param {string} zone
+			 */
+			publishAtHint: RequiredParams<'zone'>
+			/**
+			 * M​e​m​b​e​r​s​ ​m​a​y​ ​d​o​w​n​l​o​a​d​ ​i​t
+			 */
+			downloadable: string
+			/**
+			 * S​a​v​e
+			 */
+			save: string
+			/**
+			 * S​a​v​e​d​.​ ​T​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​e​ ​c​h​a​n​g​e​ ​n​o​w​.
+			 */
+			saved: string
+			/**
+			 * O​n​ ​t​h​e​ ​s​i​t​e​ ​s​i​n​c​e​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 */
+			released: RequiredParams<'date'>
+			/**
+			 * S​c​h​e​d​u​l​e​d​ ​f​o​r​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 */
+			scheduled: RequiredParams<'date'>
+			/**
+			 * N​o​t​ ​o​n​ ​t​h​e​ ​s​i​t​e​ ​y​e​t​ ​(​m​e​d​i​a​:​ ​{​s​t​a​t​e​}​)​.
+			 * @param {string} state
+			 */
+			notReleased: RequiredParams<'state'>
+			/**
+			 * E​d​i​t
+			 */
+			edit: string
+			/**
+			 * E​d​i​t​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			editLabel: RequiredParams<'name'>
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​p​i​p​e​l​i​n​e
+			 */
+			back: string
+		}
 		audit: {
 			/**
 			 * A​u​d​i​t​ ​l​o​g
@@ -3816,6 +3919,22 @@ export type TranslationFunctions = {
 		 * The upload did not arrive completely. Please try again.
 		 */
 		uploadIncomplete: () => LocalizedString
+		/**
+		 * Enter a title in German or English (the languages every other one falls back to).
+		 */
+		titleRequired: () => LocalizedString
+		/**
+		 * This title is too long.
+		 */
+		titleTooLong: () => LocalizedString
+		/**
+		 * This description is too long.
+		 */
+		descriptionTooLong: () => LocalizedString
+		/**
+		 * Enter a valid date and time.
+		 */
+		publishAtInvalid: () => LocalizedString
 	}
 	layout: {
 		/**
@@ -5475,6 +5594,84 @@ export type TranslationFunctions = {
 			 * Keep this page open until every upload has arrived.
 			 */
 			keepOpen: () => LocalizedString
+		}
+		content: {
+			/**
+			 * Edit {name}
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Titles and descriptions in the five languages side by side; an empty field is a missing translation, and the site shows the German text, else the English one, instead.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Missing
+			 */
+			missing: () => LocalizedString
+			/**
+			 * Missing translations: {languages}
+			 */
+			missingSummary: (arg: { languages: string }) => LocalizedString
+			/**
+			 * Every language is translated.
+			 */
+			complete: () => LocalizedString
+			/**
+			 * Title ({language})
+			 */
+			titleLabel: (arg: { language: string }) => LocalizedString
+			/**
+			 * Description ({language})
+			 */
+			descriptionLabel: (arg: { language: string }) => LocalizedString
+			/**
+			 * Publishing
+			 */
+			publishing: () => LocalizedString
+			/**
+			 * Publish at
+			 */
+			publishAt: () => LocalizedString
+			/**
+			 * In your time zone ({zone}). Empty: as soon as the media is ready. A time in the future takes the item off the site until then.
+			 */
+			publishAtHint: (arg: { zone: string }) => LocalizedString
+			/**
+			 * Members may download it
+			 */
+			downloadable: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Saved. The site shows the change now.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * On the site since {date}.
+			 */
+			released: (arg: { date: string }) => LocalizedString
+			/**
+			 * Scheduled for {date}.
+			 */
+			scheduled: (arg: { date: string }) => LocalizedString
+			/**
+			 * Not on the site yet (media: {state}).
+			 */
+			notReleased: (arg: { state: string }) => LocalizedString
+			/**
+			 * Edit
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Edit {name}
+			 */
+			editLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Back to the pipeline
+			 */
+			back: () => LocalizedString
 		}
 		audit: {
 			/**

@@ -50,6 +50,7 @@ import { Route as LangVideosIndexRouteImport } from './routes/$lang/videos/index
 import { Route as LangVideosIdRouteImport } from './routes/$lang/videos/$id'
 import { Route as LangCategoriesIdIndexRouteImport } from './routes/$lang/categories/$id/index'
 import { Route as LangCategoriesIdTabRouteImport } from './routes/$lang/categories/$id/$tab'
+import { Route as AdminContentKindIdRouteImport } from './routes/admin/content/$kind/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -256,6 +257,11 @@ const LangCategoriesIdTabRoute = LangCategoriesIdTabRouteImport.update({
   path: '/categories/$id/$tab',
   getParentRoute: () => LangRoute,
 } as any)
+const AdminContentKindIdRoute = AdminContentKindIdRouteImport.update({
+  id: '/content/$kind/$id',
+  path: '/content/$kind/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -298,6 +304,7 @@ export interface FileRoutesByFullPath {
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
+  '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
   '/$lang/categories/$id/': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -337,6 +344,7 @@ export interface FileRoutesByTo {
   '/$lang/models': typeof LangModelsIndexRoute
   '/$lang/videos': typeof LangVideosIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
+  '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
   '/$lang/categories/$id': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRoutesById {
@@ -381,6 +389,7 @@ export interface FileRoutesById {
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
+  '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
   '/$lang/categories/$id/': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -426,6 +435,7 @@ export interface FileRouteTypes {
     | '/$lang/models/'
     | '/$lang/videos/'
     | '/$lang/categories/$id/$tab'
+    | '/admin/content/$kind/$id'
     | '/$lang/categories/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -465,6 +475,7 @@ export interface FileRouteTypes {
     | '/$lang/models'
     | '/$lang/videos'
     | '/$lang/categories/$id/$tab'
+    | '/admin/content/$kind/$id'
     | '/$lang/categories/$id'
   id:
     | '__root__'
@@ -508,6 +519,7 @@ export interface FileRouteTypes {
     | '/$lang/models/'
     | '/$lang/videos/'
     | '/$lang/categories/$id/$tab'
+    | '/admin/content/$kind/$id'
     | '/$lang/categories/$id/'
   fileRoutesById: FileRoutesById
 }
@@ -816,6 +828,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangCategoriesIdTabRouteImport
       parentRoute: typeof LangRoute
     }
+    '/admin/content/$kind/$id': {
+      id: '/admin/content/$kind/$id'
+      path: '/content/$kind/$id'
+      fullPath: '/admin/content/$kind/$id'
+      preLoaderRoute: typeof AdminContentKindIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
@@ -870,6 +889,7 @@ interface AdminRouteChildren {
   AdminPipelineRoute: typeof AdminPipelineRoute
   AdminUploadRoute: typeof AdminUploadRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminContentKindIdRoute: typeof AdminContentKindIdRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -877,6 +897,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminPipelineRoute: AdminPipelineRoute,
   AdminUploadRoute: AdminUploadRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminContentKindIdRoute: AdminContentKindIdRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -64,4 +64,8 @@ export default {
   uploadTooLarge: 'Diese Datei ist größer als {max}, das Höchste für einen Upload.',
   uploadEmpty: 'Diese Datei ist leer.',
   uploadIncomplete: 'Der Upload kam nicht vollständig an. Bitte versuche es erneut.',
+  titleRequired: 'Gib einen Titel auf Deutsch oder Englisch ein (auf diese Sprachen greifen alle anderen zurück).',
+  titleTooLong: 'Dieser Titel ist zu lang.',
+  descriptionTooLong: 'Diese Beschreibung ist zu lang.',
+  publishAtInvalid: 'Gib ein gültiges Datum mit Uhrzeit ein.',
 } satisfies Translation['errors']

@@ -62,4 +62,8 @@ export default {
   uploadTooLarge: 'This file is larger than {max:string}, the most an upload may be.',
   uploadEmpty: 'This file is empty.',
   uploadIncomplete: 'The upload did not arrive completely. Please try again.',
+  titleRequired: 'Enter a title in German or English (the languages every other one falls back to).',
+  titleTooLong: 'This title is too long.',
+  descriptionTooLong: 'This description is too long.',
+  publishAtInvalid: 'Enter a valid date and time.',
 }

@@ -64,4 +64,8 @@ export default {
   uploadTooLarge: 'Este archivo supera {max}, el máximo de una subida.',
   uploadEmpty: 'Este archivo está vacío.',
   uploadIncomplete: 'La subida no llegó completa. Inténtalo de nuevo.',
+  titleRequired: 'Introduce un título en alemán o en inglés (los idiomas a los que recurren todos los demás).',
+  titleTooLong: 'Este título es demasiado largo.',
+  descriptionTooLong: 'Esta descripción es demasiado larga.',
+  publishAtInvalid: 'Introduce una fecha y una hora válidas.',
 } satisfies Translation['errors']

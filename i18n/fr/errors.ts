@@ -64,4 +64,8 @@ export default {
   uploadTooLarge: 'Ce fichier dépasse {max}, le maximum pour un envoi.',
   uploadEmpty: 'Ce fichier est vide.',
   uploadIncomplete: 'L’envoi n’est pas arrivé en entier. Veuillez réessayer.',
+  titleRequired: 'Saisissez un titre en allemand ou en anglais (les langues sur lesquelles toutes les autres se rabattent).',
+  titleTooLong: 'Ce titre est trop long.',
+  descriptionTooLong: 'Cette description est trop longue.',
+  publishAtInvalid: 'Saisissez une date et une heure valides.',
 } satisfies Translation['errors']

@@ -64,4 +64,8 @@ export default {
   uploadTooLarge: 'Questo file supera {max}, il massimo per un caricamento.',
   uploadEmpty: 'Questo file è vuoto.',
   uploadIncomplete: 'Il caricamento non è arrivato completo. Riprova.',
+  titleRequired: 'Inserisci un titolo in tedesco o in inglese (le lingue su cui ripiegano tutte le altre).',
+  titleTooLong: 'Questo titolo è troppo lungo.',
+  descriptionTooLong: 'Questa descrizione è troppo lunga.',
+  publishAtInvalid: 'Inserisci una data e un’ora valide.',
 } satisfies Translation['errors']

@@ -65,7 +65,7 @@ test('an administrator retries a failed ingest from the live pipeline and finds 
   await expect(page.getByRole('heading', { level: 1, name: 'Pipeline' })).toBeVisible()
 
   // The list refreshes by itself: the drop appears and fails without a reload.
-  await page.getByRole('radio', { name: 'Failed' }).check({ force: true })
+  await page.getByRole('radiogroup', { name: 'Show' }).getByText('Failed', { exact: true }).click()
   await expect(page).toHaveURL(/filter=failed/)
   const table = page.getByRole('table', { name: 'Ingested items and their state' })
   const row = table.getByRole('row').filter({ hasText: name })
@@ -125,11 +125,15 @@ test('an administrator uploads a video by the dropzone, sees it queued and then 
   await expect(page.getByRole('heading', { level: 1, name: 'Upload' })).toBeVisible()
   await expect(page.getByText(/Video files \(\.mp4 .*\), up to 50 GB each/)).toBeVisible()
 
-  const chooser = page.getByLabel('Choose video files to upload')
-  await chooser.setInputFiles([notes])
+  const choose = async (file: string) => {
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByRole('button', { name: 'Choose video files to upload' }).click()
+    await (await chooser).setFiles([file])
+  }
+  await choose(notes)
   await expect(page.getByRole('alert').filter({ hasText: 'Only video files can be uploaded' })).toBeVisible()
 
-  await chooser.setInputFiles([clip])
+  await choose(clip)
   const uploads = page.getByRole('list', { name: 'Uploads of this page' })
   const item = uploads.getByRole('listitem').filter({ hasText: name })
   await expect(item.getByText('Queued for processing')).toBeVisible({ timeout: 60_000 })
@@ -140,4 +144,31 @@ test('an administrator uploads a video by the dropzone, sees it queued and then 
   const row = page.getByRole('table', { name: 'Ingested items and their state' }).getByRole('row').filter({ hasText: name })
   await expect(row.getByText('Ready', { exact: true })).toBeVisible({ timeout: 240_000 })
   await expect(row.getByText('Published')).toBeVisible()
+})
+
+test('an administrator edits a video’s German title and the German site shows it at once; a missing translation is flagged', async ({ page }, testInfo) => {
+  test.setTimeout(120_000)
+  await signedInWithRole(page, 'admin')
+  await page.goto('/admin/pipeline?filter=ready')
+  const first = page.getByRole('table', { name: 'Ingested items and their state' }).getByRole('row').nth(1)
+  await first.getByRole('link', { name: /^Edit / }).click()
+  await expect(page).toHaveURL(/\/admin\/content\/(video|imageSet)\/\d+$/)
+  const [, kind, id] = page.url().match(/\/admin\/content\/(video|imageSet)\/(\d+)$/)!
+
+  const title = `Neuer Titel ${crypto.randomBytes(3).toString('hex')}`
+  await page.getByLabel('Title (Deutsch)').fill(title)
+  await page.getByLabel('Title (Italiano)').fill('')
+  await expect(page.getByRole('status').filter({ hasText: 'Missing translations:' })).toContainText('Italiano')
+  await page.screenshot({ path: testInfo.outputPath('content-desktop.png'), fullPage: true })
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Saved. The site shows the change now.' })).toBeVisible()
+
+  await page.goto(`/de/${kind === 'video' ? 'videos' : 'images'}/${id}`)
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  // Italian has none now: the German title stands in.
+  await page.goto(`/it/${kind === 'video' ? 'videos' : 'images'}/${id}`)
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+
+  await page.goto('/admin/audit')
+  await expect(page.getByRole('table', { name: 'Changes made in the console, newest first' }).getByRole('row').nth(1)).toContainText('admin.content.update')
 })

@@ -4,6 +4,7 @@ import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react
 import type { inferRouterOutputs } from '@trpc/server'
 import * as v from 'valibot'
 import type { AppRouter } from '../../../server/trpc/root.js'
+import { ButtonLink } from '../../components/links'
 import { useBreakpoint } from '../../lib/breakpoint'
 import { countText, formatDateTime, formatRelativeTime } from '../../lib/format'
 import { AdminTitle } from '../../features/admin/AdminTitle'
@@ -89,7 +90,12 @@ function PipelinePage() {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Updated item={item} />
                 </Table.Td>
-                <Table.Td>{item.state === 'failed' && <RetryButton item={item} />}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <EditLink item={item} />
+                    {item.state === 'failed' && <RetryButton item={item} />}
+                  </Group>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -109,7 +115,10 @@ function PipelinePage() {
                 </Text>
                 <ItemProgress item={item} />
                 <FailureReason item={item} />
-                {item.state === 'failed' && <RetryButton item={item} />}
+                <Group gap="xs">
+                  <EditLink item={item} />
+                  {item.state === 'failed' && <RetryButton item={item} />}
+                </Group>
               </Stack>
             </Paper>
           ))}
@@ -183,6 +192,15 @@ function FailureReason({ item }: { item: Item }) {
       </Text>{' '}
       {item.error}
     </Text>
+  )
+}
+
+function EditLink({ item }: { item: Item }) {
+  const { LL } = useI18n()
+  return (
+    <ButtonLink to="/admin/content/$kind/$id" params={{ kind: item.kind, id: item.id }} size="sm" mih={44} variant="default" aria-label={LL.admin.content.editLabel({ name: item.sourceName })}>
+      {LL.admin.content.edit()}
+    </ButtonLink>
   )
 }
 

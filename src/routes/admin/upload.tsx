@@ -104,8 +104,9 @@ function UploadPage() {
         onReject={(rejections) => add(rejections.map((r) => r.file))}
         multiple
         loading={!settings}
+        // The zone is what keyboard and screen reader users reach (react-dropzone's file input is hidden).
+        role="button"
         aria-label={t.dropLabel()}
-        inputProps={{ 'aria-label': t.dropLabel() }}
         radius="md"
         p="xl"
       >

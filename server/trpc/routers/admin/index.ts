@@ -1,5 +1,6 @@
 import { router } from '../../trpc.js'
 import { adminAuditRouter } from './audit.js'
+import { adminContentRouter } from './content.js'
 import { adminPipelineRouter } from './pipeline.js'
 import { adminUploadRouter } from './upload.js'
 
@@ -10,5 +11,6 @@ import { adminUploadRouter } from './upload.js'
 export const adminRouter = router({
   audit: adminAuditRouter,
   pipeline: adminPipelineRouter,
+  content: adminContentRouter,
   upload: adminUploadRouter,
 })
