@@ -8,14 +8,15 @@ export function AdminNav() {
   const { LL } = useI18n()
   const { pathname } = useLocation()
   const items = [
-    { to: '/admin/pipeline', label: LL.admin.nav.pipeline() },
-    { to: '/admin/upload', label: LL.admin.nav.upload() },
-    { to: '/admin/audit', label: LL.admin.nav.audit() },
+    // An item's edit page belongs to the pipeline it is opened from.
+    { to: '/admin/pipeline', label: LL.admin.nav.pipeline(), also: '/admin/content' },
+    { to: '/admin/upload', label: LL.admin.nav.upload(), also: undefined },
+    { to: '/admin/audit', label: LL.admin.nav.audit(), also: undefined },
   ] as const
   return (
     <Group component="nav" aria-label={LL.admin.nav.label()} gap="xs" mb="lg">
       {items.map((item) => {
-        const current = pathname.startsWith(item.to)
+        const current = pathname.startsWith(item.to) || (item.also !== undefined && pathname.startsWith(item.also))
         return (
           <ButtonLink key={item.to} to={item.to} variant={current ? 'filled' : 'default'} aria-current={current ? 'page' : undefined} size="sm" mih={44}>
             {item.label}
