@@ -116,6 +116,8 @@ const envSchema = z.object({
   SEGPAY_JOIN_URL: z.url({ protocol: /^https$/ }).default('https://secure2.segpay.com/billing/poset.cgi'),
   /** How long a signed members-only media URL stays valid (seconds; segments add the video's length). */
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
+  /** The server's statements are cancelled after this long (requests run statements of milliseconds). */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(5),
   /** How long the media gateway trusts what it read about a session (seconds; 0: every request asks). */
   MEDIA_ACCESS_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   /** Prometheus metrics of the server (/metrics on their own port); unset: no metrics. */
@@ -178,6 +180,8 @@ export interface Config {
   mediaUrlTtlSeconds: number
   /** How long the media gateway keeps a session's facts (ms). */
   mediaAccessCacheMs: number
+  /** The server's statement timeout (ms). */
+  databaseStatementTimeoutMs: number
   /** Prometheus endpoints: null port = off. */
   metrics: { host: string; serverPort: number | null; workerPort: number | null }
   shutdown: ShutdownConfig
@@ -353,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing: billingConfig(e),
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     mediaAccessCacheMs: Math.round(e.MEDIA_ACCESS_CACHE_SECONDS * 1000),
+    databaseStatementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
     metrics: { host: e.METRICS_HOST, serverPort: e.METRICS_PORT ?? null, workerPort: e.WORKER_METRICS_PORT ?? null },
     shutdown: {
       // Behind a load balancer (production) the balancer needs a few seconds to see the 503.

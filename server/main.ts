@@ -20,7 +20,7 @@ const embedded = await ensureDatabase()
 const migrator = await openOrm(process.env.DATABASE_URL!, { pool: 2 })
 await migrate(migrator, process.env.DATABASE_URL!)
 await migrator.close()
-const orm = await openOrm(process.env.DATABASE_URL!, { pool: POOL_SIZE, limits: SERVER_DATABASE_LIMITS })
+const orm = await openOrm(process.env.DATABASE_URL!, { pool: POOL_SIZE, limits: { ...SERVER_DATABASE_LIMITS, statementMs: config.databaseStatementTimeoutMs } })
 
 const register = config.metrics.serverPort === null ? null : createRegistry()
 const metrics = register ? new ServerMetrics(register, () => orm.em.getDriver().getConnection().getNativeClient(), POOL_SIZE) : null

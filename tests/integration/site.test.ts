@@ -73,7 +73,7 @@ describe('site.contact', () => {
     expect(mail!.subject).toBe(`[Contact #${row!.id}] Billing question`)
     expect(mail!.text).toContain('From: Anna Muster <anna@example.com>')
     expect(mail!.text).toContain('Why was I charged twice?')
-    expect(await jobs()).toEqual([{ task_identifier: 'send_mail', payload: { id: mail!.id } }])
+    expect(await jobs()).toEqual([{ task_identifier: 'send_mail', payload: { id: mail!.id, requestId: expect.any(String) } }])
   })
 
   it('links the message to the signed-in user', async () => {
