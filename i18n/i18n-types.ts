@@ -952,6 +952,48 @@ type RootTranslation = {
 		 * S​e​n​d​ ​e​x​a​c​t​l​y​ ​o​n​e​ ​c​h​a​n​g​e​:​ ​r​a​t​i​n​g​,​ ​f​a​v​o​r​i​t​e​,​ ​w​a​t​c​h​ ​l​a​t​e​r​ ​o​r​ ​v​i​e​w​.
 		 */
 		oneChangeRequired: string
+		/**
+		 * O​n​l​y​ ​a​ ​f​a​i​l​e​d​ ​i​t​e​m​ ​c​a​n​ ​b​e​ ​r​e​t​r​i​e​d​.
+		 */
+		itemNotFailed: string
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​n​a​m​e​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​.​ ​R​e​n​a​m​e​ ​t​h​e​ ​f​i​l​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		uploadName: string
+		/**
+		 * O​n​l​y​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​c​a​n​ ​b​e​ ​u​p​l​o​a​d​e​d​ ​(​{​e​x​t​e​n​s​i​o​n​s​}​)​.
+		 * @param {string} extensions
+		 */
+		uploadType: RequiredParams<'extensions'>
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​l​a​r​g​e​r​ ​t​h​a​n​ ​{​m​a​x​}​,​ ​t​h​e​ ​m​o​s​t​ ​a​n​ ​u​p​l​o​a​d​ ​m​a​y​ ​b​e​.
+		 * @param {string} max
+		 */
+		uploadTooLarge: RequiredParams<'max'>
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​e​m​p​t​y​.
+		 */
+		uploadEmpty: string
+		/**
+		 * T​h​e​ ​u​p​l​o​a​d​ ​d​i​d​ ​n​o​t​ ​a​r​r​i​v​e​ ​c​o​m​p​l​e​t​e​l​y​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		uploadIncomplete: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​t​i​t​l​e​ ​i​n​ ​G​e​r​m​a​n​ ​o​r​ ​E​n​g​l​i​s​h​ ​(​t​h​e​ ​l​a​n​g​u​a​g​e​s​ ​e​v​e​r​y​ ​o​t​h​e​r​ ​o​n​e​ ​f​a​l​l​s​ ​b​a​c​k​ ​t​o​)​.
+		 */
+		titleRequired: string
+		/**
+		 * T​h​i​s​ ​t​i​t​l​e​ ​i​s​ ​t​o​o​ ​l​o​n​g​.
+		 */
+		titleTooLong: string
+		/**
+		 * T​h​i​s​ ​d​e​s​c​r​i​p​t​i​o​n​ ​i​s​ ​t​o​o​ ​l​o​n​g​.
+		 */
+		descriptionTooLong: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e​.
+		 */
+		publishAtInvalid: string
 	}
 	layout: {
 		/**
@@ -1356,6 +1398,10 @@ type RootTranslation = {
 		 * C​h​e​c​k​o​u​t
 		 */
 		demoCheckout: string
+		/**
+		 * O​p​e​r​a​t​i​o​n​s​ ​c​o​n​s​o​l​e
+		 */
+		admin: string
 	}
 	site: {
 		supportHours: {
@@ -2566,6 +2612,395 @@ type RootTranslation = {
 			noWatchLater: string
 		}
 	}
+	admin: {
+		/**
+		 * O​p​e​r​a​t​i​o​n​s​ ​c​o​n​s​o​l​e
+		 */
+		title: string
+		nav: {
+			/**
+			 * C​o​n​s​o​l​e​ ​s​e​c​t​i​o​n​s
+			 */
+			label: string
+			/**
+			 * P​i​p​e​l​i​n​e
+			 */
+			pipeline: string
+			/**
+			 * U​p​l​o​a​d
+			 */
+			upload: string
+			/**
+			 * A​u​d​i​t​ ​l​o​g
+			 */
+			audit: string
+		}
+		upload: {
+			/**
+			 * U​p​l​o​a​d
+			 */
+			title: string
+			/**
+			 * D​r​o​p​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e​,​ ​s​e​v​e​r​a​l​ ​a​t​ ​o​n​c​e​.​ ​E​a​c​h​ ​o​n​e​ ​i​s​ ​s​t​r​e​a​m​e​d​ ​t​o​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​t​h​e​n​ ​i​n​g​e​s​t​e​d​ ​l​i​k​e​ ​a​ ​f​i​l​e​ ​d​r​o​p​p​e​d​ ​i​n​t​o​ ​t​h​e​ ​i​n​g​e​s​t​ ​f​o​l​d​e​r​:​ ​h​a​s​h​e​d​,​ ​c​h​e​c​k​e​d​ ​f​o​r​ ​d​u​p​l​i​c​a​t​e​s​ ​a​n​d​ ​p​r​o​c​e​s​s​e​d​ ​b​y​ ​t​h​e​ ​w​o​r​k​e​r​.
+			 */
+			intro: string
+			/**
+			 * D​r​a​g​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e​ ​o​r​ ​c​l​i​c​k​ ​t​o​ ​c​h​o​o​s​e​ ​t​h​e​m
+			 */
+			drop: string
+			/**
+			 * V​i​d​e​o​ ​f​i​l​e​s​ ​(​{​e​x​t​e​n​s​i​o​n​s​}​)​,​ ​u​p​ ​t​o​ ​{​m​a​x​}​ ​e​a​c​h
+			 * @param {string} extensions
+			 * @param {string} max
+			 */
+			limits: RequiredParams<'extensions' | 'max'>
+			/**
+			 * C​h​o​o​s​e​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​t​o​ ​u​p​l​o​a​d
+			 */
+			dropLabel: string
+			/**
+			 * {​n​a​m​e​}​ ​w​a​s​ ​n​o​t​ ​u​p​l​o​a​d​e​d
+			 * @param {string} name
+			 */
+			rejected: RequiredParams<'name'>
+			/**
+			 * U​p​l​o​a​d​s​ ​o​f​ ​t​h​i​s​ ​p​a​g​e
+			 */
+			listLabel: string
+			states: {
+				/**
+				 * W​a​i​t​i​n​g
+				 */
+				waiting: string
+				/**
+				 * U​p​l​o​a​d​i​n​g
+				 */
+				uploading: string
+				/**
+				 * Q​u​e​u​e​d​ ​f​o​r​ ​p​r​o​c​e​s​s​i​n​g
+				 */
+				queued: string
+				/**
+				 * A​l​r​e​a​d​y​ ​i​n​g​e​s​t​e​d
+				 */
+				duplicate: string
+				/**
+				 * F​a​i​l​e​d
+				 */
+				failed: string
+			}
+			/**
+			 * T​h​e​ ​s​a​m​e​ ​f​i​l​e​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​i​n​g​e​s​t​e​d​ ​a​s​ ​i​t​e​m​ ​#​{​i​d​}​;​ ​n​o​t​h​i​n​g​ ​n​e​w​ ​w​a​s​ ​q​u​e​u​e​d​.
+			 * @param {number} id
+			 */
+			duplicate: RequiredParams<'id'>
+			/**
+			 * I​t​e​m​ ​#​{​i​d​}​ ​i​s​ ​q​u​e​u​e​d​ ​f​o​r​ ​p​r​o​c​e​s​s​i​n​g​.
+			 * @param {number} id
+			 */
+			queued: RequiredParams<'id'>
+			/**
+			 * F​o​l​l​o​w​ ​i​t​ ​i​n​ ​t​h​e​ ​p​i​p​e​l​i​n​e
+			 */
+			toPipeline: string
+			/**
+			 * U​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			progressLabel: RequiredParams<'name'>
+			/**
+			 * K​e​e​p​ ​t​h​i​s​ ​p​a​g​e​ ​o​p​e​n​ ​u​n​t​i​l​ ​e​v​e​r​y​ ​u​p​l​o​a​d​ ​h​a​s​ ​a​r​r​i​v​e​d​.
+			 */
+			keepOpen: string
+		}
+		content: {
+			/**
+			 * E​d​i​t​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * T​i​t​l​e​s​ ​a​n​d​ ​d​e​s​c​r​i​p​t​i​o​n​s​ ​i​n​ ​t​h​e​ ​f​i​v​e​ ​l​a​n​g​u​a​g​e​s​ ​s​i​d​e​ ​b​y​ ​s​i​d​e​;​ ​a​n​ ​e​m​p​t​y​ ​f​i​e​l​d​ ​i​s​ ​a​ ​m​i​s​s​i​n​g​ ​t​r​a​n​s​l​a​t​i​o​n​,​ ​a​n​d​ ​t​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​e​ ​G​e​r​m​a​n​ ​t​e​x​t​,​ ​e​l​s​e​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​,​ ​i​n​s​t​e​a​d​.
+			 */
+			intro: string
+			/**
+			 * M​i​s​s​i​n​g
+			 */
+			missing: string
+			/**
+			 * M​i​s​s​i​n​g​ ​t​r​a​n​s​l​a​t​i​o​n​s​:​ ​{​l​a​n​g​u​a​g​e​s​}
+			 * @param {string} languages
+			 */
+			missingSummary: RequiredParams<'languages'>
+			/**
+			 * E​v​e​r​y​ ​l​a​n​g​u​a​g​e​ ​i​s​ ​t​r​a​n​s​l​a​t​e​d​.
+			 */
+			complete: string
+			/**
+			 * T​i​t​l​e​ ​(​{​l​a​n​g​u​a​g​e​}​)
+			 * @param {string} language
+			 */
+			titleLabel: RequiredParams<'language'>
+			/**
+			 * D​e​s​c​r​i​p​t​i​o​n​ ​(​{​l​a​n​g​u​a​g​e​}​)
+			 * @param {string} language
+			 */
+			descriptionLabel: RequiredParams<'language'>
+			/**
+			 * P​u​b​l​i​s​h​i​n​g
+			 */
+			publishing: string
+			/**
+			 * P​u​b​l​i​s​h​ ​a​t
+			 */
+			publishAt: string
+			/**
+			 * I​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​z​o​n​e​}​)​.​ ​E​m​p​t​y​:​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​ ​m​e​d​i​a​ ​i​s​ ​r​e​a​d​y​.​ ​A​ ​t​i​m​e​ ​i​n​ ​t​h​e​ ​f​u​t​u​r​e​ ​t​a​k​e​s​ ​t​h​e​ ​i​t​e​m​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​ ​u​n​t​i​l​ ​t​h​e​n​.
+			 * @param {string} zone
+			 */
+			publishAtHint: RequiredParams<'zone'>
+			/**
+			 * M​e​m​b​e​r​s​ ​m​a​y​ ​d​o​w​n​l​o​a​d​ ​i​t
+			 */
+			downloadable: string
+			/**
+			 * S​a​v​e
+			 */
+			save: string
+			/**
+			 * S​a​v​e​d​.​ ​T​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​e​ ​c​h​a​n​g​e​ ​n​o​w​.
+			 */
+			saved: string
+			/**
+			 * O​n​ ​t​h​e​ ​s​i​t​e​ ​s​i​n​c​e​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 */
+			released: RequiredParams<'date'>
+			/**
+			 * S​c​h​e​d​u​l​e​d​ ​f​o​r​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 */
+			scheduled: RequiredParams<'date'>
+			/**
+			 * N​o​t​ ​o​n​ ​t​h​e​ ​s​i​t​e​ ​y​e​t​ ​(​m​e​d​i​a​:​ ​{​s​t​a​t​e​}​)​.
+			 * @param {string} state
+			 */
+			notReleased: RequiredParams<'state'>
+			/**
+			 * E​d​i​t
+			 */
+			edit: string
+			/**
+			 * E​d​i​t​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			editLabel: RequiredParams<'name'>
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​p​i​p​e​l​i​n​e
+			 */
+			back: string
+		}
+		audit: {
+			/**
+			 * A​u​d​i​t​ ​l​o​g
+			 */
+			title: string
+			/**
+			 * E​v​e​r​y​ ​c​h​a​n​g​e​ ​m​a​d​e​ ​i​n​ ​t​h​i​s​ ​c​o​n​s​o​l​e​:​ ​w​h​o​ ​m​a​d​e​ ​i​t​,​ ​w​h​e​n​,​ ​a​n​d​ ​t​h​e​ ​s​t​a​t​e​ ​b​e​f​o​r​e​ ​a​n​d​ ​a​f​t​e​r​.
+			 */
+			intro: string
+			/**
+			 * N​o​ ​c​h​a​n​g​e​s​ ​h​a​v​e​ ​b​e​e​n​ ​m​a​d​e​ ​i​n​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * C​h​a​n​g​e​s​ ​m​a​d​e​ ​i​n​ ​t​h​e​ ​c​o​n​s​o​l​e​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t
+			 */
+			tableLabel: string
+			/**
+			 * W​h​e​n
+			 */
+			at: string
+			/**
+			 * W​h​o
+			 */
+			who: string
+			/**
+			 * W​h​a​t
+			 */
+			action: string
+			/**
+			 * I​t​e​m
+			 */
+			target: string
+			/**
+			 * B​e​f​o​r​e​ ​a​n​d​ ​a​f​t​e​r
+			 */
+			change: string
+			/**
+			 * B​e​f​o​r​e
+			 */
+			before: string
+			/**
+			 * A​f​t​e​r
+			 */
+			after: string
+			/**
+			 * n​o​t​h​i​n​g
+			 */
+			none: string
+			/**
+			 * P​a​g​e​s​ ​o​f​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+			 */
+			pages: string
+		}
+		pipeline: {
+			/**
+			 * P​i​p​e​l​i​n​e
+			 */
+			title: string
+			/**
+			 * V​i​d​e​o​s​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​s​ ​b​e​i​n​g​ ​i​n​g​e​s​t​e​d​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.​ ​T​h​e​ ​l​i​s​t​ ​r​e​f​r​e​s​h​e​s​ ​b​y​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​f​e​w​ ​s​e​c​o​n​d​s​.
+			 */
+			intro: string
+			/**
+			 * N​o​t​h​i​n​g​ ​h​a​s​ ​b​e​e​n​ ​i​n​g​e​s​t​e​d​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * I​n​g​e​s​t​e​d​ ​i​t​e​m​s​ ​a​n​d​ ​t​h​e​i​r​ ​s​t​a​t​e
+			 */
+			tableLabel: string
+			workers: {
+				/**
+				 * {​c​o​u​n​t​}​ ​w​o​r​k​e​r​ ​i​s​ ​r​u​n​n​i​n​g​.
+				 * @param {number} count
+				 */
+				one: RequiredParams<'count'>
+				/**
+				 * {​c​o​u​n​t​}​ ​w​o​r​k​e​r​s​ ​a​r​e​ ​r​u​n​n​i​n​g​.
+				 * @param {number} count
+				 */
+				other: RequiredParams<'count'>
+			}
+			/**
+			 * N​o​ ​w​o​r​k​e​r​ ​i​s​ ​r​u​n​n​i​n​g​:​ ​q​u​e​u​e​d​ ​i​t​e​m​s​ ​w​a​i​t​ ​u​n​t​i​l​ ​o​n​e​ ​s​t​a​r​t​s​.
+			 */
+			noWorker: string
+			/**
+			 * I​t​e​m
+			 */
+			item: string
+			/**
+			 * K​i​n​d
+			 */
+			kind: string
+			/**
+			 * S​t​a​t​e
+			 */
+			state: string
+			/**
+			 * P​r​o​g​r​e​s​s
+			 */
+			progress: string
+			/**
+			 * U​p​d​a​t​e​d
+			 */
+			updated: string
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+			kinds: {
+				/**
+				 * V​i​d​e​o
+				 */
+				video: string
+				/**
+				 * I​m​a​g​e​ ​s​e​t
+				 */
+				imageSet: string
+			}
+			states: {
+				/**
+				 * Q​u​e​u​e​d
+				 */
+				pending: string
+				/**
+				 * P​r​o​c​e​s​s​i​n​g
+				 */
+				processing: string
+				/**
+				 * R​e​a​d​y
+				 */
+				ready: string
+				/**
+				 * F​a​i​l​e​d
+				 */
+				failed: string
+			}
+			/**
+			 * P​u​b​l​i​s​h​e​d
+			 */
+			released: string
+			/**
+			 * S​c​h​e​d​u​l​e​d​ ​f​o​r​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			scheduled: RequiredParams<'date'>
+			/**
+			 * W​h​y​ ​i​t​ ​f​a​i​l​e​d
+			 */
+			failureReason: string
+			/**
+			 * A​t​t​e​m​p​t​ ​{​a​t​t​e​m​p​t​s​}​ ​o​f​ ​{​m​a​x​}
+			 * @param {number} attempts
+			 * @param {number} max
+			 */
+			attempts: RequiredParams<'attempts' | 'max'>
+			/**
+			 * R​e​t​r​y
+			 */
+			retry: string
+			/**
+			 * R​e​t​r​y​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			retryLabel: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​i​s​ ​q​u​e​u​e​d​ ​a​g​a​i​n​.
+			 * @param {string} name
+			 */
+			retried: RequiredParams<'name'>
+			/**
+			 * P​r​o​g​r​e​s​s​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			progressLabel: RequiredParams<'name'>
+			/**
+			 * S​h​o​w
+			 */
+			filterLabel: string
+			filters: {
+				/**
+				 * A​l​l
+				 */
+				all: string
+				/**
+				 * Q​u​e​u​e​d​ ​a​n​d​ ​p​r​o​c​e​s​s​i​n​g
+				 */
+				active: string
+				/**
+				 * F​a​i​l​e​d
+				 */
+				failed: string
+				/**
+				 * R​e​a​d​y
+				 */
+				ready: string
+			}
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -3460,6 +3895,46 @@ export type TranslationFunctions = {
 		 * Send exactly one change: rating, favorite, watch later or view.
 		 */
 		oneChangeRequired: () => LocalizedString
+		/**
+		 * Only a failed item can be retried.
+		 */
+		itemNotFailed: () => LocalizedString
+		/**
+		 * This file name cannot be used. Rename the file and try again.
+		 */
+		uploadName: () => LocalizedString
+		/**
+		 * Only video files can be uploaded ({extensions}).
+		 */
+		uploadType: (arg: { extensions: string }) => LocalizedString
+		/**
+		 * This file is larger than {max}, the most an upload may be.
+		 */
+		uploadTooLarge: (arg: { max: string }) => LocalizedString
+		/**
+		 * This file is empty.
+		 */
+		uploadEmpty: () => LocalizedString
+		/**
+		 * The upload did not arrive completely. Please try again.
+		 */
+		uploadIncomplete: () => LocalizedString
+		/**
+		 * Enter a title in German or English (the languages every other one falls back to).
+		 */
+		titleRequired: () => LocalizedString
+		/**
+		 * This title is too long.
+		 */
+		titleTooLong: () => LocalizedString
+		/**
+		 * This description is too long.
+		 */
+		descriptionTooLong: () => LocalizedString
+		/**
+		 * Enter a valid date and time.
+		 */
+		publishAtInvalid: () => LocalizedString
 	}
 	layout: {
 		/**
@@ -3862,6 +4337,10 @@ export type TranslationFunctions = {
 		 * Checkout
 		 */
 		demoCheckout: () => LocalizedString
+		/**
+		 * Operations console
+		 */
+		admin: () => LocalizedString
 	}
 	site: {
 		supportHours: {
@@ -5019,6 +5498,372 @@ export type TranslationFunctions = {
 			 * Nothing saved for later yet. Use "Watch later" on a video or image set to find it here.
 			 */
 			noWatchLater: () => LocalizedString
+		}
+	}
+	admin: {
+		/**
+		 * Operations console
+		 */
+		title: () => LocalizedString
+		nav: {
+			/**
+			 * Console sections
+			 */
+			label: () => LocalizedString
+			/**
+			 * Pipeline
+			 */
+			pipeline: () => LocalizedString
+			/**
+			 * Upload
+			 */
+			upload: () => LocalizedString
+			/**
+			 * Audit log
+			 */
+			audit: () => LocalizedString
+		}
+		upload: {
+			/**
+			 * Upload
+			 */
+			title: () => LocalizedString
+			/**
+			 * Drop video files here, several at once. Each one is streamed to the server, then ingested like a file dropped into the ingest folder: hashed, checked for duplicates and processed by the worker.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Drag video files here or click to choose them
+			 */
+			drop: () => LocalizedString
+			/**
+			 * Video files ({extensions}), up to {max} each
+			 */
+			limits: (arg: { extensions: string, max: string }) => LocalizedString
+			/**
+			 * Choose video files to upload
+			 */
+			dropLabel: () => LocalizedString
+			/**
+			 * {name} was not uploaded
+			 */
+			rejected: (arg: { name: string }) => LocalizedString
+			/**
+			 * Uploads of this page
+			 */
+			listLabel: () => LocalizedString
+			states: {
+				/**
+				 * Waiting
+				 */
+				waiting: () => LocalizedString
+				/**
+				 * Uploading
+				 */
+				uploading: () => LocalizedString
+				/**
+				 * Queued for processing
+				 */
+				queued: () => LocalizedString
+				/**
+				 * Already ingested
+				 */
+				duplicate: () => LocalizedString
+				/**
+				 * Failed
+				 */
+				failed: () => LocalizedString
+			}
+			/**
+			 * The same file was already ingested as item #{id}; nothing new was queued.
+			 */
+			duplicate: (arg: { id: number }) => LocalizedString
+			/**
+			 * Item #{id} is queued for processing.
+			 */
+			queued: (arg: { id: number }) => LocalizedString
+			/**
+			 * Follow it in the pipeline
+			 */
+			toPipeline: () => LocalizedString
+			/**
+			 * Upload of {name}
+			 */
+			progressLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Keep this page open until every upload has arrived.
+			 */
+			keepOpen: () => LocalizedString
+		}
+		content: {
+			/**
+			 * Edit {name}
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * Titles and descriptions in the five languages side by side; an empty field is a missing translation, and the site shows the German text, else the English one, instead.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Missing
+			 */
+			missing: () => LocalizedString
+			/**
+			 * Missing translations: {languages}
+			 */
+			missingSummary: (arg: { languages: string }) => LocalizedString
+			/**
+			 * Every language is translated.
+			 */
+			complete: () => LocalizedString
+			/**
+			 * Title ({language})
+			 */
+			titleLabel: (arg: { language: string }) => LocalizedString
+			/**
+			 * Description ({language})
+			 */
+			descriptionLabel: (arg: { language: string }) => LocalizedString
+			/**
+			 * Publishing
+			 */
+			publishing: () => LocalizedString
+			/**
+			 * Publish at
+			 */
+			publishAt: () => LocalizedString
+			/**
+			 * In your time zone ({zone}). Empty: as soon as the media is ready. A time in the future takes the item off the site until then.
+			 */
+			publishAtHint: (arg: { zone: string }) => LocalizedString
+			/**
+			 * Members may download it
+			 */
+			downloadable: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Saved. The site shows the change now.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * On the site since {date}.
+			 */
+			released: (arg: { date: string }) => LocalizedString
+			/**
+			 * Scheduled for {date}.
+			 */
+			scheduled: (arg: { date: string }) => LocalizedString
+			/**
+			 * Not on the site yet (media: {state}).
+			 */
+			notReleased: (arg: { state: string }) => LocalizedString
+			/**
+			 * Edit
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Edit {name}
+			 */
+			editLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Back to the pipeline
+			 */
+			back: () => LocalizedString
+		}
+		audit: {
+			/**
+			 * Audit log
+			 */
+			title: () => LocalizedString
+			/**
+			 * Every change made in this console: who made it, when, and the state before and after.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * No changes have been made in the console yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Changes made in the console, newest first
+			 */
+			tableLabel: () => LocalizedString
+			/**
+			 * When
+			 */
+			at: () => LocalizedString
+			/**
+			 * Who
+			 */
+			who: () => LocalizedString
+			/**
+			 * What
+			 */
+			action: () => LocalizedString
+			/**
+			 * Item
+			 */
+			target: () => LocalizedString
+			/**
+			 * Before and after
+			 */
+			change: () => LocalizedString
+			/**
+			 * Before
+			 */
+			before: () => LocalizedString
+			/**
+			 * After
+			 */
+			after: () => LocalizedString
+			/**
+			 * nothing
+			 */
+			none: () => LocalizedString
+			/**
+			 * Pages of the audit log
+			 */
+			pages: () => LocalizedString
+		}
+		pipeline: {
+			/**
+			 * Pipeline
+			 */
+			title: () => LocalizedString
+			/**
+			 * Videos and image sets being ingested, newest first. The list refreshes by itself every few seconds.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Nothing has been ingested yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Ingested items and their state
+			 */
+			tableLabel: () => LocalizedString
+			workers: {
+				/**
+				 * {count} worker is running.
+				 */
+				one: (arg: { count: number }) => LocalizedString
+				/**
+				 * {count} workers are running.
+				 */
+				other: (arg: { count: number }) => LocalizedString
+			}
+			/**
+			 * No worker is running: queued items wait until one starts.
+			 */
+			noWorker: () => LocalizedString
+			/**
+			 * Item
+			 */
+			item: () => LocalizedString
+			/**
+			 * Kind
+			 */
+			kind: () => LocalizedString
+			/**
+			 * State
+			 */
+			state: () => LocalizedString
+			/**
+			 * Progress
+			 */
+			progress: () => LocalizedString
+			/**
+			 * Updated
+			 */
+			updated: () => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+			kinds: {
+				/**
+				 * Video
+				 */
+				video: () => LocalizedString
+				/**
+				 * Image set
+				 */
+				imageSet: () => LocalizedString
+			}
+			states: {
+				/**
+				 * Queued
+				 */
+				pending: () => LocalizedString
+				/**
+				 * Processing
+				 */
+				processing: () => LocalizedString
+				/**
+				 * Ready
+				 */
+				ready: () => LocalizedString
+				/**
+				 * Failed
+				 */
+				failed: () => LocalizedString
+			}
+			/**
+			 * Published
+			 */
+			released: () => LocalizedString
+			/**
+			 * Scheduled for {date}
+			 */
+			scheduled: (arg: { date: string }) => LocalizedString
+			/**
+			 * Why it failed
+			 */
+			failureReason: () => LocalizedString
+			/**
+			 * Attempt {attempts} of {max}
+			 */
+			attempts: (arg: { attempts: number, max: number }) => LocalizedString
+			/**
+			 * Retry
+			 */
+			retry: () => LocalizedString
+			/**
+			 * Retry {name}
+			 */
+			retryLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} is queued again.
+			 */
+			retried: (arg: { name: string }) => LocalizedString
+			/**
+			 * Progress of {name}
+			 */
+			progressLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Show
+			 */
+			filterLabel: () => LocalizedString
+			filters: {
+				/**
+				 * All
+				 */
+				all: () => LocalizedString
+				/**
+				 * Queued and processing
+				 */
+				active: () => LocalizedString
+				/**
+				 * Failed
+				 */
+				failed: () => LocalizedString
+				/**
+				 * Ready
+				 */
+				ready: () => LocalizedString
+			}
 		}
 	}
 }

@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
 import type { Config } from './config.js'
 import { isDatabaseUnavailable, type Orm } from './db/orm.js'
+import { registerAdminUpload } from './http/admin-upload.js'
 import { registerBillingRoutes } from './http/billing.js'
 import { registerDevMail } from './http/dev-mail.js'
 import { registerDownloadRoutes } from './http/downloads.js'
@@ -152,6 +153,8 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   // while the session lives and its user is a member.
   registerMediaGateway(app, config, mediaAccess ?? sessionMediaAccess(app, config, orm))
   registerDownloadRoutes(app, config, orm)
+  // The console's upload of video sources (administrators only; streamed to disk).
+  registerAdminUpload(app, config, orm)
 
   // Public catalog answers are cached per server and dropped on every catalog change.
   const catalogCache = new CatalogCache({ ttlMs: config.catalogCacheTtlMs })

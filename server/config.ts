@@ -89,6 +89,8 @@ const envSchema = z.object({
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** A drop in INGEST_DIR is taken once it has not changed for this long. */
   INGEST_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** The largest source the console's upload takes, in bytes (default 50 GB). */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 50).default(50_000_000_000),
   /** Which billing processor takes the payments; demo: the local demo checkout. */
   BILLING_PROVIDER: z.enum(BILLING_PROVIDERS).default('demo'),
   /** Replaced by BILLING_PROVIDER; a start with them set stops with a message. */
@@ -184,6 +186,7 @@ export interface Config {
   workerConcurrency: number
   catalogCacheTtlMs: number
   ingestSettleSeconds: number
+  uploadMaxBytes: number
   clientDir: string
   /** The server renderer built by `npm run build`. */
   serverEntry: string
@@ -407,6 +410,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: e.WORKER_CONCURRENCY,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     ingestSettleSeconds: e.INGEST_SETTLE_SECONDS,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     clientDir: path.resolve('dist/client'),
     serverEntry: path.resolve('dist/server/entry-server.js'),
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },

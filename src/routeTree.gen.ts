@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LangRouteImport } from './routes/$lang'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as DemoCheckoutRouteImport } from './routes/demo-checkout'
 import { Route as FavoritesRouteImport } from './routes/favorites'
 import { Route as LoginRouteImport } from './routes/login'
@@ -30,6 +31,10 @@ import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountPasswordRouteImport } from './routes/account/password'
 import { Route as AccountPlanRouteImport } from './routes/account/plan'
 import { Route as AccountSelectPlanRouteImport } from './routes/account/select-plan'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminPipelineRouteImport } from './routes/admin/pipeline'
+import { Route as AdminUploadRouteImport } from './routes/admin/upload'
 import { Route as FavoritesIndexRouteImport } from './routes/favorites/index'
 import { Route as FavoritesTabRouteImport } from './routes/favorites/$tab'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
@@ -45,6 +50,7 @@ import { Route as LangVideosIndexRouteImport } from './routes/$lang/videos/index
 import { Route as LangVideosIdRouteImport } from './routes/$lang/videos/$id'
 import { Route as LangCategoriesIdIndexRouteImport } from './routes/$lang/categories/$id/index'
 import { Route as LangCategoriesIdTabRouteImport } from './routes/$lang/categories/$id/$tab'
+import { Route as AdminContentKindIdRouteImport } from './routes/admin/content/$kind/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -54,6 +60,11 @@ const IndexRoute = IndexRouteImport.update({
 const LangRoute = LangRouteImport.update({
   id: '/$lang',
   path: '/$lang',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoCheckoutRoute = DemoCheckoutRouteImport.update({
@@ -151,6 +162,26 @@ const AccountSelectPlanRoute = AccountSelectPlanRouteImport.update({
   path: '/account/select-plan',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPipelineRoute = AdminPipelineRouteImport.update({
+  id: '/pipeline',
+  path: '/pipeline',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUploadRoute = AdminUploadRouteImport.update({
+  id: '/upload',
+  path: '/upload',
+  getParentRoute: () => AdminRoute,
+} as any)
 const FavoritesIndexRoute = FavoritesIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -226,10 +257,16 @@ const LangCategoriesIdTabRoute = LangCategoriesIdTabRouteImport.update({
   path: '/categories/$id/$tab',
   getParentRoute: () => LangRoute,
 } as any)
+const AdminContentKindIdRoute = AdminContentKindIdRouteImport.update({
+  id: '/content/$kind/$id',
+  path: '/content/$kind/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
+  '/admin': typeof AdminRouteWithChildren
   '/demo-checkout': typeof DemoCheckoutRoute
   '/favorites': typeof FavoritesRouteWithChildren
   '/login': typeof LoginRouteWithChildren
@@ -247,11 +284,15 @@ export interface FileRoutesByFullPath {
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/pipeline': typeof AdminPipelineRoute
+  '/admin/upload': typeof AdminUploadRoute
   '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
   '/$lang/': typeof LangIndexRoute
   '/account/': typeof AccountIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/favorites/': typeof FavoritesIndexRoute
   '/login/': typeof LoginIndexRoute
   '/$lang/images/$id': typeof LangImagesIdRoute
@@ -263,6 +304,7 @@ export interface FileRoutesByFullPath {
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
+  '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
   '/$lang/categories/$id/': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -282,11 +324,15 @@ export interface FileRoutesByTo {
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/pipeline': typeof AdminPipelineRoute
+  '/admin/upload': typeof AdminUploadRoute
   '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
   '/$lang': typeof LangIndexRoute
   '/account': typeof AccountIndexRoute
+  '/admin': typeof AdminIndexRoute
   '/favorites': typeof FavoritesIndexRoute
   '/login': typeof LoginIndexRoute
   '/$lang/images/$id': typeof LangImagesIdRoute
@@ -298,12 +344,14 @@ export interface FileRoutesByTo {
   '/$lang/models': typeof LangModelsIndexRoute
   '/$lang/videos': typeof LangVideosIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
+  '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
   '/$lang/categories/$id': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
+  '/admin': typeof AdminRouteWithChildren
   '/demo-checkout': typeof DemoCheckoutRoute
   '/favorites': typeof FavoritesRouteWithChildren
   '/login': typeof LoginRouteWithChildren
@@ -321,11 +369,15 @@ export interface FileRoutesById {
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/pipeline': typeof AdminPipelineRoute
+  '/admin/upload': typeof AdminUploadRoute
   '/favorites/$tab': typeof FavoritesTabRoute
   '/login/forgot-password': typeof LoginForgotPasswordRoute
   '/login/reset-password': typeof LoginResetPasswordRoute
   '/$lang/': typeof LangIndexRoute
   '/account/': typeof AccountIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/favorites/': typeof FavoritesIndexRoute
   '/login/': typeof LoginIndexRoute
   '/$lang/images/$id': typeof LangImagesIdRoute
@@ -337,6 +389,7 @@ export interface FileRoutesById {
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
+  '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
   '/$lang/categories/$id/': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -344,6 +397,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$lang'
+    | '/admin'
     | '/demo-checkout'
     | '/favorites'
     | '/login'
@@ -361,11 +415,15 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/plan'
     | '/account/select-plan'
+    | '/admin/audit'
+    | '/admin/pipeline'
+    | '/admin/upload'
     | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
     | '/$lang/'
     | '/account/'
+    | '/admin/'
     | '/favorites/'
     | '/login/'
     | '/$lang/images/$id'
@@ -377,6 +435,7 @@ export interface FileRouteTypes {
     | '/$lang/models/'
     | '/$lang/videos/'
     | '/$lang/categories/$id/$tab'
+    | '/admin/content/$kind/$id'
     | '/$lang/categories/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -396,11 +455,15 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/plan'
     | '/account/select-plan'
+    | '/admin/audit'
+    | '/admin/pipeline'
+    | '/admin/upload'
     | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
     | '/$lang'
     | '/account'
+    | '/admin'
     | '/favorites'
     | '/login'
     | '/$lang/images/$id'
@@ -412,11 +475,13 @@ export interface FileRouteTypes {
     | '/$lang/models'
     | '/$lang/videos'
     | '/$lang/categories/$id/$tab'
+    | '/admin/content/$kind/$id'
     | '/$lang/categories/$id'
   id:
     | '__root__'
     | '/'
     | '/$lang'
+    | '/admin'
     | '/demo-checkout'
     | '/favorites'
     | '/login'
@@ -434,11 +499,15 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/plan'
     | '/account/select-plan'
+    | '/admin/audit'
+    | '/admin/pipeline'
+    | '/admin/upload'
     | '/favorites/$tab'
     | '/login/forgot-password'
     | '/login/reset-password'
     | '/$lang/'
     | '/account/'
+    | '/admin/'
     | '/favorites/'
     | '/login/'
     | '/$lang/images/$id'
@@ -450,12 +519,14 @@ export interface FileRouteTypes {
     | '/$lang/models/'
     | '/$lang/videos/'
     | '/$lang/categories/$id/$tab'
+    | '/admin/content/$kind/$id'
     | '/$lang/categories/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LangRoute: typeof LangRouteWithChildren
+  AdminRoute: typeof AdminRouteWithChildren
   DemoCheckoutRoute: typeof DemoCheckoutRoute
   FavoritesRoute: typeof FavoritesRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
@@ -482,6 +553,13 @@ declare module '@tanstack/react-router' {
       path: '/$lang'
       fullPath: '/$lang'
       preLoaderRoute: typeof LangRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo-checkout': {
@@ -617,6 +695,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountSelectPlanRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/pipeline': {
+      id: '/admin/pipeline'
+      path: '/pipeline'
+      fullPath: '/admin/pipeline'
+      preLoaderRoute: typeof AdminPipelineRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/upload': {
+      id: '/admin/upload'
+      path: '/upload'
+      fullPath: '/admin/upload'
+      preLoaderRoute: typeof AdminUploadRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/favorites/': {
       id: '/favorites/'
       path: '/'
@@ -722,6 +828,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangCategoriesIdTabRouteImport
       parentRoute: typeof LangRoute
     }
+    '/admin/content/$kind/$id': {
+      id: '/admin/content/$kind/$id'
+      path: '/content/$kind/$id'
+      fullPath: '/admin/content/$kind/$id'
+      preLoaderRoute: typeof AdminContentKindIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
@@ -771,6 +884,24 @@ const LangRouteChildren: LangRouteChildren = {
 
 const LangRouteWithChildren = LangRoute._addFileChildren(LangRouteChildren)
 
+interface AdminRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
+  AdminPipelineRoute: typeof AdminPipelineRoute
+  AdminUploadRoute: typeof AdminUploadRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminContentKindIdRoute: typeof AdminContentKindIdRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
+  AdminPipelineRoute: AdminPipelineRoute,
+  AdminUploadRoute: AdminUploadRoute,
+  AdminIndexRoute: AdminIndexRoute,
+  AdminContentKindIdRoute: AdminContentKindIdRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 interface FavoritesRouteChildren {
   FavoritesTabRoute: typeof FavoritesTabRoute
   FavoritesIndexRoute: typeof FavoritesIndexRoute
@@ -802,6 +933,7 @@ const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LangRoute: LangRouteWithChildren,
+  AdminRoute: AdminRouteWithChildren,
   DemoCheckoutRoute: DemoCheckoutRoute,
   FavoritesRoute: FavoritesRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { WORKER_POOL_LOCK_CLASS } from '../server/services/jobs.js'
 
 /**
  * Jobs of a worker that died (SIGKILL, power loss, OOM) stay locked in graphile-worker
@@ -15,7 +16,7 @@ import pg from 'pg'
  * RESTART_GRACE_SECONDS after the server started, nor ever its own process's pools. So a job
  * that runs through a restart is not handed to a second worker.
  */
-const LOCK_CLASS = 7_311_002
+const LOCK_CLASS = WORKER_POOL_LOCK_CLASS
 
 /**
  * A PostgreSQL restart drops every advisory lock at once, the live workers' included; they

@@ -57,4 +57,15 @@ export default {
   // Wiedergabe und Medien
   mediaLinkInvalid: 'Dieser Medienlink ist ungültig oder abgelaufen.',
   oneChangeRequired: 'Sende genau eine Änderung: Bewertung, Favorit, Später ansehen oder Angesehen.',
+  // Betriebskonsole
+  itemNotFailed: 'Nur ein fehlgeschlagener Inhalt kann erneut versucht werden.',
+  uploadName: 'Dieser Dateiname geht nicht. Benenne die Datei um und versuche es erneut.',
+  uploadType: 'Nur Videodateien können hochgeladen werden ({extensions}).',
+  uploadTooLarge: 'Diese Datei ist größer als {max}, das Höchste für einen Upload.',
+  uploadEmpty: 'Diese Datei ist leer.',
+  uploadIncomplete: 'Der Upload kam nicht vollständig an. Bitte versuche es erneut.',
+  titleRequired: 'Gib einen Titel auf Deutsch oder Englisch ein (auf diese Sprachen greifen alle anderen zurück).',
+  titleTooLong: 'Dieser Titel ist zu lang.',
+  descriptionTooLong: 'Diese Beschreibung ist zu lang.',
+  publishAtInvalid: 'Gib ein gültiges Datum mit Uhrzeit ein.',
 } satisfies Translation['errors']

@@ -30,4 +30,5 @@ export default {
   changePassword: 'Passwort ändern',
   plan: 'Mein Tarif',
   demoCheckout: 'Kasse',
+  admin: 'Betriebskonsole',
 } satisfies Translation['meta']

@@ -55,4 +55,15 @@ export default {
   // Playback and media
   mediaLinkInvalid: 'This media link is not valid or has expired.',
   oneChangeRequired: 'Send exactly one change: rating, favorite, watch later or view.',
+  // Operations console
+  itemNotFailed: 'Only a failed item can be retried.',
+  uploadName: 'This file name cannot be used. Rename the file and try again.',
+  uploadType: 'Only video files can be uploaded ({extensions:string}).',
+  uploadTooLarge: 'This file is larger than {max:string}, the most an upload may be.',
+  uploadEmpty: 'This file is empty.',
+  uploadIncomplete: 'The upload did not arrive completely. Please try again.',
+  titleRequired: 'Enter a title in German or English (the languages every other one falls back to).',
+  titleTooLong: 'This title is too long.',
+  descriptionTooLong: 'This description is too long.',
+  publishAtInvalid: 'Enter a valid date and time.',
 }

@@ -29,4 +29,5 @@ export default {
   changePassword: 'Change password',
   plan: 'My plan',
   demoCheckout: 'Checkout',
+  admin: 'Operations console',
 }

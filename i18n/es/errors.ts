@@ -57,4 +57,15 @@ export default {
   // Reproducción y medios
   mediaLinkInvalid: 'Este enlace de medios no es válido o ha caducado.',
   oneChangeRequired: 'Envía exactamente un cambio: valoración, favorito, ver más tarde o visto.',
+  // Consola de operaciones
+  itemNotFailed: 'Solo se puede reintentar un elemento fallido.',
+  uploadName: 'Este nombre de archivo no se puede usar. Cambia el nombre del archivo e inténtalo de nuevo.',
+  uploadType: 'Solo se pueden subir archivos de vídeo ({extensions}).',
+  uploadTooLarge: 'Este archivo supera {max}, el máximo de una subida.',
+  uploadEmpty: 'Este archivo está vacío.',
+  uploadIncomplete: 'La subida no llegó completa. Inténtalo de nuevo.',
+  titleRequired: 'Introduce un título en alemán o en inglés (los idiomas a los que recurren todos los demás).',
+  titleTooLong: 'Este título es demasiado largo.',
+  descriptionTooLong: 'Esta descripción es demasiado larga.',
+  publishAtInvalid: 'Introduce una fecha y una hora válidas.',
 } satisfies Translation['errors']

@@ -30,4 +30,5 @@ export default {
   changePassword: 'Cambiar contraseña',
   plan: 'Mi plan',
   demoCheckout: 'Pago',
+  admin: 'Consola de operaciones',
 } satisfies Translation['meta']

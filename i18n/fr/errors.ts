@@ -57,4 +57,15 @@ export default {
   // Lecture et médias
   mediaLinkInvalid: 'Ce lien média n’est pas valide ou a expiré.',
   oneChangeRequired: 'Envoyez exactement une modification : note, favori, regarder plus tard ou vu.',
+  // Console d’exploitation
+  itemNotFailed: 'Seul un élément en échec peut être réessayé.',
+  uploadName: 'Ce nom de fichier ne peut pas être utilisé. Renommez le fichier et réessayez.',
+  uploadType: 'Seuls les fichiers vidéo peuvent être envoyés ({extensions}).',
+  uploadTooLarge: 'Ce fichier dépasse {max}, le maximum pour un envoi.',
+  uploadEmpty: 'Ce fichier est vide.',
+  uploadIncomplete: 'L’envoi n’est pas arrivé en entier. Veuillez réessayer.',
+  titleRequired: 'Saisissez un titre en allemand ou en anglais (les langues sur lesquelles toutes les autres se rabattent).',
+  titleTooLong: 'Ce titre est trop long.',
+  descriptionTooLong: 'Cette description est trop longue.',
+  publishAtInvalid: 'Saisissez une date et une heure valides.',
 } satisfies Translation['errors']

@@ -30,4 +30,5 @@ export default {
   changePassword: 'Changer le mot de passe',
   plan: 'Mon abonnement',
   demoCheckout: 'Paiement',
+  admin: 'Console d’exploitation',
 } satisfies Translation['meta']

@@ -57,4 +57,15 @@ export default {
   // Riproduzione e media
   mediaLinkInvalid: 'Questo link multimediale non è valido o è scaduto.',
   oneChangeRequired: 'Invia esattamente una modifica: valutazione, preferito, guarda più tardi o visto.',
+  // Console operativa
+  itemNotFailed: 'Si può riprovare solo un elemento non riuscito.',
+  uploadName: 'Questo nome di file non si può usare. Rinomina il file e riprova.',
+  uploadType: 'Si possono caricare solo file video ({extensions}).',
+  uploadTooLarge: 'Questo file supera {max}, il massimo per un caricamento.',
+  uploadEmpty: 'Questo file è vuoto.',
+  uploadIncomplete: 'Il caricamento non è arrivato completo. Riprova.',
+  titleRequired: 'Inserisci un titolo in tedesco o in inglese (le lingue su cui ripiegano tutte le altre).',
+  titleTooLong: 'Questo titolo è troppo lungo.',
+  descriptionTooLong: 'Questa descrizione è troppo lunga.',
+  publishAtInvalid: 'Inserisci una data e un’ora valide.',
 } satisfies Translation['errors']

@@ -11,6 +11,7 @@ import plans from './plans.js'
 import modelFacts from './modelFacts.js'
 import billing from './billing.js'
 import playback from './playback.js'
+import admin from './admin.js'
 
 const it = {
   auth,
@@ -25,6 +26,7 @@ const it = {
   modelFacts,
   billing,
   playback,
+  admin,
 } satisfies Translation
 
 export default it

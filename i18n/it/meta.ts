@@ -30,4 +30,5 @@ export default {
   changePassword: 'Cambia password',
   plan: 'Il mio piano',
   demoCheckout: 'Pagamento',
+  admin: 'Console operativa',
 } satisfies Translation['meta']

@@ -9,6 +9,12 @@ export const CSRF_HEADER = 'x-streamclub-csrf'
 /** Routes other sites post to by design: the billing processor's signed webhooks. */
 const CROSS_SITE_ROUTES = ['/billing/webhook/']
 
+/**
+ * Routes whose body is a file (the console's upload): `application/octet-stream` instead of
+ * JSON, which a cross-site form cannot send either; the client's header is then required.
+ */
+const FILE_BODY_ROUTES = ['/admin/upload']
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 type Headers = Record<string, string | string[] | undefined>
@@ -24,12 +30,17 @@ const single = (value: string | string[] | undefined) => (Array.isArray(value) ?
  * header (for browsers that send neither, and for API clients). An Origin or Sec-Fetch-Site
  * naming another site is refused even with the header.
  */
-export function crossSiteReason(headers: Headers, siteOrigins: readonly string[]): 'fetchSite' | 'origin' | 'contentType' | 'unproven' | null {
+export function crossSiteReason(
+  headers: Headers,
+  siteOrigins: readonly string[],
+  { fileBody = false }: { fileBody?: boolean } = {},
+): 'fetchSite' | 'origin' | 'contentType' | 'unproven' | null {
   const fetchSite = single(headers['sec-fetch-site'])
   if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return 'fetchSite'
   const origin = single(headers.origin)
   if (origin !== undefined && !siteOrigins.includes(origin)) return 'origin'
   const mediaType = (single(headers['content-type']) ?? '').split(';')[0]!.trim().toLowerCase()
+  if (fileBody) return mediaType !== 'application/octet-stream' ? 'contentType' : single(headers[CSRF_HEADER]) === '1' ? null : 'unproven'
   if (mediaType !== 'application/json') return 'contentType'
   if (origin !== undefined || fetchSite === 'same-origin' || single(headers[CSRF_HEADER]) === '1') return null
   return 'unproven'
@@ -57,7 +68,8 @@ export function registerSameOriginGuard(app: FastifyInstance, config: Config): v
   app.addHook('onRequest', async (req, reply) => {
     if (SAFE_METHODS.has(req.method)) return
     if (CROSS_SITE_ROUTES.some((prefix) => req.url.startsWith(prefix))) return
-    const reason = crossSiteReason(req.headers, siteOriginsOf(config, req))
+    const fileBody = FILE_BODY_ROUTES.some((route) => req.url === route || req.url.startsWith(`${route}?`))
+    const reason = crossSiteReason(req.headers, siteOriginsOf(config, req), { fileBody })
     if (reason) return refuseCrossSite(req, reply, reason)
   })
 }

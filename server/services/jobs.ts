@@ -1,6 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { currentRequestId } from '../request-context.js'
 
+/**
+ * The class of the PostgreSQL advisory lock each worker pool holds while it lives
+ * (worker/recovery.ts); counting them counts the live pools.
+ */
+export const WORKER_POOL_LOCK_CLASS = 7_311_002
+
 export interface JobOptions {
   /** Jobs with the same key replace each other until one runs (de-duplication). */
   jobKey?: string

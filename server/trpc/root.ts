@@ -1,3 +1,4 @@
+import { adminRouter } from './routers/admin/index.js'
 import { authRouter } from './routers/auth.js'
 import { billingRouter } from './routers/billing.js'
 import { catalogRouter } from './routers/catalog.js'
@@ -14,6 +15,7 @@ export const appRouter = router({
   site: siteRouter,
   playback: playbackRouter,
   interactions: interactionsRouter,
+  admin: adminRouter,
 })
 
 /** The only thing the client imports from the server. */

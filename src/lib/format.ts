@@ -49,3 +49,8 @@ export function formatDate(date: Date | string, locale: string, style: 'short' |
 export function countText(texts: { one: (p: { count: number }) => string; other: (p: { count: number }) => string }, count: number, locale: string): string {
   return new Intl.PluralRules(locale).select(count) === 'one' ? texts.one({ count }) : texts.other({ count })
 }
+
+/** Date and time in the reader's language and time zone ("12/24/26, 6:00:05 PM"): browser-only pages. */
+export function formatDateTime(date: Date | string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(date))
+}

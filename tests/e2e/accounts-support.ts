@@ -93,3 +93,25 @@ export async function becomeMember(page: Page, plan: string) {
   const res = await page.request.post('/trpc/billing.demoPay', { data: { plan }, headers: { 'x-locale': 'en', 'x-streamclub-csrf': '1' } })
   expect(res.status(), await res.text()).toBe(200)
 }
+
+/**
+ * Signs the browser in as a new user of the role (a user row and a session, as a login makes
+ * them; `npm run user:role` would set the role of a signed-up one the same way). Returns the email.
+ */
+export async function signedInWithRole(page: Page, role: 'user' | 'admin' | 'permanentAccess'): Promise<string> {
+  const { randomBytes } = await import('node:crypto')
+  const { hashToken, SESSION_COOKIE } = await import('../../server/services/sessions.js')
+  const token = randomBytes(24).toString('hex')
+  const email = newEmail(role)
+  const [user] = await e2eSql<{ id: number }>(
+    `insert into app_user (email, password_hash, email_verified_at, role, locale, created_at, updated_at)
+     values ($1, 'not-used', now(), $2, 'en', now(), now()) returning id`,
+    [email, role],
+  )
+  await e2eSql(`insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 hour')`, [
+    hashToken(token),
+    user!.id,
+  ])
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: test.info().project.use.baseURL! }])
+  return email
+}

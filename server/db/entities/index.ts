@@ -4,6 +4,7 @@ import { Banner, Category, Image, ImageSet, ImageSetModel, Model, SearchCorpus, 
 import { ImageSetState, ModelState, VideoState } from './interactions.js'
 import { ContactMessage, ErrorFeedback, LegalPage, MailMessage, RemovalReport } from './site.js'
 import { RateLimitHit } from './rate-limit.js'
+import { AuditEntry } from './audit.js'
 
 export * from './user.js'
 export * from './billing.js'
@@ -11,6 +12,7 @@ export * from './catalog.js'
 export * from './interactions.js'
 export * from './site.js'
 export * from './rate-limit.js'
+export * from './audit.js'
 export * from './types.js'
 
 export const entities = [
@@ -20,4 +22,5 @@ export const entities = [
   VideoState, ImageSetState, ModelState,
   ContactMessage, RemovalReport, ErrorFeedback, LegalPage, MailMessage,
   RateLimitHit,
+  AuditEntry,
 ]

@@ -39,6 +39,7 @@ export function UserMenu({ me, showBecomeMember }: { me: MenuUser | null; showBe
           <>
             <Menu.Label>{me.email}</Menu.Label>
             <MenuItemLink to="/account">{LL.layout.userMenu.account()}</MenuItemLink>
+            {me.role === 'admin' && <MenuItemLink to="/admin">{LL.admin.title()}</MenuItemLink>}
             {showBecomeMember && <MenuItemLink to="/account/select-plan">{LL.layout.becomeMember()}</MenuItemLink>}
             <Menu.Item onClick={() => void logout()}>{LL.layout.userMenu.logout()}</Menu.Item>
             <MenuItemLink to="/watch-later">{LL.layout.userMenu.watchLater()}</MenuItemLink>

@@ -1,0 +1,16 @@
+import { z } from 'zod'
+import { listAuditEntries } from '../../../services/audit.js'
+import { text } from '../../../domain/schemas/text.js'
+import { adminProcedure } from '../../admin.js'
+import { router } from '../../trpc.js'
+
+export const auditListInput = z.object({
+  page: z.number().int().min(1).max(100_000).default(1),
+  targetType: text().max(60).optional(),
+  targetId: text().max(120).optional(),
+})
+
+/** The audit log: every console change, newest first. */
+export const adminAuditRouter = router({
+  list: adminProcedure.input(auditListInput).query(({ ctx, input }) => listAuditEntries(ctx.em, input)),
+})

@@ -1,0 +1,28 @@
+import { Group } from '@mantine/core'
+import { useLocation } from '@tanstack/react-router'
+import { ButtonLink } from '../../components/links'
+import { useI18n } from '../../lib/locale'
+
+/** The console's sections (a landmark of its own; wraps on a phone). */
+export function AdminNav() {
+  const { LL } = useI18n()
+  const { pathname } = useLocation()
+  const items = [
+    // An item's edit page belongs to the pipeline it is opened from.
+    { to: '/admin/pipeline', label: LL.admin.nav.pipeline(), also: '/admin/content' },
+    { to: '/admin/upload', label: LL.admin.nav.upload(), also: undefined },
+    { to: '/admin/audit', label: LL.admin.nav.audit(), also: undefined },
+  ] as const
+  return (
+    <Group component="nav" aria-label={LL.admin.nav.label()} gap="xs" mb="lg">
+      {items.map((item) => {
+        const current = pathname.startsWith(item.to) || (item.also !== undefined && pathname.startsWith(item.also))
+        return (
+          <ButtonLink key={item.to} to={item.to} variant={current ? 'filled' : 'default'} aria-current={current ? 'page' : undefined} size="sm" mih={44}>
+            {item.label}
+          </ButtonLink>
+        )
+      })}
+    </Group>
+  )
+}

@@ -1,0 +1,79 @@
+import { Code, Stack, Table, Text } from '@mantine/core'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { Pagination } from '../../features/catalog/Pagination'
+import { formatDateTime } from '../../lib/format'
+import { AdminTitle } from '../../features/admin/AdminTitle'
+import { useI18n } from '../../lib/locale'
+import { useTRPC } from '../../lib/trpc'
+
+const searchSchema = v.object({
+  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)), 1), 1),
+})
+
+/** /admin/audit: every console change, newest first, with the state before and after. */
+export const Route = createFileRoute('/admin/audit')({
+  ssr: false,
+  validateSearch: searchSchema,
+  search: { middlewares: [stripSearchParams<v.InferOutput<typeof searchSchema>>({ page: 1 })] },
+  component: AuditPage,
+})
+
+const json = (value: unknown) => JSON.stringify(value, null, 1)
+
+function AuditPage() {
+  const { LL, locale } = useI18n()
+  const trpc = useTRPC()
+  const { page } = Route.useSearch()
+  const { data } = useQuery(trpc.admin.audit.list.queryOptions({ page }, { placeholderData: keepPreviousData }))
+  return (
+    <Stack gap="md">
+      <AdminTitle>{LL.admin.audit.title()}</AdminTitle>
+      <Text c="dimmed">{LL.admin.audit.intro()}</Text>
+      {data && data.items.length === 0 && <Text>{LL.admin.audit.empty()}</Text>}
+      {data && data.items.length > 0 && (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped verticalSpacing="sm" aria-label={LL.admin.audit.tableLabel()}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{LL.admin.audit.at()}</Table.Th>
+                <Table.Th scope="col">{LL.admin.audit.who()}</Table.Th>
+                <Table.Th scope="col">{LL.admin.audit.action()}</Table.Th>
+                <Table.Th scope="col">{LL.admin.audit.target()}</Table.Th>
+                <Table.Th scope="col">{LL.admin.audit.change()}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, locale)}</Table.Td>
+                  <Table.Td>{entry.userEmail}</Table.Td>
+                  <Table.Td>
+                    <Code>{entry.action}</Code>
+                  </Table.Td>
+                  <Table.Td>
+                    {entry.targetType} {entry.targetId ?? ''}
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={4}>
+                      <Text size="xs" c="dimmed">{LL.admin.audit.before()}</Text>
+                      <Code block>{entry.before === null ? LL.admin.audit.none() : json(entry.before)}</Code>
+                      <Text size="xs" c="dimmed">{LL.admin.audit.after()}</Text>
+                      <Code block>{entry.after === null ? LL.admin.audit.none() : json(entry.after)}</Code>
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data && (
+        <nav aria-label={LL.admin.audit.pages()}>
+          <Pagination page={data.meta.page} lastPage={data.meta.lastPage} />
+        </nav>
+      )}
+    </Stack>
+  )
+}
