@@ -2455,6 +2455,26 @@ type RootTranslation = {
 			 */
 			membersOnlyHint: string
 		}
+		resume: {
+			/**
+			 * R​e​s​u​m​e​ ​a​t​ ​{​t​i​m​e​}
+			 * @param {string} time
+			 */
+			resumeAt: RequiredParams<'time'>
+			/**
+			 * S​t​a​r​t​ ​o​v​e​r
+			 */
+			startOver: string
+			/**
+			 * C​o​n​t​i​n​u​e​ ​w​a​t​c​h​i​n​g
+			 */
+			continueWatching: string
+			/**
+			 * {​p​e​r​c​e​n​t​}​ ​%​ ​w​a​t​c​h​e​d
+			 * @param {number} percent
+			 */
+			watched: RequiredParams<'percent'>
+		}
 		actions: {
 			/**
 			 * L​i​k​e
@@ -4913,6 +4933,24 @@ export type TranslationFunctions = {
 			 * Members watch in full length. You are signed in without a membership yet.
 			 */
 			membersOnlyHint: () => LocalizedString
+		}
+		resume: {
+			/**
+			 * Resume at {time}
+			 */
+			resumeAt: (arg: { time: string }) => LocalizedString
+			/**
+			 * Start over
+			 */
+			startOver: () => LocalizedString
+			/**
+			 * Continue watching
+			 */
+			continueWatching: () => LocalizedString
+			/**
+			 * {percent} % watched
+			 */
+			watched: (arg: { percent: number }) => LocalizedString
 		}
 		actions: {
 			/**

@@ -12,6 +12,12 @@ export default {
     preparing: 'Dieses Video wird noch vorbereitet.',
     membersOnlyHint: 'Mitglieder sehen das Video in voller Länge. Du bist angemeldet, aber noch kein Mitglied.',
   },
+  resume: {
+    resumeAt: 'Fortsetzen bei {time}',
+    startOver: 'Von vorne beginnen',
+    continueWatching: 'Weiterschauen',
+    watched: '{percent} % gesehen',
+  },
   actions: {
     like: 'Gefällt mir',
     dislike: 'Gefällt mir nicht',

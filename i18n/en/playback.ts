@@ -12,6 +12,12 @@ export default {
     preparing: 'This video is still being prepared.',
     membersOnlyHint: 'Members watch in full length. You are signed in without a membership yet.',
   },
+  resume: {
+    resumeAt: 'Resume at {time:string}',
+    startOver: 'Start over',
+    continueWatching: 'Continue watching',
+    watched: '{percent:number} % watched',
+  },
   actions: {
     like: 'Like',
     dislike: 'Dislike',

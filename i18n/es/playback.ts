@@ -12,6 +12,12 @@ export default {
     preparing: 'Este vídeo todavía se está preparando.',
     membersOnlyHint: 'Los miembros ven el vídeo completo. Has iniciado sesión, pero aún no eres miembro.',
   },
+  resume: {
+    resumeAt: 'Reanudar en {time}',
+    startOver: 'Empezar de nuevo',
+    continueWatching: 'Seguir viendo',
+    watched: '{percent} % visto',
+  },
   actions: {
     like: 'Me gusta',
     dislike: 'No me gusta',

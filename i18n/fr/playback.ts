@@ -12,6 +12,12 @@ export default {
     preparing: 'Cette vidéo est encore en préparation.',
     membersOnlyHint: 'Les membres regardent la vidéo en entier. Vous êtes connecté, mais pas encore membre.',
   },
+  resume: {
+    resumeAt: 'Reprendre à {time}',
+    startOver: 'Recommencer',
+    continueWatching: 'Continuer à regarder',
+    watched: '{percent} % regardé',
+  },
   actions: {
     like: 'J’aime',
     dislike: 'Je n’aime pas',

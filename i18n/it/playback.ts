@@ -12,6 +12,12 @@ export default {
     preparing: 'Questo video è ancora in preparazione.',
     membersOnlyHint: 'I membri guardano il video per intero. Hai effettuato l’accesso, ma non sei ancora membro.',
   },
+  resume: {
+    resumeAt: 'Riprendi da {time}',
+    startOver: "Ricomincia dall'inizio",
+    continueWatching: 'Continua a guardare',
+    watched: '{percent} % visto',
+  },
   actions: {
     like: 'Mi piace',
     dislike: 'Non mi piace',

@@ -4,6 +4,7 @@ import { catalogRouter } from './routers/catalog.js'
 import { plansRouter } from './routers/plans.js'
 import { interactionsRouter, playbackRouter } from './routers/playback.js'
 import { siteRouter } from './routers/site.js'
+import { watchRouter } from './routers/watch.js'
 import { router } from './trpc.js'
 
 export const appRouter = router({
@@ -14,6 +15,7 @@ export const appRouter = router({
   site: siteRouter,
   playback: playbackRouter,
   interactions: interactionsRouter,
+  watch: watchRouter,
 })
 
 /** The only thing the client imports from the server. */

@@ -17,6 +17,7 @@ import type { Resolution } from '../../../server/domain/resolutions.js'
 import type { VideoPlayback } from '../../../server/services/playback.js'
 import { DOUBLE_TAP_MS, doubleTapSeek } from '../../lib/gestures'
 import { useI18n } from '../../lib/locale'
+import { useSaveWatchPosition } from './watch-position'
 
 function storedResolution(): string | null {
   try {
@@ -37,11 +38,14 @@ function storeResolution(resolution: Resolution): void {
 const canPlayHlsNatively = (video: HTMLVideoElement) => video.canPlayType('application/vnd.apple.mpegurl') !== ''
 
 export interface VideoPlayerProps {
+  videoId: number
   playback: VideoPlayback
   poster: string | undefined
   title: string
   /** Play at once (the member pressed the big play button). */
   autoPlay: boolean
+  /** Start here (seconds): the member chose to resume. */
+  startAt?: number
   /** The first play of this page (marks the video viewed). */
   onFirstPlay: () => void
   /** The signed URLs stopped working (expired): fetch new ones. */
@@ -49,15 +53,17 @@ export interface VideoPlayerProps {
   onFailed: () => void
 }
 
-export default function VideoPlayer({ playback, poster, title, autoPlay, onFirstPlay, onExpired, onFailed }: VideoPlayerProps) {
+export default function VideoPlayer({ videoId, playback, poster, title, autoPlay, startAt = 0, onFirstPlay, onExpired, onFailed }: VideoPlayerProps) {
   const { LL } = useI18n()
   const videoRef = useRef<HTMLVideoElement>(null)
   const hlsRef = useRef<Hls | null>(null)
-  const resumeAt = useRef(0)
+  const resumeAt = useRef(startAt)
   const available = playback.rungs.map((rung) => rung.resolution)
   const [resolution, setResolution] = useState<Resolution | null>(() => chooseResolution(available, storedResolution()))
   const callbacks = useRef({ onFirstPlay, onExpired, onFailed })
   callbacks.current = { onFirstPlay, onExpired, onFailed }
+  // Before the source effect: its clean-up empties the element, and the last save reads it first.
+  useSaveWatchPosition(videoRef, videoId)
 
   // One source per set of signed URLs (new URLs after an expiry resume where playback was).
   useEffect(() => {
