@@ -9,6 +9,7 @@ import { ffmpegBinaries } from './ffmpeg/binaries.js'
 import { DropWatcher } from './media/ingest-folder.js'
 import { WorkerLiveness } from './recovery.js'
 import { assertCrontabTasksExist, createTaskList, CRONTAB } from './tasks/index.js'
+import { queueScrubBackfill } from './tasks/media-backfill-scrub.js'
 import type { DropPayload } from './tasks/media-ingest-drop.js'
 
 export interface WorkerHandle {
@@ -45,6 +46,10 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
     preset: { plugins: [liveness.plugin()] },
   })
   liveness.startSweeping()
+  // Videos made before scrub thumbnails get them (a no-op once all have them).
+  await queueScrubBackfill(deps.orm.em.fork()).catch((error: unknown) =>
+    log(`could not queue the scrub thumbnail backfill: ${error instanceof Error ? error.message : String(error)}`),
+  )
 
   let watchTimer: NodeJS.Timeout | null = null
   if (options.watchIngest ?? true) {

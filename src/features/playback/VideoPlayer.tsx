@@ -159,7 +159,10 @@ export default function VideoPlayer({ videoId, playback, poster, title, autoPlay
   return (
     <Box ref={seeked.area} pos="relative" style={{ touchAction: 'manipulation' }}>
       <MediaController style={{ width: '100%', aspectRatio: '16 / 9', display: 'block', background: '#000' }}>
-        <video slot="media" ref={videoRef} poster={poster} playsInline preload="none" aria-label={title} style={{ width: '100%', height: '100%' }} />
+        <video slot="media" ref={videoRef} poster={poster} playsInline preload="none" aria-label={title} style={{ width: '100%', height: '100%' }}>
+          {/* Scrub thumbnails: media-chrome's seek bar shows the tile of the moment under the pointer. */}
+          {playback.thumbnails && <track kind="metadata" label="thumbnails" src={playback.thumbnails} default />}
+        </video>
         <MediaLoadingIndicator slot="centered-chrome" noAutohide />
         <MediaControlBar>
           <MediaPlayButton />
