@@ -2430,13 +2430,20 @@ type RootTranslation = {
 			 */
 			resolution: string
 			/**
-			 * B​a​c​k​ ​1​0​ ​s​e​c​o​n​d​s
+			 * B​a​c​k​ ​{​s​e​c​o​n​d​s​}​ ​s​e​c​o​n​d​s
+			 * @param {number} seconds
 			 */
-			seekBack: string
+			seekBackBy: RequiredParams<'seconds'>
 			/**
-			 * F​o​r​w​a​r​d​ ​1​0​ ​s​e​c​o​n​d​s
+			 * F​o​r​w​a​r​d​ ​{​s​e​c​o​n​d​s​}​ ​s​e​c​o​n​d​s
+			 * @param {number} seconds
 			 */
-			seekForward: string
+			seekForwardBy: RequiredParams<'seconds'>
+			/**
+			 * P​l​a​y​i​n​g​ ​i​n​ ​{​r​e​s​o​l​u​t​i​o​n​}
+			 * @param {string} resolution
+			 */
+			playing: RequiredParams<'resolution'>
 			/**
 			 * R​e​s​o​l​u​t​i​o​n​:​ ​{​r​e​s​o​l​u​t​i​o​n​}
 			 * @param {string} resolution
@@ -4910,13 +4917,17 @@ export type TranslationFunctions = {
 			 */
 			resolution: () => LocalizedString
 			/**
-			 * Back 10 seconds
+			 * Back {seconds} seconds
 			 */
-			seekBack: () => LocalizedString
+			seekBackBy: (arg: { seconds: number }) => LocalizedString
 			/**
-			 * Forward 10 seconds
+			 * Forward {seconds} seconds
 			 */
-			seekForward: () => LocalizedString
+			seekForwardBy: (arg: { seconds: number }) => LocalizedString
+			/**
+			 * Playing in {resolution}
+			 */
+			playing: (arg: { resolution: string }) => LocalizedString
 			/**
 			 * Resolution: {resolution}
 			 */

@@ -43,3 +43,58 @@ test('hovering the seek bar shows the scrub thumbnail of that moment, a tile of 
   expect((await sheet).headers()['content-type']).toBe('image/jpeg')
   await expect.poll(() => thumbnail.evaluate((el) => (el.shadowRoot?.querySelector('img') as HTMLImageElement | null)?.naturalWidth ?? 0)).toBe(2400)
 })
+
+test('player basics: keyboard shortcuts, playback speed, picture-in-picture, and the resolution being played', async ({ page }) => {
+  const media = await playingLongVideo(page)
+  const state = () =>
+    media.evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused, muted: v.muted, rate: v.playbackRate, fullscreen: !!document.fullscreenElement }))
+  // The shortcuts work from anywhere on the page (the focus is on the page, not in the player).
+  await page.getByRole('heading', { level: 1 }).click()
+
+  await page.keyboard.press('Space')
+  await expect.poll(async () => (await state()).paused).toBe(true)
+  const at = (await state()).time
+  await page.keyboard.press('l')
+  await expect.poll(async () => (await state()).time).toBeCloseTo(at + 10, 0)
+  await expect(page.getByRole('status').getByText('Forward 10 seconds')).toBeVisible()
+  await page.keyboard.press('j')
+  await expect.poll(async () => (await state()).time).toBeCloseTo(at, 0)
+  await page.keyboard.press('ArrowRight')
+  await expect.poll(async () => (await state()).time).toBeCloseTo(at + 5, 0)
+  await page.keyboard.press('ArrowLeft')
+  await expect.poll(async () => (await state()).time).toBeCloseTo(at, 0)
+  await page.keyboard.press('m')
+  await expect.poll(async () => (await state()).muted).toBe(true)
+  await page.keyboard.press('m')
+  await expect.poll(async () => (await state()).muted).toBe(false)
+  await page.keyboard.press('f')
+  await expect.poll(async () => (await state()).fullscreen).toBe(true)
+  await page.keyboard.press('f')
+  await expect.poll(async () => (await state()).fullscreen).toBe(false)
+  await page.keyboard.press('Space')
+  await expect.poll(async () => (await state()).paused).toBe(false)
+
+  // Speed: the button steps through the rates, and so do < and >.
+  const speed = page.locator('media-playback-rate-button')
+  await speed.click()
+  await expect.poll(async () => (await state()).rate).toBe(1.25)
+  await page.getByRole('heading', { level: 1 }).click()
+  await page.keyboard.press('<')
+  await expect.poll(async () => (await state()).rate).toBe(1)
+
+  // Picture-in-picture, where the browser offers it.
+  const pip = page.locator('media-pip-button')
+  await expect(pip).toHaveCount(1)
+  if ((await pip.getAttribute('mediapipunavailable')) === null) {
+    await pip.click()
+    await expect.poll(() => page.evaluate(() => !!document.pictureInPictureElement)).toBe(true)
+    await pip.click()
+    await expect.poll(() => page.evaluate(() => !!document.pictureInPictureElement)).toBe(false)
+  }
+
+  // The chosen rung in the menu, and the picture's own size beside it.
+  await expect(page.getByLabel('Resolution')).toHaveValue(/^(sd|hd|fhd)$/)
+  const height = await media.evaluate((v: HTMLVideoElement) => Math.min(v.videoWidth, v.videoHeight))
+  await expect(page.getByTestId('playing-resolution')).toHaveText(`${height}p`)
+  await expect(page.getByTestId('playing-resolution')).toHaveAttribute('aria-label', `Playing in ${height}p`)
+})

@@ -8,15 +8,16 @@
 import { Box, NativeSelect } from '@mantine/core'
 import type Hls from 'hls.js'
 import {
-  MediaControlBar, MediaController, MediaFullscreenButton, MediaLoadingIndicator, MediaMuteButton, MediaPlayButton,
-  MediaTimeDisplay, MediaTimeRange, MediaVolumeRange,
+  MediaControlBar, MediaController, MediaFullscreenButton, MediaLoadingIndicator, MediaMuteButton, MediaPipButton, MediaPlayButton,
+  MediaPlaybackRateButton, MediaTimeDisplay, MediaTimeRange, MediaVolumeRange,
 } from 'media-chrome/react'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { RESOLUTION_STORAGE_KEY, chooseResolution } from '../../../server/domain/playback.js'
 import type { Resolution } from '../../../server/domain/resolutions.js'
 import type { VideoPlayback } from '../../../server/services/playback.js'
 import { DOUBLE_TAP_MS, doubleTapSeek } from '../../lib/gestures'
 import { useI18n } from '../../lib/locale'
+import { PLAYBACK_RATES, shortcutFor, stepRate, type ShortcutAction } from './shortcuts'
 import { useSaveWatchPosition } from './watch-position'
 
 function storedResolution(): string | null {
@@ -147,6 +148,9 @@ export default function VideoPlayer({ videoId, playback, poster, title, autoPlay
   }
 
   const seeked = useDoubleTapSeek(videoRef)
+  const controllerRef = useRef<HTMLElement | null>(null)
+  useKeyboardShortcuts(videoRef, controllerRef, seeked.show)
+  const playing = usePlayingHeight(videoRef)
 
   useEffect(() => {
     const video = videoRef.current
@@ -158,7 +162,13 @@ export default function VideoPlayer({ videoId, playback, poster, title, autoPlay
 
   return (
     <Box ref={seeked.area} pos="relative" style={{ touchAction: 'manipulation' }}>
-      <MediaController style={{ width: '100%', aspectRatio: '16 / 9', display: 'block', background: '#000' }}>
+      {/* media-chrome's own hotkeys are off: the page-wide shortcuts below cover them (and more), once. */}
+      <MediaController
+        ref={controllerRef as never}
+        noHotkeys
+        aria-keyshortcuts="Space K F M ArrowLeft ArrowRight J L ArrowUp ArrowDown"
+        style={{ width: '100%', aspectRatio: '16 / 9', display: 'block', background: '#000' }}
+      >
         <video slot="media" ref={videoRef} poster={poster} playsInline preload="none" aria-label={title} style={{ width: '100%', height: '100%' }}>
           {/* Scrub thumbnails: media-chrome's seek bar shows the tile of the moment under the pointer. */}
           {playback.thumbnails && <track kind="metadata" label="thumbnails" src={playback.thumbnails} default />}
@@ -170,6 +180,12 @@ export default function VideoPlayer({ videoId, playback, poster, title, autoPlay
           <MediaTimeDisplay showDuration />
           <MediaMuteButton />
           <MediaVolumeRange />
+          <MediaPlaybackRateButton rates={[...PLAYBACK_RATES]} />
+          {playing && (
+            <span className="playing-resolution" title={LL.playback.player.playing({ resolution: `${playing}p` })} aria-label={LL.playback.player.playing({ resolution: `${playing}p` })} data-testid="playing-resolution">
+              {playing}p
+            </span>
+          )}
           {available.length > 0 && resolution && (
             <NativeSelect
               aria-label={LL.playback.player.resolution()}
@@ -180,13 +196,16 @@ export default function VideoPlayer({ videoId, playback, poster, title, autoPlay
               styles={{ input: { background: 'rgba(20,21,23,0.7)', color: 'white', border: 'none', height: '100%' } }}
             />
           )}
+          <MediaPipButton />
           <MediaFullscreenButton />
         </MediaControlBar>
       </MediaController>
       <div role="status">
         {seeked.last && (
           <span key={seeked.last.at} className="seek-hint" data-side={seeked.last.seconds < 0 ? 'left' : 'right'}>
-            {seeked.last.seconds < 0 ? `« ${LL.playback.player.seekBack()}` : `${LL.playback.player.seekForward()} »`}
+            {seeked.last.seconds < 0
+              ? `« ${LL.playback.player.seekBackBy({ seconds: -seeked.last.seconds })}`
+              : `${LL.playback.player.seekForwardBy({ seconds: seeked.last.seconds })} »`}
           </span>
         )}
       </div>
@@ -222,5 +241,85 @@ function useDoubleTapSeek(videoRef: React.RefObject<HTMLVideoElement | null>) {
     area.addEventListener('pointerup', onPointerUp)
     return () => area.removeEventListener('pointerup', onPointerUp)
   }, [area, videoRef])
-  return { area: setArea, last }
+  const show = useCallback((seconds: number) => setLast({ seconds, at: performance.now() }), [])
+  return { area: setArea, last, show }
+}
+
+/** Sends a media-chrome request to the controller (it knows fullscreen and picture-in-picture on every browser). */
+function request(controller: HTMLElement, type: string, detail?: unknown) {
+  controller.dispatchEvent(new CustomEvent(type, { composed: true, bubbles: true, detail }))
+}
+
+/**
+ * The page-wide keyboard shortcuts while the player is open (shortcuts.ts decides which key
+ * does what, and where a key keeps its usual meaning); seeks show the same hint as a double tap.
+ */
+function useKeyboardShortcuts(
+  videoRef: React.RefObject<HTMLVideoElement | null>,
+  controllerRef: React.RefObject<HTMLElement | null>,
+  showSeek: (seconds: number) => void,
+) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const video = videoRef.current
+      const controller = controllerRef.current
+      if (!video || !controller || event.defaultPrevented) return
+      const target = (event.composedPath()[0] ?? event.target) as HTMLElement | null
+      const action = shortcutFor({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        altKey: event.altKey,
+        metaKey: event.metaKey,
+        targetTag: target?.tagName?.toLowerCase(),
+        targetRole: target?.getAttribute?.('role') ?? null,
+        targetEditable: !!target?.isContentEditable,
+        insidePlayer: !!target && controller.contains(target),
+      })
+      if (!action) return
+      event.preventDefault()
+      apply(action, video, controller, showSeek)
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [videoRef, controllerRef, showSeek])
+}
+
+function apply(action: ShortcutAction, video: HTMLVideoElement, controller: HTMLElement, showSeek: (seconds: number) => void) {
+  switch (action.kind) {
+    case 'togglePlay':
+      return request(controller, video.paused ? 'mediaplayrequest' : 'mediapauserequest')
+    case 'toggleMute':
+      return request(controller, video.muted ? 'mediaunmuterequest' : 'mediamuterequest')
+    case 'toggleFullscreen':
+      return request(controller, document.fullscreenElement ? 'mediaexitfullscreenrequest' : 'mediaenterfullscreenrequest')
+    case 'seekBy': {
+      const end = Number.isFinite(video.duration) ? video.duration : Infinity
+      request(controller, 'mediaseekrequest', Math.min(end, Math.max(0, video.currentTime + action.seconds)))
+      return showSeek(action.seconds)
+    }
+    case 'volumeBy':
+      if (video.muted && action.step > 0) request(controller, 'mediaunmuterequest')
+      return request(controller, 'mediavolumerequest', Math.round(Math.min(1, Math.max(0, video.volume + action.step)) * 100) / 100)
+    case 'rateStep':
+      return request(controller, 'mediaplaybackraterequest', stepRate(video.playbackRate, action.step))
+  }
+}
+
+/** The short side of the picture being played (the rung actually decoded), once known. */
+function usePlayingHeight(videoRef: React.RefObject<HTMLVideoElement | null>): number | null {
+  const [height, setHeight] = useState<number | null>(null)
+  useEffect(() => {
+    const video = videoRef.current
+    if (!video) return
+    const update = () => setHeight(video.videoWidth && video.videoHeight ? Math.min(video.videoWidth, video.videoHeight) : null)
+    video.addEventListener('resize', update)
+    video.addEventListener('loadedmetadata', update)
+    video.addEventListener('emptied', update)
+    return () => {
+      video.removeEventListener('resize', update)
+      video.removeEventListener('loadedmetadata', update)
+      video.removeEventListener('emptied', update)
+    }
+  }, [videoRef])
+  return height
 }
