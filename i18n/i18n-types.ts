@@ -2476,13 +2476,20 @@ type RootTranslation = {
 			 */
 			resolution: string
 			/**
-			 * B​a​c​k​ ​1​0​ ​s​e​c​o​n​d​s
+			 * B​a​c​k​ ​{​s​e​c​o​n​d​s​}​ ​s​e​c​o​n​d​s
+			 * @param {number} seconds
 			 */
-			seekBack: string
+			seekBackBy: RequiredParams<'seconds'>
 			/**
-			 * F​o​r​w​a​r​d​ ​1​0​ ​s​e​c​o​n​d​s
+			 * F​o​r​w​a​r​d​ ​{​s​e​c​o​n​d​s​}​ ​s​e​c​o​n​d​s
+			 * @param {number} seconds
 			 */
-			seekForward: string
+			seekForwardBy: RequiredParams<'seconds'>
+			/**
+			 * P​l​a​y​i​n​g​ ​i​n​ ​{​r​e​s​o​l​u​t​i​o​n​}
+			 * @param {string} resolution
+			 */
+			playing: RequiredParams<'resolution'>
 			/**
 			 * R​e​s​o​l​u​t​i​o​n​:​ ​{​r​e​s​o​l​u​t​i​o​n​}
 			 * @param {string} resolution
@@ -2500,6 +2507,26 @@ type RootTranslation = {
 			 * M​e​m​b​e​r​s​ ​w​a​t​c​h​ ​i​n​ ​f​u​l​l​ ​l​e​n​g​t​h​.​ ​Y​o​u​ ​a​r​e​ ​s​i​g​n​e​d​ ​i​n​ ​w​i​t​h​o​u​t​ ​a​ ​m​e​m​b​e​r​s​h​i​p​ ​y​e​t​.
 			 */
 			membersOnlyHint: string
+		}
+		resume: {
+			/**
+			 * R​e​s​u​m​e​ ​a​t​ ​{​t​i​m​e​}
+			 * @param {string} time
+			 */
+			resumeAt: RequiredParams<'time'>
+			/**
+			 * S​t​a​r​t​ ​o​v​e​r
+			 */
+			startOver: string
+			/**
+			 * C​o​n​t​i​n​u​e​ ​w​a​t​c​h​i​n​g
+			 */
+			continueWatching: string
+			/**
+			 * {​p​e​r​c​e​n​t​}​ ​%​ ​w​a​t​c​h​e​d
+			 * @param {number} percent
+			 */
+			watched: RequiredParams<'percent'>
 		}
 		actions: {
 			/**
@@ -5369,13 +5396,17 @@ export type TranslationFunctions = {
 			 */
 			resolution: () => LocalizedString
 			/**
-			 * Back 10 seconds
+			 * Back {seconds} seconds
 			 */
-			seekBack: () => LocalizedString
+			seekBackBy: (arg: { seconds: number }) => LocalizedString
 			/**
-			 * Forward 10 seconds
+			 * Forward {seconds} seconds
 			 */
-			seekForward: () => LocalizedString
+			seekForwardBy: (arg: { seconds: number }) => LocalizedString
+			/**
+			 * Playing in {resolution}
+			 */
+			playing: (arg: { resolution: string }) => LocalizedString
 			/**
 			 * Resolution: {resolution}
 			 */
@@ -5392,6 +5423,24 @@ export type TranslationFunctions = {
 			 * Members watch in full length. You are signed in without a membership yet.
 			 */
 			membersOnlyHint: () => LocalizedString
+		}
+		resume: {
+			/**
+			 * Resume at {time}
+			 */
+			resumeAt: (arg: { time: string }) => LocalizedString
+			/**
+			 * Start over
+			 */
+			startOver: () => LocalizedString
+			/**
+			 * Continue watching
+			 */
+			continueWatching: () => LocalizedString
+			/**
+			 * {percent} % watched
+			 */
+			watched: (arg: { percent: number }) => LocalizedString
 		}
 		actions: {
 			/**

@@ -11,6 +11,7 @@ import { DropWatcher } from './media/ingest-folder.js'
 import type { WorkerMetrics } from './metrics.js'
 import { WorkerLiveness } from './recovery.js'
 import { assertCrontabTasksExist, createTaskList, crontab } from './tasks/index.js'
+import { queueScrubBackfill } from './tasks/media-backfill-scrub.js'
 import type { DropPayload } from './tasks/media-ingest-drop.js'
 
 export interface WorkerHandle {
@@ -77,6 +78,10 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   runner.events.on('job:complete', ({ job }) => requestIds.delete(job.id))
   options.metrics?.attach(runner.events, Object.keys(taskList))
   liveness.startSweeping()
+  // Videos made before scrub thumbnails get them (a no-op once all have them).
+  await queueScrubBackfill(deps.orm.em.fork()).catch((error: unknown) =>
+    log(`could not queue the scrub thumbnail backfill: ${error instanceof Error ? error.message : String(error)}`),
+  )
 
   let watchTimer: NodeJS.Timeout | null = null
   if (options.watchIngest ?? true) {

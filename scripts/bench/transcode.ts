@@ -6,7 +6,9 @@
  *       then the measured master playlist and the download MP4 (remux);
  *   (b) one bare single-pass ffmpeg command making the same rungs (same options);
  *   (c) one ffmpeg run per rung, one after the other;
- * and the whole ingest (stills, clips, ladder, download: what a job makes), and prints
+ * the scrub thumbnails: (d) as the pipeline makes them, from the lowest rung of (a)'s ladder,
+ * keyframes only, against (e) the naive way, decoding the whole source at 1080p;
+ * and the whole ingest (stills, clips, ladder, scrub thumbnails, download: what a job makes), and prints
  * wall times, ratios and the speed as a multiple of real time. (a), (b) and (c) run
  * BENCH_REPEAT times (default 2), interleaved, and each keeps its best run: on a shared
  * machine a single run swings by 10% or more.
@@ -25,9 +27,13 @@ import { encodeLadder, LADDER_INPUT_OPTIONS, ladderFilterGraph, measureRung, rem
 import { probe } from '../../worker/ffmpeg/probe.js'
 import { command, run } from '../../worker/ffmpeg/run.js'
 import { makeVideoMedia } from '../../worker/media/video-pipeline.js'
+import { makeScrubThumbnails } from '../../worker/ffmpeg/scrub.js'
+import { SCRUB, scrubInterval, scrubRows, scrubTileSize } from '../../server/domain/scrub.js'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 2))
+/** `--scrub-only`: one pipeline ladder job (a), then the scrub thumbnails (d) and (e) only: minutes less on a busy machine. */
+const SCRUB_ONLY = process.argv.includes('--scrub-only')
 const binaries = ffmpegBinaries({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH })
 
 function bare(args: string[]): Promise<void> {
@@ -86,6 +92,7 @@ const info = await probe(file)
 const rungs = planLadder(info)
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'streamclub-bench-'))
 const dir = (name: string) => path.join(scratch, name)
+const d0 = (probed: { durationSeconds: number }) => probed.durationSeconds
 const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ')
 const storeArg = process.argv.indexOf('--store')
 if (storeArg > 0) {
@@ -120,34 +127,76 @@ try {
     }],
   } as const
   const runs: Record<keyof typeof variants, Timing[]> = { a: [], b: [], c: [] }
-  for (let round = 1; round <= REPEAT; round++) {
-    for (const key of ['b', 'a', 'c'] as const) {
+  const ladderRounds = SCRUB_ONLY ? 1 : REPEAT
+  for (let round = 1; round <= ladderRounds; round++) {
+    for (const key of SCRUB_ONLY ? (['a'] as const) : (['b', 'a', 'c'] as const)) {
       const [label, work] = variants[key]
       const out = dir(`${key}${round}`)
-      runs[key].push(await timed(REPEAT > 1 ? `${label}, run ${round}` : label, () => work(out)))
-      await fs.rm(out, { recursive: true, force: true })
+      runs[key].push(await timed(ladderRounds > 1 ? `${label}, run ${round}` : label, () => work(out)))
+      // The last pipeline ladder stays for the scrub thumbnails below.
+      if (!(key === 'a' && round === ladderRounds)) await fs.rm(out, { recursive: true, force: true })
     }
   }
   const best = (timings: Timing[]): Timing => ({ wall: Math.min(...timings.map((t) => t.wall)), cpu: Math.min(...timings.map((t) => t.cpu)) })
-  const [a, b, c] = [best(runs.a), best(runs.b), best(runs.c)]
+  const a = best(runs.a)
 
-  const whole = await timed('whole ingest (poster, stills, clips, ladder, master, download)', async () => {
-    await fs.mkdir(dir('whole'), { recursive: true })
-    await makeVideoMedia(file, info, new WorkDir(dir('whole'), 'bench'), { stage: () => () => undefined })
-  })
+  // Scrub thumbnails: the pipeline's way (keyframes of the lowest rung) and the naive way (every frame of the source).
+  const lowest = rungs[0]!
+  const interval = scrubInterval(d0(info))
+  const tile = scrubTileSize(lowest.width, lowest.height)
+  const scrubRuns: Timing[] = []
+  const naiveRuns: Timing[] = []
+  let made = { count: 0, sheets: 0 }
+  for (let round = 1; round <= REPEAT; round++) {
+    scrubRuns.push(
+      await timed(`(d) scrub thumbnails from the lowest rung's keyframes${REPEAT > 1 ? `, run ${round}` : ''}`, async () => {
+        const result = await makeScrubThumbnails(rungPlaylist(dir(`a${ladderRounds}`), lowest), dir(`scrub${round}`), { ...lowest, durationSeconds: d0(info) })
+        made = { count: result.times.length, sheets: result.sheets }
+      }),
+    )
+    naiveRuns.push(
+      await timed(`(e) the same from the whole 1080p source, every frame decoded${REPEAT > 1 ? `, run ${round}` : ''}`, async () => {
+        await fs.mkdir(dir(`naive${round}`), { recursive: true })
+        await bare(['-i', file, '-an', '-vf', `fps=1/${interval},scale=${tile.width}:${tile.height},tile=${SCRUB.columns}x${scrubRows(d0(info), interval)}`, '-q:v', String(SCRUB.jpegQuality), path.join(dir(`naive${round}`), 'sheet-%03d.jpg')])
+      }),
+    )
+  }
+  const [scrub, naive] = [best(scrubRuns), best(naiveRuns)]
 
   const d = info.durationSeconds
   const row = (label: string, t: Timing) =>
     `${label.padEnd(30)} ${t.wall.toFixed(1).padStart(7)} s wall  ${t.cpu.toFixed(1).padStart(7)} s CPU   ${(d / t.wall).toFixed(2).padStart(5)}x real time   ${(t.wall / d).toFixed(2)}x the duration`
   const ratio = (x: Timing, y: Timing) => `${(x.wall / y.wall).toFixed(2)} wall, ${(x.cpu / y.cpu).toFixed(2)} CPU`
-  console.log(REPEAT > 1 ? `\nbest of ${REPEAT} runs each for (a), (b), (c):` : '')
+  const scrubLine = `(d) scrub thumbnails: ${made.count} tiles of ${tile.width}x${tile.height} every ${interval} s on ${made.sheets} sheet(s); ${scrub.cpu.toFixed(2)} s CPU = ${((scrub.cpu / a.cpu) * 100).toFixed(1)} % of the ladder job's CPU; (e)/(d) = ${ratio(naive, scrub)}`
+  if (SCRUB_ONLY) {
+    console.log(REPEAT > 1 ? `\nbest of ${REPEAT} runs each for (d), (e):` : '')
+    console.log(row('(a) pipeline ladder job', a))
+    console.log(row('(d) scrub thumbnails', scrub))
+    console.log(row('(e) scrub, naive (source)', naive))
+    console.log('')
+    console.log(scrubLine)
+    console.log(`load average now: ${load()}`)
+    await fs.rm(scratch, { recursive: true, force: true })
+    process.exit(0)
+  }
+  const [b, c] = [best(runs.b), best(runs.c)]
+
+  const whole = await timed('whole ingest (poster, stills, clips, ladder, scrub thumbnails, master, download)', async () => {
+    await fs.mkdir(dir('whole'), { recursive: true })
+    await makeVideoMedia(file, info, new WorkDir(dir('whole'), 'bench'), { stage: () => () => undefined })
+  })
+
+  console.log(REPEAT > 1 ? `\nbest of ${REPEAT} runs each for (a), (b), (c), (d), (e):` : '')
   console.log(row('(a) pipeline ladder job', a))
   console.log(row('(b) bare single-pass ffmpeg', b))
   console.log(row('(c) one ffmpeg per rung', c))
+  console.log(row('(d) scrub thumbnails', scrub))
+  console.log(row('(e) scrub, naive (source)', naive))
   console.log(row('whole ingest', whole))
   console.log('')
   console.log(`(a)/(b) = ${ratio(a, b)}   (target at most 1.10)`)
   console.log(`(c)/(b) = ${ratio(c, b)}   ((b) should be clearly faster than (c))`)
+  console.log(`${scrubLine}, ${((scrub.cpu / whole.cpu) * 100).toFixed(1)} % of the whole ingest's`)
   console.log(`whole ingest / duration = ${(whole.wall / d).toFixed(2)}   (target at most 1.50 on 2 cores)`)
   console.log(`load average now: ${load()}; with other work on the machine the wall times stretch, CPU seconds much less`)
 } finally {

@@ -5,7 +5,7 @@ import type { Config } from '../config.js'
 import { translator } from '../i18n.js'
 import { openMediaStore } from '../services/media-store-factory.js'
 import { mediaSignerFor } from '../services/media-signer.js'
-import { GATEWAY_PREFIX, PROTECTED_PREFIX, capMasterPlaylist, playlistSeconds, rewritePlaylist } from '../services/media-signing.js'
+import { GATEWAY_PREFIX, PROTECTED_PREFIX, capMasterPlaylist, playlistSeconds, rewritePlaylist, rewriteThumbnailTrack } from '../services/media-signing.js'
 import type { MediaAccessCheck } from '../services/media-access.js'
 import { sessionIdOf } from '../services/sessions.js'
 import { requestLocale } from '../trpc/context.js'
@@ -25,7 +25,8 @@ function refuse(req: FastifyRequest, reply: FastifyReply, status: 403 | 404) {
  * few seconds, media-access.ts). Expired, changed or another user's URLs, and URLs of a session
  * that ended or a membership that ended, get 403; nothing under protected/ is served by path
  * alone. HLS playlists are rewritten on the way out so that every rung and segment URI in them
- * is itself a signed URL (segments valid for the video's length, so a long video plays on).
+ * is itself a signed URL (segments valid for the video's length, so a long video plays on);
+ * so are the sprite sheets a scrub-thumbnail track (WebVTT) names.
  * Files are sent with Range support and cached privately until the URL expires.
  *
  * On S3 (MEDIA_STORE=s3) the bytes do not pass through here: playlists are read from the
@@ -65,6 +66,14 @@ export function registerMediaGateway(app: FastifyInstance, config: Config, acces
       }
       const body = rewritePlaylist(text, stored, (child) => direct.get(child) ?? signer.signUntil(child, grant, expiresAt))
       return reply.header('content-type', 'application/vnd.apple.mpegurl').header('cache-control', 'private, no-store').send(body)
+    }
+
+    if (stored.endsWith('.vtt')) {
+      // Scrub thumbnails: the sheets live as long as the track's own URL (signed for the video's length).
+      const file = await store.readText(stored)
+      if (file === null) return refuse(req, reply, 404)
+      const body = rewriteThumbnailTrack(file, stored, (child) => signer.signUntil(child, grant, checked.expiresAt))
+      return reply.header('content-type', 'text/vtt; charset=utf-8').header('cache-control', 'private, no-store').send(body)
     }
 
     if (store.kind !== 'local') {

@@ -16,6 +16,7 @@ export const MEDIA_TASKS = {
   processVideo: 'media_process_video',
   processImageSet: 'media_process_image_set',
   ingestDrop: 'media_ingest_drop',
+  backfillScrub: 'media_backfill_scrub',
 } as const
 export const MEDIA_QUEUES = { transcode: 'media-transcode', images: 'media-images' } as const
 export const MEDIA_MAX_ATTEMPTS = 5

@@ -99,20 +99,7 @@ export class MediaSigner {
  * anything else (absolute URLs, `..` out of the folder) is an error.
  */
 export function rewritePlaylist(text: string, playlistPath: string, sign: (stored: string) => string): string {
-  const root = playlistPath.split('/').slice(0, 2).join('/') + '/'
-  const dir = playlistPath.slice(0, playlistPath.lastIndexOf('/') + 1)
-  const resolve = (uri: string) => {
-    const parts: string[] = []
-    for (const part of (dir + uri).split('/')) {
-      if (part === '..') parts.pop()
-      else if (part !== '.' && part !== '') parts.push(part)
-    }
-    const stored = parts.join('/')
-    if (/^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith('/') || !stored.startsWith(root) || !isProtectedPath(stored)) {
-      throw new Error(`playlist ${playlistPath} names a URI outside its folder: ${uri}`)
-    }
-    return sign(stored)
-  }
+  const resolve = childResolver(playlistPath, sign)
   return text
     .split(/\r?\n/)
     .map((line) => {
@@ -122,6 +109,42 @@ export function rewritePlaylist(text: string, playlistPath: string, sign: (store
       return line.replace(/URI="([^"]*)"/g, (_, uri: string) => `URI="${resolve(uri)}"`)
     })
     .join('\n')
+}
+
+/**
+ * A scrub-thumbnail track (WebVTT, server/domain/scrub.ts) with every sheet named in a cue
+ * (`sheet-001.jpg#xywh=…`) as its own signed URL, the tile's fragment kept.
+ */
+export function rewriteThumbnailTrack(text: string, trackPath: string, sign: (stored: string) => string): string {
+  const resolve = childResolver(trackPath, sign)
+  const lines = text.split(/\r?\n/)
+  return lines
+    .map((line, index) => {
+      const trimmed = line.trim()
+      // A cue's text is the line after its timing line.
+      if (!trimmed || index === 0 || !lines[index - 1]!.includes('-->')) return line
+      const hash = trimmed.indexOf('#')
+      return hash < 0 ? resolve(trimmed) : resolve(trimmed.slice(0, hash)) + trimmed.slice(hash)
+    })
+    .join('\n')
+}
+
+/** Resolves a URI of a playlist or track to its stored path and signs it; nothing outside the item's folder. */
+function childResolver(parentPath: string, sign: (stored: string) => string) {
+  const root = parentPath.split('/').slice(0, 2).join('/') + '/'
+  const dir = parentPath.slice(0, parentPath.lastIndexOf('/') + 1)
+  return (uri: string) => {
+    const parts: string[] = []
+    for (const part of (dir + uri).split('/')) {
+      if (part === '..') parts.pop()
+      else if (part !== '.' && part !== '') parts.push(part)
+    }
+    const stored = parts.join('/')
+    if (/^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith('/') || !stored.startsWith(root) || !isProtectedPath(stored)) {
+      throw new Error(`${parentPath} names a URI outside its folder: ${uri}`)
+    }
+    return sign(stored)
+  }
 }
 
 /**

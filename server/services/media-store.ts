@@ -114,6 +114,20 @@ export class MediaStore {
     await fs.rm(work.dir, { recursive: true, force: true })
   }
 
+  /**
+   * Moves one finished folder of a work folder into an item that is already published (a
+   * backfill adding an output), replacing an earlier copy of that folder only; then removes
+   * the work folder.
+   */
+  async publishFolder(work: WorkDir, tree: MediaTree, folder: string): Promise<void> {
+    const from = path.join(work.dir, tree, folder)
+    const to = path.join(this.mediaDir, tree, work.mediaKey, folder)
+    await fs.mkdir(path.dirname(to), { recursive: true })
+    await fs.rm(to, { recursive: true, force: true })
+    await fs.rename(from, to)
+    await fs.rm(work.dir, { recursive: true, force: true })
+  }
+
   absolute(stored: string): string {
     return path.join(this.mediaDir, ...stored.split('/'))
   }

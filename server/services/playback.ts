@@ -25,6 +25,8 @@ export interface VideoPlayback {
   master: string | null
   /** The rungs, lowest first, each with its own media playlist (native HLS plays one directly). */
   rungs: Array<{ resolution: Resolution; width: number; height: number; playlist: string }>
+  /** Scrub thumbnails: the WebVTT track of sprite sheets for the seek bar; null when not made yet. */
+  thumbnails: string | null
   /** Full-size preview stills, in the order of the public thumbnails. */
   stills: SignedPicture[]
   /** When these URLs stop working (ISO); fetch again before. */
@@ -77,6 +79,7 @@ export async function videoPlayback(em: EntityManager, s: Signing, id: number, l
             playlist: s.signer.signUntil(rung.playlist, s.grant, expiresAt),
           }))
       : [],
+    thumbnails: ready && row.media.scrub ? s.signer.signUntil(row.media.scrub.track, s.grant, expiresAt) : null,
     stills: row.media.stills.map((still, index) => picture(s, still.full, `${title} (${index + 1})`, expiresAt)),
     expiresAt: new Date(expiresAt * 1000).toISOString(),
   }

@@ -5,6 +5,7 @@ import { catalogRouter } from './routers/catalog.js'
 import { plansRouter } from './routers/plans.js'
 import { interactionsRouter, playbackRouter } from './routers/playback.js'
 import { siteRouter } from './routers/site.js'
+import { watchRouter } from './routers/watch.js'
 import { router } from './trpc.js'
 
 export const appRouter = router({
@@ -16,6 +17,7 @@ export const appRouter = router({
   playback: playbackRouter,
   interactions: interactionsRouter,
   admin: adminRouter,
+  watch: watchRouter,
 })
 
 /** The only thing the client imports from the server. */

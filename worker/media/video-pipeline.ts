@@ -26,7 +26,9 @@ import {
 import type { MediaStore, WorkDir } from '../../server/services/media-store.js'
 import { videoSourceFile } from '../../server/services/ingest.js'
 import { releaseDueItems } from '../../server/services/release.js'
+import { SCRUB } from '../../server/domain/scrub.js'
 import { stitchClips } from '../ffmpeg/clips.js'
+import { makeScrubThumbnails } from '../ffmpeg/scrub.js'
 import { encodeLadder, measureRung, remuxToMp4, rungPlaylist } from '../ffmpeg/ladder.js'
 import { detectScan, readAvcCodec } from '../ffmpeg/inspect.js'
 import { displaySize, grabFrames, type PictureTarget } from '../ffmpeg/pictures.js'
@@ -43,7 +45,7 @@ export interface PipelineOptions {
 }
 
 /** Share of the whole job each stage takes, for the progress bar. */
-const WEIGHTS = { pictures: 0.04, clips: 0.04, ladder: 0.88, download: 0.04 }
+const WEIGHTS = { pictures: 0.04, clips: 0.04, ladder: 0.87, scrub: 0.01, download: 0.04 }
 
 /**
  * Makes everything the site needs from a video's source: probe, featured preview in a few
@@ -187,6 +189,13 @@ export async function makeVideoMedia(
   }
   await fs.writeFile(path.join(hlsDir.file, 'master.m3u8'), masterPlaylist(variants, source.hasAudio))
 
+  // Scrub thumbnails from the lowest rung's keyframes (the source is not decoded again).
+  const scrubDir = work.file('protected', SCRUB.folder)
+  const scrub = await makeScrubThumbnails(rungPlaylist(hlsDir.file, rungs[0]!), scrubDir.file, { ...rungs[0]!, durationSeconds: source.durationSeconds }, {
+    signal,
+    onProgress: progress.stage(WEIGHTS.scrub),
+  })
+
   // The top rung as one MP4 for downloads (a remux, no second encode).
   const top = rungs.at(-1)!
   const download = work.file('protected', 'download', `video-${Math.min(top.width, top.height)}p.mp4`)
@@ -215,6 +224,7 @@ export async function makeVideoMedia(
       playlist: `${hlsDir.stored}/${uri}`,
     })),
     download: download.stored,
+    scrub: { track: `${scrubDir.stored}/${SCRUB.track}`, interval: scrub.interval, count: scrub.times.length, sheets: scrub.sheets },
     source: {
       container: source.container,
       width: source.width,

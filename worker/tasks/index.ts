@@ -5,6 +5,7 @@ import type { WorkerDeps } from '../deps.js'
 import { settleWhenDatabaseAnswers } from '../settle-outcome.js'
 import { backupDatabaseTask } from './backup-database.js'
 import { purgeExpiredAuthTask } from './purge-expired-auth.js'
+import { mediaBackfillScrubTask } from './media-backfill-scrub.js'
 import { mediaIngestDropTask } from './media-ingest-drop.js'
 import { mediaProcessImageSetTask, mediaProcessVideoTask } from './media-process.js'
 import { refreshSearchStatisticsTask } from './refresh-search-statistics.js'
@@ -24,6 +25,7 @@ export function createTaskList(deps: WorkerDeps, log: (line: string) => void = (
     [MEDIA_TASKS.processVideo]: mediaProcessVideoTask(deps),
     [MEDIA_TASKS.processImageSet]: mediaProcessImageSetTask(deps),
     [MEDIA_TASKS.ingestDrop]: mediaIngestDropTask(deps),
+    [MEDIA_TASKS.backfillScrub]: mediaBackfillScrubTask(deps),
     settle_subscriptions: settleSubscriptionsTask(deps),
     refresh_search_statistics: refreshSearchStatisticsTask(deps),
     backup_database: backupDatabaseTask(deps),

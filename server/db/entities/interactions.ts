@@ -48,3 +48,21 @@ export const ModelStateSchema = defineEntity({
 })
 export class ModelState extends ModelStateSchema.class {}
 ModelStateSchema.setClass(ModelState)
+
+/**
+ * Where a user stopped watching a video (one row per user and video), saved by the player
+ * while it plays, on pause and when the page is left. The video page offers to resume there,
+ * the home page lists the newest ones as "Continue watching" (until 95 % was watched).
+ */
+export const WatchPositionSchema = defineEntity({
+  name: 'WatchPosition',
+  properties: {
+    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
+    video: () => p.manyToOne(Video).primary().deleteRule('cascade').index(),
+    positionSeconds: p.double(),
+    updatedAt: p.datetime(),
+  },
+  indexes: [{ name: 'watch_position_user_newest', properties: ['user', 'updatedAt'] }],
+})
+export class WatchPosition extends WatchPositionSchema.class {}
+WatchPositionSchema.setClass(WatchPosition)

@@ -43,6 +43,11 @@ export interface VideoMedia {
   }>
   /** MP4 of the top rung for downloads (members only). */
   download: string | null
+  /**
+   * Scrub thumbnails (members only): the WebVTT track over the sprite sheets beside it
+   * (server/domain/scrub.ts). Absent on videos made before them until the backfill job ran.
+   */
+  scrub?: { track: string; interval: number; count: number; sheets: number } | null
   /** The source as probed, for content ops. */
   source?: {
     container: string

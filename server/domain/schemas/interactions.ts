@@ -32,3 +32,13 @@ export const interactionSchema = z
 export type InteractionInput = z.input<typeof interactionSchema>
 
 export const playbackQuerySchema = z.object({ locale: localeSchema, id })
+
+/** watch.save: where the player is in a video, in seconds (a day at most; the server keeps it inside the video). */
+export const watchSaveSchema = z.object({
+  id,
+  position: z.number('invalidInput').finite('invalidInput').min(0, 'invalidInput').max(86_400, 'invalidInput'),
+})
+
+export const watchPositionSchema = z.object({ id })
+
+export const continueWatchingSchema = z.object({ locale: localeSchema })

@@ -13,22 +13,22 @@ import { CardPicture } from './cards/CardPicture'
  * Carousels of spec section 4: autoplay every 3000 ms, paused while the pointer is over them
  * (and for visitors who ask for reduced motion), about 500 ms per slide, 15 px drag threshold.
  */
-function useCarouselOptions() {
+function useCarouselOptions(autoplayOn = true) {
   const reducedMotion = useReducedMotion()
   const autoplay = useMemo(
     () => Autoplay({ delay: CAROUSEL.autoplayMs, stopOnMouseEnter: true, stopOnInteraction: false, stopOnFocusIn: true }),
     [],
   )
   return {
-    plugins: reducedMotion ? [] : [autoplay],
+    plugins: reducedMotion || !autoplayOn ? [] : [autoplay],
     // Embla's duration is in its own units; 25 settles a slide in about 500 ms at 60 fps.
     emblaOptions: { loop: true, dragThreshold: CAROUSEL.dragThresholdPx, duration: 25, align: 'start' as const },
   }
 }
 
-export function CardCarousel({ label, children }: { label: string; children: ReactNode[] }) {
+export function CardCarousel({ label, children, autoplay = true }: { label: string; children: ReactNode[]; autoplay?: boolean }) {
   const { LL } = useI18n()
-  const options = useCarouselOptions()
+  const options = useCarouselOptions(autoplay)
   return (
     <Box role="region" aria-roledescription="carousel" aria-label={label}>
       <Carousel

@@ -1,8 +1,9 @@
-import { Box, Button, Loader, Stack, Text } from '@mantine/core'
+import { Box, Button, Group, Loader, Stack, Text } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Suspense, lazy, useState } from 'react'
 import type { VideoDetail } from '../../../server/services/catalog/dto.js'
+import { formatDuration } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
 import { fetchMe, useMe } from '../auth/session'
@@ -27,17 +28,22 @@ export function PlayerArea({ video }: { video: VideoDetail }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [started, setStarted] = useState(false)
+  const [startAt, setStartAt] = useState(0)
   const [failures, setFailures] = useState(0)
   const member = !!me.data?.isMember
   const options = trpc.playback.video.queryOptions({ locale, id: video.id }, { staleTime: 60_000 })
   const playback = useQuery({ ...options, enabled: started })
   const markViewed = useInteraction('video', video.id)
+  // Where this member stopped last time (any browser): offered as "Resume at 12:34" / "Start over".
+  const saved = useQuery({ ...trpc.watch.position.queryOptions({ id: video.id }, { staleTime: 0 }), enabled: member && !started })
+  const resumeAt = member ? (saved.data?.resumeAt ?? null) : null
   const best = video.highestResolution ? LL.catalog.resolution[video.highestResolution]() : null
 
-  const play = async () => {
+  const play = async (from = 0) => {
     // Right after the page opened, who is signed in may still be loading: ask, then decide.
     const current = me.data ?? (await fetchMe({ queryClient, trpc }).catch(() => null))
     if (!current?.isMember) return void navigate({ to: '/account/select-plan' })
+    setStartAt(from)
     setStarted(true)
   }
 
@@ -48,6 +54,8 @@ export function PlayerArea({ video }: { video: VideoDetail }) {
         {started && playback.data?.master && !failed ? (
           <Suspense fallback={<PosterLoading video={video} />}>
             <VideoPlayer
+              videoId={video.id}
+              startAt={startAt}
               playback={playback.data}
               poster={video.poster?.src}
               title={video.title}
@@ -73,11 +81,22 @@ export function PlayerArea({ video }: { video: VideoDetail }) {
               p="lg"
             >
               <Stack gap="xs" style={{ pointerEvents: 'auto' }}>
-                <div>
-                  <Button size="md" radius="xl" leftSection={<PlayIcon size={22} />} onClick={play} aria-label={LL.playback.player.play()}>
-                    {LL.playback.player.play()}
-                  </Button>
-                </div>
+                {resumeAt !== null ? (
+                  <Group gap="sm">
+                    <Button size="md" radius="xl" leftSection={<PlayIcon size={22} />} onClick={() => play(resumeAt)}>
+                      {LL.playback.resume.resumeAt({ time: formatDuration(Math.floor(resumeAt)) })}
+                    </Button>
+                    <Button size="md" radius="xl" variant="white" color="dark" onClick={() => play(0)}>
+                      {LL.playback.resume.startOver()}
+                    </Button>
+                  </Group>
+                ) : (
+                  <div>
+                    <Button size="md" radius="xl" leftSection={<PlayIcon size={22} />} onClick={() => play(0)} aria-label={LL.playback.player.play()}>
+                      {LL.playback.player.play()}
+                    </Button>
+                  </div>
+                )}
                 {failed ? (
                   <Text c="white" fw={600}>
                     {playback.data && !playback.data.master ? LL.playback.player.preparing() : LL.playback.player.failed()}

@@ -8,15 +8,17 @@
 import { Box, NativeSelect } from '@mantine/core'
 import type Hls from 'hls.js'
 import {
-  MediaControlBar, MediaController, MediaFullscreenButton, MediaLoadingIndicator, MediaMuteButton, MediaPlayButton,
-  MediaTimeDisplay, MediaTimeRange, MediaVolumeRange,
+  MediaControlBar, MediaController, MediaFullscreenButton, MediaLoadingIndicator, MediaMuteButton, MediaPipButton, MediaPlayButton,
+  MediaPlaybackRateButton, MediaTimeDisplay, MediaTimeRange, MediaVolumeRange,
 } from 'media-chrome/react'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { RESOLUTION_STORAGE_KEY, chooseResolution } from '../../../server/domain/playback.js'
 import type { Resolution } from '../../../server/domain/resolutions.js'
 import type { VideoPlayback } from '../../../server/services/playback.js'
 import { DOUBLE_TAP_MS, doubleTapSeek } from '../../lib/gestures'
 import { useI18n } from '../../lib/locale'
+import { PLAYBACK_RATES, shortcutFor, stepRate, type ShortcutAction } from './shortcuts'
+import { useSaveWatchPosition } from './watch-position'
 
 function storedResolution(): string | null {
   try {
@@ -37,11 +39,14 @@ function storeResolution(resolution: Resolution): void {
 const canPlayHlsNatively = (video: HTMLVideoElement) => video.canPlayType('application/vnd.apple.mpegurl') !== ''
 
 export interface VideoPlayerProps {
+  videoId: number
   playback: VideoPlayback
   poster: string | undefined
   title: string
   /** Play at once (the member pressed the big play button). */
   autoPlay: boolean
+  /** Start here (seconds): the member chose to resume. */
+  startAt?: number
   /** The first play of this page (marks the video viewed). */
   onFirstPlay: () => void
   /** The signed URLs stopped working (expired): fetch new ones. */
@@ -49,15 +54,17 @@ export interface VideoPlayerProps {
   onFailed: () => void
 }
 
-export default function VideoPlayer({ playback, poster, title, autoPlay, onFirstPlay, onExpired, onFailed }: VideoPlayerProps) {
+export default function VideoPlayer({ videoId, playback, poster, title, autoPlay, startAt = 0, onFirstPlay, onExpired, onFailed }: VideoPlayerProps) {
   const { LL } = useI18n()
   const videoRef = useRef<HTMLVideoElement>(null)
   const hlsRef = useRef<Hls | null>(null)
-  const resumeAt = useRef(0)
+  const resumeAt = useRef(startAt)
   const available = playback.rungs.map((rung) => rung.resolution)
   const [resolution, setResolution] = useState<Resolution | null>(() => chooseResolution(available, storedResolution()))
   const callbacks = useRef({ onFirstPlay, onExpired, onFailed })
   callbacks.current = { onFirstPlay, onExpired, onFailed }
+  // Before the source effect: its clean-up empties the element, and the last save reads it first.
+  useSaveWatchPosition(videoRef, videoId)
 
   // One source per set of signed URLs (new URLs after an expiry resume where playback was).
   useEffect(() => {
@@ -141,6 +148,9 @@ export default function VideoPlayer({ playback, poster, title, autoPlay, onFirst
   }
 
   const seeked = useDoubleTapSeek(videoRef)
+  const controllerRef = useRef<HTMLElement | null>(null)
+  useKeyboardShortcuts(videoRef, controllerRef, seeked.show)
+  const playing = usePlayingHeight(videoRef)
 
   useEffect(() => {
     const video = videoRef.current
@@ -152,8 +162,17 @@ export default function VideoPlayer({ playback, poster, title, autoPlay, onFirst
 
   return (
     <Box ref={seeked.area} pos="relative" style={{ touchAction: 'manipulation' }}>
-      <MediaController style={{ width: '100%', aspectRatio: '16 / 9', display: 'block', background: '#000' }}>
-        <video slot="media" ref={videoRef} poster={poster} playsInline preload="none" aria-label={title} style={{ width: '100%', height: '100%' }} />
+      {/* media-chrome's own hotkeys are off: the page-wide shortcuts below cover them (and more), once. */}
+      <MediaController
+        ref={controllerRef as never}
+        noHotkeys
+        aria-keyshortcuts="Space K F M ArrowLeft ArrowRight J L ArrowUp ArrowDown"
+        style={{ width: '100%', aspectRatio: '16 / 9', display: 'block', background: '#000' }}
+      >
+        <video slot="media" ref={videoRef} poster={poster} playsInline preload="none" aria-label={title} style={{ width: '100%', height: '100%' }}>
+          {/* Scrub thumbnails: media-chrome's seek bar shows the tile of the moment under the pointer. */}
+          {playback.thumbnails && <track kind="metadata" label="thumbnails" src={playback.thumbnails} default />}
+        </video>
         <MediaLoadingIndicator slot="centered-chrome" noAutohide />
         <MediaControlBar>
           <MediaPlayButton />
@@ -161,6 +180,12 @@ export default function VideoPlayer({ playback, poster, title, autoPlay, onFirst
           <MediaTimeDisplay showDuration />
           <MediaMuteButton />
           <MediaVolumeRange />
+          <MediaPlaybackRateButton rates={[...PLAYBACK_RATES]} />
+          {playing && (
+            <span className="playing-resolution" title={LL.playback.player.playing({ resolution: `${playing}p` })} aria-label={LL.playback.player.playing({ resolution: `${playing}p` })} data-testid="playing-resolution">
+              {playing}p
+            </span>
+          )}
           {available.length > 0 && resolution && (
             <NativeSelect
               aria-label={LL.playback.player.resolution()}
@@ -171,13 +196,16 @@ export default function VideoPlayer({ playback, poster, title, autoPlay, onFirst
               styles={{ input: { background: 'rgba(20,21,23,0.7)', color: 'white', border: 'none', height: '100%' } }}
             />
           )}
+          <MediaPipButton />
           <MediaFullscreenButton />
         </MediaControlBar>
       </MediaController>
       <div role="status">
         {seeked.last && (
           <span key={seeked.last.at} className="seek-hint" data-side={seeked.last.seconds < 0 ? 'left' : 'right'}>
-            {seeked.last.seconds < 0 ? `« ${LL.playback.player.seekBack()}` : `${LL.playback.player.seekForward()} »`}
+            {seeked.last.seconds < 0
+              ? `« ${LL.playback.player.seekBackBy({ seconds: -seeked.last.seconds })}`
+              : `${LL.playback.player.seekForwardBy({ seconds: seeked.last.seconds })} »`}
           </span>
         )}
       </div>
@@ -213,5 +241,85 @@ function useDoubleTapSeek(videoRef: React.RefObject<HTMLVideoElement | null>) {
     area.addEventListener('pointerup', onPointerUp)
     return () => area.removeEventListener('pointerup', onPointerUp)
   }, [area, videoRef])
-  return { area: setArea, last }
+  const show = useCallback((seconds: number) => setLast({ seconds, at: performance.now() }), [])
+  return { area: setArea, last, show }
+}
+
+/** Sends a media-chrome request to the controller (it knows fullscreen and picture-in-picture on every browser). */
+function request(controller: HTMLElement, type: string, detail?: unknown) {
+  controller.dispatchEvent(new CustomEvent(type, { composed: true, bubbles: true, detail }))
+}
+
+/**
+ * The page-wide keyboard shortcuts while the player is open (shortcuts.ts decides which key
+ * does what, and where a key keeps its usual meaning); seeks show the same hint as a double tap.
+ */
+function useKeyboardShortcuts(
+  videoRef: React.RefObject<HTMLVideoElement | null>,
+  controllerRef: React.RefObject<HTMLElement | null>,
+  showSeek: (seconds: number) => void,
+) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const video = videoRef.current
+      const controller = controllerRef.current
+      if (!video || !controller || event.defaultPrevented) return
+      const target = (event.composedPath()[0] ?? event.target) as HTMLElement | null
+      const action = shortcutFor({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        altKey: event.altKey,
+        metaKey: event.metaKey,
+        targetTag: target?.tagName?.toLowerCase(),
+        targetRole: target?.getAttribute?.('role') ?? null,
+        targetEditable: !!target?.isContentEditable,
+        insidePlayer: !!target && controller.contains(target),
+      })
+      if (!action) return
+      event.preventDefault()
+      apply(action, video, controller, showSeek)
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [videoRef, controllerRef, showSeek])
+}
+
+function apply(action: ShortcutAction, video: HTMLVideoElement, controller: HTMLElement, showSeek: (seconds: number) => void) {
+  switch (action.kind) {
+    case 'togglePlay':
+      return request(controller, video.paused ? 'mediaplayrequest' : 'mediapauserequest')
+    case 'toggleMute':
+      return request(controller, video.muted ? 'mediaunmuterequest' : 'mediamuterequest')
+    case 'toggleFullscreen':
+      return request(controller, document.fullscreenElement ? 'mediaexitfullscreenrequest' : 'mediaenterfullscreenrequest')
+    case 'seekBy': {
+      const end = Number.isFinite(video.duration) ? video.duration : Infinity
+      request(controller, 'mediaseekrequest', Math.min(end, Math.max(0, video.currentTime + action.seconds)))
+      return showSeek(action.seconds)
+    }
+    case 'volumeBy':
+      if (video.muted && action.step > 0) request(controller, 'mediaunmuterequest')
+      return request(controller, 'mediavolumerequest', Math.round(Math.min(1, Math.max(0, video.volume + action.step)) * 100) / 100)
+    case 'rateStep':
+      return request(controller, 'mediaplaybackraterequest', stepRate(video.playbackRate, action.step))
+  }
+}
+
+/** The short side of the picture being played (the rung actually decoded), once known. */
+function usePlayingHeight(videoRef: React.RefObject<HTMLVideoElement | null>): number | null {
+  const [height, setHeight] = useState<number | null>(null)
+  useEffect(() => {
+    const video = videoRef.current
+    if (!video) return
+    const update = () => setHeight(video.videoWidth && video.videoHeight ? Math.min(video.videoWidth, video.videoHeight) : null)
+    video.addEventListener('resize', update)
+    video.addEventListener('loadedmetadata', update)
+    video.addEventListener('emptied', update)
+    return () => {
+      video.removeEventListener('resize', update)
+      video.removeEventListener('loadedmetadata', update)
+      video.removeEventListener('emptied', update)
+    }
+  }, [videoRef])
+  return height
 }

@@ -11,6 +11,7 @@ import { ModelCard } from '../../features/catalog/cards/ModelCard'
 import { VideoCard } from '../../features/catalog/cards/VideoCard'
 import { blockInput, listQuery } from '../../features/catalog/queries'
 import { Section } from '../../features/catalog/Section'
+import { ContinueWatching } from '../../features/playback/ContinueWatching'
 import { useI18n } from '../../lib/locale'
 import { useTRPC, type Trpc } from '../../lib/trpc'
 import type { BannerItem, ListResult, VideoItem } from '../../../server/services/catalog/dto.js'
@@ -68,6 +69,7 @@ function Home() {
           <BannerCarousel label={LL.catalog.home.topBanners()} banners={top.data} />
         </Section>
       )}
+      <ContinueWatching />
       <Section
         id="latest-videos"
         title={LL.catalog.home.latestVideos()}

@@ -1,4 +1,4 @@
-import { Badge, Card, Text, Title, type TitleOrder } from '@mantine/core'
+import { Badge, Card, Progress, Text, Title, type TitleOrder } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { ImageSetItem, VideoItem } from '../../../../server/services/catalog/dto.js'
@@ -23,6 +23,7 @@ export function ContentCard({
   badge,
   headingOrder = 3,
   hoverClip,
+  progress,
 }: {
   item: VideoItem | ImageSetItem
   to: '/$lang/videos/$id' | '/$lang/images/$id'
@@ -33,6 +34,8 @@ export function ContentCard({
   headingOrder?: TitleOrder
   /** A public preview clip played over the picture on hover, keyboard focus, or (touch screens) when most in view (videos). */
   hoverClip?: string | null
+  /** How much of it the user watched (Continue watching): a bar along the picture's bottom. */
+  progress?: { value: number; label: string }
 }) {
   const { LL, locale } = useI18n()
   const linked = item.publishState === 'published'
@@ -59,13 +62,30 @@ export function ContentCard({
   )
   return (
     <Card component="article" aria-label={item.title} padding="sm" radius="md" withBorder h="100%">
-      <Card.Section>
+      <Card.Section pos="relative">
         {linked ? (
           <Link to={to} params={params} tabIndex={-1} aria-hidden="true" className="picture-link">
             {picture}
           </Link>
         ) : (
           picture
+        )}
+        {/* Outside the link, which is hidden from assistive technology (the title links the same place). */}
+        {progress && (
+          <Progress
+            value={progress.value * 100}
+            aria-label={progress.label}
+            title={progress.label}
+            size={5}
+            radius={0}
+            color="pink"
+            pos="absolute"
+            bottom={0}
+            left={0}
+            right={0}
+            style={{ zIndex: 1, background: 'rgba(255,255,255,0.3)' }}
+            data-testid="watch-progress"
+          />
         )}
       </Card.Section>
       <Title order={headingOrder} fz={{ base: 'sm', sm: 'md' }} fw={600} mt="sm" lineClamp={2}>

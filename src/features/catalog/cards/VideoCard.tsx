@@ -1,13 +1,15 @@
 import { Badge, type TitleOrder } from '@mantine/core'
 import type { VideoItem } from '../../../../server/services/catalog/dto.js'
+import { watchedShare } from '../../../../server/domain/watch.js'
 import { formatDuration } from '../../../lib/format'
 import { useI18n } from '../../../lib/locale'
 import { PlayIcon } from '../icons'
 import { ContentCard } from './ContentCard'
 
-export function VideoCard({ video, headingOrder }: { video: VideoItem; headingOrder?: TitleOrder }) {
+export function VideoCard({ video, headingOrder, positionSeconds }: { video: VideoItem; headingOrder?: TitleOrder; positionSeconds?: number }) {
   const { LL } = useI18n()
   const duration = formatDuration(video.durationSeconds)
+  const share = positionSeconds === undefined ? null : watchedShare(positionSeconds, video.durationSeconds)
   return (
     <ContentCard
       item={video}
@@ -16,6 +18,7 @@ export function VideoCard({ video, headingOrder }: { video: VideoItem; headingOr
       placeholderIcon={<PlayIcon />}
       headingOrder={headingOrder}
       hoverClip={video.previewClipUrl}
+      progress={share === null ? undefined : { value: share, label: LL.playback.resume.watched({ percent: Math.round(share * 100) }) }}
       badge={
         <Badge variant="filled" color="dark" radius="sm" aria-label={LL.catalog.card.duration({ duration })}>
           {duration}
