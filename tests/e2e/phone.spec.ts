@@ -140,11 +140,11 @@ test('a member sees no join button on the phone, swipes to the next picture in t
     await page.touchscreen.tap(x, area.y + area.height / 3)
   }
   await tapTwice(area.x + area.width * 0.85)
-  await expect(page.getByRole('status').filter({ hasText: 'Forward 10 seconds' })).toBeVisible()
+  await expect(page.getByRole('status').getByText('Forward 10 seconds')).toBeVisible()
   const end = await media.evaluate((v: HTMLVideoElement) => v.duration)
   await expect.poll(() => media.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(end - 0.5)
   await tapTwice(area.x + area.width * 0.15)
-  await expect(page.getByRole('status').filter({ hasText: 'Back 10 seconds' })).toBeVisible()
+  await expect(page.getByRole('status').getByText('Back 10 seconds')).toBeVisible()
   await expect.poll(() => media.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(0.5)
 })
 

@@ -180,9 +180,9 @@ export default function VideoPlayer({ videoId, playback, poster, title, autoPlay
           <MediaTimeDisplay showDuration />
           <MediaMuteButton />
           <MediaVolumeRange />
-          <MediaPlaybackRateButton rates={[...PLAYBACK_RATES]} />
+          <MediaPlaybackRateButton className="player-extra" rates={[...PLAYBACK_RATES]} />
           {playing && (
-            <span className="playing-resolution" title={LL.playback.player.playing({ resolution: `${playing}p` })} aria-label={LL.playback.player.playing({ resolution: `${playing}p` })} data-testid="playing-resolution">
+            <span className="playing-resolution player-extra" title={LL.playback.player.playing({ resolution: `${playing}p` })} aria-label={LL.playback.player.playing({ resolution: `${playing}p` })} data-testid="playing-resolution">
               {playing}p
             </span>
           )}
@@ -196,7 +196,7 @@ export default function VideoPlayer({ videoId, playback, poster, title, autoPlay
               styles={{ input: { background: 'rgba(20,21,23,0.7)', color: 'white', border: 'none', height: '100%' } }}
             />
           )}
-          <MediaPipButton />
+          <MediaPipButton className="player-extra" />
           <MediaFullscreenButton />
         </MediaControlBar>
       </MediaController>
