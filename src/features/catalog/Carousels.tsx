@@ -5,9 +5,9 @@ import { Link } from '@tanstack/react-router'
 import Autoplay from 'embla-carousel-autoplay'
 import { useMemo, type ReactNode } from 'react'
 import { CAROUSEL } from '../../../server/domain/catalog-blocks.js'
-import type { BannerItem } from '../../../server/services/catalog/dto.js'
 import { useI18n } from '../../lib/locale'
 import { CardPicture } from './cards/CardPicture'
+import type { BannerItem } from '../../lib/api-types.js'
 
 /**
  * Carousels of spec section 4: autoplay every 3000 ms, paused while the pointer is over them

@@ -6,7 +6,6 @@ import { isLocale, type Locale } from '../../../server/domain/locale.js'
 import { sortsFor, type ListKind, type SortName } from '../../../server/domain/list.js'
 import { SEARCH_COUNT_LIMIT } from '../../../server/domain/search.js'
 import type { ListQueryInput } from '../../../server/domain/schemas/catalog.js'
-import type { ListResult } from '../../../server/services/catalog/dto.js'
 import { currentBreakpoint, useBreakpoint } from '../../lib/breakpoint'
 import { countText } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
@@ -22,6 +21,7 @@ import { listSearchDefaults, listSearchSchema } from './list-search'
 import { PageTitle } from '../../components/PageTitle'
 import { listQuery, pageInput } from './queries'
 import { staticHead } from '../../lib/seo'
+import type { ListResult } from '../../lib/api-types.js'
 
 type Filters = Omit<ListQueryInput, 'locale' | 'with' | 'per_page' | 'page' | 'sort_by'>
 export interface ListSearch {

@@ -2,9 +2,9 @@ import { Group, Stack, Text } from '@mantine/core'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
 import type { SortName } from '../../../server/domain/list.js'
-import type { ListMeta } from '../../../server/services/catalog/dto.js'
 import { Pagination } from './Pagination'
 import { SortSelect } from './SortSelect'
+import type { ListMeta } from '../../lib/api-types.js'
 
 /**
  * A paginated list: the count, the sort choice, the cards and the page links. When the server

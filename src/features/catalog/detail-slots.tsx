@@ -3,9 +3,9 @@
  * favorite / watch-later / download actions (src/features/playback).
  */
 import type { ReactNode } from 'react'
-import type { ImageSetDetail, ModelDetail, VideoDetail } from '../../../server/services/catalog/dto.js'
 import { ItemActions } from '../playback/ItemActions'
 import { PlayerArea } from '../playback/PlayerArea'
+import type { ImageSetDetail, ModelDetail, VideoDetail } from '../../lib/api-types.js'
 
 /** The video player area: the player for members, the poster and the way to membership for others. */
 export function VideoPlayerSlot({ video }: { video: VideoDetail }) {

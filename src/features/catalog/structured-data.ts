@@ -5,10 +5,10 @@
  * members-only URL.
  */
 import type { Locale } from '../../../server/domain/locale.js'
-import type { CategoryDetail, ImageSetDetail, ModelDetail, Picture, VideoDetail } from '../../../server/services/catalog/dto.js'
 import { absoluteUrl, breadcrumbs, isoDuration, localizedUrl, pageHead, type HeadResult } from '../../lib/seo'
 import { translations } from '../../lib/locale'
 import type { PageEnvironment } from '../../lib/page-environment'
+import type { CategoryDetail, ImageSetDetail, ModelDetail, Picture, VideoDetail } from '../../lib/api-types.js'
 
 export interface DetailSeo {
   kind: 'videos' | 'images' | 'models' | 'categories'

@@ -1,13 +1,13 @@
 import { Button, Group, Paper, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { InteractionKind } from '../../../server/domain/schemas/interactions.js'
-import type { ImageSetDetail, ModelDetail, VideoDetail } from '../../../server/services/catalog/dto.js'
 import { useI18n } from '../../lib/locale'
 import { ViewsStat } from '../catalog/cards/Stats'
 import { ThumbDownIcon, ThumbUpIcon } from '../catalog/icons'
 import { startDownload } from './download'
 import { ClockIcon, DownloadIcon, HeartIcon } from './icons'
 import { useInteraction } from './interactions'
+import type { ImageSetDetail, ModelDetail, VideoDetail } from '../../lib/api-types.js'
 
 type Item = VideoDetail | ImageSetDetail | ModelDetail
 

@@ -1,8 +1,8 @@
 import { ActionIcon, Anchor, Box, Group, Modal, Stack, Text } from '@mantine/core'
 import { useEffect } from 'react'
-import type { SignedPicture } from '../../../server/services/playback.js'
 import { useSwipe } from '../../lib/gestures'
 import { useI18n } from '../../lib/locale'
+import type { SignedPicture } from '../../lib/api-types.js'
 
 export interface LightboxPicture {
   picture: SignedPicture

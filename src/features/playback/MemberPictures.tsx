@@ -1,7 +1,6 @@
 import { Box, SimpleGrid, Text, UnstyledButton } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { ImageSetDetail, VideoDetail } from '../../../server/services/catalog/dto.js'
 import { useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
 import { useMe } from '../auth/session'
@@ -9,6 +8,7 @@ import { CardPicture } from '../catalog/cards/CardPicture'
 import { CardCarousel } from '../catalog/Carousels'
 import { useInteraction } from './interactions'
 import { Lightbox, type LightboxPicture } from './Lightbox'
+import type { ImageSetDetail, VideoDetail } from '../../lib/api-types.js'
 
 /** Signed URLs are renewed well before they expire. */
 const SIGNED_STALE_MS = 4 * 60_000

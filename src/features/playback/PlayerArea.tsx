@@ -2,7 +2,6 @@ import { Box, Button, Group, Loader, Stack, Text } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Suspense, lazy, useState } from 'react'
-import type { VideoDetail } from '../../../server/services/catalog/dto.js'
 import { formatDuration } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
@@ -12,6 +11,7 @@ import { PlayIcon } from '../catalog/icons'
 import { HoverClip } from './HoverClip'
 import { useInteraction } from './interactions'
 import { MembersOnlyHint } from './MembersOnlyHint'
+import type { VideoDetail } from '../../lib/api-types.js'
 
 const VideoPlayer = lazy(() => import('./VideoPlayer'))
 

@@ -14,11 +14,11 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { RESOLUTION_STORAGE_KEY, chooseResolution } from '../../../server/domain/playback.js'
 import type { Resolution } from '../../../server/domain/resolutions.js'
-import type { VideoPlayback } from '../../../server/services/playback.js'
 import { DOUBLE_TAP_MS, doubleTapSeek } from '../../lib/gestures'
 import { useI18n } from '../../lib/locale'
 import { PLAYBACK_RATES, shortcutFor, stepRate, type ShortcutAction } from './shortcuts'
 import { useSaveWatchPosition } from './watch-position'
+import type { VideoPlayback } from '../../lib/api-types.js'
 
 function storedResolution(): string | null {
   try {

@@ -8,13 +8,12 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { useCallback } from 'react'
 import type { Locale } from '../../../server/domain/locale.js'
 import type { InteractionKind } from '../../../server/domain/schemas/interactions.js'
-import type { Rating, UserItemState } from '../../../server/services/catalog/dto.js'
-import type { InteractionResult } from '../../../server/services/interactions.js'
 import { useI18n } from '../../lib/locale'
 import { showError } from '../../lib/toasts'
 import { useTRPC, type Trpc } from '../../lib/trpc'
 import { useRequireLogin } from '../auth/hooks'
 import { fetchMe } from '../auth/session'
+import type { Rating, UserItemState, InteractionResult } from '../../lib/api-types.js'
 
 export type Change = { rating: Rating | null } | { favorite: boolean } | { watch_later: boolean } | { view: true }
 

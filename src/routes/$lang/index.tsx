@@ -14,8 +14,8 @@ import { Section } from '../../features/catalog/Section'
 import { ContinueWatching } from '../../features/playback/ContinueWatching'
 import { useI18n } from '../../lib/locale'
 import { useTRPC, type Trpc } from '../../lib/trpc'
-import type { BannerItem, ListResult, VideoItem } from '../../../server/services/catalog/dto.js'
 import { headContext, pageHead, websiteData } from '../../lib/seo'
+import type { BannerItem, ListResult, VideoItem } from '../../lib/api-types.js'
 
 /** The home page's six blocks (spec section 2), fetched in one batched request. */
 function homeQueries(trpc: Trpc, locale: Locale) {

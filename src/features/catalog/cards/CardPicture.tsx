@@ -1,6 +1,6 @@
 import { AspectRatio, Box, Center, Image, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
-import type { Picture } from '../../../../server/services/catalog/dto.js'
+import type { Picture } from '../../../lib/api-types.js'
 
 /**
  * A card's or page's picture at a fixed aspect ratio, with optional overlays (badges). Where the

@@ -1,10 +1,10 @@
 import { Avatar, Card, Group, Text, Title, type TitleOrder } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import type { CategoryItem } from '../../../../server/services/catalog/dto.js'
 import { AnchorLink } from '../../../components/links'
 import { useI18n } from '../../../lib/locale'
 import { ImagesIcon } from '../icons'
 import { CardPicture } from './CardPicture'
+import type { CategoryItem } from '../../../lib/api-types.js'
 
 /** A category: preview picture, logo, title and description; links to its videos tab. */
 export function CategoryCard({ category, headingOrder = 3 }: { category: CategoryItem; headingOrder?: TitleOrder }) {

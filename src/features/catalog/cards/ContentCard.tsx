@@ -1,13 +1,13 @@
 import { Badge, Card, Progress, Text, Title, type TitleOrder } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { ImageSetItem, VideoItem } from '../../../../server/services/catalog/dto.js'
 import { AnchorLink } from '../../../components/links'
 import { useI18n } from '../../../lib/locale'
 import { HoverClip } from '../../playback/HoverClip'
 import { CardPicture, Overlay } from './CardPicture'
 import { ModelNames } from './ModelNames'
 import { PublishLine } from './Stats'
+import type { ImageSetItem, VideoItem } from '../../../lib/api-types.js'
 
 const SIZES = '(min-width: 88em) 17vw, (min-width: 75em) 20vw, (min-width: 62em) 25vw, (min-width: 22.5em) 50vw, 100vw'
 

@@ -1,9 +1,9 @@
 import { Badge, Group, type TitleOrder } from '@mantine/core'
-import type { ImageSetItem } from '../../../../server/services/catalog/dto.js'
 import { countText } from '../../../lib/format'
 import { useI18n } from '../../../lib/locale'
 import { ImagesIcon } from '../icons'
 import { ContentCard } from './ContentCard'
+import type { ImageSetItem } from '../../../lib/api-types.js'
 
 export function ImageSetCard({ imageSet, headingOrder }: { imageSet: ImageSetItem; headingOrder?: TitleOrder }) {
   const { LL, locale } = useI18n()

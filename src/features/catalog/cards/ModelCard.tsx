@@ -1,11 +1,11 @@
 import { Card, Group, Text, Title, type TitleOrder } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import type { ModelItem } from '../../../../server/services/catalog/dto.js'
 import { AnchorLink } from '../../../components/links'
 import { useI18n } from '../../../lib/locale'
 import { PersonIcon } from '../icons'
 import { CardPicture } from './CardPicture'
 import { LikesStat } from './Stats'
+import type { ModelItem } from '../../../lib/api-types.js'
 
 /** A model in a list or carousel: portrait, name, age and likes. */
 export function ModelCard({ model, headingOrder = 3 }: { model: ModelItem; headingOrder?: TitleOrder }) {

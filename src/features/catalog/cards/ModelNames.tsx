@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core'
 import { Fragment } from 'react'
-import type { ModelRef } from '../../../../server/services/catalog/dto.js'
 import { AnchorLink } from '../../../components/links'
 import { useI18n } from '../../../lib/locale'
+import type { ModelRef } from '../../../lib/api-types.js'
 
 /** "With Lena, Mia": each name links to the model's page. */
 export function ModelNames({ models }: { models: ModelRef[] }) {

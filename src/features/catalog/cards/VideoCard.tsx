@@ -1,10 +1,10 @@
 import { Badge, type TitleOrder } from '@mantine/core'
-import type { VideoItem } from '../../../../server/services/catalog/dto.js'
 import { watchedShare } from '../../../../server/domain/watch.js'
 import { formatDuration } from '../../../lib/format'
 import { useI18n } from '../../../lib/locale'
 import { PlayIcon } from '../icons'
 import { ContentCard } from './ContentCard'
+import type { VideoItem } from '../../../lib/api-types.js'
 
 export function VideoCard({ video, headingOrder, positionSeconds }: { video: VideoItem; headingOrder?: TitleOrder; positionSeconds?: number }) {
   const { LL } = useI18n()

@@ -17,9 +17,9 @@ import { Section } from '../../../features/catalog/Section'
 import { countText, formatDate } from '../../../lib/format'
 import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'
-import type { ImageSetDetail } from '../../../../server/services/catalog/dto.js'
 import { detailHead, imageSetSeo } from '../../../features/catalog/structured-data'
 import { headContext, notFoundHead, pathAfterLocale } from '../../../lib/seo'
+import type { ImageSetDetail } from '../../../lib/api-types.js'
 
 export const Route = createFileRoute('/$lang/images/$id')({
   loader: async ({ context, params }) =>

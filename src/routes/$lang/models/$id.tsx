@@ -5,7 +5,6 @@ import * as v from 'valibot'
 import { DETAIL_BLOCKS } from '../../../../server/domain/catalog-blocks.js'
 import type { SortName } from '../../../../server/domain/list.js'
 import { isLocale } from '../../../../server/domain/locale.js'
-import type { ModelDetail } from '../../../../server/services/catalog/dto.js'
 import { ButtonLink } from '../../../components/links'
 import { CardPicture } from '../../../features/catalog/cards/CardPicture'
 import { ContentList, ensureList } from '../../../features/catalog/ContentList'
@@ -22,6 +21,7 @@ import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'
 import { detailHead, modelSeo } from '../../../features/catalog/structured-data'
 import { headContext, notFoundHead, pathAfterLocale } from '../../../lib/seo'
+import type { ModelDetail } from '../../../lib/api-types.js'
 
 const searchSchema = v.object({
   ...listSearchSchema('videos').entries,

@@ -15,9 +15,9 @@ import { formatDate, formatDuration, formatRelativeTime } from '../../../lib/for
 import { useNow } from '../../../lib/now'
 import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'
-import type { VideoDetail } from '../../../../server/services/catalog/dto.js'
 import { detailHead, videoSeo } from '../../../features/catalog/structured-data'
 import { headContext, notFoundHead, pathAfterLocale } from '../../../lib/seo'
+import type { VideoDetail } from '../../../lib/api-types.js'
 
 export const Route = createFileRoute('/$lang/videos/$id')({
   loader: async ({ context, params }) =>

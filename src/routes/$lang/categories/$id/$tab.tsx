@@ -2,7 +2,6 @@ import { Avatar, Group, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { isLocale } from '../../../../../server/domain/locale.js'
-import type { CategoryDetail } from '../../../../../server/services/catalog/dto.js'
 import { ButtonLink } from '../../../../components/links'
 import { ContentList, ensureList } from '../../../../features/catalog/ContentList'
 import { loadDetail, parseId } from '../../../../features/catalog/detail'
@@ -12,6 +11,7 @@ import { useI18n } from '../../../../lib/locale'
 import { useTRPC } from '../../../../lib/trpc'
 import { categorySeo, detailHead } from '../../../../features/catalog/structured-data'
 import { headContext, notFoundHead, pathAfterLocale } from '../../../../lib/seo'
+import type { CategoryDetail } from '../../../../lib/api-types.js'
 
 const TABS = { videos: 'videos', images: 'imageSets' } as const
 

@@ -1,0 +1,36 @@
+/**
+ * The API's shapes as the client receives them: inferred from the router (what tRPC really
+ * sends, after JSON), so the client never imports the server's services. Name a shape here
+ * once and import it from this file.
+ */
+import type { inferRouterOutputs } from '@trpc/server'
+import type { AppRouter } from '../../server/trpc/root.js'
+
+type Outputs = inferRouterOutputs<AppRouter>
+type Catalog = Outputs['catalog']
+
+export type ListMeta = Catalog['videos']['meta']
+export interface ListResult<T> {
+  items: T[]
+  meta: ListMeta
+}
+
+export type VideoItem = Catalog['videos']['items'][number]
+export type ImageSetItem = Catalog['imageSets']['items'][number]
+export type ModelItem = Catalog['models']['items'][number]
+export type CategoryItem = Catalog['categories']['items'][number]
+export type BannerItem = Catalog['banners'][number]
+
+export type VideoDetail = Catalog['video']
+export type ImageSetDetail = Catalog['imageSet']
+export type ModelDetail = Catalog['model']
+export type CategoryDetail = Catalog['category']
+
+export type ModelRef = NonNullable<VideoItem['featuredModel']>
+export type Picture = NonNullable<ModelRef['avatar']>
+export type UserItemState = NonNullable<VideoItem['state']>
+export type Rating = NonNullable<UserItemState['rating']>
+
+export type VideoPlayback = Outputs['playback']['video']
+export type SignedPicture = Outputs['playback']['imageSet']['images'][number]['web']
+export type InteractionResult = Outputs['interactions']['update']
