@@ -14,7 +14,7 @@ import { registerAdminUpload } from './http/admin-upload.js'
 import { registerBillingRoutes } from './http/billing.js'
 import { registerDevMail } from './http/dev-mail.js'
 import { registerDownloadRoutes } from './http/downloads.js'
-import { Readiness, registerHealthRoutes, type ReadinessCheck } from './http/health.js'
+import { registerHealthRoutes } from './http/health.js'
 import { registerMediaGateway } from './http/media-gateway.js'
 import { registerPublicMedia } from './http/public-media.js'
 import { registerSameOriginGuard } from './http/same-origin.js'
@@ -22,7 +22,7 @@ import { redactLogLine, redactUrl } from './redact.js'
 import { registerRequestContext } from './request-context.js'
 import type { ServerMetrics } from './metrics/server-metrics.js'
 import { MediaAccessCache, type MediaAccessCheck } from './services/media-access.js'
-import { databaseCheck, mediaCheck, migrationsCheck } from './services/readiness.js'
+import { databaseCheck, mediaCheck, migrationsCheck, Readiness, type ReadinessCheck } from './services/readiness.js'
 import { RateLimits, postgresRateLimitStore } from './services/rate-limits.js'
 import { loadSessionUser, onSessionsEnded } from './services/sessions.js'
 import { CatalogCache, listenForCatalogChanges } from './services/catalog/cache.js'
@@ -31,8 +31,9 @@ import { registerPageRoute } from './render/page-route.js'
 import { registerSitemaps } from './render/sitemaps.js'
 import { createContextFactory } from './trpc/context.js'
 import { appRouter, type AppRouter } from './trpc/root.js'
-import { translator } from './i18n.js'
-import { requestLocale } from './trpc/context.js'
+import { errorText, translator } from './i18n.js'
+import { AppError, HTTP_STATUS } from './domain/errors.js'
+import { requestLocale } from './http/request-locale.js'
 
 export interface AppDeps {
   config: Config
@@ -120,7 +121,12 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   // generic message and never a stack trace.
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
-    const t = translator(requestLocale(req.headers))
+    const locale = requestLocale(req.headers)
+    const t = translator(locale)
+    // A use case's expected failure: its status and its translated message.
+    if (error instanceof AppError) {
+      return reply.code(HTTP_STATUS[error.code]).send({ error: errorText(locale, error.key, error.params), requestId: req.id })
+    }
     // The database is away (a restart, a timeout): try again shortly.
     if (status === 500 && isDatabaseUnavailable(error)) {
       req.log.warn({ err: error }, 'database unavailable')

@@ -16,3 +16,9 @@ export function translator(locale: Locale): TranslationFunctions {
   }
   return t
 }
+
+/** The text of an `errors` key in the locale, with its values filled in; an unknown key reads as "invalid input". */
+export function errorText(locale: Locale, key: string, params?: Record<string, unknown>): string {
+  const errors = translator(locale).errors as unknown as Record<string, (params?: Record<string, unknown>) => string>
+  return key in errors ? errors[key]!(params) : errors.invalidInput!()
+}

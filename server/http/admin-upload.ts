@@ -21,7 +21,7 @@ import { writeAuditEntries } from '../services/audit.js'
 import { ingestSource } from '../services/ingest.js'
 import { MediaStore } from '../services/media-store.js'
 import { loadCurrentUser } from '../services/sessions.js'
-import { requestLocale } from '../trpc/context.js'
+import { requestLocale } from './request-locale.js'
 
 export const UPLOAD_ROUTE = '/admin/upload'
 export const UPLOAD_CONTENT_TYPE = 'application/octet-stream'

@@ -9,8 +9,8 @@ import { checkoutTarget, prepareCheckout } from '../services/billing/checkout.js
 import { WebhookRejected, type BillingProvider } from '../services/billing/provider.js'
 import { billingProvider } from '../services/billing/providers/index.js'
 import { loadCurrentUser } from '../services/sessions.js'
-import { AppError } from '../trpc/errors.js'
-import { requestLocale } from '../trpc/context.js'
+import { AppError } from '../domain/errors.js'
+import { requestLocale } from './request-locale.js'
 
 /** Processor notifications are small; anything bigger is not one. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024

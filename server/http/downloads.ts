@@ -6,7 +6,7 @@ import { translator } from '../i18n.js'
 import { DownloadRefused, startDownload, type DownloadKind } from '../services/downloads.js'
 import { openMediaStore } from '../services/media-store-factory.js'
 import { loadCurrentUser } from '../services/sessions.js'
-import { requestLocale } from '../trpc/context.js'
+import { requestLocale } from './request-locale.js'
 import { refuseCrossSite } from './same-origin.js'
 
 const ID = /^[1-9]\d{0,9}$/

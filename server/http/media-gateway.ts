@@ -8,7 +8,7 @@ import { mediaSignerFor } from '../services/media-signer.js'
 import { GATEWAY_PREFIX, PROTECTED_PREFIX, capMasterPlaylist, playlistSeconds, rewritePlaylist, rewriteThumbnailTrack } from '../services/media-signing.js'
 import type { MediaAccessCheck } from '../services/media-access.js'
 import { sessionIdOf } from '../services/sessions.js'
-import { requestLocale } from '../trpc/context.js'
+import { requestLocale } from './request-locale.js'
 
 function refuse(req: FastifyRequest, reply: FastifyReply, status: 403 | 404) {
   const t = translator(requestLocale(req.headers))

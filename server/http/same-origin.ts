@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
 import { translator } from '../i18n.js'
-import { requestLocale } from '../trpc/context.js'
+import { requestLocale } from './request-locale.js'
 
 /** The header the site's own client sends with every tRPC call (src/lib/trpc.ts). */
 export const CSRF_HEADER = 'x-streamclub-csrf'

@@ -2,7 +2,7 @@ import { negotiate } from '@fastify/accept-negotiator'
 import type { FastifyInstance } from 'fastify'
 import { translator } from '../i18n.js'
 import type { Locale } from '../domain/locale.js'
-import { requestLocale } from '../trpc/context.js'
+import { requestLocale } from '../http/request-locale.js'
 import { encodedBody, pageTag, PageRenderer, type PageRendererDeps } from './pages.js'
 
 /** Paths that are never pages: an unknown one there is a plain 404. */

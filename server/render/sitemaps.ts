@@ -12,7 +12,7 @@ import type { ImageRef, LocalizedText } from '../db/entities/types.js'
 import { LOCALES, isLocale, localize, type Locale } from '../domain/locale.js'
 import type { CatalogCache } from '../services/catalog/cache.js'
 import { toPicture } from '../services/catalog/dto.js'
-import { RELEASED } from '../services/catalog/sources.js'
+import { released } from '../services/catalog/released.js'
 import { absoluteMediaUrl, publicMediaUrl } from '../services/media-urls.js'
 
 /** The sitemap protocol's limit of URLs per file. */
@@ -21,11 +21,11 @@ export const SITEMAP_MAX_URLS = 50_000
 export const SITEMAP_KINDS = ['videos', 'images', 'models', 'categories'] as const
 export type SitemapKind = (typeof SITEMAP_KINDS)[number]
 
-const TABLE: Record<SitemapKind, { table: string; released: boolean }> = {
-  videos: { table: 'video', released: true },
-  images: { table: 'image_set', released: true },
-  models: { table: 'performer', released: false },
-  categories: { table: 'category', released: false },
+const TABLE: Record<SitemapKind, { table: string; releasedOnly: boolean }> = {
+  videos: { table: 'video', releasedOnly: true },
+  images: { table: 'image_set', releasedOnly: true },
+  models: { table: 'performer', releasedOnly: false },
+  categories: { table: 'category', releasedOnly: false },
 }
 
 /** Paths the robots should leave alone: personal pages, forms and the API. */
@@ -39,8 +39,8 @@ export function robotsTxt(publicUrl: string): string {
 }
 
 async function countOf(em: EntityManager, kind: SitemapKind): Promise<number> {
-  const { table, released } = TABLE[kind]
-  const [row] = await em.getConnection().execute<Array<{ count: string }>>(`select count(*) as count from ${table} t${released ? ` where ${RELEASED('t')}` : ''}`)
+  const { table, releasedOnly } = TABLE[kind]
+  const [row] = await em.getConnection().execute<Array<{ count: string }>>(`select count(*) as count from ${table} t${releasedOnly ? ` where ${released('t')}` : ''}`)
   return Number(row?.count ?? 0)
 }
 
@@ -73,11 +73,11 @@ function rowsSql(kind: SitemapKind): string {
     case 'videos':
       return `select t.id, t.title, t.description, coalesce(t.publish_at, t.released_at) as published_at, t.duration_seconds,
                 t.media->'poster' as poster, t.media->>'previewClip' as preview_clip
-              from video t where ${RELEASED('t')} order by t.id limit ? offset ?`
+              from video t where ${released('t')} order by t.id limit ? offset ?`
     case 'images':
       return `select t.id, t.title, t.description, coalesce(t.publish_at, t.released_at) as published_at, null as duration_seconds,
                 t.media->'previews'->0 as poster, null as preview_clip
-              from image_set t where ${RELEASED('t')} order by t.id limit ? offset ?`
+              from image_set t where ${released('t')} order by t.id limit ? offset ?`
     case 'models':
     case 'categories':
       return `select t.id, null as title, null as description, null as published_at, null as duration_seconds, null as poster, null as preview_clip

@@ -13,7 +13,7 @@ import { safeRedirect } from '../domain/redirect.js'
 import type {
   ChangePasswordInput, ForgotPasswordInput, LoginInput, ResendVerificationInput, ResetPasswordInput, SignUpInput, VerifyEmailInput,
 } from '../domain/schemas/auth.js'
-import { AppError } from '../trpc/errors.js'
+import { AppError } from '../domain/errors.js'
 import { queueAccountExistsMail, queueResetMail, queueVerificationMail } from './auth-mail.js'
 import { consumeToken, issueToken } from './auth-tokens.js'
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js'

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { AuthToken, User } from '../db/entities/index.js'
 import { tokenExpiry, tokenProblem, type TokenPurpose } from '../domain/tokens.js'
-import { AppError } from '../trpc/errors.js'
+import { AppError } from '../domain/errors.js'
 import { hashToken, randomToken } from './sessions.js'
 
 /**

@@ -8,7 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { LOCALES, type LocalizedText } from '../domain/locale.js'
 import { isReleasable, type MediaStatus } from '../domain/publish.js'
 import type { ContentUpdate } from '../domain/schemas/admin.js'
-import { AppError } from '../trpc/errors.js'
+import { AppError } from '../domain/errors.js'
 import { findItem, type IngestKind } from './ingest.js'
 import { notifyCatalogChanged } from './release.js'
 

@@ -12,6 +12,7 @@ import type { ImageMedia, LocalizedText } from '../db/entities/types.js'
 import { query, raw, sql } from './catalog/sql.js'
 import type { MediaStore } from './media-store.js'
 import { membershipOf } from './membership.js'
+import { released } from './catalog/released.js'
 
 export type DownloadKind = 'video' | 'imageSet'
 
@@ -83,7 +84,7 @@ interface ItemRow {
 /** A released item of the kind, or notFound. */
 async function releasedItem(em: EntityManager, kind: DownloadKind, id: number): Promise<ItemRow> {
   const table = raw(kind === 'video' ? 'video' : 'image_set')
-  const rows = await query<ItemRow>(em, sql`select id, title, downloadable, media from ${table} where id = ${id} and released_at is not null`)
+  const rows = await query<ItemRow>(em, sql`select id, title, downloadable, media from ${table} t where t.id = ${id} and ${raw(released('t'))}`)
   if (!rows[0]) throw new DownloadRefused('notFound')
   return rows[0]
 }

@@ -8,9 +8,10 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { InteractionKind } from '../domain/schemas/interactions.js'
-import { AppError } from '../trpc/errors.js'
+import { AppError } from '../domain/errors.js'
 import type { Rating, UserItemState } from './catalog/dto.js'
 import { query, raw, sql } from './catalog/sql.js'
+import { released } from './catalog/released.js'
 
 export interface InteractionChange {
   kind: InteractionKind
@@ -29,8 +30,8 @@ export interface InteractionResult {
 }
 
 export const INTERACTION_TABLES: Record<InteractionKind, { item: string; state: string; column: string; visible: string }> = {
-  video: { item: 'video', state: 'video_state', column: 'video_id', visible: 'released_at is not null' },
-  imageSet: { item: 'image_set', state: 'image_set_state', column: 'image_set_id', visible: 'released_at is not null' },
+  video: { item: 'video', state: 'video_state', column: 'video_id', visible: released('video') },
+  imageSet: { item: 'image_set', state: 'image_set_state', column: 'image_set_id', visible: released('image_set') },
   model: { item: 'performer', state: 'model_state', column: 'model_id', visible: 'true' },
 }
 

@@ -5,7 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { localize, type Locale, type LocalizedText } from '../domain/locale.js'
-import { AppError } from '../trpc/errors.js'
+import { AppError } from '../domain/errors.js'
 import { findItem, retryItem, type IngestKind } from './ingest.js'
 import { WORKER_POOL_LOCK_CLASS } from './jobs.js'
 

@@ -9,9 +9,10 @@ import type { ImageMedia, ImageRef, LocalizedText, VideoMedia } from '../db/enti
 import { localize, type Locale } from '../domain/locale.js'
 import { isWithinCap } from '../domain/playback.js'
 import type { Resolution } from '../domain/resolutions.js'
-import { AppError } from '../trpc/errors.js'
-import { query, sql } from './catalog/sql.js'
+import { AppError } from '../domain/errors.js'
+import { query, raw, sql } from './catalog/sql.js'
 import type { MediaGrant, MediaSigner } from './media-signing.js'
+import { released } from './catalog/released.js'
 
 export interface SignedPicture {
   src: string
@@ -59,7 +60,7 @@ const picture = (s: Signing, ref: ImageRef, alt: string, expiresAt: number): Sig
 export async function videoPlayback(em: EntityManager, s: Signing, id: number, locale: Locale): Promise<VideoPlayback> {
   const rows = await query<{ title: LocalizedText; media: VideoMedia; media_status: string; duration_seconds: number }>(
     em,
-    sql`select title, media, media_status, duration_seconds from video where id = ${id} and released_at is not null`,
+    sql`select title, media, media_status, duration_seconds from video where id = ${id} and ${raw(released('video'))}`,
   )
   const row = rows[0]
   if (!row) throw new AppError('NOT_FOUND', 'notFound')
@@ -86,7 +87,7 @@ export async function videoPlayback(em: EntityManager, s: Signing, id: number, l
 }
 
 export async function imageSetPictures(em: EntityManager, s: Signing, id: number, locale: Locale): Promise<ImageSetPictures> {
-  const sets = await query<{ title: LocalizedText }>(em, sql`select title from image_set where id = ${id} and released_at is not null`)
+  const sets = await query<{ title: LocalizedText }>(em, sql`select title from image_set where id = ${id} and ${raw(released('image_set'))}`)
   if (!sets[0]) throw new AppError('NOT_FOUND', 'notFound')
   const title = localize(sets[0].title, locale)
   const images = await query<{ id: number; position: number; alt: LocalizedText; media: ImageMedia }>(

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { Config } from '../config.js'
 import type { Orm } from '../db/orm.js'
-import { AppError } from '../trpc/errors.js'
+import { AppError } from '../domain/errors.js'
 
 type StoreResult = { current: number; ttl: number }
 type StoreCallback = (error: Error | null, result?: StoreResult) => void

@@ -4,9 +4,50 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Config } from '../config.js'
 import type { Orm } from '../db/orm.js'
-import type { ReadinessCheck } from '../http/health.js'
 import { openMediaStore } from './media-store-factory.js'
 import type { S3MediaStore } from './s3-media-store.js'
+
+/** One thing the server needs to serve; `check` throws (or times out) when it is not there. */
+export interface ReadinessCheck {
+  name: string
+  check(): Promise<void>
+}
+
+/** Readiness turns 503 for good once shutdown begins. */
+export class Readiness {
+  private shuttingDown = false
+
+  constructor(readonly checks: ReadinessCheck[], private readonly timeoutMs = 3000) {}
+
+  beginShutdown(): void {
+    this.shuttingDown = true
+  }
+
+  get isShuttingDown(): boolean {
+    return this.shuttingDown
+  }
+
+  /** The names of the checks that fail now (all of them run at once, each with a timeout). */
+  async failing(): Promise<Array<{ name: string; error: unknown }>> {
+    const results = await Promise.all(
+      this.checks.map(async ({ name, check }) => {
+        let timer: NodeJS.Timeout | undefined
+        const timeout = new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs)
+        })
+        try {
+          await Promise.race([check(), timeout])
+          return null
+        } catch (error) {
+          return { name, error }
+        } finally {
+          clearTimeout(timer)
+        }
+      }),
+    )
+    return results.filter((result) => result !== null)
+  }
+}
 
 /** PostgreSQL answers a query. */
 export function databaseCheck(orm: Orm): ReadinessCheck {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { releaseDue } from './catalog/released.js'
 
 export const CATALOG_CHANNEL = 'catalog_changed'
 
@@ -11,7 +12,7 @@ export async function releaseDueItems(em: EntityManager, now: Date): Promise<{ v
   const release = (table: 'video' | 'image_set') =>
     em.getConnection().execute<{ id: number }[]>(
       `update "${table}" set released_at = ?, updated_at = ?
-        where released_at is null and media_status = 'ready' and (publish_at is null or publish_at <= ?)
+        where released_at is null and ${releaseDue(`"${table}"`)}
         returning id`,
       [now, now, now],
     )

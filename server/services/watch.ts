@@ -6,10 +6,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Locale } from '../domain/locale.js'
 import { CONTINUE_WATCHING_LIMIT, RESUME_MIN_SECONDS, WATCHED_SHARE, resumeAt } from '../domain/watch.js'
-import { AppError } from '../trpc/errors.js'
+import { AppError } from '../domain/errors.js'
 import type { UserItemState, VideoItem, VideoRow } from './catalog/dto.js'
 import { normalizeListQuery, withStates } from './catalog/list-query.js'
-import { RELEASED, videoSource } from './catalog/sources.js'
+import { released } from './catalog/released.js'
+import { videoSource } from './catalog/sources.js'
 import { query, raw, sql } from './catalog/sql.js'
 
 export interface WatchPositionAnswer {
@@ -30,7 +31,7 @@ export async function saveWatchPosition(em: EntityManager, userId: number, video
         select ${userId}, t.id,
                case when t.duration_seconds > 0 then least(greatest(${positionSeconds}::float8, 0), t.duration_seconds) else greatest(${positionSeconds}::float8, 0) end,
                ${now.toISOString()}::timestamptz
-          from video t where t.id = ${videoId} and ${raw(RELEASED('t'))}
+          from video t where t.id = ${videoId} and ${raw(released('t'))}
         on conflict (user_id, video_id) do update set position_seconds = excluded.position_seconds, updated_at = excluded.updated_at
         returning position_seconds, (select duration_seconds from video where id = ${videoId}) as duration_seconds`,
   )
@@ -44,7 +45,7 @@ export async function watchPosition(em: EntityManager, userId: number, videoId: 
   const rows = await query<{ position_seconds: number; duration_seconds: number }>(
     em,
     sql`select w.position_seconds, t.duration_seconds from watch_position w join video t on t.id = w.video_id
-         where w.user_id = ${userId} and w.video_id = ${videoId} and ${raw(RELEASED('t'))}`,
+         where w.user_id = ${userId} and w.video_id = ${videoId} and ${raw(released('t'))}`,
   )
   return rows[0] ? answer(rows[0].position_seconds, rows[0].duration_seconds) : null
 }
@@ -71,7 +72,7 @@ export async function continueWatching(em: EntityManager, userId: number, locale
     em,
     sql`select ${videoSource.columns(q)}, w.position_seconds
           from watch_position w join video t on t.id = w.video_id ${videoSource.joins(q)}
-         where w.user_id = ${userId} and w.position_seconds >= ${RESUME_MIN_SECONDS} and ${raw(RELEASED('t'))} and (t.duration_seconds <= 0 or w.position_seconds < ${WATCHED_SHARE} * t.duration_seconds)
+         where w.user_id = ${userId} and w.position_seconds >= ${RESUME_MIN_SECONDS} and ${raw(released('t'))} and (t.duration_seconds <= 0 or w.position_seconds < ${WATCHED_SHARE} * t.duration_seconds)
          order by w.updated_at desc, w.video_id desc
          limit ${CONTINUE_WATCHING_LIMIT}`,
   )

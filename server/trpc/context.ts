@@ -3,7 +3,8 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Config } from '../config.js'
 import { isDatabaseUnavailable, type Orm } from '../db/orm.js'
-import { isLocale, normalizeLocale, type Locale } from '../domain/locale.js'
+import type { Locale } from '../domain/locale.js'
+import { requestLocale } from '../http/request-locale.js'
 import type { RateLimits } from '../services/rate-limits.js'
 import { loadCurrentUser, type CurrentUser } from '../services/sessions.js'
 import type { CatalogCache } from '../services/catalog/cache.js'
@@ -53,16 +54,4 @@ export function createContextFactory({ config, orm, limits, catalogCache, metric
       metrics,
     }
   }
-}
-
-/** The client sends the page's locale in x-locale; otherwise Accept-Language decides. */
-export function requestLocale(headers: Record<string, string | string[] | undefined>): Locale {
-  const explicit = headers['x-locale']
-  if (typeof explicit === 'string' && isLocale(explicit)) return explicit
-  const accept = typeof headers['accept-language'] === 'string' ? headers['accept-language'] : ''
-  for (const part of accept.split(',')) {
-    const locale = normalizeLocale(part.split(';')[0])
-    if (locale) return locale
-  }
-  return 'de'
 }

@@ -7,18 +7,18 @@ import { ZodError } from 'zod'
 import { INVALID_CHARACTERS, refusesCharacters } from '../domain/schemas/text.js'
 import { isDatabaseUnavailable } from '../db/orm.js'
 import { isMember } from '../domain/membership.js'
-import { translator } from '../i18n.js'
+import { errorText, translator } from '../i18n.js'
 import type { Context } from './context.js'
-import { AppError } from './errors.js'
+import { AppError } from '../domain/errors.js'
+import { asTRPCError } from './errors.js'
 
 const t = initTRPC.context<Context>().create({
   // Stack traces never reach the client, in any environment.
   isDev: false,
   errorFormatter({ shape, error, ctx }) {
-    const tr = translator(ctx?.locale ?? 'de')
-    const errors = tr.errors as unknown as Record<string, (params?: Record<string, unknown>) => string>
-    const translate = (key: string, params?: Record<string, unknown>) =>
-      key in errors ? errors[key]!(params) : tr.errors.invalidInput()
+    const locale = ctx?.locale ?? 'de'
+    const tr = translator(locale)
+    const translate = (key: string, params?: Record<string, unknown>) => errorText(locale, key, params)
 
     let message: string
     let fieldErrors: Record<string, string> | undefined
@@ -29,9 +29,9 @@ const t = initTRPC.context<Context>().create({
         fieldErrors[field] ??= translate(refusesCharacters(issue) ? INVALID_CHARACTERS : issue.message)
       }
       message = Object.values(fieldErrors)[0] ?? tr.errors.invalidInput()
-    } else if (error instanceof AppError) {
-      message = translate(error.key, error.params)
-      if (error.field) fieldErrors = { [error.field]: message }
+    } else if (error.cause instanceof AppError) {
+      message = translate(error.cause.key, error.cause.params)
+      if (error.cause.field) fieldErrors = { [error.cause.field]: message }
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       message = tr.errors.generic()
     } else {
@@ -46,7 +46,7 @@ const t = initTRPC.context<Context>().create({
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
-        key: error instanceof AppError ? error.key : undefined,
+        key: error.cause instanceof AppError ? error.cause.key : undefined,
         fieldErrors,
       },
     }
@@ -57,12 +57,20 @@ export const router = t.router
 export const middleware = t.middleware
 export const createCallerFactory = t.createCallerFactory
 
-/** Every call is timed for the metrics when they are on (ctx.metrics). */
+/**
+ * A use case's AppError leaves as the tRPC error of its kind (not as a 500), and every call is
+ * timed for the metrics when they are on (ctx.metrics).
+ */
 const observedProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
-  if (!ctx.metrics) return next()
   const started = performance.now()
   const result = await next()
-  ctx.metrics.observeProcedure(path, type, result.ok ? 'OK' : result.error.code, (performance.now() - started) / 1000)
+  if (result.ok) {
+    ctx.metrics?.observeProcedure(path, type, 'OK', (performance.now() - started) / 1000)
+    return result
+  }
+  const failure = asTRPCError(result.error)
+  ctx.metrics?.observeProcedure(path, type, failure.code, (performance.now() - started) / 1000)
+  if (failure !== result.error) throw failure
   return result
 })
 

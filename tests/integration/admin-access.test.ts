@@ -7,7 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuditEntry, User } from '../../server/db/entities/index.js'
-import { AppError } from '../../server/trpc/errors.js'
+import { AppError } from '../../server/domain/errors.js'
 import { auditedProcedure } from '../../server/trpc/admin.js'
 import type { Context } from '../../server/trpc/context.js'
 import { createCallerFactory, router } from '../../server/trpc/trpc.js'
@@ -105,7 +105,7 @@ describe('audited changes', () => {
   it('a failed change leaves neither the change nor an entry', async () => {
     const target = await makeUser(db.orm.em.fork(), { email: 'audit-failed@example.com' })
     const { caller } = await callerFor(db.orm.em.fork(), 'admin')
-    await expect(caller.setRole({ email: target.email, role: 'admin', then: 'fail' })).rejects.toBeInstanceOf(AppError)
+    await expect(caller.setRole({ email: target.email, role: 'admin', then: 'fail' })).rejects.toMatchObject({ code: 'BAD_REQUEST', cause: expect.any(AppError) })
     expect((await db.orm.em.fork().findOneOrFail(User, { id: target.id })).role).toBe('user')
     expect(await db.orm.em.fork().count(AuditEntry, { targetId: String(target.id) })).toBe(0)
   })

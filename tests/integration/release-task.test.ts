@@ -5,6 +5,8 @@ import { createTaskList, CRONTAB } from '../../worker/tasks/index.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 import { testConfig } from '../support/config.js'
 import { makeVideo } from '../support/factories.js'
+import { isReleasable, MEDIA_STATUSES } from '../../server/domain/publish.js'
+import { releaseDueItems } from '../../server/services/release.js'
 
 let db: TestDatabase
 beforeAll(async () => {
@@ -39,5 +41,23 @@ describe('release_due_items', () => {
     expect(await released(noDate)).toBe(true)
     expect(await released(future)).toBe(false)
     expect(await released(notReady)).toBe(false)
+  })
+
+  it('releases exactly what the domain rule isReleasable allows, for every media status and publish time', async () => {
+    const em = db.orm.em.fork()
+    const now = new Date(Date.now() + 7 * 24 * 3_600_000)
+    const publishTimes = [null, new Date(now.getTime() - 60_000), now, new Date(now.getTime() + 1_000), new Date(now.getTime() + 3_600_000)]
+    const cases = MEDIA_STATUSES.flatMap((mediaStatus) => publishTimes.map((publishAt) => ({ mediaStatus, publishAt })))
+    const videos = cases.map((c) => makeVideo(em, { releasedAt: null, ...c }))
+    await em.flush()
+
+    await releaseDueItems(db.orm.em.fork(), now)
+
+    const check = db.orm.em.fork()
+    for (const [i, c] of cases.entries()) {
+      const releasedAt = (await check.findOneOrFail(Video, videos[i]!.id)).releasedAt
+      expect({ ...c, released: releasedAt !== null }).toEqual({ ...c, released: isReleasable(c, now) })
+    }
+    expect(cases.filter((c) => isReleasable(c, now))).toHaveLength(3)
   })
 })

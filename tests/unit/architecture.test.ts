@@ -32,6 +32,19 @@ describe('the client', () => {
   })
 })
 
+describe('the use cases (server/services)', () => {
+  it('know no transport: nothing from server/trpc or server/http (their errors are the domain AppError)', () => {
+    const offending: string[] = []
+    for (const file of files('server/services')) {
+      const source = fs.readFileSync(file, 'utf8')
+      for (const match of source.matchAll(/^import\s+[^'"]*from\s+['"]([^'"]+)['"]/gm)) {
+        if (/\/(trpc|http)\//.test(match[1]!) || match[1]!.startsWith('@trpc/')) offending.push(`${file}: ${match[1]}`)
+      }
+    }
+    expect(offending).toEqual([])
+  })
+})
+
 describe('input schemas', () => {
   it('build every string with text(), which refuses what PostgreSQL cannot store', () => {
     const offending: string[] = []

@@ -8,7 +8,7 @@ import { localize, type Locale } from '../../domain/locale.js'
 import type { ListQuery, ListRelation } from '../../domain/schemas/catalog.js'
 import type { Resolution } from '../../domain/resolutions.js'
 import type { InteractionKind } from '../../domain/schemas/interactions.js'
-import { AppError } from '../../trpc/errors.js'
+import { AppError } from '../../domain/errors.js'
 import { freshCounts } from '../interactions.js'
 import type { CatalogCache } from './cache.js'
 import {
@@ -19,6 +19,7 @@ import {
 import { normalizeListQuery, runList, withStates, type ListSource, type NormalizedListQuery } from './list-query.js'
 import { categorySource, imageSetSource, modelSource, videoSource } from './sources.js'
 import { query, raw, sql, type Sql } from './sql.js'
+import { released } from './released.js'
 
 export interface CatalogCaller {
   em: EntityManager
@@ -186,8 +187,8 @@ export function modelDetail(caller: CatalogCaller, { id, locale }: { id: number;
       locale,
       id,
       raw(`, t.description, t.bio, t.alt, t.preview, t.cup_size, t.genital_area, t.height_cm, t.weight_kg, t.zodiac, t.preferences,
-        (select count(*)::int from video_model m join video v on v.id = m.video_id where m.model_id = t.id and v.released_at is not null) as videos_count,
-        (select count(*)::int from image_set_model m join image_set s on s.id = m.image_set_id where m.model_id = t.id and s.released_at is not null) as image_sets_count`),
+        (select count(*)::int from video_model m join video v on v.id = m.video_id where m.model_id = t.id and ${released('v')}) as videos_count,
+        (select count(*)::int from image_set_model m join image_set s on s.id = m.image_set_id where m.model_id = t.id and ${released('s')}) as image_sets_count`),
     )
     const item = modelSource.map(row, normalizeListQuery('models', { locale }), caller.now)
     const alt = localize(row.alt, locale) || item.name

@@ -14,7 +14,7 @@ import {
   ESTIMATE_TRUSTED_ABOVE, RELEVANCE_CANDIDATES, RELEVANCE_EXACT_UP_TO, SEARCH_COUNT_LIMIT, roundEstimate, searchTerms, type SearchTerms,
 } from '../../domain/search.js'
 import type { ListQuery, ListRelation } from '../../domain/schemas/catalog.js'
-import { AppError } from '../../trpc/errors.js'
+import { AppError } from '../../domain/errors.js'
 import { EMPTY_STATE, type ListResult, type Rating, type UserItemState } from './dto.js'
 import { list, query, raw, sql, where, type Sql } from './sql.js'
 

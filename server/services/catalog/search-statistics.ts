@@ -7,13 +7,14 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { sql, type Sql } from './sql.js'
+import { released } from './released.js'
 
 export const SEARCH_KINDS = { videos: 'video', imageSets: 'image_set' } as const
 export type SearchKind = (typeof SEARCH_KINDS)[keyof typeof SEARCH_KINDS]
 
 /** What the counts of a kind depend on: the released items and their last change. */
 const fingerprintOf = (table: SearchKind) =>
-  `(select count(*) || ':' || coalesce(max(updated_at)::text, '-') from "${table}" where released_at is not null)`
+  `(select count(*) || ':' || coalesce(max(updated_at)::text, '-') from "${table}" where ${released(`"${table}"`)})`
 
 /**
  * Recounts the lexemes of each kind whose released items changed since the last count
@@ -36,13 +37,13 @@ export async function refreshSearchStatistics(em: EntityManager, { force = false
       await connection.execute(`delete from search_lexeme where kind = ?`, [kind], 'run', context)
       await connection.execute(
         `insert into search_lexeme (kind, lexeme, documents)
-         select ?, word, ndoc from ts_stat('select search_vector from "${kind}" where released_at is not null')
+         select ?, word, ndoc from ts_stat('select search_vector from "${kind}" where ${released(`"${kind}"`)}')
           where length(word) <= 200`,
         [kind], 'run', context,
       )
       await connection.execute(
         `insert into search_corpus (kind, documents, fingerprint, refreshed_at)
-         values (?, (select count(*) from "${kind}" where released_at is not null), ?, now())
+         values (?, (select count(*) from "${kind}" where ${released(`"${kind}"`)}), ?, now())
          on conflict (kind) do update set documents = excluded.documents, fingerprint = excluded.fingerprint, refreshed_at = excluded.refreshed_at`,
         [kind, current?.fingerprint ?? ''], 'run', context,
       )

@@ -10,11 +10,10 @@ import {
 import type { ListSource, NormalizedListQuery } from './list-query.js'
 import { rarestWordItems } from './search-statistics.js'
 import { join, list, raw, sql, type Sql } from './sql.js'
+import { released } from './released.js'
 
 const dir = (q: NormalizedListQuery) => raw(q.sort.direction)
 
-/** The one SQL form of "released" (the release task sets released_at when publish_at has come). */
-export const RELEASED = (alias: string) => `${alias}.released_at is not null`
 
 /** A model as a JSON object for relation columns. */
 const modelJson = (alias: string) => `json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'avatar', ${alias}.avatar)`
@@ -86,7 +85,7 @@ function contentSource<Row, Item>(spec: ContentTable, kind: 'videos' | 'imageSet
     },
     visibility(q, now) {
       // Released items; or, for coming soon, items whose publish time is still ahead.
-      return q.soon ? [sql`t.publish_at > ${now.toISOString()}::timestamptz`, raw(`not (${RELEASED('t')})`)] : [raw(RELEASED('t'))]
+      return q.soon ? [sql`t.publish_at > ${now.toISOString()}::timestamptz`, raw(`not (${released('t')})`)] : [raw(released('t'))]
     },
     filters(q) {
       const conditions: Sql[] = []

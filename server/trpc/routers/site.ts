@@ -5,7 +5,7 @@ import {
 } from '../../domain/schemas/site.js'
 import { findLegalPage, saveErrorFeedback, sendContactMessage, submitRemovalReport, type Sender } from '../../services/site.js'
 import type { Context } from '../context.js'
-import { AppError } from '../errors.js'
+import { AppError } from '../../domain/errors.js'
 import { rateLimited } from '../rate-limit.js'
 import { publicProcedure, router } from '../trpc.js'
 

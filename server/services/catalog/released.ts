@@ -1,0 +1,16 @@
+/**
+ * "Released" in SQL, the one place it is written. An item is released (listed with a link,
+ * playable, downloadable, rateable) once the release task has set its released_at; the task
+ * sets it when `isReleasable` of domain/publish.ts holds, and `releaseDue` is that rule in SQL
+ * (tests/integration/released.test.ts checks the two agree).
+ *
+ * Every query that shows, plays, downloads or rates a video or an image set filters with
+ * `released(alias)`; the catalog's "coming soon" list is the one place that shows the others.
+ */
+
+/** The item under `alias` (a table name or alias) is released. */
+export const released = (alias: string): string => `${alias}.released_at is not null`
+
+/** The item under `alias` is due for release at the time bound to the `?` parameter: media ready, publish time come. */
+export const releaseDue = (alias: string): string =>
+  `${alias}.media_status = 'ready' and (${alias}.publish_at is null or ${alias}.publish_at <= ?)`
