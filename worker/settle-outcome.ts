@@ -1,5 +1,5 @@
 import type { Task } from 'graphile-worker'
-import type { Orm } from '../server/db/orm.js'
+import { isDatabaseUnavailable, type Orm } from '../server/db/orm.js'
 
 /** How often a finished task asks whether the database is back, and for how long at most. */
 export interface WaitOptions {
@@ -41,6 +41,31 @@ export async function databaseAnswers(
       if (attempt === 0) log(`a job ended while the database does not answer (${error instanceof Error ? error.message : String(error)}); waiting for it`)
       if (abort?.aborted || Date.now() - started > maxWaitMs) return
       await new Promise((resolve) => setTimeout(resolve, retryMs))
+    }
+  }
+}
+
+/**
+ * Runs a database write of a finished piece of work (a transcode's result) and, when the
+ * database is away at that moment (a restart, or one still starting up), waits until it answers
+ * and writes again, so minutes of work are not thrown away for a short outage. Other errors,
+ * an abort, or an outage longer than `maxWaitMs` are thrown.
+ */
+export async function writeWhenDatabaseAnswers<T>(
+  orm: Orm,
+  write: () => Promise<T>,
+  abort: AbortSignal | undefined,
+  log: (line: string) => void,
+  options: WaitOptions = {},
+): Promise<T> {
+  const started = Date.now()
+  const maxWaitMs = options.maxWaitMs ?? 10 * 60_000
+  for (;;) {
+    try {
+      return await write()
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || abort?.aborted || Date.now() - started > maxWaitMs) throw error
+      await databaseAnswers(orm, abort, log, { ...options, maxWaitMs: Math.max(0, maxWaitMs - (Date.now() - started)) })
     }
   }
 }

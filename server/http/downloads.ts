@@ -35,7 +35,7 @@ export function registerDownloadRoutes(app: FastifyInstance, config: Config, orm
     const now = new Date()
     const user = await loadCurrentUser(em, req.cookies, now)
     try {
-      const file = await startDownload(em, await openMediaStore(config), user?.id ?? null, kind, Number(raw), locale, now)
+      const file = await startDownload(em, await openMediaStore(config), user, kind, Number(raw), locale, now)
       // On S3 the browser fetches the file from the bucket itself: a short-lived presigned URL
       // that answers with the attachment header (the download is counted already).
       const location = await file.location(Math.floor(now.getTime() / 1000) + config.mediaUrlTtlSeconds, now)

@@ -11,8 +11,12 @@ import { localize, type Locale } from '../domain/locale.js'
 import type { ImageMedia, LocalizedText } from '../db/entities/types.js'
 import { query, raw, sql } from './catalog/sql.js'
 import type { MediaStore } from './media-store.js'
-import { membershipOf } from './membership.js'
+import { membershipFrom } from './membership.js'
+import type { CurrentUser } from './sessions.js'
 import { released } from './catalog/released.js'
+
+/** The downloading user as the request has it: role and current plan, read with the session. */
+type DownloadingUser = Pick<CurrentUser, 'id' | 'role' | 'plan' | 'activePlanUntil'>
 
 export type DownloadKind = 'video' | 'imageSet'
 
@@ -153,19 +157,18 @@ async function prepareImageSet(em: EntityManager, store: MediaStore, item: ItemR
 export async function startDownload(
   em: EntityManager,
   store: MediaStore,
-  userId: number | null,
+  user: DownloadingUser | null,
   kind: DownloadKind,
   id: number,
   locale: Locale,
   now: Date,
 ): Promise<PreparedDownload> {
   const item = await releasedItem(em, kind, id)
-  const membership = userId === null ? null : await membershipOf(em, userId, now)
-  const allowance = downloadAllowance(membership)
+  const allowance = downloadAllowance(user && membershipFrom(user.role, { plan: user.plan, paidUntil: user.activePlanUntil }, now))
   if ('refusal' in allowance) throw new DownloadRefused(allowance.refusal)
   if (!item.downloadable) throw new DownloadRefused('unavailable')
   const prepared = kind === 'video' ? await prepareVideo(store, item, locale) : await prepareImageSet(em, store, item, locale)
-  const counted = await takeDownload(em, userId!, allowance.limit, now).catch(async (error: unknown) => {
+  const counted = await takeDownload(em, user!.id, allowance.limit, now).catch(async (error: unknown) => {
     await prepared.discard()
     throw error
   })

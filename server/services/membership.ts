@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Subscription, User } from '../db/entities/index.js'
-import { currentSubscription, isMember, ROLES, type Role } from '../domain/membership.js'
+import { isMember, ROLES, type Role } from '../domain/membership.js'
 import type { PlanPeriod } from '../domain/prices.js'
 import { findUserByEmail } from './accounts.js'
 
@@ -24,28 +23,54 @@ export interface Membership {
 }
 
 /**
+ * The current subscription of the user under alias `u`, with its plan, as the lateral join
+ * `cur` (one statement with the user): active, paid past the time bound to its `?`, the latest
+ * paid_until first. It is currentSubscription of domain/membership.ts in SQL (a test keeps the
+ * two in agreement). Select CURRENT_PLAN_COLUMNS with it.
+ */
+export const CURRENT_PLAN_JOIN = `left join lateral (
+    select sub.paid_until, p.id, p.sid, p.period, p.features, p.daily_download_limit
+      from subscription sub join plan p on p.id = sub.plan_id
+     where sub.user_id = u.id and sub.status = 'active' and sub.paid_until > ?
+     order by sub.paid_until desc limit 1) cur on true`
+
+export const CURRENT_PLAN_COLUMNS = `cur.paid_until as plan_paid_until, cur.id as plan_id, cur.sid as plan_sid, cur.period as plan_period,
+            cur.features as plan_features, cur.daily_download_limit as plan_daily_download_limit`
+
+export interface CurrentPlanRow {
+  plan_paid_until: Date | string | null
+  plan_id: number | null
+  plan_sid: string | null
+  plan_period: PlanPeriod | null
+  plan_features: string[] | null
+  plan_daily_download_limit: number | null
+}
+
+/** The plan part of a row read with CURRENT_PLAN_JOIN. */
+export function currentPlanOf(row: CurrentPlanRow): { plan: Membership['plan']; paidUntil: Date | null } {
+  if (row.plan_id === null || row.plan_paid_until === null) return { plan: null, paidUntil: null }
+  return {
+    plan: { id: row.plan_id, sid: row.plan_sid!, period: row.plan_period!, features: [...(row.plan_features ?? [])], dailyDownloadLimit: row.plan_daily_download_limit ?? 0 },
+    paidUntil: new Date(row.plan_paid_until),
+  }
+}
+
+/** A membership from the role and current plan (of the session's user, or of membershipOf), by the one rule isMember. */
+export function membershipFrom(role: Role, current: { plan: Membership['plan']; paidUntil: Date | null }, now: Date): Membership {
+  return { role, isMember: isMember({ role, activePlanUntil: current.paidUntil }, now), plan: current.plan, paidUntil: current.paidUntil }
+}
+
+/**
  * A user's membership at `now`, decided by isMember (server/domain/membership.ts) from the
- * user's role and current subscription. Null when the user does not exist.
+ * user's role and current subscription, in one statement. Null when the user does not exist.
+ * A request's own user has it already (CurrentUser.membership).
  */
 export async function membershipOf(em: EntityManager, userId: number, now: Date): Promise<Membership | null> {
-  const user = await em.findOne(User, { id: userId }, { fields: ['role'] })
-  if (!user) return null
-  const subscriptions = await em.find(Subscription, { user: userId, status: 'active', paidUntil: { $gt: now } }, { populate: ['plan'] })
-  const current = currentSubscription(subscriptions, now)
-  return {
-    role: user.role,
-    isMember: isMember({ role: user.role, activePlanUntil: current?.paidUntil ?? null }, now),
-    plan: current
-      ? {
-          id: current.plan.id,
-          sid: current.plan.sid,
-          period: current.plan.period,
-          features: [...current.plan.features],
-          dailyDownloadLimit: current.plan.dailyDownloadLimit,
-        }
-      : null,
-    paidUntil: current?.paidUntil ?? null,
-  }
+  const [row] = await em.getConnection().execute<Array<{ role: Role } & CurrentPlanRow>>(
+    `select u.role, ${CURRENT_PLAN_COLUMNS} from app_user u ${CURRENT_PLAN_JOIN} where u.id = ?`,
+    [now, userId],
+  )
+  return row ? membershipFrom(row.role, currentPlanOf(row), now) : null
 }
 
 export class RoleChangeError extends Error {

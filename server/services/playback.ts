@@ -7,12 +7,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { ImageMedia, ImageRef, LocalizedText, VideoMedia } from '../db/entities/types.js'
 import { localize, type Locale } from '../domain/locale.js'
-import { isWithinCap } from '../domain/playback.js'
+import { isWithinCap, resolutionCap } from '../domain/playback.js'
 import type { Resolution } from '../domain/resolutions.js'
 import { AppError } from '../domain/errors.js'
 import { query, raw, sql } from './catalog/sql.js'
 import type { MediaGrant, MediaSigner } from './media-signing.js'
 import { released } from './catalog/released.js'
+import type { Role } from '../domain/membership.js'
 
 export interface SignedPicture {
   src: string
@@ -53,11 +54,18 @@ const picture = (s: Signing, ref: ImageRef, alt: string, expiresAt: number): Sig
 })
 
 /**
- * The player's signed URLs for one video, with the rungs up to `s.grant.maxResolution` (the
- * member's plan): the master playlist is signed with that cap and the gateway leaves the
- * higher variants out of it.
+ * The player's signed URLs for one video, with the rungs up to the viewer's resolution cap
+ * (resolutionCap: the role and the plan's features): the master playlist is signed with that
+ * cap and the gateway leaves the higher variants out of it.
  */
-export async function videoPlayback(em: EntityManager, s: Signing, id: number, locale: Locale): Promise<VideoPlayback> {
+export async function videoPlayback(
+  em: EntityManager,
+  signing: Signing,
+  viewer: { role: Role; plan: { features: readonly string[] } | null },
+  id: number,
+  locale: Locale,
+): Promise<VideoPlayback> {
+  const s: Signing = { ...signing, grant: { ...signing.grant, maxResolution: resolutionCap(viewer.role, viewer.plan?.features) } }
   const rows = await query<{ title: LocalizedText; media: VideoMedia; media_status: string; duration_seconds: number }>(
     em,
     sql`select title, media, media_status, duration_seconds from video where id = ${id} and ${raw(released('video'))}`,

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { AuthToken, RateLimitHit, Session, type User } from '../db/entities/index.js'
 import type { Role } from '../domain/membership.js'
 import type { Locale } from '../domain/locale.js'
+import { CURRENT_PLAN_COLUMNS, CURRENT_PLAN_JOIN, currentPlanOf, type CurrentPlanRow, type Membership } from './membership.js'
 
 export const SESSION_COOKIE = 'sid'
 
@@ -26,8 +27,10 @@ export interface CurrentUser {
   role: Role
   locale: Locale
   sessionId: string
-  /** End of the paid period of the user's active subscription, if any. */
+  /** End of the paid period of the user's current subscription, if any. */
   activePlanUntil: Date | null
+  /** The plan of that subscription (read in the same statement as the session); null without one. */
+  plan: Membership['plan']
 }
 
 /** Sessions that ended in this process: by id, or every session of a user (but one). */
@@ -86,16 +89,18 @@ export function sessionIdOf(cookies: Record<string, string | undefined>): string
   return token && token.length <= 128 ? hashToken(token) : null
 }
 
-/** The user of a live session by the session table's id (see loadCurrentUser), or null. */
+/** The user of a live session by the session table's id (see loadCurrentUser), with the current plan, in one statement; or null. */
 export async function loadSessionUser(em: EntityManager, sessionId: string, now: Date): Promise<CurrentUser | null> {
   const [row] = await em.getConnection().execute<SessionRow[]>(
     `select s.id as session_id, s.remember, s.last_seen_at, u.id, u.email, u.email_verified_at, u.role, u.locale,
-            (select max(paid_until) from subscription where user_id = u.id and status = 'active' and paid_until > ?) as active_plan_until
+            ${CURRENT_PLAN_COLUMNS}
        from session s join app_user u on u.id = s.user_id
+       ${CURRENT_PLAN_JOIN}
       where s.id = ? and s.expires_at > ?`,
     [now, sessionId, now],
   )
   if (!row) return null
+  const current = currentPlanOf(row)
   if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
     await em.nativeUpdate(Session, { id: row.session_id }, { lastSeenAt: now, expiresAt: new Date(now.getTime() + sessionTtl(row.remember)) })
   }
@@ -106,11 +111,12 @@ export async function loadSessionUser(em: EntityManager, sessionId: string, now:
     role: row.role,
     locale: row.locale,
     sessionId: row.session_id,
-    activePlanUntil: row.active_plan_until === null ? null : new Date(row.active_plan_until),
+    activePlanUntil: current.paidUntil,
+    plan: current.plan,
   }
 }
 
-interface SessionRow {
+interface SessionRow extends CurrentPlanRow {
   session_id: string
   remember: boolean
   last_seen_at: Date | string
@@ -119,7 +125,6 @@ interface SessionRow {
   email_verified_at: Date | string | null
   role: Role
   locale: Locale
-  active_plan_until: Date | string | null
 }
 
 /**

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Plan, Session, Subscription } from '../../server/db/entities/index.js'
 import { hashToken, loadCurrentUser, SESSION_COOKIE, SESSION_TTL_MS } from '../../server/services/sessions.js'
 import { makeUser } from '../support/accounts.js'
+import { makeSubscription } from '../support/factories.js'
+import { currentSubscription } from '../../server/domain/membership.js'
+import { membershipOf } from '../../server/services/membership.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 
 const MINUTE = 60_000
@@ -43,7 +46,7 @@ describe('loadCurrentUser', () => {
     const now = new Date()
     const { user, token } = await sessionOf(now)
     expect(await load(token, now)).toEqual({
-      id: user.id, email: user.email, emailVerified: true, role: 'user', locale: 'en', sessionId: hashToken(token), activePlanUntil: null,
+      id: user.id, email: user.email, emailVerified: true, role: 'user', locale: 'en', sessionId: hashToken(token), activePlanUntil: null, plan: null,
     })
     const expired = await sessionOf(now, { expiresIn: -MINUTE })
     expect(await load(expired.token, now)).toBeNull()
@@ -81,5 +84,35 @@ describe('loadCurrentUser', () => {
     subscribe(new Date(now.getTime() + 5 * DAY), 'active')
     await em.flush()
     expect((await load(token, now))?.activePlanUntil).toEqual(until)
+  })
+
+  it("reads the same current subscription as the domain's currentSubscription, and membershipOf agrees, for any mix of subscriptions", async () => {
+    const now = new Date()
+    const em = db.orm.em.fork()
+    const other = em.create(Plan, { sid: 'session-test-2', name: { en: 'Other' }, period: 'yearly', priceCents: 900, features: ['downloads', 'uhd'], dailyDownloadLimit: 7, visibility: 'unlisted' })
+    await em.flush()
+    // A fixed pseudo-random sequence: every run checks the same 40 users.
+    let seed = 7
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n
+    for (let i = 0; i < 40; i++) {
+      const { user, token } = await sessionOf(now)
+      const made = Array.from({ length: next(4) }, (_, k) =>
+        makeSubscription(em, user.id, next(2) ? plan : other, {
+          status: next(3) === 0 ? 'ended' : 'active',
+          // Distinct ends from 10 days ago to 30 days ahead (the domain leaves ties open).
+          paidUntil: new Date(now.getTime() + (next(40) - 10) * DAY + k * MINUTE),
+        }),
+      )
+      await em.flush()
+      const expected = currentSubscription(made, now)
+      const loaded = (await load(token, now))!
+      expect({ until: loaded.activePlanUntil, plan: loaded.plan?.id ?? null }, `user ${i}`).toEqual({ until: expected?.paidUntil ?? null, plan: expected ? (expected.plan as Plan).id : null })
+      const membership = (await membershipOf(db.orm.em.fork(), user.id, now))!
+      expect({ until: membership.paidUntil, plan: membership.plan?.id ?? null, isMember: membership.isMember }).toEqual({
+        until: expected?.paidUntil ?? null,
+        plan: expected ? (expected.plan as Plan).id : null,
+        isMember: expected !== null,
+      })
+    }
   })
 })

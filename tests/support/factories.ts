@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Category, ImageSet, Model, Video, emptyVideoMedia } from '../../server/db/entities/index.js'
+import { Category, ImageSet, Model, Subscription, Video, emptyVideoMedia, type Plan, type User } from '../../server/db/entities/index.js'
 import type { LocalizedText } from '../../server/domain/locale.js'
 
 /** A video row with sensible defaults; released unless said otherwise. */
@@ -76,5 +76,24 @@ export function makeImageSet(em: EntityManager, overrides: Partial<{
     likes: overrides.likes ?? 0,
     mediaKey: crypto.randomUUID(),
     media: { previews: [], archive: null },
+  })
+}
+
+let subscriptions = 0
+/** A subscription of `user` to `plan` (a Plan or its id), active and paid for 20 days unless told otherwise. */
+export function makeSubscription(
+  em: EntityManager,
+  user: User | number,
+  plan: Plan | number,
+  overrides: Partial<{ status: 'active' | 'ended'; paidUntil: Date; startedAt: Date; externalId: string }> = {},
+): Subscription {
+  const now = Date.now()
+  return em.create(Subscription, {
+    user,
+    plan,
+    externalId: overrides.externalId ?? `factory-${now.toString(36)}-${++subscriptions}`,
+    status: overrides.status ?? 'active',
+    startedAt: overrides.startedAt ?? new Date(now - 86_400_000),
+    paidUntil: overrides.paidUntil ?? new Date(now + 20 * 86_400_000),
   })
 }

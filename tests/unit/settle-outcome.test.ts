@@ -1,7 +1,7 @@
 import type { JobHelpers, Task } from 'graphile-worker'
 import { describe, expect, it } from 'vitest'
 import type { Orm } from '../../server/db/orm.js'
-import { settleWhenDatabaseAnswers } from '../../worker/settle-outcome.js'
+import { settleWhenDatabaseAnswers, writeWhenDatabaseAnswers } from '../../worker/settle-outcome.js'
 
 /** An ORM whose `select 1` fails `downFor` times, then answers; records what happened when. */
 function database(downFor: number, events: string[]) {
@@ -61,5 +61,44 @@ describe('a task hands its outcome back only when the database answers', () => {
     await settleWhenDatabaseAnswers(async () => undefined, database(1000, long), () => undefined, { retryMs: 5, maxWaitMs: 30 })({}, helpers())
     expect(long.length).toBeGreaterThan(1)
     expect(long.every((event) => event === 'database away')).toBe(true)
+  })
+})
+
+describe('the result of finished work is written once the database answers', () => {
+  const starting = () => Object.assign(new Error('the database system is starting up'), { code: '57P03' })
+
+  it('writes again after an outage (here: PostgreSQL still starting up), once it answers', async () => {
+    const events: string[] = []
+    let writes = 0
+    const write = async () => {
+      writes++
+      if (writes <= 2) {
+        events.push('write refused')
+        throw starting()
+      }
+      events.push('written')
+      return 'ok'
+    }
+    await expect(writeWhenDatabaseAnswers(database(1, events), write, undefined, () => undefined, { retryMs: 1 })).resolves.toBe('ok')
+    expect(events).toEqual(['write refused', 'database away', 'database answers', 'write refused', 'database answers', 'written'])
+  })
+
+  it('throws at once an error that is not an outage, and gives up on shutdown or after the longest wait', async () => {
+    const events: string[] = []
+    const wrong = async () => {
+      events.push('write refused')
+      throw new Error('duplicate key value violates unique constraint')
+    }
+    await expect(writeWhenDatabaseAnswers(database(0, events), wrong, undefined, () => undefined)).rejects.toThrow('duplicate key')
+    expect(events).toEqual(['write refused'])
+
+    const aborted = new AbortController()
+    aborted.abort()
+    await expect(writeWhenDatabaseAnswers(database(0, []), async () => Promise.reject(starting()), aborted.signal, () => undefined)).rejects.toThrow('starting up')
+
+    const away: string[] = []
+    const never = async () => Promise.reject(starting())
+    await expect(writeWhenDatabaseAnswers(database(1000, away), never, undefined, () => undefined, { retryMs: 5, maxWaitMs: 30 })).rejects.toThrow('starting up')
+    expect(away.length).toBeGreaterThan(1)
   })
 })

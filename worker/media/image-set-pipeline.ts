@@ -12,6 +12,7 @@ import { UnreadableMediaError, probe } from '../ffmpeg/probe.js'
 import { MediaRejected, markProcessing, settleFailure, type Outcome } from './outcome.js'
 import { ProgressReporter } from './progress.js'
 import { settleStore, type PipelineOptions } from './video-pipeline.js'
+import { writeWhenDatabaseAnswers } from '../settle-outcome.js'
 
 /** Which of `count` images make the preview collage: spread evenly over the set. */
 export function previewIndexes(count: number, wanted = IMAGE_PREVIEW_COUNT): number[] {
@@ -48,18 +49,22 @@ export async function processImageSet(orm: Orm, store: MediaStore, id: number, o
     await progress.flush()
     await store.publish(work)
 
-    await em.transactional(async (tx) => {
-      const row = await tx.findOneOrFail(ImageSet, id, { refresh: true })
-      await tx.nativeDelete(Image, { imageSet: id })
-      images.forEach((media, index) => tx.create(Image, { imageSet: row, position: index + 1, alt: numbered(row.title, index + 1), media }))
-      row.media = { previews, archive: null }
-      row.imagesCount = images.length
-      row.mediaStatus = 'ready'
-      row.mediaError = null
-      row.mediaProgress = 1
-    })
-    await settleStore(store, work, options.log ?? (() => undefined))
-    const released = await releaseDueItems(em, new Date())
+    // The result is written even when PostgreSQL restarts at this moment: the work is done.
+    const waitLog = options.log ?? (() => undefined)
+    const writeResult = () =>
+      em.transactional(async (tx) => {
+        const row = await tx.findOneOrFail(ImageSet, id, { refresh: true })
+        await tx.nativeDelete(Image, { imageSet: id })
+        images.forEach((media, index) => tx.create(Image, { imageSet: row, position: index + 1, alt: numbered(row.title, index + 1), media }))
+        row.media = { previews, archive: null }
+        row.imagesCount = images.length
+        row.mediaStatus = 'ready'
+        row.mediaError = null
+        row.mediaProgress = 1
+      })
+    await writeWhenDatabaseAnswers(orm, writeResult, options.signal, waitLog)
+    await settleStore(store, work, waitLog)
+    const released = await writeWhenDatabaseAnswers(orm, () => releaseDueItems(em, new Date()), options.signal, waitLog)
     options.observer?.released(released)
     options.log?.(`image set ${id}: ready (${images.length} images)`)
     return 'ready'

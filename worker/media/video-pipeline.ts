@@ -36,6 +36,7 @@ import { probe } from '../ffmpeg/probe.js'
 import type { WorkerObserver } from '../deps.js'
 import { MediaRejected, markProcessing, settleFailure, type Attempt, type Outcome } from './outcome.js'
 import { ProgressReporter } from './progress.js'
+import { writeWhenDatabaseAnswers } from '../settle-outcome.js'
 
 export interface PipelineOptions {
   attempt: Attempt
@@ -80,18 +81,21 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
     await store.publish(work)
 
     const summary = ladderSummary(planLadder(source))
-    await em.transactional(async (tx) => {
-      const row = await tx.findOneOrFail(Video, id, { refresh: true })
-      row.media = media
-      row.durationSeconds = Math.round(source.durationSeconds)
-      row.resolutions = summary.resolutions
-      row.highestResolution = summary.highestResolution
-      row.mediaStatus = 'ready'
-      row.mediaError = null
-      row.mediaProgress = 1
-    })
+    // The result is written even when PostgreSQL restarts at this moment: the work is done.
+    const writeResult = () =>
+      em.transactional(async (tx) => {
+        const row = await tx.findOneOrFail(Video, id, { refresh: true })
+        row.media = media
+        row.durationSeconds = Math.round(source.durationSeconds)
+        row.resolutions = summary.resolutions
+        row.highestResolution = summary.highestResolution
+        row.mediaStatus = 'ready'
+        row.mediaError = null
+        row.mediaProgress = 1
+      })
+    await writeWhenDatabaseAnswers(orm, writeResult, options.signal, log)
     await settleStore(store, work, log)
-    const released = await releaseDueItems(em, new Date())
+    const released = await writeWhenDatabaseAnswers(orm, () => releaseDueItems(em, new Date()), options.signal, log)
     options.observer?.released(released)
     log(`video ${id}: ready (${summary.resolutions.join(', ')})`)
     return 'ready'

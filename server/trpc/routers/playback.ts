@@ -1,8 +1,6 @@
 import { interactionSchema, playbackQuerySchema } from '../../domain/schemas/interactions.js'
 import { updateInteraction } from '../../services/interactions.js'
 import { mediaSignerFor } from '../../services/media-signer.js'
-import { resolutionCap } from '../../domain/playback.js'
-import { membershipOf } from '../../services/membership.js'
 import { imageSetPictures, videoPlayback } from '../../services/playback.js'
 import type { Context } from '../context.js'
 import { rateLimited } from '../rate-limit.js'
@@ -23,12 +21,7 @@ const signing = (ctx: Context & { user: { id: number; sessionId: string } }) => 
  * the caller's user and session and expires (MEDIA_URL_TTL_SECONDS).
  */
 export const playbackRouter = router({
-  video: memberProcedure.input(playbackQuerySchema).query(async ({ ctx, input }) => {
-    const membership = await membershipOf(ctx.em, ctx.user.id, ctx.now)
-    const s = signing(ctx)
-    const maxResolution = resolutionCap(ctx.user.role, membership?.plan?.features)
-    return videoPlayback(ctx.em, { ...s, grant: { ...s.grant, maxResolution } }, input.id, input.locale)
-  }),
+  video: memberProcedure.input(playbackQuerySchema).query(({ ctx, input }) => videoPlayback(ctx.em, signing(ctx), ctx.user, input.id, input.locale)),
   imageSet: memberProcedure.input(playbackQuerySchema).query(({ ctx, input }) => imageSetPictures(ctx.em, signing(ctx), input.id, input.locale)),
 })
 
