@@ -6,10 +6,8 @@
  * processes. Ctrl-C stops all of it, PostgreSQL included.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { ensureDatabase, onShutdownSignal, startupConfig } from '../server/bootstrap.js'
-import { migrate, openOrm } from '../server/db/orm.js'
+import { ensureDatabase, onShutdownSignal, startupConfig, type StartMessage } from '../server/bootstrap.js'
 import { build, buildIsCurrent } from './client-build.js'
-import { isEmpty, seedDemo, seedSiteContent } from './seed/index.js'
 
 const startedAt = Date.now()
 const log = (line: string) => console.log(`[start] ${line}`)
@@ -37,36 +35,15 @@ if (buildIsCurrent()) {
   )
 }
 
-let step = Date.now()
-const db = await ensureDatabase(process.env)
-log(db ? `database: embedded PostgreSQL ready in ${since(step)} (data in ${config.dataDir}/postgres)` : 'database: using DATABASE_URL')
-
-step = Date.now()
-const orm = await openOrm(process.env.DATABASE_URL!, { pool: 4 })
-const applied = await migrate(orm, process.env.DATABASE_URL!)
-log(applied.length ? `migrations: applied ${applied.length} in ${since(step)}` : 'migrations: up to date')
-if (await isEmpty(orm)) {
-  step = Date.now()
-  log('demo catalog: the database is empty, seeding it (later starts skip this)…')
-  await seedDemo(orm, { log: (line) => log(`demo catalog: ${line}`), config })
-  log(`demo catalog: seeded in ${since(step)}`)
-}
-await seedSiteContent(orm, log)
-await orm.close()
-
-if (!clientBuilt) log('client build: still running, waiting for it…')
-const buildError = await clientBuild
-if (buildError) {
-  console.error(`[start] ${buildError.message}`)
-  await db?.stop()
-  process.exit(1)
-}
-
 const children: ChildProcess[] = []
 let stopping = false
 
-function startChild(name: string, entry: string): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env: process.env })
+/** Runs a process of the product; `whenTold` starts it loading now, to go on when sent a StartMessage (server/bootstrap.ts). */
+function startChild(name: string, entry: string, { whenTold = false } = {}): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    stdio: whenTold ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
+    env: whenTold ? { ...process.env, START_WHEN_TOLD: '1' } : process.env,
+  })
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`[start] ${name} exited (${signal ?? code}); stopping everything`)
@@ -105,10 +82,44 @@ async function stop(exitCode = 0): Promise<void> {
 
 onShutdownSignal(() => void stop())
 
+// With the client built already, the server loads its code (a few seconds of a restart) while
+// the database starts, is migrated and seeded here; it goes on when told (StartMessage).
+const earlyServer = clientBuilt ? startChild('server', 'server/main.ts', { whenTold: true }) : null
+
+let step = Date.now()
+const db = await ensureDatabase(process.env)
+log(db ? `database: embedded PostgreSQL ready in ${since(step)} (data in ${config.dataDir}/postgres)` : 'database: using DATABASE_URL')
+
+step = Date.now()
+// Loaded here, not above: the early server's start needs no wait for them.
+const { migrate, openOrm } = await import('../server/db/orm.js')
+const { isEmpty, seedDemo, seedSiteContent } = await import('./seed/index.js')
+const orm = await openOrm(process.env.DATABASE_URL!, { pool: 4 })
+const applied = await migrate(orm, process.env.DATABASE_URL!)
+log(applied.length ? `migrations: applied ${applied.length} in ${since(step)}` : 'migrations: up to date')
+if (await isEmpty(orm)) {
+  step = Date.now()
+  log('demo catalog: the database is empty, seeding it (later starts skip this)…')
+  await seedDemo(orm, { log: (line) => log(`demo catalog: ${line}`), config })
+  log(`demo catalog: seeded in ${since(step)}`)
+}
+await seedSiteContent(orm, log)
+await orm.close()
+
+if (!clientBuilt) log('client build: still running, waiting for it…')
+const buildError = await clientBuild
+if (buildError) {
+  console.error(`[start] ${buildError.message}`)
+  await db?.stop()
+  process.exit(1)
+}
+
+
 // The server first, the worker once the server answers: on a busy machine the two would
 // otherwise share the CPU while loading, and the site would take longer to answer.
 log('starting the server…')
-startChild('server', 'server/main.ts')
+if (earlyServer) earlyServer.send({ type: 'start', env: { DATABASE_URL: process.env.DATABASE_URL! }, migrated: true } satisfies StartMessage)
+else startChild('server', 'server/main.ts')
 
 const url = `http://localhost:${config.port}`
 let ready = false
@@ -117,6 +128,9 @@ for (let attempt = 0; attempt < 1500 && !stopping && !ready; attempt++) {
   if (!ready) await new Promise((resolve) => setTimeout(resolve, 100))
 }
 if (ready) log(`ready in ${since(startedAt)}: ${url}`)
+// The worker starts once the server has rendered its first page: on two cores its start
+// (seconds of loading code) would otherwise slow the first visitor's page.
+if (ready) await fetch(`${url}/`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer()).catch(() => undefined)
 if (!stopping) {
   log('starting the worker…')
   startChild('worker', 'worker/main.ts')

@@ -65,3 +65,32 @@ export function onShutdownSignal(handler: (signal: NodeJS.Signals) => void): voi
     process.on(signal, () => handler(signal))
   }
 }
+
+/** What `npm start` tells a server it started early, once the database is migrated and seeded. */
+export interface StartMessage {
+  type: 'start'
+  /** What the server's environment lacked when it was started (the embedded database's URL). */
+  env: Record<string, string>
+  /** Migrations are applied already: the server need not check them again. */
+  migrated: boolean
+}
+
+/**
+ * A server started by `npm start` loads its code while `npm start` still starts, migrates and
+ * seeds the database (START_WHEN_TOLD=1), and goes on only when told (StartMessage); any other
+ * server goes on at once.
+ */
+export async function whenToldToStart(): Promise<{ migrated: boolean }> {
+  if (process.env.START_WHEN_TOLD !== '1' || !process.send) return { migrated: false }
+  return new Promise((resolve) => {
+    const onMessage = (message: Partial<StartMessage> | null) => {
+      if (message?.type !== 'start') return
+      process.off('message', onMessage)
+      Object.assign(process.env, message.env)
+      // The channel must not keep the server alive, nor end it when npm start goes away.
+      process.channel?.unref()
+      resolve({ migrated: message.migrated === true })
+    }
+    process.on('message', onMessage)
+  })
+}

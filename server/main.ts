@@ -4,9 +4,10 @@
  * stops gracefully: readiness 503, drain, close the port, finish the requests in flight,
  * close the pool.
  */
-import { ensureDatabase, onShutdownSignal, startupConfig } from './bootstrap.js'
+import { ensureDatabase, onShutdownSignal, startupConfig, whenToldToStart } from './bootstrap.js'
 import { migrate, openOrm, SERVER_DATABASE_LIMITS } from './db/orm.js'
 import { buildApp } from './app.js'
+import { preloadServerEntry } from './render/client-build.js'
 import { closeGracefully, within } from './lifecycle.js'
 import { createRegistry, startMetricsEndpoint } from './metrics/endpoint.js'
 import { ServerMetrics } from './metrics/server-metrics.js'
@@ -14,12 +15,16 @@ import { ServerMetrics } from './metrics/server-metrics.js'
 const config = startupConfig()
 
 const POOL_SIZE = 20
+preloadServerEntry(config.serverEntry)
+const { migrated } = await whenToldToStart()
 const embedded = await ensureDatabase()
-// Migrations may run long (an index on a big table): their own connection, without the
-// request limits.
-const migrator = await openOrm(process.env.DATABASE_URL!, { pool: 2 })
-await migrate(migrator, process.env.DATABASE_URL!)
-await migrator.close()
+if (!migrated) {
+  // Migrations may run long (an index on a big table): their own connection, without the
+  // request limits.
+  const migrator = await openOrm(process.env.DATABASE_URL!, { pool: 2 })
+  await migrate(migrator, process.env.DATABASE_URL!)
+  await migrator.close()
+}
 const orm = await openOrm(process.env.DATABASE_URL!, { pool: POOL_SIZE, limits: { ...SERVER_DATABASE_LIMITS, statementMs: config.databaseStatementTimeoutMs } })
 
 const register = config.metrics.serverPort === null ? null : createRegistry()

@@ -41,6 +41,15 @@ export function routerManifest(viteManifest: Record<string, ViteManifestChunk>):
   }
 }
 
+/**
+ * Starts loading the server-side render bundle (the largest module the server loads, about a
+ * second) so it loads while the server still waits for the database; loadClientBuild then
+ * finds it loaded. A missing bundle is loadClientBuild's to report.
+ */
+export function preloadServerEntry(serverEntry: string): void {
+  if (fs.existsSync(serverEntry)) void import(pathToFileURL(serverEntry).href).catch(() => undefined)
+}
+
 /** The built client, or null when `npm run build` has not run (the server then says so). */
 export async function loadClientBuild(clientDir: string, serverEntry: string): Promise<ClientBuild | null> {
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json')
