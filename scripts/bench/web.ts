@@ -40,6 +40,18 @@ function startApp(): ChildProcess {
   return child
 }
 
+/**
+ * A page's HTML. Once retried: a connection kept alive through the minutes of Lighthouse may
+ * have been closed by the server just as it is reused (EPIPE).
+ */
+async function pageText(url: string): Promise<string> {
+  try {
+    return await (await fetch(url)).text()
+  } catch {
+    return (await fetch(url, { headers: { connection: 'close' } })).text()
+  }
+}
+
 async function waitForApp(): Promise<void> {
   for (let i = 0; i < 900; i++) {
     const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false)
@@ -52,7 +64,7 @@ async function waitForApp(): Promise<void> {
 /** The first released video and model of the demo catalog, as links on the list pages show them. */
 async function samplePaths(): Promise<string[]> {
   const firstLink = async (list: string, pattern: RegExp) => {
-    const html = await (await fetch(`${base}${list}`)).text()
+    const html = await pageText(`${base}${list}`)
     const match = pattern.exec(html)
     if (!match) throw new Error(`no item link on ${list}`)
     return match[1]!
@@ -125,7 +137,7 @@ try {
   console.log(`bench:web on ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
   const pages = await samplePaths()
   // Warm the render cache and the media (a first visitor after a deploy pays for it once).
-  for (const page of pages) await fetch(`${base}${page}`)
+  for (const page of pages) await pageText(`${base}${page}`)
 
   console.log('\nLighthouse 13 (first visit, age gate shown), median of', args.runs, 'run(s)')
   console.log('profile  page                       perf  a11y  best  seo    LCP      TBT    CLS    bytes    JS')
@@ -139,7 +151,7 @@ try {
     }
   }
 
-  const staticFile = (/<script type="module" src="([^"]+)"/.exec(await (await fetch(`${base}/en`)).text()) ?? [])[1] ?? '/favicon.svg'
+  const staticFile = (/<script type="module" src="([^"]+)"/.exec(await pageText(`${base}/en`)) ?? [])[1] ?? '/favicon.svg'
   console.log(`\nautocannon, ${args.connections} connections, ${args.duration} s each (brotli as a browser asks)`)
   const page = await throughput(`${base}/en`, Number(args.duration), Number(args.connections))
   const file = await throughput(`${base}${staticFile}`, Number(args.duration), Number(args.connections))
