@@ -9,7 +9,7 @@ import pg from 'pg'
 import { lastPage } from '../../server/domain/list.js'
 import { listStatements, normalizeListQuery } from '../../server/services/catalog/list-query.js'
 import { videoSource } from '../../server/services/catalog/sources.js'
-import { toPg } from '../../server/services/catalog/sql.js'
+import { toPg } from '../../server/db/sql.js'
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 })
 const app = Fastify({ logger: false })

@@ -10,7 +10,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { InteractionKind } from '../domain/schemas/interactions.js'
 import { AppError } from '../domain/errors.js'
 import type { Rating, UserItemState } from './catalog/dto.js'
-import { query, raw, sql } from './catalog/sql.js'
+import { query, raw, sql } from '../db/sql.js'
 import { released } from './catalog/released.js'
 
 export interface InteractionChange {

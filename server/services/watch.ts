@@ -11,7 +11,7 @@ import type { UserItemState, VideoItem, VideoRow } from './catalog/dto.js'
 import { normalizeListQuery, withStates } from './catalog/list-query.js'
 import { released } from './catalog/released.js'
 import { videoSource } from './catalog/sources.js'
-import { query, raw, sql } from './catalog/sql.js'
+import { query, raw, sql } from '../db/sql.js'
 
 export interface WatchPositionAnswer {
   positionSeconds: number

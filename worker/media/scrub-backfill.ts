@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import type { Orm } from '../../server/db/orm.js'
 import { SCRUB } from '../../server/domain/scrub.js'
-import { query, sql } from '../../server/services/catalog/sql.js'
+import { query, sql } from '../../server/db/sql.js'
 import type { MediaStore } from '../../server/services/media-store.js'
 import { playlistSeconds } from '../../server/services/media-signing.js'
 import { makeScrubThumbnails } from '../ffmpeg/scrub.js'

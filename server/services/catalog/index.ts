@@ -18,7 +18,7 @@ import {
 } from './dto.js'
 import { normalizeListQuery, runList, withStates, type ListSource, type NormalizedListQuery } from './list-query.js'
 import { categorySource, imageSetSource, modelSource, videoSource } from './sources.js'
-import { query, raw, sql, type Sql } from './sql.js'
+import { query, raw, sql, type Sql } from '../../db/sql.js'
 import { released } from './released.js'
 
 export interface CatalogCaller {

@@ -16,7 +16,7 @@ import {
 import type { ListQuery, ListRelation } from '../../domain/schemas/catalog.js'
 import { AppError } from '../../domain/errors.js'
 import { EMPTY_STATE, type ListResult, type Rating, type UserItemState } from './dto.js'
-import { list, query, raw, sql, where, type Sql } from './sql.js'
+import { list, query, raw, sql, where, type Sql } from '../../db/sql.js'
 
 /** A list query after the spec's normalisation; everything the SQL depends on. */
 export interface NormalizedListQuery {

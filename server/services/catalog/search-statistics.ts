@@ -6,7 +6,7 @@
  * small still counts exactly, and stale or missing counts only cost speed, never a wrong page.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { sql, type Sql } from './sql.js'
+import { sql, type Sql } from '../../db/sql.js'
 import { released } from './released.js'
 
 export const SEARCH_KINDS = { videos: 'video', imageSets: 'image_set' } as const

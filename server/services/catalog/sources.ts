@@ -9,7 +9,7 @@ import {
 } from './dto.js'
 import type { ListSource, NormalizedListQuery } from './list-query.js'
 import { rarestWordItems } from './search-statistics.js'
-import { join, list, raw, sql, type Sql } from './sql.js'
+import { join, list, raw, sql, type Sql } from '../../db/sql.js'
 import { released } from './released.js'
 
 const dir = (q: NormalizedListQuery) => raw(q.sort.direction)

@@ -1,5 +1,5 @@
 /**
- * A small SQL fragment type for the catalog's hand-written queries: values never become part
+ * A small SQL fragment type for the hand-written queries (catalog, playback, downloads, interactions): values never become part
  * of the text until rendering, fragments nest, and the same fragment renders for MikroORM's
  * connection (`?` placeholders) or for node-postgres (`$1`), so the benchmark's bare baseline
  * runs exactly the statements the procedures run.
