@@ -12,7 +12,7 @@ import type { WorkerMetrics } from './metrics.js'
 import { WorkerLiveness } from './recovery.js'
 import { assertCrontabTasksExist, createTaskList, crontab } from './tasks/index.js'
 import { queueScrubBackfill } from './tasks/media-backfill-scrub.js'
-import type { DropPayload } from './tasks/media-ingest-drop.js'
+import type { DropPayload } from '../server/services/jobs.js'
 
 export interface WorkerHandle {
   promise: Promise<void>
@@ -124,7 +124,7 @@ export async function scanOnce(deps: WorkerDeps, watcher: DropWatcher, log: (lin
       metaName: drop.metaPath ? path.relative(watcher.ingestDir, drop.metaPath) : null,
       mediaKey: crypto.randomUUID(),
     }
-    await addJob(deps.orm.em.fork(), MEDIA_TASKS.ingestDrop, { ...payload }, { jobKey: `ingest-drop:${drop.name}`, maxAttempts: 5 })
+    await addJob(deps.orm.em.fork(), MEDIA_TASKS.ingestDrop, payload, { jobKey: `ingest-drop:${drop.name}`, maxAttempts: 5 })
     log(`picked up ${drop.name} (${drop.kind})`)
   }
   return ready.length

@@ -8,7 +8,7 @@ import { Category, ImageSet, ImageSetModel, Model, Video, VideoModel, emptyVideo
 import type { LocalizedText } from '../domain/locale.js'
 import { IMAGE_EXTENSIONS, titleFromFileName } from '../domain/media.js'
 import type { IngestMeta } from '../domain/schemas/media.js'
-import { addJob } from './jobs.js'
+import { addJob, type TaskName } from './jobs.js'
 import type { MediaStore } from './media-store.js'
 
 /** Task names and named queues of the media pipeline (one transcode at a time). */
@@ -17,7 +17,7 @@ export const MEDIA_TASKS = {
   processImageSet: 'media_process_image_set',
   ingestDrop: 'media_ingest_drop',
   backfillScrub: 'media_backfill_scrub',
-} as const
+} as const satisfies Record<string, TaskName>
 export const MEDIA_QUEUES = { transcode: 'media-transcode', images: 'media-images' } as const
 export const MEDIA_MAX_ATTEMPTS = 5
 

@@ -7,6 +7,51 @@ import { currentRequestId } from '../request-context.js'
  */
 export const WORKER_POOL_LOCK_CLASS = 7_311_002
 
+/** A drop in INGEST_DIR the worker takes in (media_ingest_drop). */
+export interface DropPayload {
+  kind: 'video' | 'imageSet'
+  /** Name inside INGEST_DIR. */
+  name: string
+  metaName: string | null
+  /** Chosen when the drop was seen, so a retry after a crash finds the moved source. */
+  mediaKey: string
+}
+
+type NoPayload = Record<string, never>
+
+/**
+ * Every task the worker runs, by the name jobs and the crontab use, with its payload. addJob
+ * takes only these names with their payloads; the worker's task list must handle exactly these
+ * (worker/tasks/index.ts, checked at start-up).
+ */
+export interface TaskPayloads {
+  release_due_items: NoPayload
+  send_mail: { id: number }
+  purge_expired_auth: NoPayload
+  media_process_video: { id: number }
+  media_process_image_set: { id: number }
+  media_ingest_drop: DropPayload
+  media_backfill_scrub: NoPayload
+  settle_subscriptions: NoPayload
+  refresh_search_statistics: NoPayload
+  backup_database: NoPayload
+}
+export type TaskName = keyof TaskPayloads
+
+/** The names of TaskPayloads, for the worker's start-up check (a key missing here fails the type check). */
+export const TASK_NAMES = Object.keys({
+  release_due_items: true,
+  send_mail: true,
+  purge_expired_auth: true,
+  media_process_video: true,
+  media_process_image_set: true,
+  media_ingest_drop: true,
+  media_backfill_scrub: true,
+  settle_subscriptions: true,
+  refresh_search_statistics: true,
+  backup_database: true,
+} satisfies Record<TaskName, true>) as TaskName[]
+
 export interface JobOptions {
   /** Jobs with the same key replace each other until one runs (de-duplication). */
   jobKey?: string
@@ -23,13 +68,13 @@ export interface JobOptions {
  * A job queued while handling a request carries the request's id (`requestId` in the
  * payload), and the worker's log lines about the job show it.
  */
-export async function addJob(em: EntityManager, task: string, payload: Record<string, unknown>, options: JobOptions = {}): Promise<void> {
+export async function addJob<T extends TaskName>(em: EntityManager, task: T, payload: TaskPayloads[T], options: JobOptions = {}): Promise<void> {
   await em.getConnection().execute(
     `select graphile_worker.add_job(?::text, ?::json, queue_name => ?::text, run_at => ?::timestamptz,
        max_attempts => ?::int, job_key => ?::text, priority => ?::int)`,
     [
       task,
-      JSON.stringify(withRequestId(payload)),
+      JSON.stringify(withRequestId(payload as Record<string, unknown>)),
       options.queueName ?? null,
       options.runAt ?? null,
       options.maxAttempts ?? null,

@@ -1,6 +1,7 @@
 import type { Task, TaskList } from 'graphile-worker'
 import type { Config } from '../../server/config.js'
 import { MEDIA_TASKS } from '../../server/services/ingest.js'
+import { TASK_NAMES, type TaskName } from '../../server/services/jobs.js'
 import type { WorkerDeps } from '../deps.js'
 import { settleWhenDatabaseAnswers } from '../settle-outcome.js'
 import { backupDatabaseTask } from './backup-database.js'
@@ -18,7 +19,7 @@ import { settleSubscriptionsTask } from './settle-subscriptions.js'
  * back to the queue only when the database answers (settleWhenDatabaseAnswers).
  */
 export function createTaskList(deps: WorkerDeps, log: (line: string) => void = () => undefined): TaskList {
-  const tasks: Record<string, Task> = {
+  const tasks: Record<TaskName, Task> = {
     release_due_items: releaseDueItemsTask(deps),
     send_mail: sendMailTask(deps),
     purge_expired_auth: purgeExpiredAuthTask(deps),
@@ -30,9 +31,19 @@ export function createTaskList(deps: WorkerDeps, log: (line: string) => void = (
     refresh_search_statistics: refreshSearchStatisticsTask(deps),
     backup_database: backupDatabaseTask(deps),
   }
+  assertEveryTaskHandled(tasks)
   return Object.fromEntries(
     Object.entries(tasks).map(([name, task]) => [name, settleWhenDatabaseAnswers(handBackOnShutdown(task), deps.orm, log)]),
   )
+}
+
+/** Start-up check: the task list handles every task of TaskPayloads, and nothing else (the types say so; this holds at run time too). */
+export function assertEveryTaskHandled(taskList: Record<string, unknown>): void {
+  const handled = Object.keys(taskList).sort()
+  const expected = [...TASK_NAMES].sort()
+  if (handled.join() !== expected.join()) {
+    throw new Error(`the worker's task list and TaskPayloads differ: handled ${handled.join(', ')}; expected ${expected.join(', ')}`)
+  }
 }
 
 /**

@@ -2,20 +2,12 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Task } from 'graphile-worker'
 import { parseIngestMeta, type IngestMeta } from '../../server/domain/schemas/media.js'
-import { findItem, ingestSource, videoSourceFile, type IngestKind, type IngestResult } from '../../server/services/ingest.js'
+import { findItem, ingestSource, videoSourceFile, type IngestResult } from '../../server/services/ingest.js'
 import { exists } from '../../server/services/media-store.js'
 import { openMediaStore } from '../../server/services/media-store-factory.js'
 import type { WorkerDeps } from '../deps.js'
 import { REJECTED_DIR } from '../media/ingest-folder.js'
-
-export interface DropPayload {
-  kind: IngestKind
-  /** Name inside INGEST_DIR. */
-  name: string
-  metaName: string | null
-  /** Chosen when the drop was seen, so a retry after a crash finds the moved source. */
-  mediaKey: string
-}
+import type { DropPayload } from '../../server/services/jobs.js'
 
 function checkPayload(payload: unknown): DropPayload {
   const p = payload as Partial<DropPayload> | null
