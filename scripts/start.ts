@@ -114,9 +114,8 @@ if (buildError) {
   process.exit(1)
 }
 
-
-// The server first, the worker once the server answers: on a busy machine the two would
-// otherwise share the CPU while loading, and the site would take longer to answer.
+// The server first, the worker once the server has answered and rendered its first page: on
+// two cores the worker's start (seconds of loading code) would otherwise slow that page.
 log('starting the server…')
 if (earlyServer) earlyServer.send({ type: 'start', env: { DATABASE_URL: process.env.DATABASE_URL! }, migrated: true } satisfies StartMessage)
 else startChild('server', 'server/main.ts')
@@ -128,8 +127,6 @@ for (let attempt = 0; attempt < 1500 && !stopping && !ready; attempt++) {
   if (!ready) await new Promise((resolve) => setTimeout(resolve, 100))
 }
 if (ready) log(`ready in ${since(startedAt)}: ${url}`)
-// The worker starts once the server has rendered its first page: on two cores its start
-// (seconds of loading code) would otherwise slow the first visitor's page.
 if (ready) await fetch(`${url}/`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer()).catch(() => undefined)
 if (!stopping) {
   log('starting the worker…')
