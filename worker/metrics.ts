@@ -38,7 +38,7 @@ export class WorkerMetrics implements WorkerObserver {
   private readonly speed: Gauge<'rung'>
   private readonly releases: Counter<'kind'>
   private readonly started = new Map<string, number>()
-  private snapshot: { at: number; rows: Promise<QueueRow[]> } | null = null
+  private pendingQueue: Promise<QueueRow[]> | undefined
   private tasks: string[] = []
 
   constructor(register: Registry, private readonly orm: Orm, backupDir: string) {
@@ -156,24 +156,26 @@ export class WorkerMetrics implements WorkerObserver {
     if (imageSets) this.releases.inc({ kind: 'image_set' }, imageSets)
   }
 
-  /** One query per scrape for both queue gauges. */
+  /**
+   * One query per scrape for both queue gauges: a scrape collects every metric at once, so the
+   * second gauge shares the query the first one started. The next scrape reads afresh.
+   */
   private queue(): Promise<QueueRow[]> {
-    const now = Date.now()
-    if (!this.snapshot || now - this.snapshot.at > 1000) {
-      this.snapshot = {
-        at: now,
-        rows: this.orm.em.getConnection().execute<QueueRow[]>(
-          `select task_identifier as task,
-                  count(*) filter (where locked_at is null and attempts < max_attempts and run_at <= now())::int as queued,
-                  count(*) filter (where locked_at is null and attempts < max_attempts and run_at > now())::int as scheduled,
-                  count(*) filter (where locked_at is not null)::int as running,
-                  count(*) filter (where locked_at is null and attempts >= max_attempts)::int as failed,
-                  extract(epoch from now() - min(run_at) filter (where locked_at is null and attempts < max_attempts and run_at <= now()))::float8 as oldest
-             from graphile_worker.jobs
-            group by task_identifier`,
-        ),
-      }
-    }
-    return this.snapshot.rows
+    this.pendingQueue ??= this.orm.em
+      .getConnection()
+      .execute<QueueRow[]>(
+        `select task_identifier as task,
+                count(*) filter (where locked_at is null and attempts < max_attempts and run_at <= now())::int as queued,
+                count(*) filter (where locked_at is null and attempts < max_attempts and run_at > now())::int as scheduled,
+                count(*) filter (where locked_at is not null)::int as running,
+                count(*) filter (where locked_at is null and attempts >= max_attempts)::int as failed,
+                extract(epoch from now() - min(run_at) filter (where locked_at is null and attempts < max_attempts and run_at <= now()))::float8 as oldest
+           from graphile_worker.jobs
+          group by task_identifier`,
+      )
+      .finally(() => {
+        this.pendingQueue = undefined
+      })
+    return this.pendingQueue
   }
 }

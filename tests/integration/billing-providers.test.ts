@@ -10,11 +10,11 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BillingProviderId } from '../../server/config.js'
 import { BillingEvent, Subscription, User } from '../../server/db/entities/index.js'
-import { deliveryOf, signNotification, withFields, type StoredNotification } from '../../server/services/billing/replay.js'
+import { deliveryOf, fieldsOf, signNotification, withFields, type StoredNotification } from '../../server/services/billing/replay.js'
 import { ensurePlans } from '../../scripts/seed/plans.js'
 import { createTestApp, type TestApp } from '../support/app.js'
 import { PROVIDER_ENV } from '../support/billing.js'
-import { fixture, fixturesOf, FIXTURES } from '../support/billing-fixtures.js'
+import { fixture, fixturesOf, FIXTURES, sentAt } from '../support/billing-fixtures.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 
 let db: TestDatabase
@@ -56,7 +56,7 @@ async function newUser(): Promise<User> {
   return user
 }
 
-/** The notification about this subscription (and user), with a fresh transaction id and the time now. */
+/** The notification about this subscription (and user), with a fresh transaction id, sent now (its dates moved with it). */
 function about(id: BillingProviderId, notification: StoredNotification, subscriptionId: string, userId: number, extra: Record<string, string> = {}) {
   const shape = SHAPE[id]
   const has = (field: string) => field in { ...notification.request.query, ...notification.request.body }
@@ -64,7 +64,7 @@ function about(id: BillingProviderId, notification: StoredNotification, subscrip
   if (has(shape.user)) fields[shape.user] = String(userId)
   if (has(shape.transaction)) fields[shape.transaction] = fresh()
   if (shape.time && has(shape.time)) fields[shape.time] = id === 'demo' ? new Date().toISOString() : stamp()
-  return withFields(notification, fields)
+  return withFields(sentAt(notification, new Date()), fields)
 }
 
 function deliver(id: BillingProviderId, notification: StoredNotification, { sign = true, app = apps[id], headers = {} }: { sign?: boolean; app?: TestApp; headers?: Record<string, string> } = {}) {
@@ -139,8 +139,9 @@ for (const id of ['demo', 'ccbill', 'verotel', 'segpay'] as const) {
             expect(after).toMatchObject({ pendingChange: 'change' })
             break
           case 'extend':
-            // The processor's new billing date (2027-01-10): access through that day.
-            expect(after!.paidUntil.toISOString()).toBe('2027-01-11T00:00:00.000Z')
+            // The processor's new billing date (2027-01-10 as recorded, moved with the sending day): access through that day.
+            const billingDate = fieldsOf(delivered).nextRenewalDate ?? fieldsOf(delivered).nextChargeOn!
+            expect(after!.paidUntil.toISOString()).toBe(new Date(Date.parse(`${billingDate}T00:00:00Z`) + 86_400_000).toISOString())
             break
           case 'expire':
             expect(after).toMatchObject({ status: 'ended', endReason: 'expired' })
