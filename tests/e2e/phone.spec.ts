@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { devices, type Page } from '@playwright/test'
 import { becomeMember, englishVisitor, firstItems, signedUpUser } from './accounts-support'
-import { expect, test } from './support'
+import { expect, test, expectPlayedPast } from './support'
 
 /** A phone as the issue tried it: 390x844, touch, no hover, a mobile user agent. */
 test.use({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 })
@@ -131,7 +131,7 @@ test('a member sees no join button on the phone, swipes to the next picture in t
   await page.goto(`/en/videos/${video}`)
   await page.getByRole('button', { name: 'Play video' }).click()
   const media = page.getByLabel((await page.getByRole('heading', { level: 1 }).textContent())!, { exact: true })
-  await expect.poll(() => media.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2)
+  await expectPlayedPast(media, 0.2)
   await media.evaluate((v: HTMLVideoElement) => v.pause())
   const area = (await media.boundingBox())!
   // The newest demo video lasts 6 s: forward 10 s reaches the end, back 10 s the start.

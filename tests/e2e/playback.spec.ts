@@ -1,4 +1,4 @@
-import { expect, test } from './support'
+import { expect, test, expectPlayedPast } from './support'
 import type { Page } from '@playwright/test'
 import { becomeMember, e2eSql, englishVisitor, firstItems, signedUpUser } from './accounts-support'
 
@@ -86,7 +86,7 @@ test('a member without downloads plays the video (a segment loads), chooses a re
   await page.getByRole('button', { name: 'Play video' }).click()
   expect((await segment).ok()).toBe(true)
   const media = page.getByLabel((await page.getByRole('heading', { level: 1 }).textContent())!, { exact: true })
-  await expect.poll(() => media.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2)
+  await expectPlayedPast(media, 0.2)
 
   // The resolution menu offers the video's rungs; the choice is kept for the session.
   const resolution = page.getByLabel('Resolution')
@@ -131,7 +131,7 @@ test('a browser without native HLS plays through hls.js: the master playlist, th
   // The default rung is the best one up to Full HD, not the lowest.
   expect(first.url()).not.toMatch(/\/sd\/seg-/)
   const media = page.getByLabel((await page.getByRole('heading', { level: 1 }).textContent())!, { exact: true })
-  await expect.poll(() => media.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2)
+  await expectPlayedPast(media, 0.2)
   // hls.js feeds the element through Media Source Extensions, not a src URL.
   expect(await media.evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/^blob:/)
 

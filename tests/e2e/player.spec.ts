@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './support'
+import { expect, test, expectPlayedPast } from './support'
 import { becomeMember, e2eSql, englishVisitor, signedUpUser } from './accounts-support'
 
 test.beforeEach(async ({ page }) => {
@@ -17,7 +17,7 @@ async function playingLongVideo(page: Page) {
   await page.goto(`/en/videos/${video!.id}`)
   await page.getByRole('button', { name: 'Play video' }).click()
   const media = page.getByLabel(video!.title, { exact: true })
-  await expect.poll(() => media.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.3)
+  await expectPlayedPast(media, 0.3)
   return media
 }
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { expect, test, waitForHydration } from './support'
+import { expect, test, waitForHydration, expectPlayedPast } from './support'
 import { PASSWORD, becomeMember, e2eSql, englishVisitor, signedUpUser } from './accounts-support'
 
 test.beforeEach(async ({ page }) => {
@@ -34,7 +34,7 @@ test('a member who leaves a video at 0:03 is offered to resume there in another 
   await page.goto(`/en/videos/${video.id}`)
   await page.getByRole('button', { name: 'Play video' }).click()
   const media = page.getByLabel(video.title, { exact: true })
-  await expect.poll(() => media.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.3)
+  await expectPlayedPast(media, 0.3)
   // Jump to 0:03 and leave while it plays: the only save is the keepalive request sent on pagehide
   // (the 10-second save has not come yet, and there was no pause). A slow rate keeps it at 0:03
   // however long the next page takes on a busy machine.
@@ -60,7 +60,7 @@ test('a member who leaves a video at 0:03 is offered to resume there in another 
   await expect(other.getByRole('button', { name: 'Start over' })).toBeVisible()
   await resume.click()
   const otherMedia = other.getByLabel(video.title, { exact: true })
-  await expect.poll(() => otherMedia.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(3)
+  await expectPlayedPast(otherMedia, 3)
   await otherMedia.evaluate((v: HTMLVideoElement) => v.pause())
 
   // The home page lists it under "Continue watching", with its progress.
@@ -87,7 +87,7 @@ test('"Start over" plays from the beginning, and a video watched to the end leav
   await expect(page.getByRole('button', { name: 'Resume at 0:20' })).toBeVisible()
   await page.getByRole('button', { name: 'Start over' }).click()
   const media = page.getByLabel(video.title, { exact: true })
-  await expect.poll(() => media.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.3)
+  await expectPlayedPast(media, 0.3)
   expect(await media.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(10)
 
   // Watched to 97 % and paused there (the pause saves): no longer "continue watching".

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 export { expect }
 
@@ -14,6 +14,21 @@ export async function confirmAgeInAdvance(page: Page): Promise<void> {
 export async function waitForHydration(page: Page): Promise<void> {
   if (!page.url().startsWith(new URL(test.info().project.use.baseURL ?? 'http://localhost').origin)) return
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 })
+}
+
+/**
+ * Waits until the video element has played past `seconds` (its first frames can take long on a busy
+ * machine: signed playlist, player chunk, first segments). A failure says what state it was in.
+ */
+export async function expectPlayedPast(media: Locator, seconds: number): Promise<void> {
+  try {
+    await expect.poll(() => media.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(seconds)
+  } catch (error) {
+    const state = await media
+      .evaluate((v: HTMLVideoElement) => ({ paused: v.paused, readyState: v.readyState, networkState: v.networkState, error: v.error?.message ?? v.error?.code ?? null, src: v.currentSrc.slice(0, 40), buffered: v.buffered.length ? v.buffered.end(0) : 0 }))
+      .catch((e: Error) => e.message)
+    throw new Error(`the video did not play past ${seconds} s: ${JSON.stringify(state)}`, { cause: error })
+  }
 }
 
 /** Playwright's test, whose page waits for hydration after every goto and reload. */
