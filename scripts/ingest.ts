@@ -20,7 +20,7 @@ import { isAlive } from '../server/db/embedded-postgres.js'
 import { migrate, openOrm, type Orm } from '../server/db/orm.js'
 import { parseIngestMeta, type IngestMeta } from '../server/domain/schemas/media.js'
 import { findItem, ingestSource, retryItem, type IngestKind } from '../server/services/ingest.js'
-import { openMediaStore } from '../server/services/media-store-factory.js'
+import { openMediaStore } from '../server/services/media/open-store.js'
 import { startWorker } from '../worker/runner.js'
 import { liveWorkerPools } from '../worker/recovery.js'
 

@@ -8,8 +8,8 @@
 import { parseArgs } from 'node:util'
 import { ensureAppSecret } from '../server/bootstrap.js'
 import { ConfigError, loadConfig } from '../server/config.js'
-import { migrateToS3 } from '../server/services/media-migrate.js'
-import { S3MediaStore } from '../server/services/s3-media-store.js'
+import { migrateToS3 } from '../server/services/media/migrate.js'
+import { S3MediaStore } from '../server/services/media/store-s3.js'
 
 const USAGE = 'Usage: npm run media:migrate -- --to s3   (with S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and, for another provider, S3_ENDPOINT set)'
 const { values } = parseArgs({ options: { to: { type: 'string' }, help: { type: 'boolean' } } })

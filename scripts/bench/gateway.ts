@@ -24,7 +24,7 @@ import pg from 'pg'
 import { ensureAppSecret, ensureDatabase } from '../../server/bootstrap.js'
 import { loadConfig } from '../../server/config.js'
 import { migrate, openOrm } from '../../server/db/orm.js'
-import { mediaSignerFor } from '../../server/services/media-signer.js'
+import { mediaSignerFor } from '../../server/services/media/signer.js'
 import { hashToken } from '../../server/services/sessions.js'
 import { ensurePlans } from '../seed/plans.js'
 

@@ -19,7 +19,7 @@ import { formatBytes, uploadProblem, UPLOAD_VIDEO_EXTENSIONS, type UploadProblem
 import { translator } from '../i18n.js'
 import { writeAuditEntries } from '../services/audit.js'
 import { ingestSource } from '../services/ingest.js'
-import { MediaStore } from '../services/media-store.js'
+import { MediaStore } from '../services/media/store.js'
 import { loadCurrentUser } from '../services/sessions.js'
 import { requestLocale } from './request-locale.js'
 

@@ -11,7 +11,7 @@ import type { RateLimits } from '../services/rate-limits.js'
 import { appRouter, type AppRouter } from '../trpc/root.js'
 import type { PageEnvironment } from '../../src/lib/page-environment.js'
 import type { ClientBuild } from './client-build.js'
-import { mediaOriginsOf } from '../services/media-urls.js'
+import { mediaOriginsOf } from '../services/media/public-urls.js'
 import { pageSecurityPolicy } from './security-policy.js'
 import type { ServerMetrics } from '../metrics/server-metrics.js'
 

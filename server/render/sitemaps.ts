@@ -13,7 +13,7 @@ import { LOCALES, isLocale, localize, type Locale } from '../domain/locale.js'
 import type { CatalogCache } from '../services/catalog/cache.js'
 import { toPicture } from '../services/catalog/dto.js'
 import { released } from '../services/catalog/released.js'
-import { absoluteMediaUrl, publicMediaUrl } from '../services/media-urls.js'
+import { absoluteMediaUrl, publicMediaUrl } from '../services/media/public-urls.js'
 
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000

@@ -10,7 +10,7 @@ import { compactAttachmentHeader, downloadAllowance, downloadDay, downloadFileNa
 import { localize, type Locale } from '../domain/locale.js'
 import type { ImageMedia, LocalizedText } from '../db/entities/types.js'
 import { query, raw, sql } from '../db/sql.js'
-import type { MediaStore } from './media-store.js'
+import type { MediaStore } from './media/store.js'
 import { membershipFrom } from './membership.js'
 import type { CurrentUser } from './sessions.js'
 import { released } from './catalog/released.js'

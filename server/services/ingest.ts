@@ -9,7 +9,7 @@ import type { LocalizedText } from '../domain/locale.js'
 import { IMAGE_EXTENSIONS, titleFromFileName } from '../domain/media.js'
 import type { IngestMeta } from '../domain/schemas/media.js'
 import { addJob, type TaskName } from './jobs.js'
-import type { MediaStore } from './media-store.js'
+import type { MediaStore } from './media/store.js'
 
 /** Task names and named queues of the media pipeline (one transcode at a time). */
 export const MEDIA_TASKS = {

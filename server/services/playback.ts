@@ -2,7 +2,7 @@
  * What members get on top of the public catalog: the player's signed HLS URLs with the
  * video's rungs, the full-size preview stills, and an image set's pictures for the lightbox
  * (web size) and as originals. Every URL is signed for the caller's user and session
- * (media-signing.ts); the procedures that call these let members only.
+ * (media/signing.ts); the procedures that call these let members only.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { ImageMedia, ImageRef, LocalizedText, VideoMedia } from '../db/entities/types.js'
@@ -11,7 +11,7 @@ import { isWithinCap, resolutionCap } from '../domain/playback.js'
 import type { Resolution } from '../domain/resolutions.js'
 import { AppError } from '../domain/errors.js'
 import { query, raw, sql } from '../db/sql.js'
-import type { MediaGrant, MediaSigner } from './media-signing.js'
+import type { MediaGrant, MediaSigner } from './media/signing.js'
 import { released } from './catalog/released.js'
 import type { Role } from '../domain/membership.js'
 

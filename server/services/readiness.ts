@@ -4,8 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Config } from '../config.js'
 import type { Orm } from '../db/orm.js'
-import { openMediaStore } from './media-store-factory.js'
-import type { S3MediaStore } from './s3-media-store.js'
+import { openMediaStore } from './media/open-store.js'
+import type { S3MediaStore } from './media/store-s3.js'
 
 /** One thing the server needs to serve; `check` throws (or times out) when it is not there. */
 export interface ReadinessCheck {

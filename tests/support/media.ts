@@ -74,7 +74,7 @@ export type MediaTestEnv = Awaited<ReturnType<typeof mediaTestEnv>>
 export async function mediaTestEnv(prefix: string, { store: kind = 'local' }: { store?: 'local' | 's3' } = {}) {
   const { createTestDatabase } = await import('./test-database.js')
   const { testConfig } = await import('./config.js')
-  const { openMediaStore } = await import('../../server/services/media-store-factory.js')
+  const { openMediaStore } = await import('../../server/services/media/open-store.js')
   const db = await createTestDatabase()
   const tmp = await tempDir(prefix)
   const env: NodeJS.ProcessEnv = { DATA_DIR: tmp.dir, MEDIA_DIR: path.join(tmp.dir, 'media'), INGEST_DIR: path.join(tmp.dir, 'ingest') }
@@ -122,7 +122,7 @@ export async function ingestClipAndSet(t: MediaTestEnv) {
 export async function testBucket(prefix: string): Promise<NodeJS.ProcessEnv> {
   const { inject } = await import('vitest')
   const { CreateBucketCommand, PutBucketCorsCommand } = await import('@aws-sdk/client-s3')
-  const { createS3Client } = await import('../../server/services/s3-media-store.js')
+  const { createS3Client } = await import('../../server/services/media/store-s3.js')
   const { LOCAL_S3_CREDENTIALS } = await import('../../scripts/s3-server.js')
   const endpoint = inject('testS3Endpoint')
   const bucket = `${prefix.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 40)}-${crypto.randomBytes(4).toString('hex')}`

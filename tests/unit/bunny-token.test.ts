@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { signBunnyUrl } from '../../server/domain/bunny-token.js'
-import { S3MediaStore } from '../../server/services/s3-media-store.js'
+import { S3MediaStore } from '../../server/services/media/store-s3.js'
 import { loadConfig } from '../../server/config.js'
 
 const hmac = (key: string, message: string) => crypto.createHmac('sha256', key).update(message).digest()

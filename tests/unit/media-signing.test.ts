@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { attachmentHeader, compactAttachmentHeader, downloadAllowance, downloadDay, downloadFileName } from '../../server/domain/downloads.js'
-import { MediaSigner, isProtectedPath, playlistSeconds, rewritePlaylist } from '../../server/services/media-signing.js'
+import { playlistSeconds, rewritePlaylist } from '../../server/services/media/playlists.js'
+import { MediaSigner, isProtectedPath } from '../../server/services/media/signing.js'
 
 const SECRET = 'unit-secret-unit-secret-unit-secret-0123'
 const KEY = '0f8c5b9e-5d3a-4a57-9a4e-0d5a0b1c2d3e'
@@ -162,7 +163,7 @@ describe("the plan's resolution cap", () => {
   })
 
   it('leaves the variants above the cap out of a master playlist, with their URIs', async () => {
-    const { capMasterPlaylist } = await import('../../server/services/media-signing.js')
+    const { capMasterPlaylist } = await import('../../server/services/media/playlists.js')
     const capped = capMasterPlaylist(master, 'fhd')
     expect(capped).toContain('sd/index.m3u8')
     expect(capped).toContain('fhd/index.m3u8')

@@ -5,7 +5,7 @@ import { Image, ImageSet, type ImageMedia, type ImageRef } from '../../server/db
 import type { LocalizedText } from '../../server/domain/locale.js'
 import { IMAGE_PREVIEW_COUNT, IMAGE_SIZES, fitWithin } from '../../server/domain/media.js'
 import { imageFilesIn } from '../../server/services/ingest.js'
-import type { MediaStore, WorkDir } from '../../server/services/media-store.js'
+import type { MediaStore, WorkDir } from '../../server/services/media/store.js'
 import { releaseDueItems } from '../../server/services/release.js'
 import { renderPicture, type PictureTarget } from '../ffmpeg/pictures.js'
 import { UnreadableMediaError, probe } from '../ffmpeg/probe.js'

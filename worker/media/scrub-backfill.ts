@@ -2,8 +2,8 @@ import fs from 'node:fs/promises'
 import type { Orm } from '../../server/db/orm.js'
 import { SCRUB } from '../../server/domain/scrub.js'
 import { query, sql } from '../../server/db/sql.js'
-import type { MediaStore } from '../../server/services/media-store.js'
-import { playlistSeconds } from '../../server/services/media-signing.js'
+import type { MediaStore } from '../../server/services/media/store.js'
+import { playlistSeconds } from '../../server/services/media/playlists.js'
 import { makeScrubThumbnails } from '../ffmpeg/scrub.js'
 
 export interface BackfillResult {

@@ -23,7 +23,7 @@ import {
   stillTimes,
   type SourceInfo,
 } from '../../server/domain/media.js'
-import type { MediaStore, WorkDir } from '../../server/services/media-store.js'
+import type { MediaStore, WorkDir } from '../../server/services/media/store.js'
 import { videoSourceFile } from '../../server/services/ingest.js'
 import { releaseDueItems } from '../../server/services/release.js'
 import { SCRUB } from '../../server/domain/scrub.js'

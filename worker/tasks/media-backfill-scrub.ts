@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker'
 import { MEDIA_QUEUES, MEDIA_TASKS } from '../../server/services/ingest.js'
 import { addJob } from '../../server/services/jobs.js'
-import { MediaStore } from '../../server/services/media-store.js'
+import { MediaStore } from '../../server/services/media/store.js'
 import type { WorkerDeps } from '../deps.js'
 import { ffmpegBinaries } from '../ffmpeg/binaries.js'
 import { backfillScrubThumbnails } from '../media/scrub-backfill.js'

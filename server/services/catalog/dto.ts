@@ -8,7 +8,7 @@ import { localize, type Locale } from '../../domain/locale.js'
 import { ageOn } from '../../domain/model-facts.js'
 import { publishState, type PublishState } from '../../domain/publish.js'
 import type { Resolution } from '../../domain/resolutions.js'
-import { publicMediaUrl } from '../media-urls.js'
+import { publicMediaUrl } from '../media/public-urls.js'
 
 /** A picture ready for an <img>: the URL, its size, the text alternative, other widths. */
 export interface Picture {

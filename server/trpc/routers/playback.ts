@@ -1,5 +1,5 @@
 import { playbackQuerySchema } from '../../domain/schemas/interactions.js'
-import { mediaSignerFor } from '../../services/media-signer.js'
+import { mediaSignerFor } from '../../services/media/signer.js'
 import { imageSetPictures, videoPlayback } from '../../services/playback.js'
 import type { Context } from '../context.js'
 import { memberProcedure, router } from '../trpc.js'

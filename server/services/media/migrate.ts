@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { eachLimited, type S3MediaStore } from './s3-media-store.js'
+import { eachLimited, type S3MediaStore } from './store-s3.js'
 
 export interface MigrationReport {
   files: number

@@ -13,9 +13,9 @@ import type { Readable } from 'node:stream'
  *   moved into place only when complete, so nothing half-made is ever published.
  * Stored paths are relative to MEDIA_DIR and use '/'.
  *
- * This class is the local-disk backend (the default); `S3MediaStore` (s3-media-store.ts) keeps
+ * This class is the local-disk backend (the default); `S3MediaStore` (store-s3.ts) keeps
  * the same stored paths as keys of an S3-compatible bucket and uses MEDIA_DIR only as the
- * worker's scratch space and source cache. `openMediaStore` (media-store-factory.ts) picks one.
+ * worker's scratch space and source cache. `openMediaStore` (open-store.ts) picks one.
  */
 export class MediaStore {
   readonly kind: 'local' | 's3' = 'local'

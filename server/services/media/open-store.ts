@@ -1,5 +1,5 @@
-import type { Config } from '../config.js'
-import { MediaStore } from './media-store.js'
+import type { Config } from '../../config.js'
+import { MediaStore } from './store.js'
 
 const stores = new WeakMap<Config, Promise<MediaStore>>()
 
@@ -13,7 +13,7 @@ export function openMediaStore(config: Config): Promise<MediaStore> {
     const settings = config.mediaStore
     store =
       settings.kind === 's3'
-        ? import('./s3-media-store.js').then(({ S3MediaStore }) => new S3MediaStore(config.mediaDir, settings))
+        ? import('./store-s3.js').then(({ S3MediaStore }) => new S3MediaStore(config.mediaDir, settings))
         : Promise.resolve(new MediaStore(config.mediaDir))
     stores.set(config, store)
   }

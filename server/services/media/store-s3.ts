@@ -17,9 +17,9 @@ import {
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import type { MediaStoreConfig } from '../config.js'
-import { signBunnyUrl } from '../domain/bunny-token.js'
-import { MediaStore, checkKey, type WorkDir } from './media-store.js'
+import type { MediaStoreConfig } from '../../config.js'
+import { signBunnyUrl } from '../../domain/bunny-token.js'
+import { MediaStore, checkKey, type WorkDir } from './store.js'
 
 export type S3StoreConfig = Extract<MediaStoreConfig, { kind: 's3' }>
 

@@ -1,13 +1,12 @@
 import type { JobHelpers, Task } from 'graphile-worker'
-import type { MediaStore } from '../../server/services/media-store.js'
-import { openMediaStore } from '../../server/services/media-store-factory.js'
+import type { MediaStore } from '../../server/services/media/store.js'
+import { openMediaStore } from '../../server/services/media/open-store.js'
 import { ffmpegBinaries } from '../ffmpeg/binaries.js'
 import type { WorkerDeps } from '../deps.js'
-import { processImageSet } from '../media/image-set-pipeline.js'
-import type { Outcome } from '../media/outcome.js'
-import { processVideo, type PipelineOptions } from '../media/video-pipeline.js'
+import type { Outcome } from './outcome.js'
+import type { PipelineOptions } from './video-pipeline.js'
 
-type Pipeline = (orm: WorkerDeps['orm'], store: MediaStore, id: number, options: PipelineOptions) => Promise<Outcome>
+export type Pipeline = (orm: WorkerDeps['orm'], store: MediaStore, id: number, options: PipelineOptions) => Promise<Outcome>
 
 /**
  * A media job: payload { id }. Runs in a named queue (one transcode at a time), is
@@ -15,7 +14,7 @@ type Pipeline = (orm: WorkerDeps['orm'], store: MediaStore, id: number, options:
  * throwing hands the job back to graphile-worker's backoff. Graceful shutdown aborts
  * ffmpeg through the job's abort signal.
  */
-function mediaTask(name: string, pipeline: Pipeline) {
+export function mediaTask(name: string, pipeline: Pipeline) {
   return ({ config, orm, observer }: WorkerDeps): Task => {
     ffmpegBinaries(config)
     const opened = openMediaStore(config)
@@ -32,6 +31,3 @@ function mediaTask(name: string, pipeline: Pipeline) {
     }
   }
 }
-
-export const mediaProcessVideoTask = mediaTask('media_process_video', processVideo)
-export const mediaProcessImageSetTask = mediaTask('media_process_image_set', processImageSet)

@@ -1,5 +1,5 @@
-import type { Config } from '../config.js'
-import { MediaSigner } from './media-signing.js'
+import type { Config } from '../../config.js'
+import { MediaSigner } from './signing.js'
 
 const signers = new WeakMap<Config, MediaSigner>()
 

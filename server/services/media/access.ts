@@ -1,5 +1,5 @@
-import { isMember, type MembershipSubject } from '../domain/membership.js'
-import type { EndedSessions } from './sessions.js'
+import { isMember, type MembershipSubject } from '../../domain/membership.js'
+import type { EndedSessions } from '../sessions.js'
 
 /** What the gateway needs to know about a session: whose it is and what that user may see. */
 export interface SessionSubject extends MembershipSubject {

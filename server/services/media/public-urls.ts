@@ -3,7 +3,7 @@
  * previews: cacheable, served at /media/) and protected/ (members only, served through the
  * signed media gateway). Stored paths are relative to MEDIA_DIR (on S3: keys of the bucket).
  */
-import type { MediaStoreConfig } from '../config.js'
+import type { MediaStoreConfig } from '../../config.js'
 
 export const PUBLIC_MEDIA_PREFIX = '/media/'
 

@@ -1,0 +1,6 @@
+import { MEDIA_TASKS } from '../../server/services/ingest.js'
+import { mediaTask } from '../media/media-task.js'
+import { processImageSet } from '../media/image-set-pipeline.js'
+
+/** Renditions, thumbnails and originals of one image set: payload { id }. */
+export const mediaProcessImageSetTask = mediaTask(MEDIA_TASKS.processImageSet, processImageSet)
