@@ -7,6 +7,7 @@ import type { Orm } from '../db/orm.js'
 import { isCrawler } from '../domain/crawlers.js'
 import { isLocale, normalizeLocale, type Locale } from '../domain/locale.js'
 import type { CatalogCache } from '../services/catalog/cache.js'
+import { browserRequest } from '../http/browser-request.js'
 import type { RateLimits } from '../services/rate-limits.js'
 import { appRouter, type AppRouter } from '../trpc/root.js'
 import type { PageEnvironment } from '../../src/lib/page-environment.js'
@@ -77,7 +78,7 @@ export class PageRenderer {
         unstable_localLink({
           router: appRouter,
           // The anonymous visitor's context: the page never depends on who asks.
-          createContext: async () => ({ req, res: reply, config, em: orm.em.fork(), locale, user: null, now: new Date(), limits, catalogCache, metrics }),
+          createContext: async () => ({ req, res: reply, browser: browserRequest(req, reply), config, em: orm.em.fork(), locale, user: null, now: new Date(), limits, catalogCache, metrics }),
           onError: ({ error, path }) => {
             if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed while rendering')
           },
