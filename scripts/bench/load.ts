@@ -45,7 +45,7 @@ const KINDS: Record<string, (n: number) => string> = {
   'page: home': () => '/en',
   'page: list': (n) => `/en/videos?page=${(n % 20) + 1}`,
   'page: video': (n) => `/en/videos/${pick(videos, n)}`,
-  'page: image set': (n) => `/en/image-sets/${pick(imageSets, n)}`,
+  'page: image set': (n) => `/en/images/${pick(imageSets, n)}`,
   'page: model': (n) => `/en/models/${pick(models, n)}`,
   'trpc: videos list': (n) => trpc('catalog.videos', { locale: 'en', per_page: 30, page: (n % 20) + 1 }),
   'trpc: search': (n) => trpc('catalog.videos', { locale: 'en', per_page: 30, q: pick(['sunset', 'studio', 'beach night', 'exclusive'], n) }),
