@@ -12,6 +12,7 @@ import type { WorkerMetrics } from './metrics.js'
 import { WorkerLiveness } from './recovery.js'
 import { assertCrontabTasksExist, createTaskList, crontab } from './tasks/index.js'
 import { queueScrubBackfill } from './tasks/media-backfill-scrub.js'
+import { TranscodeSlot } from './transcode-slot.js'
 import type { DropPayload } from '../server/services/jobs.js'
 
 export interface WorkerHandle {
@@ -53,7 +54,8 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   const log = options.log ?? ((line: string) => console.log(`[worker] ${line}`))
   const binaries = ffmpegBinaries(deps.config)
   log(`ffmpeg: ${binaries.ffmpeg} (${binaries.source})`)
-  const taskList = createTaskList(deps, log)
+  const slot = new TranscodeSlot()
+  const taskList = createTaskList(deps, log, slot)
   const schedule = crontab(deps.config)
   assertCrontabTasksExist(taskList, schedule)
   const liveness = new WorkerLiveness(databaseUrl, log)
@@ -65,6 +67,7 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
     noHandleSignals: true,
     pollInterval: 1000,
     taskList,
+    forbiddenFlags: slot.forbiddenFlags,
     crontab: schedule,
     gracefulShutdownAbortTimeout: deps.config.shutdown.workerTimeoutMs,
     ...(options.workerLog ? { logger: graphileLogger(options.workerLog, (jobId) => requestIds.get(jobId)) } : {}),
@@ -138,13 +141,14 @@ const quiet = new Logger(() => () => undefined)
  * and the tests use it; it is the same task list the worker runs.
  */
 export async function drainJobs(deps: WorkerDeps, databaseUrl: string, { concurrency = 1, verbose = false, waitForRetries = false } = {}): Promise<void> {
-  const taskList = createTaskList(deps)
+  const slot = new TranscodeSlot()
+  const taskList = createTaskList(deps, undefined, slot)
   const liveness = new WorkerLiveness(databaseUrl)
   const counter = new pg.Client({ connectionString: databaseUrl })
   await counter.connect()
   try {
     for (let round = 0; round < 10_000; round++) {
-      await runOnce({ connectionString: databaseUrl, concurrency, taskList, preset: { worker: SETTLED_JOBS, plugins: [liveness.plugin()] }, ...(verbose ? {} : { logger: quiet }) })
+      await runOnce({ connectionString: databaseUrl, concurrency, taskList, forbiddenFlags: slot.forbiddenFlags, preset: { worker: SETTLED_JOBS, plugins: [liveness.plugin()] }, ...(verbose ? {} : { logger: quiet }) })
       const { rows } = await counter.query<{ due: string; later: string }>(
         `select count(*) filter (where run_at <= now()) as due, count(*) filter (where run_at > now()) as later
            from graphile_worker.jobs

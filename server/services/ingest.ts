@@ -11,14 +11,20 @@ import type { IngestMeta } from '../domain/schemas/media.js'
 import { addJob, type TaskName } from './jobs.js'
 import type { MediaStore } from './media/store.js'
 
-/** Task names and named queues of the media pipeline (one transcode at a time). */
+/** Task names, named queue and flag of the media pipeline. */
 export const MEDIA_TASKS = {
   processVideo: 'media_process_video',
   processImageSet: 'media_process_image_set',
   ingestDrop: 'media_ingest_drop',
   backfillScrub: 'media_backfill_scrub',
 } as const satisfies Record<string, TaskName>
-export const MEDIA_QUEUES = { transcode: 'media-transcode', images: 'media-images' } as const
+/** A named queue runs one job at a time in the whole cluster: image sets (cheap) go through one. */
+export const MEDIA_QUEUES = { images: 'media-images' } as const
+/**
+ * Transcodes carry this flag instead: each worker runs one at a time, and several workers run
+ * theirs at once (worker/transcode-slot.ts).
+ */
+export const TRANSCODE_FLAG = 'transcode'
 export const MEDIA_MAX_ATTEMPTS = 5
 
 export type IngestKind = 'video' | 'imageSet'
@@ -142,7 +148,7 @@ export async function ingestSource(em: EntityManager, store: MediaStore, request
 /** Queues (again) the processing of an item: after a fix, or to re-make its media. */
 export async function queueProcessing(em: EntityManager, kind: IngestKind, id: number): Promise<void> {
   if (kind === 'video') {
-    await addJob(em, MEDIA_TASKS.processVideo, { id }, { queueName: MEDIA_QUEUES.transcode, jobKey: `media:video:${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
+    await addJob(em, MEDIA_TASKS.processVideo, { id }, { flags: [TRANSCODE_FLAG], jobKey: `media:video:${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
   } else {
     await addJob(em, MEDIA_TASKS.processImageSet, { id }, { queueName: MEDIA_QUEUES.images, jobKey: `media:image-set:${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
   }

@@ -13,21 +13,24 @@ import { mediaProcessVideoTask } from './media-process-video.js'
 import { refreshSearchStatisticsTask } from './refresh-search-statistics.js'
 import { releaseDueItemsTask } from './release-due-items.js'
 import { sendMailTask } from './send-mail.js'
+import { TranscodeSlot } from '../transcode-slot.js'
 import { settleSubscriptionsTask } from './settle-subscriptions.js'
 
 /**
  * Every task the worker runs, by the name jobs and the crontab use; each hands its outcome
- * back to the queue only when the database answers (settleWhenDatabaseAnswers).
+ * back to the queue only when the database answers (settleWhenDatabaseAnswers). The
+ * transcoding tasks run one at a time in this process (`slot`; give its forbiddenFlags to
+ * the runner).
  */
-export function createTaskList(deps: WorkerDeps, log: (line: string) => void = () => undefined): TaskList {
+export function createTaskList(deps: WorkerDeps, log: (line: string) => void = () => undefined, slot = new TranscodeSlot()): TaskList {
   const tasks: Record<TaskName, Task> = {
     release_due_items: releaseDueItemsTask(deps),
     send_mail: sendMailTask(deps),
     purge_expired_auth: purgeExpiredAuthTask(deps),
-    [MEDIA_TASKS.processVideo]: mediaProcessVideoTask(deps),
+    [MEDIA_TASKS.processVideo]: slot.wrap(mediaProcessVideoTask(deps)),
     [MEDIA_TASKS.processImageSet]: mediaProcessImageSetTask(deps),
     [MEDIA_TASKS.ingestDrop]: mediaIngestDropTask(deps),
-    [MEDIA_TASKS.backfillScrub]: mediaBackfillScrubTask(deps),
+    [MEDIA_TASKS.backfillScrub]: slot.wrap(mediaBackfillScrubTask(deps)),
     settle_subscriptions: settleSubscriptionsTask(deps),
     refresh_search_statistics: refreshSearchStatisticsTask(deps),
     backup_database: backupDatabaseTask(deps),
