@@ -18,13 +18,12 @@ export const MEDIA_TASKS = {
   ingestDrop: 'media_ingest_drop',
   backfillScrub: 'media_backfill_scrub',
 } as const satisfies Record<string, TaskName>
-/** A named queue runs one job at a time in the whole cluster: image sets (cheap) go through one. */
-export const MEDIA_QUEUES = { images: 'media-images' } as const
 /**
- * Transcodes carry this flag instead: each worker runs one at a time, and several workers run
- * theirs at once (worker/transcode-slot.ts).
+ * A named queue runs one job at a time in the whole cluster: image sets (cheap) go through one.
+ * Transcodes do not: each worker runs one at a time in a runner of its own (TRANSCODE_TASKS,
+ * worker/runner.ts), so several workers transcode at once.
  */
-export const TRANSCODE_FLAG = 'transcode'
+export const MEDIA_QUEUES = { images: 'media-images' } as const
 export const MEDIA_MAX_ATTEMPTS = 5
 
 export type IngestKind = 'video' | 'imageSet'
@@ -148,7 +147,7 @@ export async function ingestSource(em: EntityManager, store: MediaStore, request
 /** Queues (again) the processing of an item: after a fix, or to re-make its media. */
 export async function queueProcessing(em: EntityManager, kind: IngestKind, id: number): Promise<void> {
   if (kind === 'video') {
-    await addJob(em, MEDIA_TASKS.processVideo, { id }, { flags: [TRANSCODE_FLAG], jobKey: `media:video:${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
+    await addJob(em, MEDIA_TASKS.processVideo, { id }, { jobKey: `media:video:${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
   } else {
     await addJob(em, MEDIA_TASKS.processImageSet, { id }, { queueName: MEDIA_QUEUES.images, jobKey: `media:image-set:${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
   }

@@ -60,8 +60,6 @@ export interface JobOptions {
   runAt?: Date
   maxAttempts?: number
   priority?: number
-  /** A worker skips jobs carrying a flag it forbids at the moment (worker/transcode-slot.ts). */
-  flags?: string[]
 }
 
 /**
@@ -73,7 +71,7 @@ export interface JobOptions {
 export async function addJob<T extends TaskName>(em: EntityManager, task: T, payload: TaskPayloads[T], options: JobOptions = {}): Promise<void> {
   await em.getConnection().execute(
     `select graphile_worker.add_job(?::text, ?::json, queue_name => ?::text, run_at => ?::timestamptz,
-       max_attempts => ?::int, job_key => ?::text, priority => ?::int, flags => ?::text[])`,
+       max_attempts => ?::int, job_key => ?::text, priority => ?::int)`,
     [
       task,
       JSON.stringify(withRequestId(payload as Record<string, unknown>)),
@@ -82,8 +80,6 @@ export async function addJob<T extends TaskName>(em: EntityManager, task: T, pay
       options.maxAttempts ?? null,
       options.jobKey ?? null,
       options.priority ?? null,
-      // As an array literal: the flags are plain words.
-      options.flags ? `{${options.flags.join(',')}}` : null,
     ],
     'run',
     em.getTransactionContext(),

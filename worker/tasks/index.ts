@@ -13,24 +13,21 @@ import { mediaProcessVideoTask } from './media-process-video.js'
 import { refreshSearchStatisticsTask } from './refresh-search-statistics.js'
 import { releaseDueItemsTask } from './release-due-items.js'
 import { sendMailTask } from './send-mail.js'
-import { TranscodeSlot } from '../transcode-slot.js'
 import { settleSubscriptionsTask } from './settle-subscriptions.js'
 
 /**
  * Every task the worker runs, by the name jobs and the crontab use; each hands its outcome
- * back to the queue only when the database answers (settleWhenDatabaseAnswers). The
- * transcoding tasks run one at a time in this process (`slot`; give its forbiddenFlags to
- * the runner).
+ * back to the queue only when the database answers (settleWhenDatabaseAnswers).
  */
-export function createTaskList(deps: WorkerDeps, log: (line: string) => void = () => undefined, slot = new TranscodeSlot()): TaskList {
+export function createTaskList(deps: WorkerDeps, log: (line: string) => void = () => undefined): TaskList {
   const tasks: Record<TaskName, Task> = {
     release_due_items: releaseDueItemsTask(deps),
     send_mail: sendMailTask(deps),
     purge_expired_auth: purgeExpiredAuthTask(deps),
-    [MEDIA_TASKS.processVideo]: slot.wrap(mediaProcessVideoTask(deps)),
+    [MEDIA_TASKS.processVideo]: mediaProcessVideoTask(deps),
     [MEDIA_TASKS.processImageSet]: mediaProcessImageSetTask(deps),
     [MEDIA_TASKS.ingestDrop]: mediaIngestDropTask(deps),
-    [MEDIA_TASKS.backfillScrub]: slot.wrap(mediaBackfillScrubTask(deps)),
+    [MEDIA_TASKS.backfillScrub]: mediaBackfillScrubTask(deps),
     settle_subscriptions: settleSubscriptionsTask(deps),
     refresh_search_statistics: refreshSearchStatisticsTask(deps),
     backup_database: backupDatabaseTask(deps),
@@ -39,6 +36,20 @@ export function createTaskList(deps: WorkerDeps, log: (line: string) => void = (
   return Object.fromEntries(
     Object.entries(tasks).map(([name, task]) => [name, settleWhenDatabaseAnswers(handBackOnShutdown(task), deps.orm, log)]),
   )
+}
+
+/**
+ * The tasks that run ffmpeg over a whole video. Each worker runs them one at a time, in a
+ * graphile-worker runner of their own (concurrency 1; a named queue would allow one in the
+ * whole cluster), so N workers transcode N videos at once.
+ */
+export const TRANSCODE_TASKS: readonly TaskName[] = [MEDIA_TASKS.processVideo, MEDIA_TASKS.backfillScrub]
+
+/** A task list split into the transcodes and the rest. */
+export function splitTranscodes(taskList: TaskList): { transcodes: TaskList; others: TaskList } {
+  const entries = Object.entries(taskList)
+  const isTranscode = ([name]: [string, unknown]) => (TRANSCODE_TASKS as readonly string[]).includes(name)
+  return { transcodes: Object.fromEntries(entries.filter(isTranscode)), others: Object.fromEntries(entries.filter((entry) => !isTranscode(entry))) }
 }
 
 /** Start-up check: the task list handles every task of TaskPayloads, and nothing else (the types say so; this holds at run time too). */
