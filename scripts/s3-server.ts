@@ -22,6 +22,18 @@ export const MEDIA_CORS = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`
 
+/** The variables of MEDIA_STORE=s3 for a bucket of this server (path-style, its fixed keys). */
+export function localS3Env(endpoint: string, bucket: string): Record<string, string> {
+  return {
+    MEDIA_STORE: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: bucket,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: LOCAL_S3_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: LOCAL_S3_CREDENTIALS.secretAccessKey,
+  }
+}
+
 export interface LocalS3 {
   endpoint: string
   stop(): Promise<void>

@@ -12,7 +12,7 @@ import path from 'node:path'
 import { ensureAppSecret, ensureDatabase, onShutdownSignal } from '../../server/bootstrap.js'
 import { ConfigError, loadConfig } from '../../server/config.js'
 import { build, buildIsCurrent } from '../client-build.js'
-import { LOCAL_S3_CREDENTIALS, startLocalS3 } from '../s3-server.js'
+import { localS3Env, startLocalS3 } from '../s3-server.js'
 import { Supervisor } from '../supervisor.js'
 import { clusterProcesses } from './processes.js'
 import { ReadyProxy } from './ready-proxy.js'
@@ -30,14 +30,8 @@ const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String
 ensureAppSecret(env)
 
 const s3 = await startLocalS3(port + 3, path.join(dataDir, 's3'), [BUCKET], { keep: true })
-const s3Env = {
-  S3_ENDPOINT: s3.endpoint,
-  S3_BUCKET: BUCKET,
-  S3_FORCE_PATH_STYLE: 'true',
-  S3_ACCESS_KEY_ID: LOCAL_S3_CREDENTIALS.accessKeyId,
-  S3_SECRET_ACCESS_KEY: LOCAL_S3_CREDENTIALS.secretAccessKey,
-}
-Object.assign(env, { MEDIA_STORE: 's3', ...s3Env })
+const s3Env = localS3Env(s3.endpoint, BUCKET)
+Object.assign(env, s3Env)
 const config = await Promise.resolve(env)
   .then(loadConfig)
   .catch(async (error: unknown) => {
