@@ -58,6 +58,16 @@ onShutdownSignal(() => void stop())
 const earlyServer = clientBuilt ? children.start('server', 'server/main.ts', { whenTold: true }) : null
 
 let step = Date.now()
+if (config.mediaStore.kind === 's3') {
+  const { S3MediaStore } = await import('../server/services/media/store-s3.js')
+  const problem = await new S3MediaStore(config.mediaDir, config.mediaStore).bucketProblem()
+  if (problem) {
+    console.error(`[start] media store: ${problem}`)
+    await children.stopAll()
+    process.exit(1)
+  }
+  log(`media store: S3 bucket ${config.mediaStore.bucket}${config.mediaStore.endpoint ? ` at ${config.mediaStore.endpoint}` : ''}`)
+}
 const db = await ensureDatabase(process.env)
 log(db ? `database: embedded PostgreSQL ready in ${since(step)} (data in ${config.dataDir}/postgres)` : 'database: using DATABASE_URL')
 

@@ -5,10 +5,12 @@ import pg from 'pg'
 import { Logger, run, runOnce, type WorkerEvents } from 'graphile-worker'
 import { MEDIA_TASKS } from '../server/services/ingest.js'
 import { addJob, jobRequestId } from '../server/services/jobs.js'
+import { openMediaStore } from '../server/services/media/open-store.js'
 import type { WorkerDeps } from './deps.js'
 import { ffmpegBinaries } from './ffmpeg/binaries.js'
 import { graphileLogger, type WorkerLog } from './logger.js'
 import { DropWatcher } from './media/ingest-folder.js'
+import { dropSettledSourceCopies } from './media/source-copies.js'
 import type { WorkerMetrics } from './metrics.js'
 import { WorkerLiveness } from './recovery.js'
 import { assertCrontabTasksExist, createTaskList, crontab, splitTranscodes } from './tasks/index.js'
@@ -126,7 +128,7 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   }
 }
 
-/** One look at the drop folder: queues a media_ingest_drop job per settled drop. */
+/** One look at the drop folder: queues a media_ingest_drop job per settled drop; then drops local source copies no longer needed. */
 export async function scanOnce(deps: WorkerDeps, watcher: DropWatcher, log: (line: string) => void): Promise<number> {
   const ready = await watcher.scan()
   for (const drop of ready) {
@@ -139,6 +141,7 @@ export async function scanOnce(deps: WorkerDeps, watcher: DropWatcher, log: (lin
     await addJob(deps.orm.em.fork(), MEDIA_TASKS.ingestDrop, payload, { jobKey: `ingest-drop:${drop.name}`, maxAttempts: 5 })
     log(`picked up ${drop.name} (${drop.kind})`)
   }
+  await dropSettledSourceCopies(await openMediaStore(deps.config), deps.orm.em.fork())
   return ready.length
 }
 

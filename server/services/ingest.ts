@@ -41,6 +41,12 @@ export interface IngestRequest {
   existingId?: number
   /** The name ops gave the source (default: its file name). */
   name?: string
+  /**
+   * This machine runs a worker: keep the source's local copy (MEDIA_DIR/sources) for the
+   * transcode, which then needs no download when it runs here (S3); the worker drops the copy
+   * once the item is done (worker/media/source-copies.ts). Otherwise it goes once uploaded.
+   */
+  keepLocalCopy?: boolean
 }
 
 export type IngestResult =
@@ -131,7 +137,7 @@ export async function ingestSource(em: EntityManager, store: MediaStore, request
       return row.id
     })
     // Kept in the store now (S3: uploaded); a worker fetches it from there.
-    await store.releaseSource(mediaKey)
+    if (!request.keepLocalCopy) await store.releaseSource(mediaKey)
     return { status: 'queued', kind, id, mediaKey }
   } catch (error) {
     // Another ingest of the same bytes won the race: that one is the item.

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises'
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -237,6 +238,20 @@ export class S3MediaStore extends MediaStore {
       return signBunnyUrl(`${bunny.baseUrl}/${stored}`, bunny.tokenKey, { expires: expiresAt }, (key, message) => createHmac('sha256', key).update(message).digest())
     }
     return this.presign(stored, expiresAt, now, attachment)
+  }
+
+  /** Before a start: why the bucket cannot be used (it is missing, the keys may not use it, S3 does not answer), or null. */
+  async bucketProblem(): Promise<string | null> {
+    const where = `the bucket ${this.bucket} at ${this.s3.endpoint ?? `AWS S3 (${this.s3.region})`}`
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }))
+      return null
+    } catch (error) {
+      const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined
+      if (status === 404) return `${where} does not exist: create it (private; see README, "Media on S3-compatible storage")`
+      if (status === 403 || status === 401) return `${where} refuses these keys (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)`
+      return `${where} does not answer: ${error instanceof Error ? error.message : String(error)}`
+    }
   }
 
   /** Readiness: a small object is put, read back, compared and deleted under `.health/`. */
