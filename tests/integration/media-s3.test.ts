@@ -214,6 +214,26 @@ describe('media on S3', () => {
     expect(await listFiles(t.config.mediaDir)).toEqual([])
   })
 
+  it('reads a published playlist from the bucket once per server, a playlist outside an attempt every time', async () => {
+    class CountingStore extends S3MediaStore {
+      reads = 0
+      override async getObject(stored: string, range?: string) {
+        this.reads++
+        return super.getObject(stored, range)
+      }
+    }
+    const counting = new CountingStore(t.config.mediaDir, store.s3)
+    const master = video.media.master!
+    expect(await counting.readText(master)).toBe(await store.readText(master))
+    expect(await counting.readText(master)).toMatch(/^#EXTM3U/)
+    expect(counting.reads).toBe(1)
+    // An older layout (copied by media:migrate) may be replaced in place: never kept.
+    await store.client.send(new PutObjectCommand({ Bucket: store.bucket, Key: 'protected/old-layout/hls/master.m3u8', Body: '#EXTM3U\n' }))
+    await counting.readText('protected/old-layout/hls/master.m3u8')
+    await counting.readText('protected/old-layout/hls/master.m3u8')
+    expect(counting.reads).toBe(3)
+  })
+
   it('keeps an ingesting worker’s copy of the source for its transcode (no download), and drops such copies once the item is done', async () => {
     const em = t.db.orm.em.fork()
     const source = await makeTestVideo(path.join(t.tmp.dir, 'src', 'kept.mp4'), { width: 320, height: 180, seconds: 2, rate: 24 })

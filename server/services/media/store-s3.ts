@@ -31,6 +31,8 @@ const MAX_PRESIGN_SECONDS = 604_800
 /** Presigned URLs are signed at the start of this window, so one window's URLs are identical (browser caches). */
 const SIGNING_WINDOW_SECONDS = 60
 const UPLOAD_CONCURRENCY = 8
+/** Playlists and thumbnail tracks kept in memory (a few KB each). */
+const TEXT_CACHE_ENTRIES = 2000
 
 const CONTENT_TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
@@ -99,6 +101,8 @@ export class S3MediaStore extends MediaStore {
   override readonly kind = 's3' as const
   readonly client: S3Client
   readonly bucket: string
+  /** Texts of published attempts, least recently read first. */
+  readonly #texts = new Map<string, string>()
 
   constructor(
     mediaDir: string,
@@ -195,9 +199,26 @@ export class S3MediaStore extends MediaStore {
     }
   }
 
+  /**
+   * A stored text file (a playlist, a thumbnail track). Those of a published attempt never
+   * change (a re-made item gets a new attempt prefix), so the most recent ones are kept in
+   * memory: a video's playlists come from the bucket once per server, not on every play.
+   */
   override async readText(stored: string): Promise<string | null> {
+    const cached = this.#texts.get(stored)
+    if (cached !== undefined) {
+      this.#texts.delete(stored)
+      this.#texts.set(stored, cached)
+      return cached
+    }
     const object = await this.getObject(stored)
-    return object ? object.Body!.transformToString('utf8') : null
+    if (!object) return null
+    const text = await object.Body!.transformToString('utf8')
+    if (attemptOf(stored, stored.split('/')[1] ?? '')) {
+      this.#texts.set(stored, text)
+      if (this.#texts.size > TEXT_CACHE_ENTRIES) this.#texts.delete(this.#texts.keys().next().value!)
+    }
+    return text
   }
 
   override async openRead(stored: string): Promise<Readable> {
