@@ -13,9 +13,10 @@
  * Its own data folder (DATA_DIR, default .data/bench-first-segment, emptied first) on
  * EMBEDDED_PG_PORT (default 54380); the two servers listen on PORT and PORT+1 (default 3420).
  */
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import readline from 'node:readline'
 import { parseArgs } from 'node:util'
 import { promisify } from 'node:util'
 import pg from 'pg'
@@ -27,12 +28,20 @@ import { ingestSource } from '../../server/services/ingest.js'
 import { openMediaStore } from '../../server/services/media/open-store.js'
 import { ffmpegBinaries } from '../../worker/ffmpeg/binaries.js'
 import { drainJobs } from '../../worker/runner.js'
-import { localS3Env, startLocalS3 } from '../s3-server.js'
+import { localS3Env } from '../s3-server.js'
 import { ensurePlans } from '../seed/plans.js'
 import { insertMember, machineLoad, startProcess, stopProcess } from './support.js'
 
 const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '30' }, seconds: { type: 'string', default: '20' } } })
 const rounds = Number(args.rounds)
+interface Timing {
+  total: number
+  playback: number
+  master: number
+  rung: number
+  segment: number
+  bytes: number
+}
 const WARM_UP = 2
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.data/bench-first-segment')
@@ -46,9 +55,14 @@ ensureAppSecret()
 const db = await ensureDatabase()
 const databaseUrl = process.env.DATABASE_URL!
 
+// The S3 server in a process of its own, as the server's is.
 const bucket = 'bench-first-segment'
-const s3 = await startLocalS3(0, path.join(dataDir, 's3'), [bucket])
-const s3Env = localS3Env(s3.endpoint, bucket)
+const s3 = spawn(process.execPath, ['--import', 'tsx', 'scripts/local-s3.ts', path.join(dataDir, 's3'), bucket], { stdio: ['ignore', 'pipe', 'inherit'] })
+const endpoint = await new Promise<string>((resolve, reject) => {
+  readline.createInterface({ input: s3.stdout! }).on('line', (line) => line.startsWith('s3 ') && resolve(line.slice(3)))
+  s3.once('exit', (code) => reject(new Error(`the S3 server exited (${code})`)))
+})
+const s3Env = localS3Env(endpoint, bucket)
 
 const stores = {
   local: { MEDIA_STORE: 'local', MEDIA_DIR: path.join(dataDir, 'local-media') },
@@ -96,7 +110,7 @@ try {
   }
 
   /** The player's path to the first segment; times in ms. */
-  async function firstSegment(store: Store): Promise<{ total: number; segment: number; bytes: number }> {
+  async function firstSegment(store: Store): Promise<Timing> {
     const server = servers[store]
     const headers = { cookie: member.cookie, 'accept-language': 'en' }
     const get = async (url: string, withSession = true) => {
@@ -105,20 +119,23 @@ try {
       return res
     }
     const firstUri = (text: string) => text.split('\n').find((line) => line.trim() && !line.startsWith('#'))!.trim()
-    const started = performance.now()
+    const marks = [performance.now()]
     const input = encodeURIComponent(JSON.stringify({ locale: 'en', id: videos[store] }))
     const playback = (await (await get(`${server}/trpc/playback.video?input=${input}`)).json()) as { result: { data: { master: string } } }
+    marks.push(performance.now())
     const master = await (await get(new URL(playback.result.data.master, server).href)).text()
+    marks.push(performance.now())
     const rung = await (await get(new URL(firstUri(master), server).href)).text()
+    marks.push(performance.now())
     const segmentUrl = new URL(firstUri(rung), server)
-    const segmentStarted = performance.now()
     // A presigned URL goes to the bucket without the site's cookie, as a browser sends it.
     const body = await (await get(segmentUrl.href, segmentUrl.origin === server)).arrayBuffer()
-    const ended = performance.now()
-    return { total: ended - started, segment: ended - segmentStarted, bytes: body.byteLength }
+    marks.push(performance.now())
+    const step = (i: number) => marks[i + 1]! - marks[i]!
+    return { total: marks[4]! - marks[0]!, playback: step(0), master: step(1), rung: step(2), segment: step(3), bytes: body.byteLength }
   }
 
-  const results: Record<Store, Array<{ total: number; segment: number; bytes: number }>> = { local: [], s3: [] }
+  const results: Record<Store, Timing[]> = { local: [], s3: [] }
   for (let round = 0; round < rounds + WARM_UP; round++) {
     const order: Store[] = round % 2 ? ['s3', 'local'] : ['local', 's3']
     for (const store of order) {
@@ -132,9 +149,10 @@ try {
     const r = results[store]
     const totals = r.map((x) => x.total)
     const segments = r.map((x) => x.segment)
-    return `${store.padEnd(6)} click to first segment: median ${quantile(totals, 0.5).toFixed(1)} ms, p90 ${quantile(totals, 0.9).toFixed(1)} ms;  the segment alone (${(r[0]!.bytes / 1024).toFixed(0)} KB): median ${quantile(segments, 0.5).toFixed(1)} ms, p90 ${quantile(segments, 0.9).toFixed(1)} ms`
+    const steps = (['playback', 'master', 'rung'] as const).map((key) => `${key} ${quantile(r.map((x) => x[key]), 0.5).toFixed(1)}`).join(', ')
+    return `${store.padEnd(6)} click to first segment: median ${quantile(totals, 0.5).toFixed(1)} ms, p90 ${quantile(totals, 0.9).toFixed(1)} ms;  the segment alone (${(r[0]!.bytes / 1024).toFixed(0)} KB): median ${quantile(segments, 0.5).toFixed(1)} ms, p90 ${quantile(segments, 0.9).toFixed(1)} ms;  steps before it (medians): ${steps} ms`
   }
-  console.log(`\nA member's first segment, ${rounds} rounds each (after ${WARM_UP} warm-up rounds), stores alternating; S3 is an s3rver in this bench's process:`)
+  console.log(`\nA member's first segment, ${rounds} rounds each (after ${WARM_UP} warm-up rounds), stores alternating; S3 is an s3rver in a process of its own:`)
   console.log(`  ${line('local')}   (through the media gateway)`)
   console.log(`  ${line('s3')}   (playlists through the gateway, the segment presigned)`)
   const median = (store: Store, key: 'total' | 'segment') => quantile(results[store].map((x) => x[key]), 0.5)
@@ -144,6 +162,6 @@ try {
   for (const child of children) await stopProcess(child)
   await client.end().catch(() => undefined)
   await orm.close()
-  await s3.stop()
+  await stopProcess(s3)
   await db?.stop()
 }
