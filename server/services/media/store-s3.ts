@@ -33,6 +33,8 @@ const SIGNING_WINDOW_SECONDS = 60
 const UPLOAD_CONCURRENCY = 8
 /** Playlists and thumbnail tracks kept in memory (a few KB each). */
 const TEXT_CACHE_ENTRIES = 2000
+/** Presigned URLs kept for their signing window (about 0.5 KB each). */
+const PRESIGNED_CACHE_ENTRIES = 20_000
 
 const CONTENT_TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
@@ -103,6 +105,8 @@ export class S3MediaStore extends MediaStore {
   readonly bucket: string
   /** Texts of published attempts, least recently read first. */
   readonly #texts = new Map<string, string>()
+  /** Presigned URLs by their inputs, oldest first. */
+  readonly #presigned = new Map<string, string>()
 
   constructor(
     mediaDir: string,
@@ -242,11 +246,19 @@ export class S3MediaStore extends MediaStore {
    * after signing). Signed at the start of the current minute, so the same request within a
    * minute gets the same URL. `attachment`: the Content-Disposition S3 answers with.
    */
-  presign(stored: string, expiresAt: number, now: Date, attachment?: string): Promise<string> {
+  async presign(stored: string, expiresAt: number, now: Date, attachment?: string): Promise<string> {
     const signedAt = Math.floor(now.getTime() / 1000 / SIGNING_WINDOW_SECONDS) * SIGNING_WINDOW_SECONDS
     const expiresIn = Math.min(MAX_PRESIGN_SECONDS, Math.max(1, expiresAt - signedAt))
+    // The same inputs give the same URL: a rung playlist's segments (members share expiry
+    // windows) are signed once per window, not once per segment and member (about 0.5 ms each).
+    const key = `${stored}\n${signedAt}\n${expiresIn}\n${attachment ?? ''}`
+    const known = this.#presigned.get(key)
+    if (known) return known
     const command = new GetObjectCommand({ Bucket: this.bucket, Key: stored, ...(attachment ? { ResponseContentDisposition: attachment } : {}) })
-    return getSignedUrl(this.client, command, { expiresIn, signingDate: new Date(signedAt * 1000) })
+    const url = await getSignedUrl(this.client, command, { expiresIn, signingDate: new Date(signedAt * 1000) })
+    this.#presigned.set(key, url)
+    if (this.#presigned.size > PRESIGNED_CACHE_ENTRIES) this.#presigned.delete(this.#presigned.keys().next().value!)
+    return url
   }
 
   /**
