@@ -11,6 +11,7 @@
 import path from 'node:path'
 import { ensureAppSecret, ensureDatabase, onShutdownSignal } from '../../server/bootstrap.js'
 import { ConfigError, loadConfig } from '../../server/config.js'
+import type { EmbeddedDatabase } from '../../server/db/embedded-postgres.js'
 import { build, buildIsCurrent } from '../client-build.js'
 import { localS3Env, startLocalS3 } from '../s3-server.js'
 import { Supervisor } from '../supervisor.js'
@@ -42,12 +43,33 @@ const config = await Promise.resolve(env)
   })
 log(`S3: ${s3.endpoint}, bucket ${BUCKET} (files in ${path.join(dataDir, 's3')})`)
 
+let db: EmbeddedDatabase | null = null
+let proxy: ReadyProxy | null = null
+const graceMs = Math.max(config.shutdown.delayMs + config.shutdown.timeoutMs, config.shutdown.workerTimeoutMs) + 15_000
+const children = new Supervisor(graceMs, (name, reason) => {
+  console.error(`[cluster] ${name} exited (${reason}); stopping everything`)
+  void stop(1)
+})
+let stopped = false
+async function stop(exitCode = 0): Promise<void> {
+  if (stopped) return
+  stopped = true
+  log('stopping…')
+  await proxy?.close()
+  await children.stopAll()
+  await s3.stop()
+  await db?.stop()
+  log('stopped')
+  process.exit(exitCode)
+}
+onShutdownSignal(() => void stop())
+
 if (!buildIsCurrent()) {
   log('client build: building…')
   await build({ quiet: true })
 }
 
-const db = await ensureDatabase(env)
+db = await ensureDatabase(env)
 log(db ? `database: embedded PostgreSQL on port ${process.env.EMBEDDED_PG_PORT} (data in ${dataDir}/postgres)` : 'database: using DATABASE_URL')
 const { prepareDatabase } = await import('../prepare-database.js')
 await prepareDatabase(env.DATABASE_URL!, config, log)
@@ -63,26 +85,8 @@ const processes = clusterProcesses({
   env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
 })
 const servers = processes.filter((p) => p.url)
-const proxy = new ReadyProxy(servers.map((p) => ({ name: p.name, url: p.url! })))
+proxy = new ReadyProxy(servers.map((p) => ({ name: p.name, url: p.url! })))
 
-const graceMs = Math.max(config.shutdown.delayMs + config.shutdown.timeoutMs, config.shutdown.workerTimeoutMs) + 15_000
-const children = new Supervisor(graceMs, (name, reason) => {
-  console.error(`[cluster] ${name} exited (${reason}); stopping everything`)
-  void stop(1)
-})
-let stopped = false
-async function stop(exitCode = 0): Promise<void> {
-  if (stopped) return
-  stopped = true
-  log('stopping…')
-  await proxy.close()
-  await children.stopAll()
-  await s3.stop()
-  await db?.stop()
-  log('stopped')
-  process.exit(exitCode)
-}
-onShutdownSignal(() => void stop())
 
 for (const p of processes) children.start(p.name, p.entry, { env: p.env, prefix: true })
 await proxy.listen(port)
