@@ -10,6 +10,7 @@ const pgPort = Number(process.env.E2E_PG_PORT ?? 54340)
 const s3Port = Number(process.env.E2E_S3_PORT ?? port + 1)
 const s3BaseURL = `http://localhost:${s3Port}`
 const s3PgPort = Number(process.env.E2E_S3_PG_PORT ?? pgPort + 1)
+const s3Use = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, baseURL: s3BaseURL }
 
 /**
  * Browser tests against the built app, started as `npm start` starts it (fresh data folder,
@@ -42,11 +43,14 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, metadata: { pgPort } },
+    { name: 'chromium-s3', testMatch: ['playback.spec.ts', 'media.spec.ts'], use: { ...s3Use }, metadata: { pgPort: s3PgPort } },
+    // After those: the upload is the newest video while it runs, which they would pick as the first item.
     {
-      name: 'chromium-s3',
-      testMatch: ['playback.spec.ts', 'media.spec.ts', 'admin.spec.ts'],
-      grep: /playback\.spec|media\.spec|uploads a video by the dropzone/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, baseURL: s3BaseURL },
+      name: 'chromium-s3-upload',
+      testMatch: 'admin.spec.ts',
+      grep: /uploads a video by the dropzone/,
+      dependencies: ['chromium-s3'],
+      use: { ...s3Use },
       metadata: { pgPort: s3PgPort },
     },
   ],
