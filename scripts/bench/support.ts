@@ -153,6 +153,30 @@ export function listTargets(port: number, token: string): { anonymous: Target; s
   return { anonymous: { url, headers: {} }, signedIn: { url, headers: { cookie: `sid=${token}` } } }
 }
 
+/**
+ * A member with a session (cookie `sid=<token>`) and an active subscription of `plan`, written
+ * straight into the tables; `email` marks the rows for removal after the bench.
+ */
+export async function insertMember(client: pg.Client, email: string, plan = 'basic-monthly'): Promise<{ userId: number; token: string; cookie: string }> {
+  const token = crypto.randomBytes(32).toString('base64url')
+  const { rows } = await client.query<{ id: number }>(
+    `insert into app_user (email, password_hash, email_verified_at, role, locale, created_at, updated_at)
+     values ($1, 'x', now(), 'user', 'en', now(), now()) returning id`,
+    [email],
+  )
+  const userId = rows[0]!.id
+  await client.query(`insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 day')`, [
+    hashToken(token),
+    userId,
+  ])
+  await client.query(
+    `insert into subscription (user_id, plan_id, external_id, status, started_at, paid_until, created_at, updated_at)
+     select $1, id, $2, 'active', now(), now() + interval '30 days', now(), now() from plan where sid = $3`,
+    [userId, `bench-${email}`, plan],
+  )
+  return { userId, token, cookie: `sid=${token}` }
+}
+
 export function formatRow(name: string, m: Measured): string {
   return `${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms${m.errors ? `  (${m.errors} errors)` : ''}  ${machineLoad()}`
 }

@@ -71,7 +71,7 @@ describe('admin.pipeline.retry', () => {
     const row = await db.orm.em.fork().findOneOrFail(Video, failed.id)
     expect(row).toMatchObject({ mediaStatus: 'pending', mediaError: null })
     const jobs = await db.orm.em.fork().getConnection().execute(`select task_identifier, queue_name from graphile_worker.jobs where key = ?`, [`media:video:${failed.id}`])
-    expect(jobs).toEqual([{ task_identifier: 'media_process_video', queue_name: 'media-transcode' }])
+    expect(jobs).toEqual([{ task_identifier: 'media_process_video', queue_name: null }])
 
     const entries = await db.orm.em.fork().find(AuditEntry, { targetType: 'video', targetId: String(failed.id) })
     expect(entries).toHaveLength(1)

@@ -9,7 +9,7 @@ import type { PipelineOptions } from './video-pipeline.js'
 export type Pipeline = (orm: WorkerDeps['orm'], store: MediaStore, id: number, options: PipelineOptions) => Promise<Outcome>
 
 /**
- * A media job: payload { id }. Runs in a named queue (one transcode at a time), is
+ * A media job: payload { id }. Runs one at a time per worker (videos: TRANSCODE_TASKS; image sets: a named queue), is
  * idempotent (a ready item is skipped; outputs appear only when complete) and retryable:
  * throwing hands the job back to graphile-worker's backoff. Graceful shutdown aborts
  * ffmpeg through the job's abort signal.

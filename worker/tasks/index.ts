@@ -38,6 +38,20 @@ export function createTaskList(deps: WorkerDeps, log: (line: string) => void = (
   )
 }
 
+/**
+ * The tasks that run ffmpeg over a whole video. Each worker runs them one at a time, in a
+ * graphile-worker runner of their own (concurrency 1; a named queue would allow one in the
+ * whole cluster), so N workers transcode N videos at once.
+ */
+export const TRANSCODE_TASKS: readonly TaskName[] = [MEDIA_TASKS.processVideo, MEDIA_TASKS.backfillScrub]
+
+/** A task list split into the transcodes and the rest. */
+export function splitTranscodes(taskList: TaskList): { transcodes: TaskList; others: TaskList } {
+  const entries = Object.entries(taskList)
+  const isTranscode = ([name]: [string, unknown]) => (TRANSCODE_TASKS as readonly string[]).includes(name)
+  return { transcodes: Object.fromEntries(entries.filter(isTranscode)), others: Object.fromEntries(entries.filter((entry) => !isTranscode(entry))) }
+}
+
 /** Start-up check: the task list handles every task of TaskPayloads, and nothing else (the types say so; this holds at run time too). */
 export function assertEveryTaskHandled(taskList: Record<string, unknown>): void {
   const handled = Object.keys(taskList).sort()
