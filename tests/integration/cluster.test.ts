@@ -159,7 +159,7 @@ describe('a cluster of two servers and two workers on S3', () => {
     // Each exactly once: one start, one completion, in the whole cluster.
     expect(runs.map((r) => [r.started, r.completed])).toEqual([[1, 1], [1, 1], [1, 1]])
     expect(new Set(runs.map((r) => r.worker))).toEqual(new Set(['worker-a', 'worker-b']))
-    // The two workers transcoded at the same time (one each: TranscodeSlot), not one after the other.
+    // The two workers transcoded at the same time (one each: their transcode runners), not one after the other.
     const overlap = runs.some((a) => runs.some((b) => a.worker !== b.worker && a.from < b.to && b.from < a.to))
     expect(overlap).toBe(true)
     for (const name of ['worker-a', 'worker-b']) expect(service(name).lines.filter((line) => /handed back/.test(String(line.msg ?? line.err ?? '')))).toEqual([])
