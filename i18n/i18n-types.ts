@@ -979,6 +979,18 @@ type RootTranslation = {
 		 */
 		uploadIncomplete: string
 		/**
+		 * T​h​i​s​ ​u​p​l​o​a​d​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r​.​ ​D​r​o​p​ ​t​h​e​ ​f​i​l​e​ ​a​g​a​i​n​ ​t​o​ ​s​e​n​d​ ​i​t​ ​a​n​e​w​.
+		 */
+		uploadGone: string
+		/**
+		 * T​h​i​s​ ​u​p​l​o​a​d​ ​i​s​ ​b​e​i​n​g​ ​i​n​g​e​s​t​e​d​ ​a​l​r​e​a​d​y​.
+		 */
+		uploadBusy: string
+		/**
+		 * O​n​l​y​ ​a​ ​q​u​e​u​e​d​ ​o​r​ ​r​u​n​n​i​n​g​ ​i​t​e​m​ ​c​a​n​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.
+		 */
+		itemNotActive: string
+		/**
 		 * E​n​t​e​r​ ​a​ ​t​i​t​l​e​ ​i​n​ ​G​e​r​m​a​n​ ​o​r​ ​E​n​g​l​i​s​h​ ​(​t​h​e​ ​l​a​n​g​u​a​g​e​s​ ​e​v​e​r​y​ ​o​t​h​e​r​ ​o​n​e​ ​f​a​l​l​s​ ​b​a​c​k​ ​t​o​)​.
 		 */
 		titleRequired: string
@@ -3946,6 +3958,18 @@ export type TranslationFunctions = {
 		 * The upload did not arrive completely. Please try again.
 		 */
 		uploadIncomplete: () => LocalizedString
+		/**
+		 * This upload is no longer on the server. Drop the file again to send it anew.
+		 */
+		uploadGone: () => LocalizedString
+		/**
+		 * This upload is being ingested already.
+		 */
+		uploadBusy: () => LocalizedString
+		/**
+		 * Only a queued or running item can be cancelled.
+		 */
+		itemNotActive: () => LocalizedString
 		/**
 		 * Enter a title in German or English (the languages every other one falls back to).
 		 */

@@ -56,7 +56,7 @@ function PipelinePage() {
         )}
         {data && (
           <Text size="sm" role="status">
-            {data.workers === 0 ? t.noWorker() : countText(t.workers, data.workers, locale)}
+            {data.workers.length === 0 ? t.noWorker() : countText(t.workers, data.workers.length, locale)}
           </Text>
         )}
       </Group>
