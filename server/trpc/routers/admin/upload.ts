@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { UPLOAD_CHUNK_BYTES, UPLOAD_ENDPOINT, UPLOAD_ID, UPLOAD_VIDEO_EXTENSIONS } from '../../../domain/upload.js'
 import { AppError } from '../../../domain/errors.js'
+import { text } from '../../../domain/schemas/text.js'
 import { openMediaStore } from '../../../services/media/open-store.js'
 import { uploadFolderAt } from '../../../services/uploads.js'
 import { adminProcedure, auditedProcedure } from '../../admin.js'
 import { router } from '../../trpc.js'
 
-const uploadRef = z.object({ id: z.string().regex(UPLOAD_ID) })
+const uploadRef = z.object({ id: text().regex(UPLOAD_ID) })
 
 /**
  * The resumable uploads (the bytes arrive over tus: server/http/admin-upload.ts): what the
