@@ -35,9 +35,9 @@ const MAX = 40_000_000
 const uploadDir = () => path.join(dir, 'uploads')
 const filesInUploadDir = async () => (await fs.readdir(uploadDir()).catch(() => [] as string[])).sort()
 
-async function startServer(): Promise<TestApp> {
+async function startServer(port = 0): Promise<TestApp> {
   const app = await createTestApp(db.orm, env)
-  await app.app.listen({ port: 0, host: '127.0.0.1' })
+  await app.app.listen({ port, host: '127.0.0.1' })
   return app
 }
 const baseUrl = (app: TestApp) => `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`
@@ -208,6 +208,24 @@ describe('an upload broken off halfway', () => {
     expect(await db.orm.em.fork().count(Video)).toBe(1)
     expect(await db.orm.em.fork().findOne(AuditEntry, { action: 'admin.upload.ingest', targetType: 'upload' })).toMatchObject({ after: { duplicateOf: video.id } })
     expect(await filesInUploadDir()).toEqual([])
+  })
+
+  it('goes on by itself when the server restarts within the client’s retries, as the page’s uploads do', { timeout: 60_000 }, async () => {
+    const original = crypto.randomBytes(8 * 1024 * 1024)
+    const transfer = send(original, 'restart.mp4', { chunkSize: 1024 * 1024, retryDelays: [250, 500, 1000, 2000, 4000, 8000] })
+    const id = await until('the upload URL', async () => transfer.upload.url && idOf(transfer.upload.url), 30_000, 5)
+    await until('a third of the bytes to arrive', async () => ((await fs.stat(path.join(uploadDir(), id)).catch(() => null))?.size ?? 0) >= original.length / 3, 30_000, 5)
+    const port = (t.app.server.address() as AddressInfo).port
+    t.app.server.closeAllConnections()
+    await t.app.close()
+    // Broken off mid-way: the client has to go on after the restart.
+    expect((await fs.stat(path.join(uploadDir(), id))).size).toBeLessThan(original.length)
+    t = await startServer(port)
+    await transfer.done
+    const res = await ingest(id)
+    expect(res.json().result.data).toMatchObject({ status: 'queued', name: 'restart.mp4' })
+    const video = await db.orm.em.fork().findOneOrFail(Video, res.json().result.data.id)
+    expect(video.sourceSha256).toBe(crypto.createHash('sha256').update(original).digest('hex'))
   })
 
   it('pauses and resumes on the same server (abort, then start again)', { timeout: 60_000 }, async () => {
