@@ -110,10 +110,12 @@ async function listWorkers(em: EntityManager) {
     `select l.objid::bigint::text as lock_key, a.application_name, a.backend_start
        from pg_locks l left join pg_stat_activity a on a.pid = l.pid
       where l.locktype = 'advisory' and l.granted and l.classid = ? and l.objsubid = 2
+        and l.database = (select oid from pg_database where datname = current_database())
       order by a.backend_start, l.objid`,
     [WORKER_POOL_LOCK_CLASS],
   )
-  // A pool's lock is named hashtext(pool id); an advisory lock shows its key as an unsigned oid.
+  // A pool's lock is named hashtext(pool id); an advisory lock shows its key as an unsigned oid
+  // (and the database it was taken in: the cluster may serve others).
   const jobs = await connection.execute<RunningJobRow[]>(
     `select j.id::text, t.identifier as task_identifier, ((hashtext(j.locked_by)::bigint + 4294967296) % 4294967296)::text as lock_key,
             j.payload, extract(epoch from now() - j.locked_at)::float8 as running_seconds
