@@ -3,7 +3,8 @@
  * administrator: a video sent over a slowed-down connection is paused halfway, the page is
  * reloaded, the server lists the unfinished upload, the same file dropped again goes on from
  * where it stopped, arrives whole (its SHA-256 in the database is the file's) and is queued;
- * the pipeline shows its progress as the worker pushes it, and the item is cancelled there.
+ * the pipeline shows its progress as the worker pushes it, the item is cancelled there, then
+ * retried and followed until it is ready.
  * Screenshots and an accessibility check of both pages at desktop and phone size.
  */
 import crypto from 'node:crypto'
@@ -24,8 +25,8 @@ const shareOf = async (page: Page, name: string) => Number(await page.getByRole(
 
 test.beforeEach(async ({ page }) => englishVisitor(page))
 
-test('an upload paused halfway goes on after a reload from where it stopped; its processing shows live and is cancelled', async ({ page }, testInfo) => {
-  test.setTimeout(300_000)
+test('an upload paused halfway goes on after a reload from where it stopped; its processing shows live, is cancelled, retried and followed until ready', async ({ page }, testInfo) => {
+  test.setTimeout(600_000)
   const { makeTestVideo } = await import('../support/media')
   // About 8 MB: long enough to pause halfway over a slowed-down connection, and to cancel while it is processed.
   const clip = await makeTestVideo(testInfo.outputPath(`resumable-${crypto.randomBytes(3).toString('hex')}.mp4`), { seconds: 60, width: 1280, height: 720 })
@@ -95,6 +96,28 @@ test('an upload paused halfway goes on after a reload from where it stopped; its
   await expect(item.getByRole('button', { name: `Retry ${name}` })).toBeVisible()
   // Its worker stops it and removes what it made: the job is gone.
   await expect.poll(async () => (await e2eSql(`select id from graphile_worker.jobs where key = $1`, [`media:video:${row!.id}`])).length, { timeout: 30_000 }).toBe(0)
+
+  // Retried, it is processed again from the start, and its progress is followed until it is ready.
+  await item.getByRole('button', { name: `Retry ${name}` }).click()
+  await expect(page.getByRole('alert').filter({ hasText: `${name} is queued again.` })).toBeVisible()
+  await expect(item.getByText('Processing', { exact: true })).toBeVisible({ timeout: 120_000 })
+  const seen = new Set<number>()
+  await expect
+    .poll(
+      async () => {
+        if (await item.getByText('Ready', { exact: true }).isVisible()) return 'ready'
+        seen.add(Number(await progress.getAttribute('aria-valuenow')))
+        return 'processing'
+      },
+      { timeout: 240_000, intervals: [500] },
+    )
+    .toBe('ready')
+  // The bar moved through several values on its way (pushed to the open page).
+  expect([...seen].filter((value) => value > 0 && value < 100).length).toBeGreaterThanOrEqual(2)
+  await expect(item.getByText('Published')).toBeVisible()
+  // The other browser tests count and order the seeded catalog: the upload leaves the site again.
+  await e2eSql(`update video set released_at = null, publish_at = null, media_status = 'failed' where id = $1`, [row!.id])
+  await e2eSql(`select pg_notify('catalog_changed', 'video')`)
 })
 
 test.describe('on a phone', () => {

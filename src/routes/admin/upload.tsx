@@ -153,8 +153,11 @@ function UploadPage() {
   const remove = async (upload: Upload) => {
     const client = clients.current.get(upload.key)!
     await client.pause()
-    if (client.id) await discard.mutateAsync({ id: client.id }).catch(() => undefined)
-    await client.forget()
+    // Not started yet: an earlier upload of the same file (on the server) stays resumable.
+    if (client.id) {
+      await discard.mutateAsync({ id: client.id }).catch(() => undefined)
+      await client.forget()
+    }
     clients.current.delete(upload.key)
     setUploads((list) => list.filter((u) => u.key !== upload.key))
     showSuccess(t.discarded({ name: upload.file.name }))
