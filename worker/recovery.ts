@@ -1,3 +1,4 @@
+import os from 'node:os'
 import pg from 'pg'
 import { WORKER_POOL_LOCK_CLASS } from '../server/services/jobs.js'
 
@@ -96,7 +97,8 @@ export class WorkerLiveness {
   private connection(): Promise<pg.Client> {
     if (this.client) return Promise.resolve(this.client)
     this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'streamclub-worker-liveness', keepAlive: true })
+      // Named after the machine and process: the console's pipeline board shows which worker runs what.
+      const client = new pg.Client({ connectionString: this.databaseUrl, application_name: `streamclub-worker ${os.hostname()} pid ${process.pid}`.slice(0, 63), keepAlive: true })
       client.on('error', () => this.lost(client))
       client.on('end', () => this.lost(client))
       try {

@@ -25,6 +25,8 @@ export const MEDIA_TASKS = {
  */
 export const MEDIA_QUEUES = { images: 'media-images' } as const
 export const MEDIA_MAX_ATTEMPTS = 5
+/** The job key of an item's processing job ("media:video:12"): one job per item at a time. */
+export const MEDIA_JOB_KEY_PREFIX = { video: 'media:video:', imageSet: 'media:image-set:' } as const
 
 export type IngestKind = 'video' | 'imageSet'
 
@@ -153,9 +155,9 @@ export async function ingestSource(em: EntityManager, store: MediaStore, request
 /** Queues (again) the processing of an item: after a fix, or to re-make its media. */
 export async function queueProcessing(em: EntityManager, kind: IngestKind, id: number): Promise<void> {
   if (kind === 'video') {
-    await addJob(em, MEDIA_TASKS.processVideo, { id }, { jobKey: `media:video:${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
+    await addJob(em, MEDIA_TASKS.processVideo, { id }, { jobKey: `${MEDIA_JOB_KEY_PREFIX.video}${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
   } else {
-    await addJob(em, MEDIA_TASKS.processImageSet, { id }, { queueName: MEDIA_QUEUES.images, jobKey: `media:image-set:${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
+    await addJob(em, MEDIA_TASKS.processImageSet, { id }, { queueName: MEDIA_QUEUES.images, jobKey: `${MEDIA_JOB_KEY_PREFIX.imageSet}${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
   }
 }
 

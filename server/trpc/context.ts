@@ -10,6 +10,7 @@ import type { RateLimits } from '../services/rate-limits.js'
 import { loadCurrentUser, type BrowserRequest, type CurrentUser } from '../services/sessions.js'
 import type { CatalogCache } from '../services/catalog/cache.js'
 import type { ServerMetrics } from '../metrics/server-metrics.js'
+import type { PipelineFeed } from '../services/pipeline-feed.js'
 
 /** What every procedure can reach: the request, a fresh unit of work, the caller. */
 export interface Context {
@@ -28,6 +29,8 @@ export interface Context {
   catalogCache: CatalogCache
   /** Procedure timings, when metrics are on. */
   metrics: ServerMetrics | null
+  /** Wakes the console's live pipeline board (HTTP requests only; absent in server rendering). */
+  pipelineFeed?: PipelineFeed
 }
 
 export interface ContextDeps {
@@ -36,9 +39,10 @@ export interface ContextDeps {
   limits: RateLimits
   catalogCache: CatalogCache
   metrics?: ServerMetrics | null
+  pipelineFeed?: PipelineFeed
 }
 
-export function createContextFactory({ config, orm, limits, catalogCache, metrics = null }: ContextDeps) {
+export function createContextFactory({ config, orm, limits, catalogCache, metrics = null, pipelineFeed }: ContextDeps) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
     const em = orm.em.fork()
     const now = new Date()
@@ -56,6 +60,7 @@ export function createContextFactory({ config, orm, limits, catalogCache, metric
       limits,
       catalogCache,
       metrics,
+      pipelineFeed,
     }
   }
 }

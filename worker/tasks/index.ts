@@ -5,6 +5,7 @@ import { TASK_NAMES, type TaskName } from '../../server/services/jobs.js'
 import type { WorkerDeps } from '../deps.js'
 import { settleWhenDatabaseAnswers } from '../settle-outcome.js'
 import { backupDatabaseTask } from './backup-database.js'
+import { purgeAbandonedUploadsTask } from './purge-abandoned-uploads.js'
 import { purgeExpiredAuthTask } from './purge-expired-auth.js'
 import { mediaBackfillScrubTask } from './media-backfill-scrub.js'
 import { mediaIngestDropTask } from './media-ingest-drop.js'
@@ -31,6 +32,7 @@ export function createTaskList(deps: WorkerDeps, log: (line: string) => void = (
     settle_subscriptions: settleSubscriptionsTask(deps),
     refresh_search_statistics: refreshSearchStatisticsTask(deps),
     backup_database: backupDatabaseTask(deps),
+    purge_abandoned_uploads: purgeAbandonedUploadsTask(deps),
   }
   assertEveryTaskHandled(tasks)
   return Object.fromEntries(
@@ -90,6 +92,8 @@ export const CRONTAB = [
   '* * * * * settle_subscriptions ?max=1&jobKey=settle_subscriptions',
   // Search statistics follow released content (a no-op when nothing changed; a hint only).
   '*/5 * * * * refresh_search_statistics ?max=1&jobKey=refresh_search_statistics',
+  // The console's uploads that received nothing for UPLOAD_EXPIRY_HOURS are removed.
+  '43 * * * * purge_abandoned_uploads ?max=1&jobKey=purge_abandoned_uploads',
 ].join('\n')
 
 /** The crontab with the scheduled backup, when BACKUP_SCHEDULE is not off. */
