@@ -177,14 +177,19 @@ export async function sweepDeadWorkers(databaseUrl: string, own: ReadonlySet<str
   }
 }
 
-/** How many worker pools are alive now (each holds its liveness lock). */
-export async function liveWorkerPools(databaseUrl: string): Promise<number> {
+/**
+ * How many workers of this database are alive now: each worker's pools hold their liveness locks
+ * on the worker's one liveness connection, so a worker is a connection holding such locks.
+ */
+export async function liveWorkers(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl })
   client.on('error', () => undefined)
   await client.connect()
   try {
     const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_locks where locktype = 'advisory' and granted and classid = $1 and objsubid = 2`,
+      `select count(distinct pid)::int as n from pg_locks
+        where locktype = 'advisory' and granted and classid = $1 and objsubid = 2
+          and database = (select oid from pg_database where datname = current_database())`,
       [LOCK_CLASS],
     )
     return rows[0]?.n ?? 0

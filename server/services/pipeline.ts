@@ -88,6 +88,8 @@ export async function listPipeline(em: EntityManager, { filter, locale }: { filt
 
 interface PoolRow {
   lock_key: string
+  /** The liveness connection holding the lock: one per worker process, shared by its pools. */
+  pid: number
   application_name: string | null
   backend_start: Date | null
 }
@@ -101,13 +103,15 @@ interface RunningJobRow {
 }
 
 /**
- * The live worker pools (each holds its liveness lock: worker/recovery.ts, whose connection is
- * named after the worker's host and process) and the jobs each runs now.
+ * The live workers and the jobs each runs now. Each of a worker's pools (graphile-worker runners:
+ * one for transcodes, one for the rest) holds a liveness lock on the worker's one liveness
+ * connection (worker/recovery.ts, named after the worker's host and process): a worker is the
+ * set of locks of one connection.
  */
 async function listWorkers(em: EntityManager) {
   const connection = em.getConnection()
   const pools = await connection.execute<PoolRow[]>(
-    `select l.objid::bigint::text as lock_key, a.application_name, a.backend_start
+    `select l.objid::bigint::text as lock_key, l.pid, a.application_name, a.backend_start
        from pg_locks l left join pg_stat_activity a on a.pid = l.pid
       where l.locktype = 'advisory' and l.granted and l.classid = ? and l.objsubid = 2
         and l.database = (select oid from pg_database where datname = current_database())
@@ -122,12 +126,14 @@ async function listWorkers(em: EntityManager) {
        from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
       where j.locked_at is not null order by j.locked_at`,
   )
-  return pools.map((pool) => ({
-    key: pool.lock_key,
-    name: pool.application_name?.replace(/^streamclub-worker\s*/, '') || null,
-    since: pool.backend_start ? new Date(pool.backend_start).toISOString() : null,
+  const workers = new Map<number, PoolRow[]>()
+  for (const pool of pools) workers.set(pool.pid, [...(workers.get(pool.pid) ?? []), pool])
+  return [...workers.values()].map((locks) => ({
+    key: locks[0]!.lock_key,
+    name: locks[0]!.application_name?.replace(/^streamclub-worker\s*/, '') || null,
+    since: locks[0]!.backend_start ? new Date(locks[0]!.backend_start).toISOString() : null,
     jobs: jobs
-      .filter((job) => job.lock_key === pool.lock_key)
+      .filter((job) => locks.some((lock) => lock.lock_key === job.lock_key))
       .map((job) => {
         const kind = ITEM_OF_TASK[job.task_identifier]
         const itemId = job.payload?.id
