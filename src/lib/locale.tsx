@@ -1,7 +1,7 @@
-import { useMemo, type ReactNode } from 'react'
+import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import { useParams } from '@tanstack/react-router'
 import { usePageEnvironment, type PageEnvironment } from './page-environment'
-import { I18nContext, useI18nContext } from '../../i18n/i18n-react.js'
+import type { TranslationFunctions } from '../../i18n/i18n-types.js'
 import { i18nObject } from '../../i18n/i18n-util.js'
 import { loadLocaleAsync } from '../../i18n/i18n-util.async.js'
 import { detectLocale, isLocale, type Locale } from '../../server/domain/locale.js'
@@ -64,11 +64,22 @@ export function translations(locale: Locale = activeLocale) {
   return i18nObject(locale)
 }
 
-/** Provides typesafe-i18n's context for the given (already loaded) locale. */
+interface I18nValue {
+  locale: Locale
+  LL: TranslationFunctions
+}
+
+/**
+ * The page's dictionary, in a context of our own rather than typesafe-i18n's React adapter
+ * (its provider component, unused here, is part of every page's script otherwise).
+ */
+const I18nContext = createContext<I18nValue>({ locale: 'de', LL: {} as TranslationFunctions })
+
+/** Provides the dictionary of the given (already loaded) locale. */
 export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const value = useMemo(() => ({ locale, LL: i18nObject(locale), setLocale: () => undefined }), [locale])
+  const value = useMemo(() => ({ locale, LL: i18nObject(locale) }), [locale])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }
 
 /** The current dictionary: `const { LL, locale } = useI18n()`. */
-export const useI18n = useI18nContext
+export const useI18n = (): I18nValue => useContext(I18nContext)

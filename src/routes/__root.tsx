@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
+import { Suspense, lazy, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext, lazyRouteComponent, useRouteContext } from '@tanstack/react-router'
 import { MantineProvider, mantineHtmlProps } from '@mantine/core'
 import { isLocale } from '../../server/domain/locale.js'
@@ -9,6 +9,7 @@ import { activateLocale, detectClientLocale, I18nProvider, translations } from '
 import type { RouterContext } from '../router'
 import { contrastVariables, theme } from '../theme'
 import { headContext, notFoundHead } from '../lib/seo'
+import { subscribeToToasts, toastsWanted } from '../lib/toasts'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The page's locale: the path's first segment when it is one, else a link's `locale` query
@@ -64,13 +65,12 @@ function RootDocument({ children }: { children: ReactNode }) {
   )
 }
 
-/** The toasts' container arrives after the page is live (it is not part of the first paint). */
+/** The toasts' container arrives with the first toast (src/lib/toasts.ts): no page starts with one. */
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })))
 
 function Toasts() {
-  const [live, setLive] = useState(false)
-  useEffect(() => setLive(true), [])
-  return live ? (
+  const wanted = useSyncExternalStore(subscribeToToasts, toastsWanted, () => false)
+  return wanted ? (
     <Suspense fallback={null}>
       {/* At the bottom: toasts never cover the header (user menu, search, join) a visitor reaches for next. */}
       <Notifications position="bottom-right" transitionDuration={700} />

@@ -1,11 +1,11 @@
 import { Stack, Title, VisuallyHidden } from '@mantine/core'
-import { useSuspenseQueries } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { HOME_BLOCKS } from '../../../server/domain/catalog-blocks.js'
 import { isLocale, type Locale } from '../../../server/domain/locale.js'
 import { AnchorLink } from '../../components/links'
 import { CardGrid } from '../../features/catalog/CardGrid'
-import { BannerCarousel, CardCarousel } from '../../features/catalog/Carousels'
+import { BannerCarousel, CardCarousel } from '../../features/catalog/DeferredCarousels'
 import { CategoryCard } from '../../features/catalog/cards/CategoryCard'
 import { ModelCard } from '../../features/catalog/cards/ModelCard'
 import { VideoCard } from '../../features/catalog/cards/VideoCard'
@@ -49,7 +49,15 @@ export const Route = createFileRoute('/$lang/')({
 
 function Home() {
   const { LL, locale } = useI18n()
-  const [top, latest, categories, popular, models, bottom] = useSuspenseQueries({ queries: homeQueries(useTRPC(), locale) })
+  const queries = homeQueries(useTRPC(), locale)
+  // One hook per block rather than useSuspenseQueries (its observer is 1 KB more script); the
+  // loader has fetched all six, so none of them waits.
+  const top = useSuspenseQuery(queries[0])
+  const latest = useSuspenseQuery(queries[1])
+  const categories = useSuspenseQuery(queries[2])
+  const popular = useSuspenseQuery(queries[3])
+  const models = useSuspenseQuery(queries[4])
+  const bottom = useSuspenseQuery(queries[5])
   const lang = { lang: locale }
   return (
     <Stack gap={40}>

@@ -1,4 +1,4 @@
-import { Avatar, Card, Group, Text, Title, type TitleOrder } from '@mantine/core'
+import { Card, Group, Image, Text, Title, type TitleOrder } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { AnchorLink } from '../../../components/links'
 import { useI18n } from '../../../lib/locale'
@@ -25,7 +25,7 @@ export function CategoryCard({ category, headingOrder = 3 }: { category: Categor
         </Link>
       </Card.Section>
       <Group gap="sm" mt="sm" wrap="nowrap">
-        {category.logo && <Avatar src={category.logo.src} alt="" radius="sm" size="md" />}
+        {category.logo && <Image src={category.logo.src} alt="" radius="sm" w={38} h={38} loading="lazy" style={{ flexShrink: 0 }} />}
         <Title order={headingOrder} fz="md" fw={600} lineClamp={1}>
           <AnchorLink {...link} c="gray.0" inherit>
             {category.title}

@@ -1,0 +1,81 @@
+import { Suspense, memo, use, type ComponentType } from 'react'
+
+/**
+ * Parts of a page the server draws whose code the visitor does not need at once (the
+ * carousels: Embla and its plugin, about 10 KB brotli, and their start-up work). While the
+ * page hydrates, React keeps their server HTML as it is (a Suspense boundary that is not ready
+ * stays dehydrated) and goes on with the rest; their code loads when the page settles
+ * (`whenPageSettles`), then React hydrates them in place, with the same HTML, so nothing moves.
+ * On the server, and on pages reached by a navigation in the browser, they render at once.
+ *
+ * The component is memoised: a dehydrated part must not receive new props before it hydrates
+ * (React would drop its server HTML), and its props (query data) keep their identity.
+ */
+export function deferredComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let Loaded: ComponentType<P> | null = null
+  let loading: Promise<void> | null = null
+  let gated: Promise<void> | null = null
+  const start = () => (loading ??= load().then((component) => void (Loaded = component)))
+  if (typeof window === 'undefined') serverLoads.push(start())
+
+  function WhenLoaded({ ready, props }: { ready: Promise<void>; props: P }) {
+    use(ready)
+    const Component = Loaded!
+    return <Component {...props} />
+  }
+
+  function Deferred(props: P) {
+    if (Loaded) {
+      const Component = Loaded
+      return (
+        <Suspense fallback={null}>
+          <Component {...props} />
+        </Suspense>
+      )
+    }
+    // Promises kept outside the component: a component that suspends before it mounted keeps no state.
+    const ready = isHydrated() ? start() : (gated ??= whenPageSettles().then(start))
+    return (
+      <Suspense fallback={null}>
+        <WhenLoaded ready={ready} props={props} />
+      </Suspense>
+    )
+  }
+  return memo(Deferred)
+}
+
+const serverLoads: Array<Promise<void>> = []
+
+/** On the server: resolves once every deferred part's code is loaded (the renderer waits for it). */
+export async function deferredPartsLoaded(): Promise<void> {
+  await Promise.all(serverLoads)
+}
+
+/** The root marks the page once React has hydrated it (src/routes/__root.tsx). */
+const isHydrated = () => document.documentElement.hasAttribute('data-hydrated')
+
+const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'scroll', 'wheel'] as const
+/** After the load event: how long the page stays quiet before deferred parts load anyway. */
+export const SETTLE_AFTER_LOAD_MS = 2000
+let settles: Promise<void> | null = null
+
+/**
+ * Resolves at the visitor's first interaction with the page (pointer, touch, key, scroll), or
+ * once the page has loaded and stayed quiet for SETTLE_AFTER_LOAD_MS (then at the browser's
+ * next idle moment): deferred work never competes with the first paint and hydration.
+ */
+export function whenPageSettles(): Promise<void> {
+  settles ??= new Promise<void>((resolve) => {
+    const options = { capture: true, passive: true } as const
+    const done = () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, done, options)
+      resolve()
+    }
+    for (const type of INTERACTIONS) window.addEventListener(type, done, options)
+    const afterLoad = () =>
+      setTimeout(() => ('requestIdleCallback' in window ? window.requestIdleCallback(done, { timeout: 1000 }) : done()), SETTLE_AFTER_LOAD_MS)
+    if (document.readyState === 'complete') afterLoad()
+    else window.addEventListener('load', afterLoad, { once: true })
+  })
+  return settles
+}
