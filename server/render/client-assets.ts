@@ -42,6 +42,7 @@ function closure(manifest: ViteManifest, key: string, into = new Set<string>()):
 
 const sitePath = (file: string) => `/${file}`
 
+/** The scripts and stylesheets of these chunks; `except`: chunks already loaded (their files are left out). */
 function filesOf(manifest: ViteManifest, keys: Iterable<string>, except: Set<string> = new Set()): PageAssets {
   const chosen = [...keys].filter((key) => !except.has(key))
   const exceptCss = new Set([...except].flatMap((key) => manifest[key]!.css ?? []))
@@ -90,10 +91,11 @@ export class ClientAssets {
    * import after another.
    */
   routerManifest(locale: Locale): Manifest {
-    const root = filesOf(this.manifest, [...this.entryClosure, ...this.localeKeys(locale)], new Set([this.entryKey]))
+    const root = filesOf(this.manifest, [...this.entryClosure, ...this.localeKeys(locale)])
     const entryFile = sitePath(this.manifest[this.entryKey]!.file)
     const routes: Manifest['routes'] = {
-      __root__: { css: root.css, preloads: root.scripts, scripts: [{ attrs: { type: 'module', src: entryFile } }] },
+      // The entry is the page's module script; everything else it needs first is preloaded.
+      __root__: { css: root.css, preloads: root.scripts.filter((file) => file !== entryFile), scripts: [{ attrs: { type: 'module', src: entryFile } }] },
     }
     for (const [id, key] of this.routeKeys) {
       const own = filesOf(this.manifest, closure(this.manifest, key), this.entryClosure)

@@ -1,5 +1,15 @@
 import { Suspense, memo, use, type ComponentType } from 'react'
 
+let hydrated = false
+let onHydrated: () => void = () => undefined
+const hydration = new Promise<void>((resolve) => (onHydrated = resolve))
+
+/** Called by the root once React has hydrated the page (src/routes/__root.tsx). */
+export function markPageHydrated(): void {
+  hydrated = true
+  onHydrated()
+}
+
 /**
  * Parts of a page the server draws whose code the visitor does not need at once (the
  * carousels: Embla and its plugin, about 10 KB brotli, and their start-up work). While the
@@ -34,7 +44,7 @@ export function deferredComponent<P extends object>(load: () => Promise<Componen
       )
     }
     // Promises kept outside the component: a component that suspends before it mounted keeps no state.
-    const ready = isHydrated() ? start() : (gated ??= whenPageSettles().then(start))
+    const ready = hydrated ? start() : (gated ??= whenPageSettles().then(start))
     return (
       <Suspense fallback={null}>
         <WhenLoaded ready={ready} props={props} />
@@ -51,31 +61,41 @@ export async function deferredPartsLoaded(): Promise<void> {
   await Promise.all(serverLoads)
 }
 
-/** The root marks the page once React has hydrated it (src/routes/__root.tsx). */
-const isHydrated = () => document.documentElement.hasAttribute('data-hydrated')
-
 const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'scroll', 'wheel'] as const
 /** After the load event: how long the page stays quiet before deferred parts load anyway. */
 export const SETTLE_AFTER_LOAD_MS = 2000
 let settles: Promise<void> | null = null
 
 /**
- * Resolves at the visitor's first interaction with the page (pointer, touch, key, scroll), or
- * once the page has loaded and stayed quiet for SETTLE_AFTER_LOAD_MS (then at the browser's
- * next idle moment): deferred work never competes with the first paint and hydration.
+ * Resolves once the page is live and then either the visitor interacts with it (pointer,
+ * touch, key, scroll; also before it was live) or it has loaded and stayed quiet for
+ * SETTLE_AFTER_LOAD_MS (then at the browser's next idle moment): deferred work never competes
+ * with the first paint and hydration, and no deferred script loads before the page is live.
  */
 export function whenPageSettles(): Promise<void> {
   settles ??= new Promise<void>((resolve) => {
     const options = { capture: true, passive: true } as const
-    const done = () => {
-      for (const type of INTERACTIONS) window.removeEventListener(type, done, options)
+    let interacted = false
+    const interaction = () => {
+      interacted = true
+      stopListening()
+      if (hydrated) resolve()
+    }
+    const stopListening = () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, interaction, options)
+    }
+    for (const type of INTERACTIONS) window.addEventListener(type, interaction, options)
+    const quiet = () => {
+      stopListening()
       resolve()
     }
-    for (const type of INTERACTIONS) window.addEventListener(type, done, options)
     const afterLoad = () =>
-      setTimeout(() => ('requestIdleCallback' in window ? window.requestIdleCallback(done, { timeout: 1000 }) : done()), SETTLE_AFTER_LOAD_MS)
-    if (document.readyState === 'complete') afterLoad()
-    else window.addEventListener('load', afterLoad, { once: true })
+      setTimeout(() => ('requestIdleCallback' in window ? window.requestIdleCallback(quiet, { timeout: 1000 }) : quiet()), SETTLE_AFTER_LOAD_MS)
+    void hydration.then(() => {
+      if (interacted) return resolve()
+      if (document.readyState === 'complete') afterLoad()
+      else window.addEventListener('load', afterLoad, { once: true })
+    })
   })
   return settles
 }

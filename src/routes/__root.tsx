@@ -10,6 +10,7 @@ import type { RouterContext } from '../router'
 import { contrastVariables, theme } from '../theme'
 import { headContext, notFoundHead } from '../lib/seo'
 import { subscribeToToasts, toastsWanted } from '../lib/toasts'
+import { markPageHydrated } from '../lib/deferred'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The page's locale: the path's first segment when it is one, else a link's `locale` query
@@ -47,8 +48,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 /** The whole HTML document, rendered on the server and hydrated in the browser. */
 function RootDocument({ children }: { children: ReactNode }) {
   const locale = useRouteContext({ from: '__root__', select: (context) => (context as { locale?: string }).locale })
-  // Marks the page as live once React has taken it over (browser tests wait for it).
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
+  // Marks the page as live once React has taken it over (browser tests wait for it; deferred
+  // parts load only after it).
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '')
+    markPageHydrated()
+  }, [])
   return (
     <html lang={locale ?? 'de'} {...mantineHtmlProps} data-mantine-color-scheme="dark">
       <head>
