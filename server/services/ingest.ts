@@ -17,6 +17,7 @@ export const MEDIA_TASKS = {
   processImageSet: 'media_process_image_set',
   ingestDrop: 'media_ingest_drop',
   backfillScrub: 'media_backfill_scrub',
+  backfillWebp: 'media_backfill_webp',
 } as const satisfies Record<string, TaskName>
 export const MEDIA_QUEUES = { transcode: 'media-transcode', images: 'media-images' } as const
 export const MEDIA_MAX_ATTEMPTS = 5
