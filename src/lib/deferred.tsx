@@ -1,4 +1,4 @@
-import { Suspense, memo, use, type ComponentType } from 'react'
+import { Suspense, memo, use, useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
 
 let hydrated = false
 let onHydrated: () => void = () => undefined
@@ -11,15 +11,17 @@ export function markPageHydrated(): void {
 }
 
 /**
- * Parts of a page the server draws whose code the visitor does not need at once (the
- * carousels: Embla and its plugin, about 10 KB brotli, and their start-up work). While the
- * page hydrates, React keeps their server HTML as it is (a Suspense boundary that is not ready
- * stays dehydrated) and goes on with the rest; their code loads when the page settles
- * (`whenPageSettles`), then React hydrates them in place, with the same HTML, so nothing moves.
- * On the server, and on pages reached by a navigation in the browser, they render at once.
+ * Parts of a page the server draws whose code or start-up work the visitor does not need at
+ * once (the carousels: Embla and its plugin, about 10 KB brotli; blocks of cards below the
+ * fold). While the page hydrates, React keeps their server HTML as it is (a Suspense boundary
+ * that is not ready stays dehydrated) and goes on with the rest; when the page settles
+ * (`whenPageSettles`) their code loads and React hydrates them in place, with the same HTML,
+ * so nothing moves. On the server, and on pages reached by a navigation in the browser, they
+ * render at once.
  *
- * The component is memoised: a dehydrated part must not receive new props before it hydrates
- * (React would drop its server HTML), and its props (query data) keep their identity.
+ * A dehydrated part must not receive new props before it hydrates: React would drop its server
+ * HTML and draw it anew. So it keeps the props it was first rendered with (the server's) until
+ * it has hydrated, then follows the current ones (a signed-in user's refetched lists).
  */
 export function deferredComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
   let Loaded: ComponentType<P> | null = null
@@ -28,30 +30,34 @@ export function deferredComponent<P extends object>(load: () => Promise<Componen
   const start = () => (loading ??= load().then((component) => void (Loaded = component)))
   if (typeof window === 'undefined') serverLoads.push(start())
 
-  function WhenLoaded({ ready, props }: { ready: Promise<void>; props: P }) {
-    use(ready)
+  function Part({ ready, props, onLive }: { ready: Promise<void> | null; props: P; onLive: () => void }) {
+    if (ready) use(ready)
+    useEffect(onLive, [onLive])
     const Component = Loaded!
     return <Component {...props} />
   }
 
-  function Deferred(props: P) {
-    if (Loaded) {
-      const Component = Loaded
-      return (
-        <Suspense fallback={null}>
-          <Component {...props} />
-        </Suspense>
-      )
-    }
+  const Boundary = memo(function Boundary({ props, onLive }: { props: P; onLive: () => void }) {
     // Promises kept outside the component: a component that suspends before it mounted keeps no state.
-    const ready = hydrated ? start() : (gated ??= whenPageSettles().then(start))
+    const ready = Loaded ? null : hydrated ? start() : (gated ??= whenPageSettles().then(start))
     return (
       <Suspense fallback={null}>
-        <WhenLoaded ready={ready} props={props} />
+        <Part ready={ready} props={props} onLive={onLive} />
       </Suspense>
     )
+  })
+
+  return function Deferred(props: P) {
+    const first = useRef(props)
+    const [live, setLive] = useState(hydrated)
+    const onLive = useCallback(() => setLive(true), [])
+    return <Boundary props={live ? props : first.current} onLive={onLive} />
   }
-  return memo(Deferred)
+}
+
+/** A part whose code is loaded already, hydrated once the page settles (cards below the fold). */
+export function deferHydration<P extends object>(component: ComponentType<P>) {
+  return deferredComponent(() => Promise.resolve(component))
 }
 
 const serverLoads: Array<Promise<void>> = []
@@ -62,15 +68,17 @@ export async function deferredPartsLoaded(): Promise<void> {
 }
 
 const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'scroll', 'wheel'] as const
-/** After the load event: how long the page stays quiet before deferred parts load anyway. */
-export const SETTLE_AFTER_LOAD_MS = 2000
+/** After the load event: how long a visit without any interaction lasts before deferred parts load anyway. */
+export const PASSIVE_VISIT_MS = 10_000
 let settles: Promise<void> | null = null
 
 /**
  * Resolves once the page is live and then either the visitor interacts with it (pointer,
- * touch, key, scroll; also before it was live) or it has loaded and stayed quiet for
- * SETTLE_AFTER_LOAD_MS (then at the browser's next idle moment): deferred work never competes
- * with the first paint and hydration, and no deferred script loads before the page is live.
+ * touch, key, scroll; also before it was live) or, on a visit without any, PASSIVE_VISIT_MS
+ * after the load event (at the browser's next idle moment then): deferred work never competes
+ * with the first paint and hydration, no deferred script loads before the page is live, and
+ * what a visitor does not reach for (the carousels' code, the preview clips' logic, cards
+ * below the fold) costs nothing until they start using the page.
  */
 export function whenPageSettles(): Promise<void> {
   settles ??= new Promise<void>((resolve) => {
@@ -90,7 +98,7 @@ export function whenPageSettles(): Promise<void> {
       resolve()
     }
     const afterLoad = () =>
-      setTimeout(() => ('requestIdleCallback' in window ? window.requestIdleCallback(quiet, { timeout: 1000 }) : quiet()), SETTLE_AFTER_LOAD_MS)
+      setTimeout(() => ('requestIdleCallback' in window ? window.requestIdleCallback(quiet, { timeout: 1000 }) : quiet()), PASSIVE_VISIT_MS)
     void hydration.then(() => {
       if (interacted) return resolve()
       if (document.readyState === 'complete') afterLoad()

@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import { useParams } from '@tanstack/react-router'
 import { usePageEnvironment, type PageEnvironment } from './page-environment'
 import type { TranslationFunctions } from '../../i18n/i18n-types.js'
-import { i18nObject } from '../../i18n/i18n-util.js'
+import { i18nObject, loadedLocales } from '../../i18n/i18n-util.js'
 import { loadLocaleAsync } from '../../i18n/i18n-util.async.js'
 import { detectLocale, isLocale, type Locale } from '../../server/domain/locale.js'
 
@@ -45,10 +45,17 @@ export function useCurrentLocale(): Locale {
 }
 
 let activeLocale: Locale = 'de'
+const loading = new Map<Locale, Promise<void>>()
 
-/** Loads a locale's dictionary and makes it the page's language (html lang, API header). */
+/**
+ * Loads a locale's dictionary (once: every navigation asks again) and makes it the page's
+ * language (html lang, API header).
+ */
 export async function activateLocale(locale: Locale): Promise<void> {
-  await loadLocaleAsync(locale)
+  if (!loadedLocales[locale]) {
+    if (!loading.has(locale)) loading.set(locale, loadLocaleAsync(locale))
+    await loading.get(locale)
+  }
   // The server renders many pages at once: only the browser has one active language.
   if (typeof document === 'undefined') return
   activeLocale = locale
@@ -60,8 +67,19 @@ export function getActiveLocale(): Locale {
   return activeLocale
 }
 
-export function translations(locale: Locale = activeLocale) {
-  return i18nObject(locale)
+const dictionaries = new Map<Locale, TranslationFunctions>()
+
+/**
+ * The dictionary of a loaded locale, made once per locale: typesafe-i18n's object brings an
+ * Intl.PluralRules of its own each time it is made, and pages ask for it in every head and card.
+ */
+export function translations(locale: Locale = activeLocale): TranslationFunctions {
+  const made = dictionaries.get(locale)
+  if (made) return made
+  const dictionary = i18nObject(locale)
+  // Before its dictionary is loaded a locale's object reads nothing: made again once it is.
+  if (loadedLocales[locale]) dictionaries.set(locale, dictionary)
+  return dictionary
 }
 
 interface I18nValue {
@@ -77,7 +95,7 @@ const I18nContext = createContext<I18nValue>({ locale: 'de', LL: {} as Translati
 
 /** Provides the dictionary of the given (already loaded) locale. */
 export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const value = useMemo(() => ({ locale, LL: i18nObject(locale) }), [locale])
+  const value = useMemo(() => ({ locale, LL: translations(locale) }), [locale])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }
 

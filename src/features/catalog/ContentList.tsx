@@ -19,6 +19,12 @@ import { listQuery, pageInput } from './queries'
 import type { ListFilters, ListSearch } from './list-route'
 import type { ListResult } from '../../lib/api-types.js'
 
+/**
+ * A list's first cards (a phone's first row) fetch their pictures at once, with high priority:
+ * the largest of them is the page's likely LCP. The rest load as they are scrolled to.
+ */
+const EAGER_CARDS = 2
+
 interface Props {
   kind: ListKind
   search: ListSearch
@@ -53,25 +59,25 @@ function useInput({ kind, search, filters }: Props) {
 
 function VideoList(props: Props) {
   const { data } = useSuspenseQuery(listQuery(useTRPC()).videos(useInput(props)))
-  return <ListBody {...props} data={data} render={(video, order) => <VideoCard key={video.id} video={video} headingOrder={order} />} />
+  return <ListBody {...props} data={data} render={(video, order, eager) => <VideoCard key={video.id} video={video} headingOrder={order} eager={eager} />} />
 }
 
 function ImageSetList(props: Props) {
   const { data } = useSuspenseQuery(listQuery(useTRPC()).imageSets(useInput(props)))
-  return <ListBody {...props} data={data} render={(set, order) => <ImageSetCard key={set.id} imageSet={set} headingOrder={order} />} />
+  return <ListBody {...props} data={data} render={(set, order, eager) => <ImageSetCard key={set.id} imageSet={set} headingOrder={order} eager={eager} />} />
 }
 
 function ModelList(props: Props) {
   const { data } = useSuspenseQuery(listQuery(useTRPC()).models(useInput(props)))
-  return <ListBody {...props} data={data} render={(model, order) => <ModelCard key={model.id} model={model} headingOrder={order} />} />
+  return <ListBody {...props} data={data} render={(model, order, eager) => <ModelCard key={model.id} model={model} headingOrder={order} eager={eager} />} />
 }
 
 function CategoryList(props: Props) {
   const { data } = useSuspenseQuery(listQuery(useTRPC()).categories(useInput(props)))
-  return <ListBody {...props} data={data} render={(category, order) => <CategoryCard key={category.id} category={category} headingOrder={order} />} />
+  return <ListBody {...props} data={data} render={(category, order, eager) => <CategoryCard key={category.id} category={category} headingOrder={order} eager={eager} />} />
 }
 
-function ListBody<T>({ kind, search, searching, headingOrder = 2, empty, sortable = true, data, render }: Props & { data: ListResult<T>; render: (item: T, order: TitleOrder) => ReactNode }) {
+function ListBody<T>({ kind, search, searching, headingOrder = 2, empty, sortable = true, data, render }: Props & { data: ListResult<T>; render: (item: T, order: TitleOrder, eager: boolean) => ReactNode }) {
   const { LL, locale } = useI18n()
   const sorts = sortable ? sortsFor(kind, searching) : []
   const sort = sorts.includes(search.sort) ? search.sort : (sorts[0] ?? search.sort)
@@ -85,7 +91,7 @@ function ListBody<T>({ kind, search, searching, headingOrder = 2, empty, sortabl
   return (
     <ListView meta={data.meta} countLabel={countLabel} sorts={sorts} sort={sort}>
       <CardGrid columns={kind as keyof typeof GRID_COLUMNS} empty={empty}>
-        {data.items.map((item) => render(item, headingOrder))}
+        {data.items.map((item, index) => render(item, headingOrder, index < EAGER_CARDS))}
       </CardGrid>
     </ListView>
   )

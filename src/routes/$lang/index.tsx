@@ -12,10 +12,14 @@ import { VideoCard } from '../../features/catalog/cards/VideoCard'
 import { blockInput, listQuery } from '../../features/catalog/queries'
 import { Section } from '../../features/catalog/Section'
 import { ContinueWatching } from '../../features/playback/ContinueWatching'
+import { deferHydration } from '../../lib/deferred'
 import { useI18n } from '../../lib/locale'
 import { useTRPC, type Trpc } from '../../lib/trpc'
 import { headContext, pageHead, websiteData } from '../../lib/seo'
 import type { BannerItem, ListResult, VideoItem } from '../../lib/api-types.js'
+
+/** Blocks below the fold hydrate once the page settles (src/lib/deferred.tsx): less work before the page is live. */
+const LaterCardGrid = deferHydration(CardGrid)
 
 /** The home page's six blocks (spec section 2), fetched in one batched request. */
 function homeQueries(trpc: Trpc, locale: Locale) {
@@ -98,7 +102,7 @@ function Home() {
           </AnchorLink>
         )}
       >
-        <CardGrid columns="featured">{categories.data.items.map((category) => <CategoryCard key={category.id} category={category} />)}</CardGrid>
+        <LaterCardGrid columns="featured">{categories.data.items.map((category) => <CategoryCard key={category.id} category={category} />)}</LaterCardGrid>
       </Section>
       <Section
         id="popular-videos"
@@ -109,7 +113,7 @@ function Home() {
           </AnchorLink>
         )}
       >
-        <CardGrid columns="block">{popular.data.items.map((video) => <VideoCard key={video.id} video={video} />)}</CardGrid>
+        <LaterCardGrid columns="block">{popular.data.items.map((video) => <VideoCard key={video.id} video={video} />)}</LaterCardGrid>
       </Section>
       <Section
         id="top-models"

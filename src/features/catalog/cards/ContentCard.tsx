@@ -24,6 +24,7 @@ export function ContentCard({
   headingOrder = 3,
   hoverClip,
   progress,
+  eager = false,
 }: {
   item: VideoItem | ImageSetItem
   to: '/$lang/videos/$id' | '/$lang/images/$id'
@@ -36,6 +37,8 @@ export function ContentCard({
   hoverClip?: string | null
   /** How much of it the user watched (Continue watching): a bar along the picture's bottom. */
   progress?: { value: number; label: string }
+  /** In the first row of a list: fetched at once, with high priority (the page's likely LCP). */
+  eager?: boolean
 }) {
   const { LL, locale } = useI18n()
   const linked = item.publishState === 'published'
@@ -48,6 +51,7 @@ export function ContentCard({
       seed={item.id}
       placeholderIcon={placeholderIcon}
       placeholderText={LL.catalog.card.pictureComing()}
+      eager={eager}
     >
       {linked && <HoverClip src={hoverClip} inView />}
       {badge && <Overlay position="bottom-right">{badge}</Overlay>}
