@@ -1,4 +1,4 @@
-import { Suspense, memo, use, useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
+import { Suspense, memo, use, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react'
 
 let hydrated = false
 let onHydrated: () => void = () => undefined
@@ -30,30 +30,37 @@ export function deferredComponent<P extends object>(load: () => Promise<Componen
   const start = () => (loading ??= load().then((component) => void (Loaded = component)))
   if (typeof window === 'undefined') serverLoads.push(start())
 
-  function Part({ ready, props, onLive }: { ready: Promise<void> | null; props: P; onLive: () => void }) {
-    if (ready) use(ready)
+  function Part({ props, onLive }: { props: P; onLive: () => void }) {
+    // Hydrating server HTML: wait for the page to settle. Drawn in the browser (a navigation, a
+    // part that appears later): load at once. (Promises kept outside the component: a component
+    // that suspends before it mounted keeps no state.)
+    const hydrating = useSyncExternalStore(noChanges, notHydrating, whileHydrating)
+    if (!Loaded) use(hydrating ? (gated ??= whenPageSettles().then(start)) : start())
     useEffect(onLive, [onLive])
     const Component = Loaded!
     return <Component {...props} />
   }
 
   const Boundary = memo(function Boundary({ props, onLive }: { props: P; onLive: () => void }) {
-    // Promises kept outside the component: a component that suspends before it mounted keeps no state.
-    const ready = Loaded ? null : hydrated ? start() : (gated ??= whenPageSettles().then(start))
     return (
       <Suspense fallback={null}>
-        <Part ready={ready} props={props} onLive={onLive} />
+        <Part props={props} onLive={onLive} />
       </Suspense>
     )
   })
 
   return function Deferred(props: P) {
     const first = useRef(props)
-    const [live, setLive] = useState(hydrated)
+    const [live, setLive] = useState(false)
     const onLive = useCallback(() => setLive(true), [])
     return <Boundary props={live ? props : first.current} onLive={onLive} />
   }
 }
+
+/** useSyncExternalStore reads its server snapshot exactly while React hydrates server HTML. */
+const noChanges = () => () => undefined
+const notHydrating = () => false
+const whileHydrating = () => true
 
 /** A part whose code is loaded already, hydrated once the page settles (cards below the fold). */
 export function deferHydration<P extends object>(component: ComponentType<P>) {

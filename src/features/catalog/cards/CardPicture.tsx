@@ -16,6 +16,7 @@ export function CardPicture({
   children,
   seed = 0,
   eager = false,
+  className,
 }: {
   picture: Picture | null | undefined
   ratio: number
@@ -27,10 +28,11 @@ export function CardPicture({
   /** Varies the placeholder's colours so a grid of placeholders is not uniform. */
   seed?: number
   eager?: boolean
+  className?: string
 }) {
   const hue = (seed * 47) % 360
   return (
-    <Box pos="relative">
+    <Box pos="relative" className={className}>
       <AspectRatio ratio={ratio}>
         {picture ? (
           <PictureElement picture={picture} sizes={sizes} eager={eager} />
