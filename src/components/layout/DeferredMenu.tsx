@@ -1,4 +1,4 @@
-import { Suspense, cloneElement, lazy, startTransition, useRef, useState, type ComponentType, type FocusEvent, type ReactElement, type Ref } from 'react'
+import { Suspense, cloneElement, lazy, startTransition, useCallback, useRef, useState, type ComponentType, type FocusEvent, type ReactElement, type Ref } from 'react'
 
 /** What a deferred menu's code receives: its button, and how to come up. */
 export interface LoadedMenuProps {
@@ -21,7 +21,7 @@ type ButtonElement = ReactElement<{
 }>
 
 /**
- * A header menu whose code (Mantine's Menu with its Popover and floating-ui, about 18 KB
+ * A header menu whose code (Mantine's Menu with its Popover and floating-ui, about 25 KB
  * brotli) loads when the visitor reaches for it (pointer over, touch, focus), not with the
  * page. Until then its button stands alone, with the same name and look; a press before the
  * code has arrived opens the menu when it has, and a button that had the focus keeps it.
@@ -31,6 +31,8 @@ export function deferredMenu<P extends object>(load: () => Promise<{ default: Co
   return function DeferredMenu({ button, ...props }: P & { button: ButtonElement }) {
     const [wanted, setWanted] = useState<{ open: boolean } | null>(null)
     const focused = useRef(false)
+    // One function for the menu's life: the loaded menu takes the focus over once, when it mounts.
+    const takeFocus = useCallback(() => focused.current, [])
     // In a transition, React keeps the stand-in (and its focus) on the page until the code is here.
     const want = (open: boolean) => startTransition(() => setWanted((current) => (current && (current.open || !open) ? current : { open })))
     const standIn = cloneElement(button, {
@@ -50,7 +52,7 @@ export function deferredMenu<P extends object>(load: () => Promise<{ default: Co
     })
     return (
       <Suspense fallback={standIn}>
-        {wanted ? <Loaded {...(props as P)} target={button} openAtStart={wanted.open} takeFocus={() => focused.current} /> : standIn}
+        {wanted ? <Loaded {...(props as P)} target={button} openAtStart={wanted.open} takeFocus={takeFocus} /> : standIn}
       </Suspense>
     )
   }
