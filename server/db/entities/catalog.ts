@@ -246,7 +246,8 @@ export const BannerSchema = defineEntity({
     id: p.integer().primary(),
     position: p.enum(BANNER_POSITIONS),
     title: p.json<LocalizedText>(),
-    image: p.json<ImageRef>(),
+    /** The wide picture, in one or more widths (the page picks one with srcset). */
+    image: p.json<ImageRef | ImageRef[]>(),
     /** A path inside the site, without the locale prefix (e.g. '/videos/12'). */
     linkPath: p.string().length(512).nullable(),
     sortOrder: p.integer().default(0),

@@ -7,6 +7,12 @@ export interface ImageRef {
   path: string
   width: number
   height: number
+  /**
+   * The same picture as WebP, same size (public pictures only). Absent on pictures made before
+   * WebP until the backfill task (`media_backfill_webp`) has made it; null where it tried and
+   * could not (the JPEG is gone or damaged).
+   */
+  webp?: string | null
 }
 
 import { RESOLUTIONS, type Resolution } from '../../domain/resolutions.js'

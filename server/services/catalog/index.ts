@@ -223,7 +223,7 @@ export function categoryDetail(caller: CatalogCaller, { id, locale }: { id: numb
 
 export function banners(caller: CatalogCaller, { locale, position }: { locale: Locale; position: 'top' | 'bottom' }): Promise<BannerItem[]> {
   return caller.cache.getOrLoad(`banners:${position}:${locale}`, async () => {
-    const rows = await query<{ id: number; title: LocalizedText; image: ImageRef | null; link_path: string | null }>(
+    const rows = await query<{ id: number; title: LocalizedText; image: ImageRef | ImageRef[] | null; link_path: string | null }>(
       caller.em,
       sql`select id, title, image, link_path from banner where active and position = ${position} order by sort_order, id`,
     )
