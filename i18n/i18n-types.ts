@@ -953,6 +953,132 @@ type RootTranslation = {
 		 */
 		oneChangeRequired: string
 		/**
+		 * E​n​t​e​r​ ​a​ ​t​e​x​t​.
+		 */
+		textRequired: string
+		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​q​u​e​s​t​i​o​n​ ​i​n​ ​G​e​r​m​a​n​ ​o​r​ ​E​n​g​l​i​s​h​ ​(​t​h​e​ ​l​a​n​g​u​a​g​e​s​ ​e​v​e​r​y​ ​o​t​h​e​r​ ​o​n​e​ ​f​a​l​l​s​ ​b​a​c​k​ ​t​o​)​.
+		 */
+		questionRequired: string
+		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​a​n​s​w​e​r​ ​i​n​ ​G​e​r​m​a​n​ ​o​r​ ​E​n​g​l​i​s​h​ ​(​t​h​e​ ​l​a​n​g​u​a​g​e​s​ ​e​v​e​r​y​ ​o​t​h​e​r​ ​o​n​e​ ​f​a​l​l​s​ ​b​a​c​k​ ​t​o​)​.
+		 */
+		answerRequired: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​d​a​t​e​.
+		 */
+		dateInvalid: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​.
+		 */
+		numberInvalid: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​c​u​p​ ​s​i​z​e​ ​o​f​ ​o​n​e​ ​t​o​ ​t​h​r​e​e​ ​l​e​t​t​e​r​s​ ​f​r​o​m​ ​A​ ​t​o​ ​K​.
+		 */
+		cupSizeInvalid: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​h​e​i​g​h​t​ ​b​e​t​w​e​e​n​ ​1​2​0​ ​a​n​d​ ​2​3​0​ ​c​m​.
+		 */
+		heightRange: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​w​e​i​g​h​t​ ​b​e​t​w​e​e​n​ ​3​5​ ​a​n​d​ ​2​0​0​ ​k​g​.
+		 */
+		weightRange: string
+		/**
+		 * M​o​d​e​l​s​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​1​8​ ​y​e​a​r​s​ ​o​l​d​.
+		 */
+		modelTooYoung: string
+		/**
+		 * E​n​t​e​r​ ​a​n​ ​o​r​d​e​r​ ​b​e​t​w​e​e​n​ ​0​ ​a​n​d​ ​1​0​0​0​0​.
+		 */
+		orderRange: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​p​a​t​h​ ​o​n​ ​t​h​i​s​ ​s​i​t​e​ ​w​i​t​h​o​u​t​ ​t​h​e​ ​l​a​n​g​u​a​g​e​,​ ​f​o​r​ ​e​x​a​m​p​l​e​ ​/​v​i​d​e​o​s​/​1​2​.
+		 */
+		linkPathInvalid: string
+		/**
+		 * T​h​e​ ​e​n​d​ ​m​u​s​t​ ​b​e​ ​a​f​t​e​r​ ​t​h​e​ ​s​t​a​r​t​.
+		 */
+		endsBeforeStart: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​t​i​m​e​ ​i​n​ ​t​h​e​ ​f​u​t​u​r​e​.
+		 */
+		scheduleNeedsTime: string
+		/**
+		 * A​n​ ​i​t​e​m​ ​c​a​n​ ​n​a​m​e​ ​a​t​ ​m​o​s​t​ ​2​0​ ​m​o​d​e​l​s​.
+		 */
+		tooManyModels: string
+		/**
+		 * E​a​c​h​ ​m​o​d​e​l​ ​c​a​n​ ​b​e​ ​n​a​m​e​d​ ​o​n​l​y​ ​o​n​c​e​.
+		 */
+		duplicateModel: string
+		/**
+		 * U​s​e​ ​2​ ​t​o​ ​6​4​ ​l​o​w​e​r​-​c​a​s​e​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​d​a​s​h​e​s​ ​o​r​ ​u​n​d​e​r​s​c​o​r​e​s​.
+		 */
+		planSidInvalid: string
+		/**
+		 * A​n​o​t​h​e​r​ ​p​l​a​n​ ​a​l​r​e​a​d​y​ ​u​s​e​s​ ​t​h​i​s​ ​c​o​d​e​.
+		 */
+		planSidTaken: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​p​r​i​c​e​ ​b​e​t​w​e​e​n​ ​0​.​0​1​ ​a​n​d​ ​1​0​0​0​.​0​0​.
+		 */
+		priceRange: string
+		/**
+		 * A​ ​t​r​i​a​l​ ​l​a​s​t​s​ ​1​ ​t​o​ ​9​0​ ​d​a​y​s​.
+		 */
+		trialDaysRange: string
+		/**
+		 * E​n​t​e​r​ ​b​o​t​h​ ​t​h​e​ ​t​r​i​a​l​ ​d​a​y​s​ ​a​n​d​ ​t​h​e​ ​t​r​i​a​l​ ​p​r​i​c​e​,​ ​o​r​ ​n​e​i​t​h​e​r​.
+		 */
+		trialIncomplete: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​l​i​m​i​t​ ​b​e​t​w​e​e​n​ ​0​ ​a​n​d​ ​1​0​0​0​.
+		 */
+		downloadLimitRange: string
+		/**
+		 * A​ ​p​l​a​n​ ​w​i​t​h​ ​d​o​w​n​l​o​a​d​s​ ​n​e​e​d​s​ ​a​ ​d​a​i​l​y​ ​l​i​m​i​t​ ​a​b​o​v​e​ ​0​.
+		 */
+		downloadLimitRequired: string
+		/**
+		 * T​h​i​s​ ​p​l​a​n​ ​h​a​s​ ​s​u​b​s​c​r​i​b​e​r​s​:​ ​i​t​s​ ​p​r​i​c​e​,​ ​p​e​r​i​o​d​ ​a​n​d​ ​t​r​i​a​l​ ​s​t​a​y​ ​a​s​ ​s​o​l​d​.​ ​C​r​e​a​t​e​ ​a​ ​n​e​w​ ​p​l​a​n​ ​w​i​t​h​ ​t​h​e​ ​n​e​w​ ​t​e​r​m​s​ ​a​n​d​ ​m​a​k​e​ ​t​h​i​s​ ​o​n​e​ ​u​n​l​i​s​t​e​d​.
+		 */
+		planTermsLocked: string
+		/**
+		 * T​h​i​s​ ​t​e​x​t​ ​h​o​l​d​s​ ​s​o​m​e​t​h​i​n​g​ ​t​h​e​ ​s​i​t​e​ ​c​a​n​n​o​t​ ​s​h​o​w​ ​(​o​n​l​y​ ​h​e​a​d​i​n​g​s​,​ ​l​i​s​t​s​,​ ​b​o​l​d​,​ ​i​t​a​l​i​c​,​ ​u​n​d​e​r​l​i​n​e​,​ ​s​t​r​i​k​e​ ​a​n​d​ ​l​i​n​k​s​ ​t​o​ ​w​e​b​,​ ​m​a​i​l​,​ ​p​h​o​n​e​ ​o​r​ ​i​n​t​e​r​n​a​l​:​ ​a​d​d​r​e​s​s​e​s​)​.
+		 */
+		richTextInvalid: string
+		/**
+		 * U​p​l​o​a​d​ ​a​ ​p​i​c​t​u​r​e​.
+		 */
+		pictureMissing: string
+		/**
+		 * O​n​l​y​ ​J​P​E​G​,​ ​P​N​G​ ​o​r​ ​W​e​b​P​ ​p​i​c​t​u​r​e​s​ ​c​a​n​ ​b​e​ ​u​p​l​o​a​d​e​d​.
+		 */
+		pictureType: string
+		/**
+		 * T​h​i​s​ ​p​i​c​t​u​r​e​ ​i​s​ ​l​a​r​g​e​r​ ​t​h​a​n​ ​{​m​a​x​}​.
+		 * @param {string} max
+		 */
+		pictureTooLarge: RequiredParams<'max'>
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​e​m​p​t​y​.
+		 */
+		pictureEmpty: string
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​n​o​t​ ​a​ ​p​i​c​t​u​r​e​ ​t​h​a​t​ ​c​a​n​ ​b​e​ ​r​e​a​d​.
+		 */
+		pictureUnreadable: string
+		/**
+		 * T​h​i​s​ ​p​i​c​t​u​r​e​ ​i​s​ ​t​o​o​ ​s​m​a​l​l​:​ ​i​t​ ​n​e​e​d​s​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​p​i​x​e​l​s​ ​o​n​ ​e​a​c​h​ ​s​i​d​e​.
+		 * @param {number} min
+		 */
+		pictureTooSmall: RequiredParams<'min'>
+		/**
+		 * T​h​i​s​ ​v​i​d​e​o​ ​h​a​s​ ​n​o​ ​s​u​c​h​ ​s​t​i​l​l​.
+		 */
+		stillMissing: string
+		/**
 		 * O​n​l​y​ ​a​ ​f​a​i​l​e​d​ ​i​t​e​m​ ​c​a​n​ ​b​e​ ​r​e​t​r​i​e​d​.
 		 */
 		itemNotFailed: string
@@ -3922,6 +4048,130 @@ export type TranslationFunctions = {
 		 * Send exactly one change: rating, favorite, watch later or view.
 		 */
 		oneChangeRequired: () => LocalizedString
+		/**
+		 * Enter a text.
+		 */
+		textRequired: () => LocalizedString
+		/**
+		 * Enter the question in German or English (the languages every other one falls back to).
+		 */
+		questionRequired: () => LocalizedString
+		/**
+		 * Enter the answer in German or English (the languages every other one falls back to).
+		 */
+		answerRequired: () => LocalizedString
+		/**
+		 * Enter a valid date.
+		 */
+		dateInvalid: () => LocalizedString
+		/**
+		 * Enter a whole number.
+		 */
+		numberInvalid: () => LocalizedString
+		/**
+		 * Enter a cup size of one to three letters from A to K.
+		 */
+		cupSizeInvalid: () => LocalizedString
+		/**
+		 * Enter a height between 120 and 230 cm.
+		 */
+		heightRange: () => LocalizedString
+		/**
+		 * Enter a weight between 35 and 200 kg.
+		 */
+		weightRange: () => LocalizedString
+		/**
+		 * Models must be at least 18 years old.
+		 */
+		modelTooYoung: () => LocalizedString
+		/**
+		 * Enter an order between 0 and 10000.
+		 */
+		orderRange: () => LocalizedString
+		/**
+		 * Enter a path on this site without the language, for example /videos/12.
+		 */
+		linkPathInvalid: () => LocalizedString
+		/**
+		 * The end must be after the start.
+		 */
+		endsBeforeStart: () => LocalizedString
+		/**
+		 * Choose a time in the future.
+		 */
+		scheduleNeedsTime: () => LocalizedString
+		/**
+		 * An item can name at most 20 models.
+		 */
+		tooManyModels: () => LocalizedString
+		/**
+		 * Each model can be named only once.
+		 */
+		duplicateModel: () => LocalizedString
+		/**
+		 * Use 2 to 64 lower-case letters, digits, dashes or underscores.
+		 */
+		planSidInvalid: () => LocalizedString
+		/**
+		 * Another plan already uses this code.
+		 */
+		planSidTaken: () => LocalizedString
+		/**
+		 * Enter a price between 0.01 and 1000.00.
+		 */
+		priceRange: () => LocalizedString
+		/**
+		 * A trial lasts 1 to 90 days.
+		 */
+		trialDaysRange: () => LocalizedString
+		/**
+		 * Enter both the trial days and the trial price, or neither.
+		 */
+		trialIncomplete: () => LocalizedString
+		/**
+		 * Enter a limit between 0 and 1000.
+		 */
+		downloadLimitRange: () => LocalizedString
+		/**
+		 * A plan with downloads needs a daily limit above 0.
+		 */
+		downloadLimitRequired: () => LocalizedString
+		/**
+		 * This plan has subscribers: its price, period and trial stay as sold. Create a new plan with the new terms and make this one unlisted.
+		 */
+		planTermsLocked: () => LocalizedString
+		/**
+		 * This text holds something the site cannot show (only headings, lists, bold, italic, underline, strike and links to web, mail, phone or internal: addresses).
+		 */
+		richTextInvalid: () => LocalizedString
+		/**
+		 * Upload a picture.
+		 */
+		pictureMissing: () => LocalizedString
+		/**
+		 * Only JPEG, PNG or WebP pictures can be uploaded.
+		 */
+		pictureType: () => LocalizedString
+		/**
+		 * This picture is larger than {max}.
+		 */
+		pictureTooLarge: (arg: { max: string }) => LocalizedString
+		/**
+		 * This file is empty.
+		 */
+		pictureEmpty: () => LocalizedString
+		/**
+		 * This file is not a picture that can be read.
+		 */
+		pictureUnreadable: () => LocalizedString
+		/**
+		 * This picture is too small: it needs at least {min} pixels on each side.
+		 */
+		pictureTooSmall: (arg: { min: number }) => LocalizedString
+		/**
+		 * This video has no such still.
+		 */
+		stillMissing: () => LocalizedString
 		/**
 		 * Only a failed item can be retried.
 		 */

@@ -17,8 +17,27 @@ export type MediaStatus = (typeof MEDIA_STATUSES)[number]
 
 /**
  * An item is released (listed with a link, playable) once its media is ready and its
- * publish time has come. The worker's release task applies this rule to stored items.
+ * publish time has come, unless the console withdrew it (unpublished). The worker's release
+ * task applies this rule to stored items.
  */
-export function isReleasable(item: { publishAt: Date | null; mediaStatus: MediaStatus }, now: Date): boolean {
-  return item.mediaStatus === 'ready' && isLinkable(item.publishAt, now)
+export function isReleasable(item: { publishAt: Date | null; mediaStatus: MediaStatus; withdrawn?: boolean }, now: Date): boolean {
+  return item.mediaStatus === 'ready' && !item.withdrawn && isLinkable(item.publishAt, now)
+}
+
+export const PUBLISH_ACTIONS = ['now', 'schedule', 'unpublish'] as const
+export type PublishAction = (typeof PUBLISH_ACTIONS)[number]
+
+/**
+ * The console's publishing actions as the stored publishing state: publish now (the publish
+ * time becomes now, so the item leads the newest lists), schedule (a time in the future; the
+ * item waits in coming soon), unpublish (withdrawn: off the site and out of coming soon until
+ * published or scheduled again). Whether the item is released then follows isReleasable.
+ */
+export function publishingAfter(action: PublishAction, now: Date, at: Date | null): { publishAt: Date | null; withdrawn: boolean } {
+  if (action === 'unpublish') return { publishAt: at, withdrawn: true }
+  if (action === 'schedule') {
+    if (!at || at.getTime() <= now.getTime()) throw new RangeError('a schedule needs a time in the future')
+    return { publishAt: at, withdrawn: false }
+  }
+  return { publishAt: now, withdrawn: false }
 }
