@@ -9,7 +9,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import type { ImageRef } from '../../db/entities/types.js'
 import { AppError } from '../../domain/errors.js'
-import { PICTURE_KEY, PICTURE_USES, pictureSizeProblem, picturePath, sniffPictureType, type PictureUse } from '../../domain/pictures.js'
+import { PICTURE_KEY, PICTURE_MIN_SIDE, PICTURE_USES, pictureSizeProblem, picturePath, sniffPictureType, type PictureUse } from '../../domain/pictures.js'
 import type { MediaStore } from '../media/store.js'
 import { probePicture, renderPicture } from '../../../worker/ffmpeg/pictures.js'
 import { publicMediaUrl } from '../media/public-urls.js'
@@ -38,7 +38,7 @@ export async function storeUploadedPicture(store: MediaStore, file: string, use:
   const probed = await probePicture(file)
   if (!probed) throw new AppError('BAD_REQUEST', 'pictureUnreadable')
   const sizeProblem = pictureSizeProblem(probed.width, probed.height)
-  if (sizeProblem) throw new AppError('BAD_REQUEST', sizeProblem)
+  if (sizeProblem) throw new AppError('BAD_REQUEST', sizeProblem, { min: PICTURE_MIN_SIDE })
 
   const key = newKey()
   const renditions = Object.entries(PICTURE_USES[use]) as Array<[string, readonly [number, number]]>
