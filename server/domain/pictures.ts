@@ -40,9 +40,12 @@ export function sniffPictureType(head: Uint8Array): PictureType | null {
   return null
 }
 
-/** Why a file cannot be uploaded as a picture before reading it (its declared type and size), or null. */
-export function pictureProblem(type: string, size: number | null): PictureProblem | null {
-  if (!(type in PICTURE_TYPES)) return 'pictureType'
+/**
+ * Why a file cannot be uploaded as a picture before reading it, or null: its type as the
+ * browser names it (the page; the server trusts only the bytes: null) and its size.
+ */
+export function pictureProblem(type: string | null, size: number | null): PictureProblem | null {
+  if (type !== null && !(type in PICTURE_TYPES)) return 'pictureType'
   if (size !== null && size > PICTURE_MAX_BYTES) return 'pictureTooLarge'
   if (size === 0) return 'pictureEmpty'
   return null

@@ -1,7 +1,7 @@
 /**
  * PUT /admin/pictures?use=<model|categoryLogo|categoryPreview|banner>: a picture for one of the
- * console's editors. The body is the file (Content-Type image/jpeg, image/png or image/webp,
- * at most PICTURE_MAX_BYTES). Administrators only (401/403 before a byte is read); the
+ * console's editors. The body is the file (application/octet-stream, as the video upload; at
+ * most PICTURE_MAX_BYTES): its type is read from its bytes (JPEG, PNG, WebP), whatever it claims. Administrators only (401/403 before a byte is read); the
  * same-origin guard requires the client's CSRF header. The picture is checked and rendered in
  * the sizes the site uses (services/catalog-admin/pictures.ts); the answer's `key` is what the
  * editor's audited save then stores. Nothing else changes here.
@@ -15,12 +15,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
 import type { Orm } from '../db/orm.js'
 import { AppError } from '../domain/errors.js'
-import { PICTURE_MAX_BYTES, PICTURE_TYPES, PICTURE_USE_NAMES, pictureProblem, type PictureUse } from '../domain/pictures.js'
+import { PICTURE_MAX_BYTES, PICTURE_USE_NAMES, pictureProblem, type PictureUse } from '../domain/pictures.js'
 import { formatBytes } from '../domain/upload.js'
 import { errorText } from '../i18n.js'
 import { storeUploadedPicture } from '../services/catalog-admin/pictures.js'
 import { openMediaStore } from '../services/media/open-store.js'
 import { loadCurrentUser } from '../services/sessions.js'
+import { UPLOAD_CONTENT_TYPE } from './admin-upload.js'
 import { requestLocale } from './request-locale.js'
 
 export const PICTURES_ROUTE = '/admin/pictures'
@@ -43,8 +44,7 @@ async function readAtMost(body: Readable, max: number): Promise<Buffer | null> {
 export function registerAdminPictures(app: FastifyInstance, config: Config, orm: Orm): void {
   app.register(async (scope) => {
     // The body stays a stream until the caller is known to be an administrator.
-    scope.addContentTypeParser(Object.keys(PICTURE_TYPES), (_req, payload, done) => done(null, payload))
-    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload))
+    scope.addContentTypeParser(UPLOAD_CONTENT_TYPE, (_req, payload, done) => done(null, payload))
 
     scope.put(PICTURES_ROUTE, async (req: FastifyRequest, reply: FastifyReply) => {
       const locale = requestLocale(req.headers)
@@ -58,9 +58,8 @@ export function registerAdminPictures(app: FastifyInstance, config: Config, orm:
 
       const use = String((req.query as Record<string, unknown>).use ?? '')
       if (!(PICTURE_USE_NAMES as string[]).includes(use)) return refuse(400, 'invalidInput')
-      const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
       const declared = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length'])
-      const problem = pictureProblem(type, declared)
+      const problem = pictureProblem(null, declared)
       const tooLarge = { max: formatBytes(PICTURE_MAX_BYTES, locale) }
       if (problem) return refuse(problem === 'pictureTooLarge' ? 413 : 400, problem, problem === 'pictureTooLarge' ? tooLarge : undefined)
       if (!(req.body && typeof (req.body as Readable).pipe === 'function')) return refuse(400, 'pictureEmpty')

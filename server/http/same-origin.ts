@@ -10,10 +10,10 @@ export const CSRF_HEADER = 'x-streamclub-csrf'
 const CROSS_SITE_ROUTES = ['/billing/webhook/']
 
 /**
- * Routes whose body is a file (the console's upload): `application/octet-stream` instead of
+ * Routes whose body is a file (the console's uploads of videos and pictures): `application/octet-stream` instead of
  * JSON, which a cross-site form cannot send either; the client's header is then required.
  */
-const FILE_BODY_ROUTES = ['/admin/upload']
+const FILE_BODY_ROUTES = ['/admin/upload', '/admin/pictures']
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
