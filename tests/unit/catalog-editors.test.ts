@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../../server/domain/locale.js'
 import { pictureProblem, pictureSizeProblem, sniffPictureType } from '../../server/domain/pictures.js'
 import { isReleasable, publishingAfter } from '../../server/domain/publish.js'
-import { parseRichText } from '../../server/domain/rich-text.js'
+import { parseRichText, type RichTextOp } from '../../server/domain/rich-text.js'
 import { canonicalDelta, deltaToEditor, editorToDelta, isAllowedLink } from '../../server/domain/rich-text-editor.js'
 import { LEGAL_SLUGS } from '../../server/domain/site.js'
 import { LEGAL_TEXTS } from '../../scripts/seed/legal.js'
@@ -19,7 +19,7 @@ describe('the rich-text editor and the delta format', () => {
   })
 
   it('keeps every inline format, headings and both list kinds', () => {
-    const delta = {
+    const delta: { ops: RichTextOp[] } = {
       ops: [
         { insert: 'Title' }, { insert: '\n', attributes: { header: 2 } },
         { insert: 'Plain ' }, { insert: 'bold', attributes: { bold: true } }, { insert: ' ' },
