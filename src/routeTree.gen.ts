@@ -48,6 +48,8 @@ import { Route as LangModelsIdRouteImport } from './routes/$lang/models/$id'
 import { Route as LangSearchTabRouteImport } from './routes/$lang/search/$tab'
 import { Route as LangVideosIndexRouteImport } from './routes/$lang/videos/index'
 import { Route as LangVideosIdRouteImport } from './routes/$lang/videos/$id'
+import { Route as AdminModelsIndexRouteImport } from './routes/admin/models/index'
+import { Route as AdminModelsIdRouteImport } from './routes/admin/models/$id'
 import { Route as LangCategoriesIdIndexRouteImport } from './routes/$lang/categories/$id/index'
 import { Route as LangCategoriesIdTabRouteImport } from './routes/$lang/categories/$id/$tab'
 import { Route as AdminContentKindIdRouteImport } from './routes/admin/content/$kind/$id'
@@ -247,6 +249,16 @@ const LangVideosIdRoute = LangVideosIdRouteImport.update({
   path: '/videos/$id',
   getParentRoute: () => LangRoute,
 } as any)
+const AdminModelsIndexRoute = AdminModelsIndexRouteImport.update({
+  id: '/models/',
+  path: '/models/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminModelsIdRoute = AdminModelsIdRouteImport.update({
+  id: '/models/$id',
+  path: '/models/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const LangCategoriesIdIndexRoute = LangCategoriesIdIndexRouteImport.update({
   id: '/categories/$id/',
   path: '/categories/$id/',
@@ -299,10 +311,12 @@ export interface FileRoutesByFullPath {
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
+  '/admin/models/$id': typeof AdminModelsIdRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
+  '/admin/models/': typeof AdminModelsIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
   '/$lang/categories/$id/': typeof LangCategoriesIdIndexRoute
@@ -339,10 +353,12 @@ export interface FileRoutesByTo {
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
+  '/admin/models/$id': typeof AdminModelsIdRoute
   '/$lang/categories': typeof LangCategoriesIndexRoute
   '/$lang/images': typeof LangImagesIndexRoute
   '/$lang/models': typeof LangModelsIndexRoute
   '/$lang/videos': typeof LangVideosIndexRoute
+  '/admin/models': typeof AdminModelsIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
   '/$lang/categories/$id': typeof LangCategoriesIdIndexRoute
@@ -384,10 +400,12 @@ export interface FileRoutesById {
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
+  '/admin/models/$id': typeof AdminModelsIdRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
+  '/admin/models/': typeof AdminModelsIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
   '/$lang/categories/$id/': typeof LangCategoriesIdIndexRoute
@@ -430,10 +448,12 @@ export interface FileRouteTypes {
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
+    | '/admin/models/$id'
     | '/$lang/categories/'
     | '/$lang/images/'
     | '/$lang/models/'
     | '/$lang/videos/'
+    | '/admin/models/'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
     | '/$lang/categories/$id/'
@@ -470,10 +490,12 @@ export interface FileRouteTypes {
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
+    | '/admin/models/$id'
     | '/$lang/categories'
     | '/$lang/images'
     | '/$lang/models'
     | '/$lang/videos'
+    | '/admin/models'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
     | '/$lang/categories/$id'
@@ -514,10 +536,12 @@ export interface FileRouteTypes {
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
+    | '/admin/models/$id'
     | '/$lang/categories/'
     | '/$lang/images/'
     | '/$lang/models/'
     | '/$lang/videos/'
+    | '/admin/models/'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
     | '/$lang/categories/$id/'
@@ -814,6 +838,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangVideosIdRouteImport
       parentRoute: typeof LangRoute
     }
+    '/admin/models/': {
+      id: '/admin/models/'
+      path: '/models'
+      fullPath: '/admin/models/'
+      preLoaderRoute: typeof AdminModelsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/models/$id': {
+      id: '/admin/models/$id'
+      path: '/models/$id'
+      fullPath: '/admin/models/$id'
+      preLoaderRoute: typeof AdminModelsIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/$lang/categories/$id/': {
       id: '/$lang/categories/$id/'
       path: '/categories/$id'
@@ -889,6 +927,8 @@ interface AdminRouteChildren {
   AdminPipelineRoute: typeof AdminPipelineRoute
   AdminUploadRoute: typeof AdminUploadRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminModelsIdRoute: typeof AdminModelsIdRoute
+  AdminModelsIndexRoute: typeof AdminModelsIndexRoute
   AdminContentKindIdRoute: typeof AdminContentKindIdRoute
 }
 
@@ -897,6 +937,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminPipelineRoute: AdminPipelineRoute,
   AdminUploadRoute: AdminUploadRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminModelsIdRoute: AdminModelsIdRoute,
+  AdminModelsIndexRoute: AdminModelsIndexRoute,
   AdminContentKindIdRoute: AdminContentKindIdRoute,
 }
 
