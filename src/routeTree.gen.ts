@@ -48,11 +48,15 @@ import { Route as LangModelsIdRouteImport } from './routes/$lang/models/$id'
 import { Route as LangSearchTabRouteImport } from './routes/$lang/search/$tab'
 import { Route as LangVideosIndexRouteImport } from './routes/$lang/videos/index'
 import { Route as LangVideosIdRouteImport } from './routes/$lang/videos/$id'
+import { Route as AdminBannersIndexRouteImport } from './routes/admin/banners/index'
+import { Route as AdminBannersIdRouteImport } from './routes/admin/banners/$id'
+import { Route as AdminLegalIndexRouteImport } from './routes/admin/legal/index'
 import { Route as AdminModelsIndexRouteImport } from './routes/admin/models/index'
 import { Route as AdminModelsIdRouteImport } from './routes/admin/models/$id'
 import { Route as LangCategoriesIdIndexRouteImport } from './routes/$lang/categories/$id/index'
 import { Route as LangCategoriesIdTabRouteImport } from './routes/$lang/categories/$id/$tab'
 import { Route as AdminContentKindIdRouteImport } from './routes/admin/content/$kind/$id'
+import { Route as AdminLegalSlugLocaleRouteImport } from './routes/admin/legal/$slug/$locale'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -249,6 +253,21 @@ const LangVideosIdRoute = LangVideosIdRouteImport.update({
   path: '/videos/$id',
   getParentRoute: () => LangRoute,
 } as any)
+const AdminBannersIndexRoute = AdminBannersIndexRouteImport.update({
+  id: '/banners/',
+  path: '/banners/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminBannersIdRoute = AdminBannersIdRouteImport.update({
+  id: '/banners/$id',
+  path: '/banners/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLegalIndexRoute = AdminLegalIndexRouteImport.update({
+  id: '/legal/',
+  path: '/legal/',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminModelsIndexRoute = AdminModelsIndexRouteImport.update({
   id: '/models/',
   path: '/models/',
@@ -272,6 +291,11 @@ const LangCategoriesIdTabRoute = LangCategoriesIdTabRouteImport.update({
 const AdminContentKindIdRoute = AdminContentKindIdRouteImport.update({
   id: '/content/$kind/$id',
   path: '/content/$kind/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLegalSlugLocaleRoute = AdminLegalSlugLocaleRouteImport.update({
+  id: '/legal/$slug/$locale',
+  path: '/legal/$slug/$locale',
   getParentRoute: () => AdminRoute,
 } as any)
 
@@ -311,14 +335,18 @@ export interface FileRoutesByFullPath {
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
+  '/admin/banners/$id': typeof AdminBannersIdRoute
   '/admin/models/$id': typeof AdminModelsIdRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
+  '/admin/banners/': typeof AdminBannersIndexRoute
+  '/admin/legal/': typeof AdminLegalIndexRoute
   '/admin/models/': typeof AdminModelsIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
+  '/admin/legal/$slug/$locale': typeof AdminLegalSlugLocaleRoute
   '/$lang/categories/$id/': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -353,14 +381,18 @@ export interface FileRoutesByTo {
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
+  '/admin/banners/$id': typeof AdminBannersIdRoute
   '/admin/models/$id': typeof AdminModelsIdRoute
   '/$lang/categories': typeof LangCategoriesIndexRoute
   '/$lang/images': typeof LangImagesIndexRoute
   '/$lang/models': typeof LangModelsIndexRoute
   '/$lang/videos': typeof LangVideosIndexRoute
+  '/admin/banners': typeof AdminBannersIndexRoute
+  '/admin/legal': typeof AdminLegalIndexRoute
   '/admin/models': typeof AdminModelsIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
+  '/admin/legal/$slug/$locale': typeof AdminLegalSlugLocaleRoute
   '/$lang/categories/$id': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRoutesById {
@@ -400,14 +432,18 @@ export interface FileRoutesById {
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
+  '/admin/banners/$id': typeof AdminBannersIdRoute
   '/admin/models/$id': typeof AdminModelsIdRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
+  '/admin/banners/': typeof AdminBannersIndexRoute
+  '/admin/legal/': typeof AdminLegalIndexRoute
   '/admin/models/': typeof AdminModelsIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
+  '/admin/legal/$slug/$locale': typeof AdminLegalSlugLocaleRoute
   '/$lang/categories/$id/': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -448,14 +484,18 @@ export interface FileRouteTypes {
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
+    | '/admin/banners/$id'
     | '/admin/models/$id'
     | '/$lang/categories/'
     | '/$lang/images/'
     | '/$lang/models/'
     | '/$lang/videos/'
+    | '/admin/banners/'
+    | '/admin/legal/'
     | '/admin/models/'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
+    | '/admin/legal/$slug/$locale'
     | '/$lang/categories/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -490,14 +530,18 @@ export interface FileRouteTypes {
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
+    | '/admin/banners/$id'
     | '/admin/models/$id'
     | '/$lang/categories'
     | '/$lang/images'
     | '/$lang/models'
     | '/$lang/videos'
+    | '/admin/banners'
+    | '/admin/legal'
     | '/admin/models'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
+    | '/admin/legal/$slug/$locale'
     | '/$lang/categories/$id'
   id:
     | '__root__'
@@ -536,14 +580,18 @@ export interface FileRouteTypes {
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
+    | '/admin/banners/$id'
     | '/admin/models/$id'
     | '/$lang/categories/'
     | '/$lang/images/'
     | '/$lang/models/'
     | '/$lang/videos/'
+    | '/admin/banners/'
+    | '/admin/legal/'
     | '/admin/models/'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
+    | '/admin/legal/$slug/$locale'
     | '/$lang/categories/$id/'
   fileRoutesById: FileRoutesById
 }
@@ -838,6 +886,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangVideosIdRouteImport
       parentRoute: typeof LangRoute
     }
+    '/admin/banners/': {
+      id: '/admin/banners/'
+      path: '/banners'
+      fullPath: '/admin/banners/'
+      preLoaderRoute: typeof AdminBannersIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/banners/$id': {
+      id: '/admin/banners/$id'
+      path: '/banners/$id'
+      fullPath: '/admin/banners/$id'
+      preLoaderRoute: typeof AdminBannersIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/legal/': {
+      id: '/admin/legal/'
+      path: '/legal'
+      fullPath: '/admin/legal/'
+      preLoaderRoute: typeof AdminLegalIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/models/': {
       id: '/admin/models/'
       path: '/models'
@@ -871,6 +940,13 @@ declare module '@tanstack/react-router' {
       path: '/content/$kind/$id'
       fullPath: '/admin/content/$kind/$id'
       preLoaderRoute: typeof AdminContentKindIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/legal/$slug/$locale': {
+      id: '/admin/legal/$slug/$locale'
+      path: '/legal/$slug/$locale'
+      fullPath: '/admin/legal/$slug/$locale'
+      preLoaderRoute: typeof AdminLegalSlugLocaleRouteImport
       parentRoute: typeof AdminRoute
     }
   }
@@ -927,9 +1003,13 @@ interface AdminRouteChildren {
   AdminPipelineRoute: typeof AdminPipelineRoute
   AdminUploadRoute: typeof AdminUploadRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminBannersIdRoute: typeof AdminBannersIdRoute
   AdminModelsIdRoute: typeof AdminModelsIdRoute
+  AdminBannersIndexRoute: typeof AdminBannersIndexRoute
+  AdminLegalIndexRoute: typeof AdminLegalIndexRoute
   AdminModelsIndexRoute: typeof AdminModelsIndexRoute
   AdminContentKindIdRoute: typeof AdminContentKindIdRoute
+  AdminLegalSlugLocaleRoute: typeof AdminLegalSlugLocaleRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -937,9 +1017,13 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminPipelineRoute: AdminPipelineRoute,
   AdminUploadRoute: AdminUploadRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminBannersIdRoute: AdminBannersIdRoute,
   AdminModelsIdRoute: AdminModelsIdRoute,
+  AdminBannersIndexRoute: AdminBannersIndexRoute,
+  AdminLegalIndexRoute: AdminLegalIndexRoute,
   AdminModelsIndexRoute: AdminModelsIndexRoute,
   AdminContentKindIdRoute: AdminContentKindIdRoute,
+  AdminLegalSlugLocaleRoute: AdminLegalSlugLocaleRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
