@@ -24,7 +24,7 @@ import { registerRequestContext } from './request-context.js'
 import type { ServerMetrics } from './metrics/server-metrics.js'
 import { MediaAccessCache, type MediaAccessCheck } from './services/media/access.js'
 import { databaseCheck, mediaCheck, migrationsCheck, Readiness, type ReadinessCheck } from './services/readiness.js'
-import { RateLimits, postgresRateLimitStore } from './services/rate-limits.js'
+import { FastifyRateLimits, postgresRateLimitStore } from './http/rate-limits.js'
 import { loadSessionUser, onSessionsEnded } from './services/sessions.js'
 import { CatalogCache, listenForCatalogChanges } from './services/catalog/cache.js'
 import { loadClientBuild } from './render/client-build.js'
@@ -149,7 +149,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })
   // Counters live in PostgreSQL, so every server process behind a load balancer shares them.
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(orm) })
-  const limits = new RateLimits(app, orm, config)
+  const limits = new FastifyRateLimits(app, orm, config)
 
   const readiness = new Readiness(readinessChecks ?? [databaseCheck(orm), migrationsCheck(orm), mediaCheck(config)])
   app.decorate('readiness', readiness)

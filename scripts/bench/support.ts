@@ -85,9 +85,11 @@ export async function openBenchDatabase(wanted: { videos: number; imageSets: num
  * A server (or the baseline) as its own process; resolves once `readyPath` answers. Metrics
  * are off unless `env` turns them on (METRICS_PORT in the shell is for the bench to pass on).
  */
-export async function startProcess(entry: string, port: number, databaseUrl: string, env: Record<string, string> = {}, readyPath = '/readyz'): Promise<ChildProcess> {
+export async function startProcess(
+  entry: string, port: number, databaseUrl: string, env: Record<string, string> = {}, readyPath = '/readyz', nodeArgs: string[] = [],
+): Promise<ChildProcess> {
   const { METRICS_PORT: _server, WORKER_METRICS_PORT: _worker, ...inherited } = process.env
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

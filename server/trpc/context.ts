@@ -4,9 +4,10 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Config } from '../config.js'
 import { isDatabaseUnavailable, type Orm } from '../db/orm.js'
 import type { Locale } from '../domain/locale.js'
+import { browserRequest } from '../http/browser-request.js'
 import { requestLocale } from '../http/request-locale.js'
 import type { RateLimits } from '../services/rate-limits.js'
-import { loadCurrentUser, type CurrentUser } from '../services/sessions.js'
+import { loadCurrentUser, type BrowserRequest, type CurrentUser } from '../services/sessions.js'
 import type { CatalogCache } from '../services/catalog/cache.js'
 import type { ServerMetrics } from '../metrics/server-metrics.js'
 
@@ -14,6 +15,8 @@ import type { ServerMetrics } from '../metrics/server-metrics.js'
 export interface Context {
   req: CreateFastifyContextOptions['req']
   res: CreateFastifyContextOptions['res']
+  /** The same request as the use cases see it (address, cookies, setting a cookie). */
+  browser: BrowserRequest
   config: Config
   em: EntityManager
   locale: Locale
@@ -42,6 +45,7 @@ export function createContextFactory({ config, orm, limits, catalogCache, metric
     return {
       req,
       res,
+      browser: browserRequest(req, res),
       config,
       em,
       locale: requestLocale(req.headers),
