@@ -2877,41 +2877,9 @@ type RootTranslation = {
 			 */
 			intro: string
 			/**
-			 * M​i​s​s​i​n​g
-			 */
-			missing: string
-			/**
-			 * M​i​s​s​i​n​g​ ​t​r​a​n​s​l​a​t​i​o​n​s​:​ ​{​l​a​n​g​u​a​g​e​s​}
-			 * @param {string} languages
-			 */
-			missingSummary: RequiredParams<'languages'>
-			/**
-			 * E​v​e​r​y​ ​l​a​n​g​u​a​g​e​ ​i​s​ ​t​r​a​n​s​l​a​t​e​d​.
-			 */
-			complete: string
-			/**
-			 * T​i​t​l​e​ ​(​{​l​a​n​g​u​a​g​e​}​)
-			 * @param {string} language
-			 */
-			titleLabel: RequiredParams<'language'>
-			/**
-			 * D​e​s​c​r​i​p​t​i​o​n​ ​(​{​l​a​n​g​u​a​g​e​}​)
-			 * @param {string} language
-			 */
-			descriptionLabel: RequiredParams<'language'>
-			/**
 			 * P​u​b​l​i​s​h​i​n​g
 			 */
 			publishing: string
-			/**
-			 * P​u​b​l​i​s​h​ ​a​t
-			 */
-			publishAt: string
-			/**
-			 * I​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​z​o​n​e​}​)​.​ ​E​m​p​t​y​:​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​ ​m​e​d​i​a​ ​i​s​ ​r​e​a​d​y​.​ ​A​ ​t​i​m​e​ ​i​n​ ​t​h​e​ ​f​u​t​u​r​e​ ​t​a​k​e​s​ ​t​h​e​ ​i​t​e​m​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​ ​u​n​t​i​l​ ​t​h​e​n​.
-			 * @param {string} zone
-			 */
-			publishAtHint: RequiredParams<'zone'>
 			/**
 			 * M​e​m​b​e​r​s​ ​m​a​y​ ​d​o​w​n​l​o​a​d​ ​i​t
 			 */
@@ -2924,21 +2892,6 @@ type RootTranslation = {
 			 * S​a​v​e​d​.​ ​T​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​e​ ​c​h​a​n​g​e​ ​n​o​w​.
 			 */
 			saved: string
-			/**
-			 * O​n​ ​t​h​e​ ​s​i​t​e​ ​s​i​n​c​e​ ​{​d​a​t​e​}​.
-			 * @param {string} date
-			 */
-			released: RequiredParams<'date'>
-			/**
-			 * S​c​h​e​d​u​l​e​d​ ​f​o​r​ ​{​d​a​t​e​}​.
-			 * @param {string} date
-			 */
-			scheduled: RequiredParams<'date'>
-			/**
-			 * N​o​t​ ​o​n​ ​t​h​e​ ​s​i​t​e​ ​y​e​t​ ​(​m​e​d​i​a​:​ ​{​s​t​a​t​e​}​)​.
-			 * @param {string} state
-			 */
-			notReleased: RequiredParams<'state'>
 			/**
 			 * E​d​i​t
 			 */
@@ -3675,6 +3628,24 @@ type RootTranslation = {
 			 * P​r​e​s​e​n​t​a​t​i​o​n
 			 */
 			presentation: string
+			/**
+			 * M​o​s​t​ ​p​o​p​u​l​a​r
+			 */
+			highlightShort: string
+			visibilitiesShort: {
+				/**
+				 * P​u​b​l​i​c
+				 */
+				'public': string
+				/**
+				 * U​n​l​i​s​t​e​d
+				 */
+				unlisted: string
+			}
+			/**
+			 * D​o​w​n​l​o​a​d​s​ ​(​a​s​ ​m​a​n​y​ ​p​e​r​ ​d​a​y​ ​a​s​ ​t​h​e​ ​l​i​m​i​t​ ​a​b​o​v​e​ ​a​l​l​o​w​s​)
+			 */
+			downloadsFeature: string
 		}
 		legal: {
 			/**
@@ -3711,6 +3682,13 @@ type RootTranslation = {
 				 */
 				imprint: string
 			}
+			/**
+			 * E​d​i​t​ ​{​p​a​g​e​}​:​ ​{​c​o​d​e​}​ ​(​{​l​a​n​g​u​a​g​e​}​)
+			 * @param {string} code
+			 * @param {string} language
+			 * @param {string} page
+			 */
+			editLanguage: RequiredParams<'code' | 'language' | 'page'>
 			/**
 			 * {​p​a​g​e​}​ ​(​{​l​a​n​g​u​a​g​e​}​)
 			 * @param {string} language
@@ -3772,6 +3750,22 @@ type RootTranslation = {
 			 * E​d​i​t​ ​q​u​e​s​t​i​o​n
 			 */
 			editTitle: string
+			/**
+			 * L​a​n​g​u​a​g​e​s
+			 */
+			translations: string
+			/**
+			 * A​l​l​ ​t​r​a​n​s​l​a​t​e​d
+			 */
+			allTranslated: string
+			/**
+			 * Q​u​e​s​t​i​o​n​ ​a​n​d​ ​a​n​s​w​e​r​ ​i​n​ ​f​i​v​e​ ​l​a​n​g​u​a​g​e​s
+			 */
+			texts: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​F​A​Q​ ​o​n​ ​t​h​e​ ​s​i​t​e
+			 */
+			openPublic: string
 		}
 		richText: {
 			/**
@@ -3937,6 +3931,123 @@ type RootTranslation = {
 			 * @param {number} count
 			 */
 			images: RequiredParams<'count'>
+			/**
+			 * T​i​t​l​e​s​ ​a​n​d​ ​d​e​s​c​r​i​p​t​i​o​n​s
+			 */
+			texts: string
+			/**
+			 * T​i​t​l​e
+			 */
+			titleLabel: string
+			/**
+			 * D​e​s​c​r​i​p​t​i​o​n
+			 */
+			descriptionLabel: string
+			/**
+			 * N​o​ ​m​o​d​e​l​s​ ​y​e​t​.
+			 */
+			noModels: string
+			/**
+			 * M​o​d​e​l​s​ ​o​f​ ​t​h​i​s​ ​i​t​e​m​,​ ​i​n​ ​o​r​d​e​r
+			 */
+			chosenModels: string
+			/**
+			 * f​e​a​t​u​r​e​d
+			 */
+			featuredModel: string
+			/**
+			 * M​o​v​e​ ​{​n​a​m​e​}​ ​u​p
+			 * @param {string} name
+			 */
+			moveUp: RequiredParams<'name'>
+			/**
+			 * M​o​v​e​ ​{​n​a​m​e​}​ ​d​o​w​n
+			 * @param {string} name
+			 */
+			moveDown: RequiredParams<'name'>
+			/**
+			 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			removeModel: RequiredParams<'name'>
+			/**
+			 * A​d​d​ ​a​ ​m​o​d​e​l
+			 */
+			addModel: string
+			/**
+			 * T​y​p​e​ ​a​ ​n​a​m​e
+			 */
+			addModelHint: string
+			/**
+			 * N​o​ ​m​o​d​e​l​ ​o​f​ ​t​h​a​t​ ​n​a​m​e
+			 */
+			noModelFound: string
+			/**
+			 * T​h​e​ ​p​o​s​t​e​r​ ​i​s​ ​t​h​e​ ​o​n​e​ ​t​h​e​ ​p​i​p​e​l​i​n​e​ ​c​h​o​s​e​.
+			 */
+			posterFromPipeline: string
+			/**
+			 * c​u​r​r​e​n​t
+			 */
+			current: string
+			/**
+			 * M​a​k​e​ ​t​h​e​ ​p​o​s​t​e​r​ ​f​r​o​m​ ​t​h​i​s​ ​s​t​i​l​l
+			 */
+			usePoster: string
+			/**
+			 * U​n​p​u​b​l​i​s​h​e​d​:​ ​t​h​e​ ​s​i​t​e​ ​d​o​e​s​ ​n​o​t​ ​s​h​o​w​ ​t​h​i​s​ ​c​a​r​d​ ​n​o​w​.
+			 */
+			cardHidden: string
+			/**
+			 * T​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​i​s​ ​c​a​r​d​ ​o​n​c​e​ ​t​h​e​ ​m​e​d​i​a​ ​i​s​ ​r​e​a​d​y​.
+			 */
+			cardWaiting: string
+			/**
+			 * P​u​b​l​i​s​h​i​n​g​ ​s​t​a​t​e
+			 */
+			statusLabel: string
+			statuses: {
+				/**
+				 * P​u​b​l​i​s​h​e​d
+				 */
+				published: string
+				/**
+				 * S​c​h​e​d​u​l​e​d
+				 */
+				scheduled: string
+				/**
+				 * U​n​p​u​b​l​i​s​h​e​d
+				 */
+				unpublished: string
+				/**
+				 * W​a​i​t​i​n​g​ ​f​o​r​ ​m​e​d​i​a
+				 */
+				waitingForMedia: string
+			}
+			/**
+			 * O​n​ ​t​h​e​ ​s​i​t​e​ ​s​i​n​c​e​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 */
+			statusPublishedSince: RequiredParams<'date'>
+			/**
+			 * O​n​ ​t​h​e​ ​s​i​t​e​.
+			 */
+			statusPublished: string
+			/**
+			 * I​n​ ​c​o​m​i​n​g​ ​s​o​o​n​;​ ​p​u​b​l​i​s​h​e​d​ ​o​n​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 */
+			statusScheduled: RequiredParams<'date'>
+			/**
+			 * P​u​b​l​i​s​h​e​d​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​ ​m​e​d​i​a​ ​i​s​ ​r​e​a​d​y​ ​(​n​o​w​:​ ​{​s​t​a​t​e​}​)​.
+			 * @param {string} state
+			 */
+			statusWaiting: RequiredParams<'state'>
+			/**
+			 * I​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​z​o​n​e​}​)​.​ ​U​n​t​i​l​ ​t​h​e​n​ ​t​h​e​ ​i​t​e​m​ ​w​a​i​t​s​ ​i​n​ ​c​o​m​i​n​g​ ​s​o​o​n​.
+			 * @param {string} zone
+			 */
+			scheduleHint: RequiredParams<'zone'>
 		}
 	}
 }
@@ -6689,37 +6800,9 @@ export type TranslationFunctions = {
 			 */
 			intro: () => LocalizedString
 			/**
-			 * Missing
-			 */
-			missing: () => LocalizedString
-			/**
-			 * Missing translations: {languages}
-			 */
-			missingSummary: (arg: { languages: string }) => LocalizedString
-			/**
-			 * Every language is translated.
-			 */
-			complete: () => LocalizedString
-			/**
-			 * Title ({language})
-			 */
-			titleLabel: (arg: { language: string }) => LocalizedString
-			/**
-			 * Description ({language})
-			 */
-			descriptionLabel: (arg: { language: string }) => LocalizedString
-			/**
 			 * Publishing
 			 */
 			publishing: () => LocalizedString
-			/**
-			 * Publish at
-			 */
-			publishAt: () => LocalizedString
-			/**
-			 * In your time zone ({zone}). Empty: as soon as the media is ready. A time in the future takes the item off the site until then.
-			 */
-			publishAtHint: (arg: { zone: string }) => LocalizedString
 			/**
 			 * Members may download it
 			 */
@@ -6732,18 +6815,6 @@ export type TranslationFunctions = {
 			 * Saved. The site shows the change now.
 			 */
 			saved: () => LocalizedString
-			/**
-			 * On the site since {date}.
-			 */
-			released: (arg: { date: string }) => LocalizedString
-			/**
-			 * Scheduled for {date}.
-			 */
-			scheduled: (arg: { date: string }) => LocalizedString
-			/**
-			 * Not on the site yet (media: {state}).
-			 */
-			notReleased: (arg: { state: string }) => LocalizedString
 			/**
 			 * Edit
 			 */
@@ -7454,6 +7525,24 @@ export type TranslationFunctions = {
 			 * Presentation
 			 */
 			presentation: () => LocalizedString
+			/**
+			 * Most popular
+			 */
+			highlightShort: () => LocalizedString
+			visibilitiesShort: {
+				/**
+				 * Public
+				 */
+				'public': () => LocalizedString
+				/**
+				 * Unlisted
+				 */
+				unlisted: () => LocalizedString
+			}
+			/**
+			 * Downloads (as many per day as the limit above allows)
+			 */
+			downloadsFeature: () => LocalizedString
 		}
 		legal: {
 			/**
@@ -7490,6 +7579,10 @@ export type TranslationFunctions = {
 				 */
 				imprint: () => LocalizedString
 			}
+			/**
+			 * Edit {page}: {code} ({language})
+			 */
+			editLanguage: (arg: { code: string, language: string, page: string }) => LocalizedString
 			/**
 			 * {page} ({language})
 			 */
@@ -7548,6 +7641,22 @@ export type TranslationFunctions = {
 			 * Edit question
 			 */
 			editTitle: () => LocalizedString
+			/**
+			 * Languages
+			 */
+			translations: () => LocalizedString
+			/**
+			 * All translated
+			 */
+			allTranslated: () => LocalizedString
+			/**
+			 * Question and answer in five languages
+			 */
+			texts: () => LocalizedString
+			/**
+			 * Open the FAQ on the site
+			 */
+			openPublic: () => LocalizedString
 		}
 		richText: {
 			/**
@@ -7708,6 +7817,116 @@ export type TranslationFunctions = {
 			 * {count} pictures
 			 */
 			images: (arg: { count: number }) => LocalizedString
+			/**
+			 * Titles and descriptions
+			 */
+			texts: () => LocalizedString
+			/**
+			 * Title
+			 */
+			titleLabel: () => LocalizedString
+			/**
+			 * Description
+			 */
+			descriptionLabel: () => LocalizedString
+			/**
+			 * No models yet.
+			 */
+			noModels: () => LocalizedString
+			/**
+			 * Models of this item, in order
+			 */
+			chosenModels: () => LocalizedString
+			/**
+			 * featured
+			 */
+			featuredModel: () => LocalizedString
+			/**
+			 * Move {name} up
+			 */
+			moveUp: (arg: { name: string }) => LocalizedString
+			/**
+			 * Move {name} down
+			 */
+			moveDown: (arg: { name: string }) => LocalizedString
+			/**
+			 * Remove {name}
+			 */
+			removeModel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Add a model
+			 */
+			addModel: () => LocalizedString
+			/**
+			 * Type a name
+			 */
+			addModelHint: () => LocalizedString
+			/**
+			 * No model of that name
+			 */
+			noModelFound: () => LocalizedString
+			/**
+			 * The poster is the one the pipeline chose.
+			 */
+			posterFromPipeline: () => LocalizedString
+			/**
+			 * current
+			 */
+			current: () => LocalizedString
+			/**
+			 * Make the poster from this still
+			 */
+			usePoster: () => LocalizedString
+			/**
+			 * Unpublished: the site does not show this card now.
+			 */
+			cardHidden: () => LocalizedString
+			/**
+			 * The site shows this card once the media is ready.
+			 */
+			cardWaiting: () => LocalizedString
+			/**
+			 * Publishing state
+			 */
+			statusLabel: () => LocalizedString
+			statuses: {
+				/**
+				 * Published
+				 */
+				published: () => LocalizedString
+				/**
+				 * Scheduled
+				 */
+				scheduled: () => LocalizedString
+				/**
+				 * Unpublished
+				 */
+				unpublished: () => LocalizedString
+				/**
+				 * Waiting for media
+				 */
+				waitingForMedia: () => LocalizedString
+			}
+			/**
+			 * On the site since {date}.
+			 */
+			statusPublishedSince: (arg: { date: string }) => LocalizedString
+			/**
+			 * On the site.
+			 */
+			statusPublished: () => LocalizedString
+			/**
+			 * In coming soon; published on {date}.
+			 */
+			statusScheduled: (arg: { date: string }) => LocalizedString
+			/**
+			 * Published as soon as the media is ready (now: {state}).
+			 */
+			statusWaiting: (arg: { state: string }) => LocalizedString
+			/**
+			 * In your time zone ({zone}). Until then the item waits in coming soon.
+			 */
+			scheduleHint: (arg: { zone: string }) => LocalizedString
 		}
 	}
 }

@@ -50,9 +50,15 @@ import { Route as LangVideosIndexRouteImport } from './routes/$lang/videos/index
 import { Route as LangVideosIdRouteImport } from './routes/$lang/videos/$id'
 import { Route as AdminBannersIndexRouteImport } from './routes/admin/banners/index'
 import { Route as AdminBannersIdRouteImport } from './routes/admin/banners/$id'
+import { Route as AdminCategoriesIndexRouteImport } from './routes/admin/categories/index'
+import { Route as AdminCategoriesIdRouteImport } from './routes/admin/categories/$id'
+import { Route as AdminFaqIndexRouteImport } from './routes/admin/faq/index'
+import { Route as AdminFaqIdRouteImport } from './routes/admin/faq/$id'
 import { Route as AdminLegalIndexRouteImport } from './routes/admin/legal/index'
 import { Route as AdminModelsIndexRouteImport } from './routes/admin/models/index'
 import { Route as AdminModelsIdRouteImport } from './routes/admin/models/$id'
+import { Route as AdminPlansIndexRouteImport } from './routes/admin/plans/index'
+import { Route as AdminPlansIdRouteImport } from './routes/admin/plans/$id'
 import { Route as LangCategoriesIdIndexRouteImport } from './routes/$lang/categories/$id/index'
 import { Route as LangCategoriesIdTabRouteImport } from './routes/$lang/categories/$id/$tab'
 import { Route as AdminContentKindIdRouteImport } from './routes/admin/content/$kind/$id'
@@ -263,6 +269,26 @@ const AdminBannersIdRoute = AdminBannersIdRouteImport.update({
   path: '/banners/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminCategoriesIndexRoute = AdminCategoriesIndexRouteImport.update({
+  id: '/categories/',
+  path: '/categories/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCategoriesIdRoute = AdminCategoriesIdRouteImport.update({
+  id: '/categories/$id',
+  path: '/categories/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminFaqIndexRoute = AdminFaqIndexRouteImport.update({
+  id: '/faq/',
+  path: '/faq/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminFaqIdRoute = AdminFaqIdRouteImport.update({
+  id: '/faq/$id',
+  path: '/faq/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminLegalIndexRoute = AdminLegalIndexRouteImport.update({
   id: '/legal/',
   path: '/legal/',
@@ -276,6 +302,16 @@ const AdminModelsIndexRoute = AdminModelsIndexRouteImport.update({
 const AdminModelsIdRoute = AdminModelsIdRouteImport.update({
   id: '/models/$id',
   path: '/models/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPlansIndexRoute = AdminPlansIndexRouteImport.update({
+  id: '/plans/',
+  path: '/plans/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPlansIdRoute = AdminPlansIdRouteImport.update({
+  id: '/plans/$id',
+  path: '/plans/$id',
   getParentRoute: () => AdminRoute,
 } as any)
 const LangCategoriesIdIndexRoute = LangCategoriesIdIndexRouteImport.update({
@@ -336,14 +372,20 @@ export interface FileRoutesByFullPath {
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
   '/admin/banners/$id': typeof AdminBannersIdRoute
+  '/admin/categories/$id': typeof AdminCategoriesIdRoute
+  '/admin/faq/$id': typeof AdminFaqIdRoute
   '/admin/models/$id': typeof AdminModelsIdRoute
+  '/admin/plans/$id': typeof AdminPlansIdRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
   '/admin/banners/': typeof AdminBannersIndexRoute
+  '/admin/categories/': typeof AdminCategoriesIndexRoute
+  '/admin/faq/': typeof AdminFaqIndexRoute
   '/admin/legal/': typeof AdminLegalIndexRoute
   '/admin/models/': typeof AdminModelsIndexRoute
+  '/admin/plans/': typeof AdminPlansIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
   '/admin/legal/$slug/$locale': typeof AdminLegalSlugLocaleRoute
@@ -382,14 +424,20 @@ export interface FileRoutesByTo {
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
   '/admin/banners/$id': typeof AdminBannersIdRoute
+  '/admin/categories/$id': typeof AdminCategoriesIdRoute
+  '/admin/faq/$id': typeof AdminFaqIdRoute
   '/admin/models/$id': typeof AdminModelsIdRoute
+  '/admin/plans/$id': typeof AdminPlansIdRoute
   '/$lang/categories': typeof LangCategoriesIndexRoute
   '/$lang/images': typeof LangImagesIndexRoute
   '/$lang/models': typeof LangModelsIndexRoute
   '/$lang/videos': typeof LangVideosIndexRoute
   '/admin/banners': typeof AdminBannersIndexRoute
+  '/admin/categories': typeof AdminCategoriesIndexRoute
+  '/admin/faq': typeof AdminFaqIndexRoute
   '/admin/legal': typeof AdminLegalIndexRoute
   '/admin/models': typeof AdminModelsIndexRoute
+  '/admin/plans': typeof AdminPlansIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
   '/admin/legal/$slug/$locale': typeof AdminLegalSlugLocaleRoute
@@ -433,14 +481,20 @@ export interface FileRoutesById {
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
   '/admin/banners/$id': typeof AdminBannersIdRoute
+  '/admin/categories/$id': typeof AdminCategoriesIdRoute
+  '/admin/faq/$id': typeof AdminFaqIdRoute
   '/admin/models/$id': typeof AdminModelsIdRoute
+  '/admin/plans/$id': typeof AdminPlansIdRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
   '/admin/banners/': typeof AdminBannersIndexRoute
+  '/admin/categories/': typeof AdminCategoriesIndexRoute
+  '/admin/faq/': typeof AdminFaqIndexRoute
   '/admin/legal/': typeof AdminLegalIndexRoute
   '/admin/models/': typeof AdminModelsIndexRoute
+  '/admin/plans/': typeof AdminPlansIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
   '/admin/legal/$slug/$locale': typeof AdminLegalSlugLocaleRoute
@@ -485,14 +539,20 @@ export interface FileRouteTypes {
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
     | '/admin/banners/$id'
+    | '/admin/categories/$id'
+    | '/admin/faq/$id'
     | '/admin/models/$id'
+    | '/admin/plans/$id'
     | '/$lang/categories/'
     | '/$lang/images/'
     | '/$lang/models/'
     | '/$lang/videos/'
     | '/admin/banners/'
+    | '/admin/categories/'
+    | '/admin/faq/'
     | '/admin/legal/'
     | '/admin/models/'
+    | '/admin/plans/'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
     | '/admin/legal/$slug/$locale'
@@ -531,14 +591,20 @@ export interface FileRouteTypes {
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
     | '/admin/banners/$id'
+    | '/admin/categories/$id'
+    | '/admin/faq/$id'
     | '/admin/models/$id'
+    | '/admin/plans/$id'
     | '/$lang/categories'
     | '/$lang/images'
     | '/$lang/models'
     | '/$lang/videos'
     | '/admin/banners'
+    | '/admin/categories'
+    | '/admin/faq'
     | '/admin/legal'
     | '/admin/models'
+    | '/admin/plans'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
     | '/admin/legal/$slug/$locale'
@@ -581,14 +647,20 @@ export interface FileRouteTypes {
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
     | '/admin/banners/$id'
+    | '/admin/categories/$id'
+    | '/admin/faq/$id'
     | '/admin/models/$id'
+    | '/admin/plans/$id'
     | '/$lang/categories/'
     | '/$lang/images/'
     | '/$lang/models/'
     | '/$lang/videos/'
     | '/admin/banners/'
+    | '/admin/categories/'
+    | '/admin/faq/'
     | '/admin/legal/'
     | '/admin/models/'
+    | '/admin/plans/'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
     | '/admin/legal/$slug/$locale'
@@ -900,6 +972,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminBannersIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/categories/': {
+      id: '/admin/categories/'
+      path: '/categories'
+      fullPath: '/admin/categories/'
+      preLoaderRoute: typeof AdminCategoriesIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/categories/$id': {
+      id: '/admin/categories/$id'
+      path: '/categories/$id'
+      fullPath: '/admin/categories/$id'
+      preLoaderRoute: typeof AdminCategoriesIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/faq/': {
+      id: '/admin/faq/'
+      path: '/faq'
+      fullPath: '/admin/faq/'
+      preLoaderRoute: typeof AdminFaqIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/faq/$id': {
+      id: '/admin/faq/$id'
+      path: '/faq/$id'
+      fullPath: '/admin/faq/$id'
+      preLoaderRoute: typeof AdminFaqIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/legal/': {
       id: '/admin/legal/'
       path: '/legal'
@@ -919,6 +1019,20 @@ declare module '@tanstack/react-router' {
       path: '/models/$id'
       fullPath: '/admin/models/$id'
       preLoaderRoute: typeof AdminModelsIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/plans/': {
+      id: '/admin/plans/'
+      path: '/plans'
+      fullPath: '/admin/plans/'
+      preLoaderRoute: typeof AdminPlansIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/plans/$id': {
+      id: '/admin/plans/$id'
+      path: '/plans/$id'
+      fullPath: '/admin/plans/$id'
+      preLoaderRoute: typeof AdminPlansIdRouteImport
       parentRoute: typeof AdminRoute
     }
     '/$lang/categories/$id/': {
@@ -1004,10 +1118,16 @@ interface AdminRouteChildren {
   AdminUploadRoute: typeof AdminUploadRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminBannersIdRoute: typeof AdminBannersIdRoute
+  AdminCategoriesIdRoute: typeof AdminCategoriesIdRoute
+  AdminFaqIdRoute: typeof AdminFaqIdRoute
   AdminModelsIdRoute: typeof AdminModelsIdRoute
+  AdminPlansIdRoute: typeof AdminPlansIdRoute
   AdminBannersIndexRoute: typeof AdminBannersIndexRoute
+  AdminCategoriesIndexRoute: typeof AdminCategoriesIndexRoute
+  AdminFaqIndexRoute: typeof AdminFaqIndexRoute
   AdminLegalIndexRoute: typeof AdminLegalIndexRoute
   AdminModelsIndexRoute: typeof AdminModelsIndexRoute
+  AdminPlansIndexRoute: typeof AdminPlansIndexRoute
   AdminContentKindIdRoute: typeof AdminContentKindIdRoute
   AdminLegalSlugLocaleRoute: typeof AdminLegalSlugLocaleRoute
 }
@@ -1018,10 +1138,16 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminUploadRoute: AdminUploadRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminBannersIdRoute: AdminBannersIdRoute,
+  AdminCategoriesIdRoute: AdminCategoriesIdRoute,
+  AdminFaqIdRoute: AdminFaqIdRoute,
   AdminModelsIdRoute: AdminModelsIdRoute,
+  AdminPlansIdRoute: AdminPlansIdRoute,
   AdminBannersIndexRoute: AdminBannersIndexRoute,
+  AdminCategoriesIndexRoute: AdminCategoriesIndexRoute,
+  AdminFaqIndexRoute: AdminFaqIndexRoute,
   AdminLegalIndexRoute: AdminLegalIndexRoute,
   AdminModelsIndexRoute: AdminModelsIndexRoute,
+  AdminPlansIndexRoute: AdminPlansIndexRoute,
   AdminContentKindIdRoute: AdminContentKindIdRoute,
   AdminLegalSlugLocaleRoute: AdminLegalSlugLocaleRoute,
 }

@@ -41,3 +41,17 @@ export function publishingAfter(action: PublishAction, now: Date, at: Date | nul
   }
   return { publishAt: now, withdrawn: false }
 }
+
+export type PublishingStatus = 'published' | 'scheduled' | 'unpublished' | 'waitingForMedia'
+
+/**
+ * Where an item stands for the console's publishing controls: unpublished (withdrawn),
+ * published (on the site now, or due to be at once), scheduled (a publish time ahead), or
+ * waiting for its media (released as soon as processing is done).
+ */
+export function publishingStatus(item: { publishAt: Date | null; releasedAt: Date | null; mediaStatus: MediaStatus; withdrawn: boolean }, now: Date): PublishingStatus {
+  if (item.withdrawn) return 'unpublished'
+  if (item.releasedAt || isReleasable(item, now)) return 'published'
+  if (!isLinkable(item.publishAt, now)) return 'scheduled'
+  return 'waitingForMedia'
+}

@@ -23,7 +23,9 @@ import { AppError } from '../domain/errors.js'
 import { renderPicture } from '../../worker/ffmpeg/pictures.js'
 import { allLocales, changed, filled, found } from './catalog-admin/common.js'
 import { pictureUrl } from './catalog-admin/pictures.js'
+import { toPicture } from './catalog/dto.js'
 import { findItem, type IngestKind } from './ingest.js'
+import { publicMediaUrl } from './media/public-urls.js'
 import type { MediaStore } from './media/store.js'
 
 async function itemOrNotFound(em: EntityManager, kind: IngestKind, id: number) {
@@ -35,6 +37,15 @@ async function modelIdsOf(em: EntityManager, kind: IngestKind, id: number): Prom
     ? await em.find(VideoModel, { video: id }, { orderBy: { position: 'asc' } })
     : await em.find(ImageSetModel, { imageSet: id }, { orderBy: { position: 'asc' } })
   return rows.map((row) => (row.model as unknown as { id: number }).id)
+}
+
+/** The item's models in their order, as the console's model choice shows them. */
+async function modelsOf(em: EntityManager, ids: number[]) {
+  const rows = new Map((await em.find(Model, { id: { $in: ids } })).map((model) => [model.id, model]))
+  return ids.flatMap((id) => {
+    const model = rows.get(id)
+    return model ? [{ id, firstName: model.firstName, avatarUrl: pictureUrl(model.avatar) }] : []
+  })
 }
 
 /** What the edit form shows: every language (empty where missing), relations, stills and the publishing state. */
@@ -53,13 +64,21 @@ export async function contentForEdit(em: EntityManager, kind: IngestKind, id: nu
     withdrawn: row.withdrawn,
     downloadable: row.downloadable,
     categoryId: (row.category as { id: number } | null | undefined)?.id ?? null,
-    modelIds: await modelIdsOf(em, kind, row.id),
+    models: await modelsOf(em, await modelIdsOf(em, kind, row.id)),
     /** The public card's picture: the video's poster, the image set's first collage picture. */
     posterUrl: video ? pictureUrl(video.media.poster.find((p) => p.width >= 640) ?? video.media.poster.at(-1)) : pictureUrl((row as ImageSet).media.previews[0]),
     stills: video ? video.media.stills.map((still, index) => ({ index, url: pictureUrl(still.thumb)! })) : [],
     posterStill: video?.media.posterStill ?? null,
     durationSeconds: video?.durationSeconds ?? null,
     imagesCount: row instanceof ImageSet ? row.imagesCount : null,
+    /** What the public card shows besides the texts (its picture's text alternative is the title the page chooses). */
+    card: {
+      picture: toPicture(video ? video.media.poster : (row as ImageSet).media.previews[0], ''),
+      likes: row.likes,
+      dislikes: row.dislikes,
+      views: row.views,
+      previewClipUrl: video ? publicMediaUrl(video.media.previewClip) : null,
+    },
   }
 }
 

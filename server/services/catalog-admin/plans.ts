@@ -30,7 +30,7 @@ export async function listPlansForAdmin(em: EntityManager, locale: Locale) {
     period: row.period,
     priceCents: row.priceCents,
     currency: row.currency,
-    visibility: row.visibility,
+    visibility: row.visibility as PlanInput['visibility'],
     highlight: row.highlight,
     subscriptions: counts.get(row.id) ?? 0,
   }))

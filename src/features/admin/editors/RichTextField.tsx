@@ -68,7 +68,7 @@ export function RichTextField({ label, value, onChange, error, lang }: { label: 
             <RichTextEditor.Redo />
           </RichTextEditor.ControlsGroup>
         </RichTextEditor.Toolbar>
-        <RichTextEditor.Content mih={200} />
+        <RichTextEditor.Content mih={200} className="rich-text-content" />
       </RichTextEditor>
       {error && (
         <Text size="sm" c="red.4" mt={4} role="alert">

@@ -14,14 +14,14 @@ export function useEditorSave(listPath: string) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  return async (form: { setErrors: (errors: Record<string, string>) => void }, run: () => Promise<unknown>) => {
+  return async (form: { setErrors: (errors: Record<string, string>) => void }, run: () => Promise<unknown>, done: string = LL.editors.common.saved()) => {
     try {
       await run()
     } catch (error) {
       showSubmitError(form, error)
       return false
     }
-    showSuccess(LL.editors.common.saved())
+    showSuccess(done)
     await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() })
     await navigate({ to: listPath })
     return true

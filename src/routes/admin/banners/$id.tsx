@@ -1,26 +1,26 @@
-import { Button, Checkbox, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { Checkbox, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { LOCALES } from '../../../../server/domain/locale.js'
 import { bannerSchema, type BannerInput } from '../../../../server/domain/schemas/catalog-admin.js'
 import { BANNER_POSITIONS } from '../../../../server/domain/site.js'
-import { AnchorLink } from '../../../components/links'
 import { AdminTitle } from '../../../features/admin/AdminTitle'
+import { EditorActions } from '../../../features/admin/editors/EditorActions'
 import { localInputToIso, toLocalInput } from '../../../features/admin/editors/dates'
+import { editorParams } from '../../../features/admin/editors/editor-id'
 import { LocaleFields } from '../../../features/admin/editors/LocaleFields'
 import { PictureField } from '../../../features/admin/editors/PictureField'
 import { useEditorSave } from '../../../features/admin/editors/save'
 import { focusFirstError, useSchemaForm, validateOnSubmit } from '../../../lib/forms'
 import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'
-import { parseEditorId, stringifyEditorId } from '../models/$id'
 
 const noText = Object.fromEntries(LOCALES.map((l) => [l, ''])) as BannerInput['title']
 
 /** /admin/banners/{id|new}: position, picture, target, order and schedule of a banner. */
 export const Route = createFileRoute('/admin/banners/$id')({
   ssr: false,
-  params: { parse: parseEditorId, stringify: stringifyEditorId },
+  params: editorParams,
   component: BannerEditPage,
 })
 
@@ -69,20 +69,11 @@ function BannerForm({ banner }: { banner: (Omit<BannerInput, 'image'> & { id: nu
             </SimpleGrid>
           </Paper>
           <LocaleFields form={form} fields={[{ path: 'title', label: t.titleLabel(), maxLength: 200 }]} />
-          <Group gap="md">
-            <Button type="submit" loading={save.isPending} mih={44}>
-              {LL.editors.common.save()}
-            </Button>
-            {banner && (
-              <Button
-                color="red" variant="light" mih={44} loading={remove.isPending}
-                onClick={() => window.confirm(LL.editors.common.confirmRemove({ name: title })) && void finish(form, () => remove.mutateAsync({ id: banner.id }))}
-              >
-                {LL.editors.common.remove()}
-              </Button>
-            )}
-            <AnchorLink to="/admin/banners">{LL.editors.common.back()}</AnchorLink>
-          </Group>
+          <EditorActions
+            saving={save.isPending}
+            backTo="/admin/banners"
+            remove={banner && { name: title, pending: remove.isPending, run: () => void finish(form, () => remove.mutateAsync({ id: banner.id }), LL.editors.common.removed()) }}
+          />
         </Stack>
       </form>
     </Stack>

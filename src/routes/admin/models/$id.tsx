@@ -1,11 +1,12 @@
-import { Button, Group, MultiSelect, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
+import { MultiSelect, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { LOCALES } from '../../../../server/domain/locale.js'
 import { GENITAL_AREAS, NATIONALITIES, PREFERENCES, ZODIAC_SIGNS } from '../../../../server/domain/model-facts.js'
 import { MODEL_TEXT_MAX, modelSchema, type ModelInput } from '../../../../server/domain/schemas/catalog-admin.js'
-import { AnchorLink } from '../../../components/links'
 import { AdminTitle } from '../../../features/admin/AdminTitle'
+import { EditorActions } from '../../../features/admin/editors/EditorActions'
+import { editorParams } from '../../../features/admin/editors/editor-id'
 import { LocaleFields } from '../../../features/admin/editors/LocaleFields'
 import { PictureField } from '../../../features/admin/editors/PictureField'
 import { useEditorSave } from '../../../features/admin/editors/save'
@@ -14,16 +15,11 @@ import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'
 
 const noText = Object.fromEntries(LOCALES.map((l) => [l, ''])) as ModelInput['description']
-export const parseEditorId = ({ id }: { id: string }) => {
-  if (id !== 'new' && !/^[1-9]\d{0,9}$/.test(id)) throw notFound()
-  return { id: id === 'new' ? null : Number(id) }
-}
-export const stringifyEditorId = ({ id }: { id: number | null }) => ({ id: id === null ? 'new' : String(id) })
 
 /** /admin/models/{id|new}: every field of a model. */
 export const Route = createFileRoute('/admin/models/$id')({
   ssr: false,
-  params: { parse: parseEditorId, stringify: stringifyEditorId },
+  params: editorParams,
   component: ModelEditPage,
 })
 
@@ -94,14 +90,9 @@ function ModelForm({ model }: { model: Loaded | null }) {
             <Title order={2} size="h3" id="texts" mb="sm">
               {t.texts()}
             </Title>
-            <LocaleFields form={form} fields={[{ path: 'description', label: t.description(), multiline: true, maxLength: MODEL_TEXT_MAX }, { path: 'bio', label: t.bio(), multiline: true, maxLength: MODEL_TEXT_MAX }]} />
+            <LocaleFields form={form} fields={[{ path: 'description', label: t.description(), kind: 'multiline', maxLength: MODEL_TEXT_MAX }, { path: 'bio', label: t.bio(), kind: 'multiline', maxLength: MODEL_TEXT_MAX }]} />
           </section>
-          <Group gap="md">
-            <Button type="submit" loading={save.isPending} mih={44}>
-              {LL.editors.common.save()}
-            </Button>
-            <AnchorLink to="/admin/models">{LL.editors.common.back()}</AnchorLink>
-          </Group>
+          <EditorActions saving={save.isPending} backTo="/admin/models" />
         </Stack>
       </form>
     </Stack>

@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core'
+import { Anchor, Stack, Text, TextInput } from '@mantine/core'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { isLocale, type Locale } from '../../../../../server/domain/locale.js'
 import { legalPageSchema, type LegalPageInput } from '../../../../../server/domain/schemas/catalog-admin.js'
 import { LEGAL_SLUGS, type LegalSlug } from '../../../../../server/domain/site.js'
-import { AnchorLink } from '../../../../components/links'
 import { AdminTitle } from '../../../../features/admin/AdminTitle'
+import { EditorActions } from '../../../../features/admin/editors/EditorActions'
 import { RichTextField } from '../../../../features/admin/editors/RichTextField'
 import { useEditorSave } from '../../../../features/admin/editors/save'
 import { formatDateTime } from '../../../../lib/format'
@@ -50,15 +50,11 @@ function LegalForm({ page }: { page: LegalPageInput & { updatedAt: string | null
         <Stack gap="md">
           <TextInput label={t.titleLabel()} required maxLength={300} lang={page.locale} {...form.getInputProps('title')} />
           <RichTextField label={t.content()} lang={page.locale} value={form.values.content} onChange={(value) => form.setFieldValue('content', value)} error={form.errors.content as string | undefined} />
-          <Group gap="md">
-            <Button type="submit" loading={save.isPending} mih={44}>
-              {LL.editors.common.save()}
-            </Button>
+          <EditorActions saving={save.isPending} backTo="/admin/legal">
             <Anchor href={`/${page.locale}/${page.slug}`} target="_blank">
               {t.openPublic()}
             </Anchor>
-            <AnchorLink to="/admin/legal">{LL.editors.common.back()}</AnchorLink>
-          </Group>
+          </EditorActions>
         </Stack>
       </form>
     </Stack>
