@@ -100,15 +100,22 @@ function applyPublishingRule(row: Item, now: Date) {
   row.releasedAt = isReleasable({ publishAt: row.publishAt ?? null, mediaStatus: row.mediaStatus, withdrawn: row.withdrawn }, now) ? (row.releasedAt ?? now) : null
 }
 
+/**
+ * The item's models become `modelIds` in that order: rows kept get their new position, the
+ * others are removed and new ones created (one unit of work: a native delete would leave the
+ * loaded rows in the identity map, and re-created ones with the same key would not be written).
+ */
 async function setModels(em: EntityManager, row: Item, modelIds: number[]) {
   if (modelIds.length && (await em.count(Model, { id: { $in: modelIds } })) !== modelIds.length) throw new AppError('NOT_FOUND', 'notFound', undefined, 'modelIds')
-  if (row instanceof Video) {
-    await em.nativeDelete(VideoModel, { video: row.id })
-    modelIds.forEach((model, position) => em.create(VideoModel, { video: row, model, position }))
-  } else {
-    await em.nativeDelete(ImageSetModel, { imageSet: row.id })
-    modelIds.forEach((model, position) => em.create(ImageSetModel, { imageSet: row, model, position }))
-  }
+  const links: Array<VideoModel | ImageSetModel> = row instanceof Video ? await em.find(VideoModel, { video: row.id }) : await em.find(ImageSetModel, { imageSet: row.id })
+  const kept = new Map(links.map((link) => [(link.model as unknown as { id: number }).id, link]))
+  for (const [model, link] of kept) if (!modelIds.includes(model)) em.remove(link)
+  modelIds.forEach((model, position) => {
+    const link = kept.get(model)
+    if (link) link.position = position
+    else if (row instanceof Video) em.create(VideoModel, { video: row, model, position })
+    else em.create(ImageSetModel, { imageSet: row, model, position })
+  })
   row.featuredModel = modelIds.length ? em.getReference(Model, modelIds[0]!) : null
 }
 

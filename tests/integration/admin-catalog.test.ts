@@ -270,6 +270,16 @@ describe('admin.content: relations, poster, publishing', () => {
     const shown = await detail()
     expect(shown.models.map((m: { name: string }) => m.name)).toEqual(['Ben', 'Ann'])
     expect(shown.category.id).toBe(category.id)
+    // Saved again with the models reordered, one kept, one new (the page's usual second save).
+    const more = db.orm.em.fork()
+    const c = makeModel(more, { firstName: 'Cid' })
+    await more.flush()
+    const again = (await trpcQuery(t.app, 'admin.content.item', { kind: 'video', id: video.id }, as(admin.cookie))).json().result.data
+    expect(again.models.map((m: { firstName: string }) => m.firstName)).toEqual(['Ben', 'Ann'])
+    expect((await save('admin.content.update', { kind: 'video', id: video.id, title: item.title, description: item.description, publishAt: null, downloadable: true, modelIds: [a.id, c.id, b.id] })).statusCode).toBe(200)
+    await expect.poll(async () => (await detail()).models.map((m: { name: string }) => m.name), { timeout: 10_000 }).toEqual(['Ann', 'Cid', 'Ben'])
+    expect((await save('admin.content.update', { kind: 'video', id: video.id, title: item.title, description: item.description, publishAt: null, downloadable: true, modelIds: [c.id] })).statusCode).toBe(200)
+    await expect.poll(async () => (await detail()).models.map((m: { name: string }) => m.name), { timeout: 10_000 }).toEqual(['Cid'])
 
     expect((await save('admin.content.publish', { kind: 'video', id: video.id, action: 'unpublish', at: null })).statusCode).toBe(200)
     await expect.poll(detail, { timeout: 10_000 }).toBe(404)
@@ -285,6 +295,8 @@ describe('admin.content: relations, poster, publishing', () => {
     await expect.poll(detail, { timeout: 10_000 }).toMatchObject({ title: 'Beitrag' })
     const actions = (await auditOf('video', video.id)).map((e) => [e.action, (e.after as { withdrawn: boolean }).withdrawn, (e.after as { releasedAt: string | null }).releasedAt !== null])
     expect(actions).toEqual([
+      ['admin.content.update', false, true],
+      ['admin.content.update', false, true],
       ['admin.content.update', false, true],
       ['admin.content.publish', true, false],
       ['admin.content.publish', false, false],
