@@ -46,7 +46,7 @@ export function LocaleFields({
         {LOCALES.map((l) => {
           const language = LL.layout.language[l]()
           return (
-            <Paper key={l} withBorder p="md" radius="md" component="fieldset" lang={l} style={{ margin: 0, minWidth: 0 }}>
+            <Paper key={l} withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="fieldset" lang={l} style={{ margin: 0, minWidth: 0 }}>
               <Group justify="space-between" component="legend" style={{ float: 'left', width: '100%', padding: 0 }} mb="xs">
                 <Text fw={700}>{language}</Text>
                 {missing.includes(l) && (
