@@ -2,7 +2,8 @@
  * The console's catalog editors as an administrator, by role and label: a model's fields seen
  * on the German model page; a banner created (with a real picture upload) on the home page and
  * deleted again; a legal page's rich text edited in the browser's editor (bold, a link inside
- * the site) and seen rendered; a video's poster, models, schedule, unpublish and publish from
+ * the site) and seen rendered; a FAQ question added with rich-text answers, seen on the FAQ
+ * page (with the German fallback) and deleted again; a video's poster, models, schedule, unpublish and publish from
  * its edit page, seen on the site at once. Every console page: the right section marked
  * current, no serious or critical axe violation, and a screenshot, at desktop and phone size.
  * Each test gives the seeded rows it changed their values back, so the other files' counts and
@@ -162,6 +163,48 @@ test('an administrator edits a legal page in the rich-text editor (bold, a link 
     await e2eSql(`update legal_page set content = $1 where slug = 'imprint' and locale = 'en'`, [original!.content])
     await catalogChanged()
   }
+})
+
+test('an administrator adds a FAQ question with rich-text answers, finds it on the FAQ page, and deletes it again', async ({ page }) => {
+  test.setTimeout(120_000)
+  await signedInWithRole(page, 'admin')
+  const question = `Can I pay by invoice ${tag()}?`
+  await page.goto('/admin/faq')
+  await page.getByRole('link', { name: 'New question' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'New question' })).toBeVisible()
+  await page.getByLabel('Group').selectOption({ label: 'Billing' })
+  // Last of its group: the seeded questions keep their places.
+  await page.getByLabel('Order').fill('9999')
+  await page.getByLabel('Question (Deutsch)').fill(`Kann ich per Rechnung zahlen ${tag()}?`)
+  await page.getByLabel('Question (English)').fill(question)
+  await page.getByRole('textbox', { name: 'Answer (Deutsch)' }).click()
+  await page.keyboard.type('Nein, nur per Karte.')
+  await page.getByRole('textbox', { name: 'Answer (English)' }).click()
+  await page.keyboard.type('No, by card only. ')
+  await page.getByRole('button', { name: 'Bold' }).nth(1).click()
+  await page.keyboard.type('Always.')
+  await expect(page.getByRole('status').filter({ hasText: 'Missing translations:' })).toContainText('Español, Français, Italiano')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Saved. The site shows the change now.' })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'FAQ questions' }).getByRole('row').filter({ hasText: question })).toContainText('Missing translations: ES, FR, IT')
+
+  await page.goto('/en/faq')
+  const asked = page.getByRole('button', { name: question })
+  await asked.click()
+  await expect(page.getByText('No, by card only.')).toBeVisible()
+  await expect(page.getByRole('main').locator('strong', { hasText: 'Always.' })).toBeVisible()
+  // Italian has no text of its own: the German one stands in.
+  await page.goto('/it/faq')
+  await expect(page.getByRole('button', { name: /^Kann ich per Rechnung zahlen/ })).toBeVisible()
+
+  await page.goto('/admin/faq')
+  await page.getByRole('link', { name: `Edit ${question}` }).click()
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Deleted.' })).toBeVisible()
+  await page.goto('/en/faq')
+  await expect(page.getByRole('heading', { level: 2, name: 'Billing' })).toBeVisible()
+  await expect(page.getByRole('button', { name: question })).toHaveCount(0)
 })
 
 test('an administrator sets a video’s poster and models, schedules, unpublishes and publishes it from its edit page, and the site follows', async ({ page }) => {
