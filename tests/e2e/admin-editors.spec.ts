@@ -3,8 +3,8 @@
  * on the German model page; a banner created (with a real picture upload) on the home page and
  * deleted again; a legal page's rich text edited in the browser's editor (bold, a link inside
  * the site) and seen rendered; a FAQ question added with rich-text answers, seen on the FAQ
- * page (with the German fallback) and deleted again; a video's poster, models, schedule, unpublish and publish from
- * its edit page, seen on the site at once. Every console page: the right section marked
+ * page (with the German fallback) and deleted again; a video's poster, models, schedule,
+ * unpublish and publish from its edit page, seen on the site at once. Every console page: the right section marked
  * current, no serious or critical axe violation, and a screenshot, at desktop and phone size.
  * Each test gives the seeded rows it changed their values back, so the other files' counts and
  * texts stay as the seed made them.
