@@ -65,13 +65,14 @@ export async function contentForEdit(em: EntityManager, kind: IngestKind, id: nu
     downloadable: row.downloadable,
     categoryId: (row.category as { id: number } | null | undefined)?.id ?? null,
     models: await modelsOf(em, await modelIdsOf(em, kind, row.id)),
-    /** The public card's picture: the video's poster, the image set's first collage picture. */
-    posterUrl: video ? pictureUrl(video.media.poster.find((p) => p.width >= 640) ?? video.media.poster.at(-1)) : pictureUrl((row as ImageSet).media.previews[0]),
     stills: video ? video.media.stills.map((still, index) => ({ index, url: pictureUrl(still.thumb)! })) : [],
     posterStill: video?.media.posterStill ?? null,
     durationSeconds: video?.durationSeconds ?? null,
     imagesCount: row instanceof ImageSet ? row.imagesCount : null,
-    /** What the public card shows besides the texts (its picture's text alternative is the title the page chooses). */
+    /**
+     * What the public card shows besides the texts: the video's poster or the image set's first
+     * collage picture (its text alternative is the title the page shows), counters, hover clip.
+     */
     card: {
       picture: toPicture(video ? video.media.poster : (row as ImageSet).media.previews[0], ''),
       likes: row.likes,

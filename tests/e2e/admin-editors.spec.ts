@@ -132,19 +132,28 @@ test('an administrator edits a legal page in the rich-text editor (bold, a link 
 
     const editor = page.getByRole('textbox', { name: 'Text' })
     await expect(editor).toContainText('Operator')
-    await editor.click()
-    await page.keyboard.press('Control+End')
+    // The caret to the end of the text: a click into the last paragraph, then Ctrl+End (again until it is there).
+    const caretAtEnd = async () =>
+      expect(async () => {
+        await editor.locator('p').last().click()
+        await page.keyboard.press('Control+End')
+        expect(await editor.evaluate((el) => {
+          const selection = getSelection()!
+          return selection.isCollapsed && el.lastElementChild!.contains(selection.focusNode) && selection.focusOffset === (selection.focusNode!.textContent ?? '').length
+        })).toBe(true)
+      }).toPass()
+    await caretAtEnd()
     await page.keyboard.press('Enter')
     await page.keyboard.type(`${words} in bold, and our contact page.`)
+    await expect(editor.locator('p').last()).toHaveText(`${words} in bold, and our contact page.`)
     // "in bold": selected with the keyboard, then the toolbar's Bold.
-    await page.keyboard.press('Control+End')
+    await caretAtEnd()
     for (let i = 0; i < ', and our contact page.'.length; i++) await page.keyboard.press('ArrowLeft')
     for (let i = 0; i < 'in bold'.length; i++) await page.keyboard.press('Shift+ArrowLeft')
     await page.getByRole('button', { name: 'Bold' }).click()
     await expect(editor.locator('strong', { hasText: 'in bold' })).toBeVisible()
-    // "contact page": a link inside the site (the caret back in the text after the toolbar).
-    await editor.focus()
-    await page.keyboard.press('Control+End')
+    // "contact page": a link inside the site.
+    await caretAtEnd()
     await page.keyboard.press('ArrowLeft')
     for (let i = 0; i < 'contact page'.length; i++) await page.keyboard.press('Shift+ArrowLeft')
     await page.getByRole('button', { name: 'Link', exact: true }).click()
