@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { ImageRef } from '../../server/db/entities/types.js'
@@ -5,6 +6,7 @@ import { fitWithin, type SourceInfo } from '../../server/domain/media.js'
 import { MediaRejected } from './errors.js'
 import { command, run, type RunOptions } from './run.js'
 import { addSourceInput, uprightFilters, type FrameSource } from './source-input.js'
+import { ffmpegBinaries } from './binaries.js'
 
 /**
  * A wanted JPEG: where it goes (absolute) and the path stored for it (relative to MEDIA_DIR).
@@ -121,4 +123,20 @@ export async function encodeWebp(input: string, output: string, options: RunOpti
   await fs.mkdir(path.dirname(output), { recursive: true })
   await run(command().input(input).output(output).outputOptions(['-map', '0:v:0', '-frames:v', '1', ...WEBP_OPTIONS, '-f', 'image2', '-update', '1']), options)
   if (!(await written(output))) throw new MediaRejected(`ffmpeg wrote no WebP for ${path.basename(input)}`)
+}
+
+/** The size and codec of a still picture as ffprobe decodes its first stream; null when it is none. */
+export function probePicture(file: string): Promise<{ width: number; height: number; codec: string } | null> {
+  return new Promise((resolve) => {
+    const args = ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height,codec_name', '-of', 'json', file]
+    execFile(ffmpegBinaries().ffprobe, args, { maxBuffer: 1024 * 1024 }, (error, stdout) => {
+      if (error) return resolve(null)
+      try {
+        const stream = (JSON.parse(stdout) as { streams?: Array<{ width?: number; height?: number; codec_name?: string }> }).streams?.[0]
+        resolve(stream?.width && stream.height && stream.codec_name ? { width: stream.width, height: stream.height, codec: stream.codec_name } : null)
+      } catch {
+        resolve(null)
+      }
+    })
+  })
 }

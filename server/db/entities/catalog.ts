@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core'
 import type { ImageMedia, ImageRef, ImageSetMedia, LocalizedText, VideoMedia } from './types.js'
 import { MEDIA_STATUSES, RESOLUTIONS } from './types.js'
 import { GENITAL_AREAS, NATIONALITIES, ZODIAC_SIGNS } from '../../domain/model-facts.js'
+import { BANNER_POSITIONS } from '../../domain/site.js'
 
 export const CategorySchema = defineEntity({
   name: 'Category',
@@ -67,6 +68,8 @@ const contentProperties = {
   publishAt: p.datetime().nullable(),
   /** Set by the worker's release task once media is ready and publishAt has come. */
   releasedAt: p.datetime().nullable(),
+  /** Taken off the site by the console (unpublish): never released until published again. */
+  withdrawn: p.boolean().default(false),
   downloadable: p.boolean().default(true),
   likes: p.integer().default(0),
   dislikes: p.integer().default(0),
@@ -238,7 +241,7 @@ export const SearchCorpusSchema = defineEntity({
 export class SearchCorpus extends SearchCorpusSchema.class {}
 SearchCorpusSchema.setClass(SearchCorpus)
 
-export const BANNER_POSITIONS = ['top', 'bottom'] as const
+export { BANNER_POSITIONS }
 
 export const BannerSchema = defineEntity({
   name: 'Banner',
@@ -252,6 +255,9 @@ export const BannerSchema = defineEntity({
     linkPath: p.string().length(512).nullable(),
     sortOrder: p.integer().default(0),
     active: p.boolean().default(true),
+    /** Shown from (inclusive) and until (exclusive); null: no bound. */
+    startsAt: p.datetime().nullable(),
+    endsAt: p.datetime().nullable(),
   },
 })
 export class Banner extends BannerSchema.class {}

@@ -24,6 +24,8 @@ export { RESOLUTIONS, MEDIA_STATUSES, type Resolution }
 export interface VideoMedia {
   /** Featured preview in a few widths (public). */
   poster: ImageRef[]
+  /** The still the console made the poster from; absent: the pipeline's own choice. */
+  posterStill?: number | null
   /** Stills across the video: a small public thumbnail and a members-only full size. */
   stills: Array<{ thumb: ImageRef; full: ImageRef }>
   /** Silent hover clip stitched from several moments (public). */

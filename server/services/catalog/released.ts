@@ -11,6 +11,9 @@
 /** The item under `alias` (a table name or alias) is released. */
 export const released = (alias: string): string => `${alias}.released_at is not null`
 
-/** The item under `alias` is due for release at the time bound to the `?` parameter: media ready, publish time come. */
+/** The item under `alias` is due for release at the time bound to the `?` parameter: media ready, not withdrawn, publish time come. */
 export const releaseDue = (alias: string): string =>
-  `${alias}.media_status = 'ready' and (${alias}.publish_at is null or ${alias}.publish_at <= ?)`
+  `${alias}.media_status = 'ready' and not ${alias}.withdrawn and (${alias}.publish_at is null or ${alias}.publish_at <= ?)`
+
+/** The item under `alias` waits for its publish time (coming soon): not released, not withdrawn by the console. */
+export const awaitingRelease = (alias: string): string => `not (${released(alias)}) and not ${alias}.withdrawn`
