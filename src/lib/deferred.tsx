@@ -4,7 +4,7 @@ let hydrated = false
 let onHydrated: () => void = () => undefined
 const hydration = new Promise<void>((resolve) => (onHydrated = resolve))
 
-/** Called by the root once React has hydrated the page (src/routes/__root.tsx). */
+/** Called once React has hydrated the page's content (src/lib/page-live.tsx). */
 export function markPageHydrated(): void {
   hydrated = true
   onHydrated()

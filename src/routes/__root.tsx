@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useSyncExternalStore, type ReactNode } from 'react'
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext, lazyRouteComponent, useRouteContext } from '@tanstack/react-router'
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, lazyRouteComponent, useRouteContext, useRouterState } from '@tanstack/react-router'
 import { MantineProvider, mantineHtmlProps } from '@mantine/core'
 import { isLocale } from '../../server/domain/locale.js'
 import { SiteLayout } from '../components/layout/SiteLayout'
@@ -10,7 +10,7 @@ import type { RouterContext } from '../router'
 import { contrastVariables, theme } from '../theme'
 import { headContext, notFoundHead } from '../lib/seo'
 import { subscribeToToasts, toastsWanted } from '../lib/toasts'
-import { markPageHydrated } from '../lib/deferred'
+import { markPageLive } from '../lib/page-live'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The page's locale: the path's first segment when it is one, else a link's `locale` query
@@ -80,13 +80,12 @@ function Toasts() {
 function RootComponent() {
   const { locale } = Route.useRouteContext()
   useRefreshForSignedInUser()
-  // Marks the page as live once React has taken the route's content over, not only the document
-  // shell, which hydrates first (browser tests wait for it before they click; deferred parts load
-  // only after it).
+  // Server-rendered content marks the page live itself once it is hydrated (src/lib/page-live.tsx);
+  // content the browser draws (client-only routes) is React's from its first paint.
+  const contentFromServer = useRouterState({ select: (state) => state.matches.every((match) => match.ssr !== false) })
   useEffect(() => {
-    document.documentElement.setAttribute('data-hydrated', '')
-    markPageHydrated()
-  }, [])
+    if (!contentFromServer) markPageLive()
+  }, [contentFromServer])
   return (
     <I18nProvider locale={locale}>
       <SiteLayout>
