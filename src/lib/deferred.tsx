@@ -1,4 +1,5 @@
-import { Suspense, memo, use, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react'
+import { Suspense, memo, use, useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
+import { useHydrating } from './hydration'
 
 let hydrated = false
 let onHydrated: () => void = () => undefined
@@ -34,7 +35,7 @@ export function deferredComponent<P extends object>(load: () => Promise<Componen
     // Hydrating server HTML: wait for the page to settle. Drawn in the browser (a navigation, a
     // part that appears later): load at once. (Promises kept outside the component: a component
     // that suspends before it mounted keeps no state.)
-    const hydrating = useSyncExternalStore(noChanges, notHydrating, whileHydrating)
+    const hydrating = useHydrating()
     if (!Loaded) use(hydrating ? (gated ??= whenPageSettles().then(start)) : start())
     useEffect(onLive, [onLive])
     const Component = Loaded!
@@ -56,11 +57,6 @@ export function deferredComponent<P extends object>(load: () => Promise<Componen
     return <Boundary props={live ? props : first.current} onLive={onLive} />
   }
 }
-
-/** useSyncExternalStore reads its server snapshot exactly while React hydrates server HTML. */
-const noChanges = () => () => undefined
-const notHydrating = () => false
-const whileHydrating = () => true
 
 /** A part whose code is loaded already, hydrated once the page settles (cards below the fold). */
 export function deferHydration<P extends object>(component: ComponentType<P>) {

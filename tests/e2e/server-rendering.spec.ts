@@ -1,4 +1,5 @@
-import { confirmAgeInAdvance, expect, test } from './support'
+import { englishVisitor, openUserMenu, signedInWithRole } from './accounts-support'
+import { confirmAgeInAdvance, expect, test, waitForHydration } from './support'
 
 /**
  * Server-rendered pages in a real browser: they hydrate without a console error in every
@@ -50,6 +51,25 @@ for (const locale of LOCALES) {
     expect(problems).toEqual([])
   })
 }
+
+test('an administrator’s client-only pages hydrate their frame without a mismatch, then show who is signed in', async ({ page }) => {
+  // The page's gate knows the user before React hydrates the header the server drew for a
+  // visitor: drawn at once, the header would not match (React error 418) and the page be drawn anew.
+  await englishVisitor(page)
+  await signedInWithRole(page, 'admin')
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`)
+  })
+  for (const path of ['/admin/pipeline', '/account/plan', '/en/videos']) {
+    await page.goto(path)
+    await waitForHydration(page)
+    const menu = await openUserMenu(page)
+    await expect(menu.getByRole('menuitem', { name: 'Log out' })).toBeVisible()
+    await page.keyboard.press('Escape')
+  }
+  expect(problems).toEqual([])
+})
 
 test.describe('without scripts', () => {
   test.use({ javaScriptEnabled: false })

@@ -1,22 +1,20 @@
 import { Text, UnstyledButton } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useI18n } from '../../lib/locale'
 import { useNow } from '../../lib/now'
-import { useTRPC } from '../../lib/trpc'
+import { useSignedInUser } from '../../features/auth/session'
 
 /**
  * The footer's copyright line. For administrators it is a button that looks like the text
  * and raises a test error, so they can check the error screen (spec sections 2 and 6).
  */
 export function Copyright() {
-  const trpc = useTRPC()
   const { LL } = useI18n()
-  const me = useQuery(trpc.auth.me.queryOptions())
+  const me = useSignedInUser()
   const [raise, setRaise] = useState(false)
   if (raise) throw new Error(LL.site.testError())
   const text = LL.layout.footer.copyright({ year: useNow().getUTCFullYear() })
-  if (me.data?.role === 'admin') {
+  if (me?.role === 'admin') {
     return (
       <UnstyledButton fz="xs" c="dimmed" onClick={() => setRaise(true)}>
         {text}

@@ -1,8 +1,7 @@
 import { ActionIcon, Box, Burger, Group } from '@mantine/core'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useTRPC } from '../../lib/trpc'
+import { useSignedInUser } from '../../features/auth/session'
 import { useI18n, useCurrentLocale } from '../../lib/locale'
 import { LanguageMenu } from './LanguageMenu'
 import { UserMenu } from './UserMenu'
@@ -25,9 +24,8 @@ export const loadMobileNav = () => import('./MobileNav')
 
 /** Who is signed in, and whether to offer membership: to visitors and users, not members or admins. */
 export function useJoinOffer() {
-  const trpc = useTRPC()
-  const me = useQuery(trpc.auth.me.queryOptions())
-  return { me: me.data ?? null, showBecomeMember: !me.data || (!me.data.isMember && me.data.role !== 'admin') }
+  const me = useSignedInUser() ?? null
+  return { me, showBecomeMember: !me || (!me.isMember && me.role !== 'admin') }
 }
 
 /** The main sections, shared by the desktop bar and the mobile drawer. */

@@ -7,6 +7,7 @@ import { hashKey, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { inferRouterOutputs } from '@trpc/server'
 import type { AppRouter } from '../../../server/trpc/root.js'
+import { useHydrating } from '../../lib/hydration'
 import { useApi, useTRPC, type Api, type Trpc } from '../../lib/trpc'
 
 export type Me = inferRouterOutputs<AppRouter>['auth']['me']
@@ -20,6 +21,17 @@ export function fetchMe({ queryClient, trpc }: Api): Promise<Me> {
 
 export function useMe() {
   return useQuery(meQueryOptions(useTRPC()))
+}
+
+/**
+ * The signed-in user for the page's frame (header, footer), which the server draws as a
+ * visitor sees it: undefined until the page is live, then the user or null. On a client-only
+ * page the user is known before React hydrates the frame (the page's gate asked), and drawing
+ * them at once would not match the server's HTML.
+ */
+export function useSignedInUser(): Me | null | undefined {
+  const me = useMe().data
+  return useHydrating() ? undefined : me
 }
 
 /** After a login: every query is refetched for the new user, who is returned. */
