@@ -2476,6 +2476,11 @@ type RootTranslation = {
 			 */
 			resolution: string
 			/**
+			 * {​r​e​s​o​l​u​t​i​o​n​}​ ​(​b​e​i​n​g​ ​p​r​e​p​a​r​e​d​)
+			 * @param {string} resolution
+			 */
+			resolutionPreparing: RequiredParams<'resolution'>
+			/**
 			 * B​a​c​k​ ​{​s​e​c​o​n​d​s​}​ ​s​e​c​o​n​d​s
 			 * @param {number} seconds
 			 */
@@ -2579,6 +2584,10 @@ type RootTranslation = {
 			 * T​h​i​s​ ​c​o​n​t​e​n​t​ ​i​s​ ​t​e​m​p​o​r​a​r​i​l​y​ ​n​o​t​ ​d​o​w​n​l​o​a​d​a​b​l​e​ ​d​u​e​ ​t​o​ ​a​ ​t​e​c​h​n​i​c​a​l​ ​e​r​r​o​r​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
 			 */
 			unavailable: string
+			/**
+			 * T​h​e​ ​d​o​w​n​l​o​a​d​ ​f​o​l​l​o​w​s​ ​o​n​c​e​ ​t​h​i​s​ ​v​i​d​e​o​’​s​ ​h​i​g​h​e​r​ ​r​e​s​o​l​u​t​i​o​n​s​ ​a​r​e​ ​r​e​a​d​y​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
+			 */
+			preparing: string
 		}
 		previews: {
 			/**
@@ -2966,6 +2975,17 @@ type RootTranslation = {
 				 */
 				failed: string
 			}
+			/**
+			 * P​l​a​y​a​b​l​e​ ​i​n​ ​{​p​l​a​y​a​b​l​e​}​;​ ​{​c​o​m​i​n​g​}​ ​o​n​ ​t​h​e​ ​w​a​y
+			 * @param {string} coming
+			 * @param {string} playable
+			 */
+			playableWhile: RequiredParams<'coming' | 'playable'>
+			/**
+			 * S​t​i​l​l​ ​p​l​a​y​a​b​l​e​ ​i​n​ ​{​p​l​a​y​a​b​l​e​}
+			 * @param {string} playable
+			 */
+			playableAfterFailure: RequiredParams<'playable'>
 			/**
 			 * P​u​b​l​i​s​h​e​d
 			 */
@@ -5396,6 +5416,10 @@ export type TranslationFunctions = {
 			 */
 			resolution: () => LocalizedString
 			/**
+			 * {resolution} (being prepared)
+			 */
+			resolutionPreparing: (arg: { resolution: string }) => LocalizedString
+			/**
 			 * Back {seconds} seconds
 			 */
 			seekBackBy: (arg: { seconds: number }) => LocalizedString
@@ -5493,6 +5517,10 @@ export type TranslationFunctions = {
 			 * This content is temporarily not downloadable due to a technical error. Please try again later.
 			 */
 			unavailable: () => LocalizedString
+			/**
+			 * The download follows once this video’s higher resolutions are ready. Please try again in a few minutes.
+			 */
+			preparing: () => LocalizedString
 		}
 		previews: {
 			/**
@@ -5859,6 +5887,14 @@ export type TranslationFunctions = {
 				 */
 				failed: () => LocalizedString
 			}
+			/**
+			 * Playable in {playable}; {coming} on the way
+			 */
+			playableWhile: (arg: { coming: string, playable: string }) => LocalizedString
+			/**
+			 * Still playable in {playable}
+			 */
+			playableAfterFailure: (arg: { playable: string }) => LocalizedString
 			/**
 			 * Published
 			 */

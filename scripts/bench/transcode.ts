@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { masterPlaylist, planLadder } from '../../server/domain/media.js'
+import { masterPlaylist, planLadder, rungCodecs } from '../../server/domain/media.js'
 import { WorkDir } from '../../server/services/media/store.js'
 import { ffmpegBinaries, ffmpegVersion } from '../../worker/ffmpeg/binaries.js'
 import { encodeLadder, LADDER_INPUT_OPTIONS, ladderFilterGraph, measureRung, remuxToMp4, rungOutputOptions, rungPlaylist, X264_PRESET } from '../../worker/ffmpeg/ladder.js'
@@ -115,8 +115,11 @@ try {
     a: ['(a) pipeline ladder job (fluent-ffmpeg + progress, master, download MP4)', async (out: string) => {
       await encodeLadder(file, info, rungs, out, { onProgress: () => undefined })
       const measured = []
-      for (const rung of rungs) measured.push({ rung, ...(await measureRung(rungPlaylist(out, rung))), uri: `${rung.resolution}/index.m3u8` })
-      await fs.writeFile(path.join(out, 'master.m3u8'), masterPlaylist(measured, info.hasAudio))
+      for (const rung of rungs) {
+        const { bandwidth, averageBandwidth } = await measureRung(rungPlaylist(out, rung))
+        measured.push({ ...rung, codecs: rungCodecs(rung, info.hasAudio), bandwidth, averageBandwidth, uri: `${rung.resolution}/index.m3u8` })
+      }
+      await fs.writeFile(path.join(out, 'master.m3u8'), masterPlaylist(measured))
       await remuxToMp4(rungPlaylist(out, rungs.at(-1)!), path.join(out, 'download.mp4'), info.hasAudio)
     }],
     c: ['(c) one ffmpeg per rung, one after another', async (out: string) => {

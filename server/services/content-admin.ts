@@ -6,7 +6,8 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { LOCALES, type LocalizedText } from '../domain/locale.js'
-import { isReleasable, type MediaStatus } from '../domain/publish.js'
+import { isPlayable, isReleasable, type MediaState, type MediaStatus } from '../domain/publish.js'
+import { Video, type ImageSet } from '../db/entities/index.js'
 import type { ContentUpdate } from '../domain/schemas/admin.js'
 import { AppError } from '../domain/errors.js'
 import { findItem, type IngestKind } from './ingest.js'
@@ -20,6 +21,12 @@ async function itemOrNotFound(em: EntityManager, kind: IngestKind, id: number) {
   return row
 }
 
+/** The media state the publishing rule reads (a video's rungs included). */
+const mediaState = (row: Video | ImageSet): MediaState => ({
+  mediaStatus: row.mediaStatus as MediaStatus,
+  ...(row instanceof Video ? { resolutions: row.resolutions, pendingResolutions: row.pendingResolutions } : {}),
+})
+
 /** What the edit form shows: every language (empty where missing) and the publishing state. */
 export async function contentForEdit(em: EntityManager, kind: IngestKind, id: number) {
   const row = await itemOrNotFound(em, kind, id)
@@ -28,6 +35,8 @@ export async function contentForEdit(em: EntityManager, kind: IngestKind, id: nu
     id: row.id,
     sourceName: row.sourceName ?? null,
     mediaStatus: row.mediaStatus as MediaStatus,
+    /** The media plays (a video perhaps at its first rungs only): a publish time is a schedule. */
+    playable: isPlayable(mediaState(row)),
     title: allLocales(row.title),
     description: allLocales(row.description),
     publishAt: row.publishAt ? row.publishAt.toISOString() : null,
@@ -54,7 +63,7 @@ export async function updateContent(em: EntityManager, input: ContentUpdate, now
   row.description = filled(input.description)
   row.publishAt = input.publishAt ? new Date(input.publishAt) : null
   row.downloadable = input.downloadable
-  row.releasedAt = isReleasable({ publishAt: row.publishAt, mediaStatus: row.mediaStatus }, now) ? (row.releasedAt ?? now) : null
+  row.releasedAt = isReleasable({ ...mediaState(row), publishAt: row.publishAt }, now) ? (row.releasedAt ?? now) : null
   await em.flush()
   await notifyCatalogChanged(em, 'admin edit')
   return { before, after: snapshot(row) }

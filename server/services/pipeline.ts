@@ -6,6 +6,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { localize, type Locale, type LocalizedText } from '../domain/locale.js'
 import { AppError } from '../domain/errors.js'
+import { comingResolutions, mediaAvailability, type MediaStatus } from '../domain/publish.js'
+import type { Resolution } from '../domain/resolutions.js'
 import { findItem, retryItem, type IngestKind } from './ingest.js'
 import { WORKER_POOL_LOCK_CLASS } from './jobs.js'
 
@@ -25,8 +27,11 @@ interface Row {
   id: number
   title: LocalizedText
   source_name: string
-  media_status: 'pending' | 'processing' | 'ready' | 'failed'
+  media_status: MediaStatus
   media_progress: number
+  /** Videos: the published rungs and the higher ones still to come (empty for image sets). */
+  resolutions: Resolution[]
+  pending_resolutions: Resolution[]
   media_error: string | null
   updated_at: Date
   released_at: Date | null
@@ -39,6 +44,7 @@ interface Row {
 
 const itemsOf = (table: 'video' | 'image_set', kind: IngestKind, jobKey: string) => `
   select '${kind}' as kind, t.id, t.title, t.source_name, t.media_status, t.media_progress, t.media_error, t.updated_at,
+         ${table === 'video' ? 't.resolutions, t.pending_resolutions' : `'{}'::text[] as resolutions, '{}'::text[] as pending_resolutions`},
          t.released_at, t.publish_at, j.attempts, j.max_attempts, j.locked_at, j.last_error
     from "${table}" t left join graphile_worker.jobs j on j.key = '${jobKey}' || t.id
    where t.source_name is not null and t.media_status = any(?::text[])`
@@ -59,6 +65,7 @@ export async function listPipeline(em: EntityManager, { filter, locale }: { filt
   return {
     workers,
     items: rows.map((row) => ({
+      ...playableWhileMaking(row),
       kind: row.kind,
       id: row.id,
       title: localize(row.title, locale),
@@ -73,6 +80,15 @@ export async function listPipeline(em: EntityManager, { filter, locale }: { filt
       job: row.attempts === null ? null : { attempts: row.attempts, maxAttempts: row.max_attempts!, running: row.locked_at !== null, lastError: row.last_error },
     })),
   }
+}
+
+/**
+ * A video playable at its first rungs while the rest is made or after making it failed
+ * (domain/publish.ts): `partial` names the rungs it plays and those on their way.
+ */
+function playableWhileMaking(row: Row): { partial: { playable: Resolution[]; coming: Resolution[] } | null } {
+  const state = { mediaStatus: row.media_status, resolutions: row.resolutions, pendingResolutions: row.pending_resolutions }
+  return { partial: mediaAvailability(state) === 'partial' ? { playable: row.resolutions, coming: [...comingResolutions(state)] } : null }
 }
 
 /** What the audit log keeps of an item's pipeline state. */

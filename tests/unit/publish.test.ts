@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isLinkable, isReleasable, publishState } from '../../server/domain/publish.js'
+import { comingResolutions, isLinkable, isPlayable, isReleasable, mediaAvailability, publishState } from '../../server/domain/publish.js'
+import { videoDownloadPending } from '../../server/domain/downloads.js'
 
 const now = new Date('2026-11-22T12:00:00Z')
 
@@ -21,5 +22,37 @@ describe('isReleasable', () => {
     expect(isReleasable({ publishAt: new Date('2026-11-23T00:00:00Z'), mediaStatus: 'ready' }, now)).toBe(false)
     expect(isReleasable({ publishAt: null, mediaStatus: 'processing' }, now)).toBe(false)
     expect(isReleasable({ publishAt: null, mediaStatus: 'failed' }, now)).toBe(false)
+  })
+})
+
+describe('a video published in two steps', () => {
+  const nothing = { mediaStatus: 'processing' as const }
+  const first = { mediaStatus: 'processing' as const, resolutions: ['sd'] as const, pendingResolutions: ['hd', 'fhd'] as const }
+  const higherFailed = { ...first, mediaStatus: 'failed' as const }
+  const complete = { mediaStatus: 'ready' as const, resolutions: ['sd', 'hd', 'fhd'] as const, pendingResolutions: [] }
+  const remaking = { ...complete, mediaStatus: 'pending' as const }
+
+  it('plays at its lowest rung once that is published, while the higher rungs are made, and after they failed', () => {
+    expect([nothing, first, higherFailed, complete, remaking].map(mediaAvailability)).toEqual(['none', 'partial', 'partial', 'complete', 'complete'])
+    expect(isPlayable(nothing)).toBe(false)
+    expect(isReleasable({ ...first, publishAt: null }, now)).toBe(true)
+    expect(isReleasable({ ...higherFailed, publishAt: null }, now)).toBe(true)
+    expect(isReleasable({ ...first, publishAt: new Date('2026-11-23T00:00:00Z') }, now)).toBe(false)
+    expect(isReleasable({ ...remaking, publishAt: null }, now)).toBe(true)
+    // Pending rungs without a published one: nothing plays.
+    expect(mediaAvailability({ mediaStatus: 'processing', resolutions: [], pendingResolutions: ['hd'] })).toBe('none')
+  })
+
+  it('announces the rungs on their way only while they are made', () => {
+    expect(comingResolutions(first)).toEqual(['hd', 'fhd'])
+    expect(comingResolutions(higherFailed)).toEqual([])
+    expect(comingResolutions(complete)).toEqual([])
+  })
+
+  it('has its download file (the top rung) with the complete ladder only', () => {
+    expect(videoDownloadPending(first)).toBe('preparing')
+    expect(videoDownloadPending(higherFailed)).toBe('unavailable')
+    expect(videoDownloadPending(complete)).toBeNull()
+    expect(videoDownloadPending(remaking)).toBeNull()
   })
 })

@@ -4,6 +4,7 @@ import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react
 import type { inferRouterOutputs } from '@trpc/server'
 import * as v from 'valibot'
 import type { AppRouter } from '../../../server/trpc/root.js'
+import type { Resolution } from '../../../server/domain/resolutions.js'
 import { ButtonLink } from '../../components/links'
 import { useBreakpoint } from '../../lib/breakpoint'
 import { countText, formatDateTime, formatRelativeTime } from '../../lib/format'
@@ -142,12 +143,21 @@ function ItemName({ item }: { item: Item }) {
 function ItemState({ item }: { item: Item }) {
   const { LL, locale } = useI18n()
   const t = LL.admin.pipeline
+  const resolutionList = (resolutions: Resolution[]) =>
+    new Intl.ListFormat(locale, { type: 'conjunction' }).format(resolutions.map((resolution) => LL.catalog.resolution[resolution]()))
   return (
     <Stack gap={4} align="flex-start" style={{ flexShrink: 0 }}>
       <Badge color={STATE_COLORS[item.state]} variant="light">
         {t.states[item.state]()}
       </Badge>
-      {item.state === 'ready' && (item.releasedAt || item.publishAt) && (
+      {item.partial && (
+        <Text size="xs">
+          {item.partial.coming.length
+            ? t.playableWhile({ playable: resolutionList(item.partial.playable), coming: resolutionList(item.partial.coming) })
+            : t.playableAfterFailure({ playable: resolutionList(item.partial.playable) })}
+        </Text>
+      )}
+      {(item.state === 'ready' || item.partial) && (item.releasedAt || item.publishAt) && (
         <Text size="xs" c="dimmed">
           {item.releasedAt ? t.released() : t.scheduled({ date: formatDateTime(item.publishAt!, locale) })}
         </Text>

@@ -90,7 +90,7 @@ function ContentForm({ content }: { content: Content }) {
   }, focusFirstError(form))
 
   const released = content.releasedAt ? t.released({ date: formatDateTime(content.releasedAt, locale) })
-    : content.publishAt && content.mediaStatus === 'ready' ? t.scheduled({ date: formatDateTime(content.publishAt, locale) })
+    : content.publishAt && content.playable ? t.scheduled({ date: formatDateTime(content.publishAt, locale) })
     : t.notReleased({ state: LL.admin.pipeline.states[content.mediaStatus]() })
 
   return (
