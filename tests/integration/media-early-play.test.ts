@@ -93,6 +93,10 @@ describe.each(['local', 's3'] as const)('a new 1080p video on the %s store', (ki
     expect(row).toMatchObject({ mediaStatus: 'processing', resolutions: ['sd'], pendingResolutions: ['hd', 'fhd'], highestResolution: 'sd', mediaError: null })
     expect(row.releasedAt).not.toBeNull()
     expect(row.media.download).toBeNull()
+    // The card's hover clips come with the higher rungs; the poster and stills are there.
+    expect([row.media.previewClip, row.media.thumbnailClip]).toEqual([null, null])
+    expect(row.media.poster.length).toBeGreaterThan(0)
+    expect(row.media.stills).toHaveLength(8)
     expect(await listFiles(path.join(held.dir, 'protected', 'hls'))).toEqual(expect.arrayContaining(['fhd/index.m3u8', 'hd/index.m3u8', 'master.m3u8']))
     const before = await published(queued.mediaKey)
     expect(before.filter((key) => /\/hls\/(hd|fhd)\//.test(key))).toEqual([])
@@ -130,6 +134,7 @@ describe.each(['local', 's3'] as const)('a new 1080p video on the %s store', (ki
 
     const ready = await t.db.orm.em.fork().findOneOrFail(Video, queued.id)
     expect(ready).toMatchObject({ mediaStatus: 'ready', resolutions: ['sd', 'hd', 'fhd'], pendingResolutions: [], highestResolution: 'fhd', mediaProgress: 1 })
+    expect(ready.media.previewClip).toMatch(/\/preview\.mp4$/)
     // The lowest rung is the first publication's, untouched.
     expect(ready.media.ladder[0]).toEqual(row.media.ladder[0])
     const later = await playback(queued.id, member.cookie)

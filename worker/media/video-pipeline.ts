@@ -51,20 +51,20 @@ export interface PipelineOptions {
 const WEIGHTS = { pictures: 0.04, clips: 0.04, ladder: 0.87, scrub: 0.01, download: 0.04 }
 const pixels = (rungs: Rung[]) => rungs.reduce((sum, rung) => sum + rung.width * rung.height, 0)
 const ladderWeight = (rungs: Rung[], part: Rung[]) => (WEIGHTS.ladder * pixels(part)) / pixels(rungs)
-/** The first publication's share: pictures, clips, the lowest rung, scrub thumbnails (and the download of a one-rung ladder). */
+/** The first publication's share: pictures, the lowest rung, scrub thumbnails (and the clips and download of a one-rung ladder). */
 const firstWeight = (rungs: Rung[]) =>
-  WEIGHTS.pictures + WEIGHTS.clips + WEIGHTS.scrub + ladderWeight(rungs, rungs.slice(0, 1)) + (rungs.length === 1 ? WEIGHTS.download : 0)
+  WEIGHTS.pictures + WEIGHTS.scrub + ladderWeight(rungs, rungs.slice(0, 1)) + (rungs.length === 1 ? WEIGHTS.clips + WEIGHTS.download : 0)
 
 /**
  * Makes everything the site needs from a video's source, in two publications, each written
  * to a scratch folder and published only when complete:
  * 1. probe, featured preview in a few widths, stills (public thumbnail + members-only full
- *    size), hover and thumbnail clips, the lowest rung alone (fast), a master playlist naming
- *    it, and scrub thumbnails from it. Once published, the row lists that rung and the higher
+ *    size), the lowest rung alone (fast), a master playlist naming it, and scrub thumbnails
+ *    from it. Once published, the row lists that rung and the higher
  *    ones still to come (`pendingResolutions`): the video is playable and is released when its
  *    publish time has come.
- * 2. the higher rungs from one ffmpeg process (one decode for all of them), a master playlist
- *    naming every rung, and the download MP4 of the top rung; published beside the first
+ * 2. hover and thumbnail clips, the higher rungs from one ffmpeg process (one decode for all
+ *    of them), a master playlist naming every rung, and the download MP4 of the top rung; published beside the first
  *    publication's files, then the row says ready.
  * A one-rung ladder is one publication. A job that finds its first publication already made
  * (a worker killed after it, or a retry after the higher rungs failed) makes the higher rungs
@@ -93,66 +93,46 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
     const rungs = planLadder(source)
     const progress = new ProgressReporter(em, 'video', id)
     const making: Making = { sourceFile, source, rungs, sourceSha256: video.sourceSha256 ?? null, progress, signal: options.signal, observer: options.observer }
-    // The row the job writes the result to; the result is written even when PostgreSQL restarts at that moment: the work is done.
-    const write = (change: (row: Video) => void) =>
-      writeWhenDatabaseAnswers(
-        orm,
-        () =>
-          em.transactional(async (tx) => {
-            change(await tx.findOneOrFail(Video, id, { refresh: true }))
-            await notifyCatalogChanged(tx, 'media')
-          }),
-        options.signal,
-        log,
-      )
-    const release = async () => {
+    /**
+     * Publishes `done` and points the row at `media` with `columns` (written even when PostgreSQL
+     * restarts at that moment: the work is done), then tidies the store and releases what is due.
+     * From the row's write on, the files are the row's: a failure after it must not discard them.
+     */
+    const publishStep = async (done: WorkDir, how: 'replace' | 'add', media: VideoMedia, columns: Partial<Video>, keepSource: boolean) => {
+      await progress.flush()
+      await store.publish(done, how)
+      const write = () =>
+        em.transactional(async (tx) => {
+          const row = await tx.findOneOrFail(Video, id, { refresh: true })
+          Object.assign(row, { media, durationSeconds: Math.round(source.durationSeconds), ...columns })
+          await notifyCatalogChanged(tx, 'media')
+        })
+      await writeWhenDatabaseAnswers(orm, write, options.signal, log)
+      work = null
+      await settleStore(store, done, log, { live: storedPaths(media), keepSource })
       const released = await writeWhenDatabaseAnswers(orm, () => releaseDueItems(em, new Date()), options.signal, log)
       options.observer?.released(released)
     }
 
     let media: VideoMedia
-    let addsToPublished: boolean
+    let addsToPublished = true
     if (resumesAfterFirstPublication(video, rungs)) {
       media = video.media
-      addsToPublished = true
       progress.skip(firstWeight(rungs))
       log(`video ${id}: playable in ${video.resolutions.join(', ')} already; making ${video.pendingResolutions.join(', ')}`)
     } else {
       work = await store.freshWorkDir(video.mediaKey, storedPaths(video.media))
       media = await makeFirstOutputs(making, work)
-      // Early publication, unless the row plays a complete ladder that should stay until the new one is.
+      // Published at once, unless the row plays a complete ladder that stays until the new one is.
       addsToPublished = rungs.length > 1 && mediaAvailability(video) !== 'complete'
       if (addsToPublished) {
-        await progress.flush()
-        await store.publish(work)
-        const published = media
-        await write((row) => {
-          row.media = published
-          row.durationSeconds = Math.round(source.durationSeconds)
-          Object.assign(row, ladderSummary(rungs, published.ladder.length))
-        })
-        await settleStore(store, work, log, { live: storedPaths(media), keepSource: true })
-        work = null
-        await release()
-        log(`video ${id}: playable in ${rungs[0]!.resolution}; making ${rungs.slice(1).map((rung) => rung.resolution).join(', ')}`)
+        await publishStep(work, 'replace', media, ladderSummary(rungs, media.ladder.length), true)
+        log(`video ${id}: playable in ${media.ladder.map((rung) => rung.resolution).join(', ')}; making ${rungs.slice(media.ladder.length).map((rung) => rung.resolution).join(', ')}`)
       }
     }
     work ??= await store.freshWorkDir(video.mediaKey, storedPaths(media))
     if (media.ladder.length < rungs.length) media = await makeHigherRungs(making, media, work)
-    await progress.flush()
-    await store.publish(work, addsToPublished ? 'add' : 'replace')
-
-    const finished = media
-    await write((row) => {
-      row.media = finished
-      row.durationSeconds = Math.round(source.durationSeconds)
-      Object.assign(row, ladderSummary(rungs))
-      row.mediaStatus = 'ready'
-      row.mediaError = null
-      row.mediaProgress = 1
-    })
-    await settleStore(store, work, log, { live: storedPaths(media) })
-    await release()
+    await publishStep(work, addsToPublished ? 'add' : 'replace', media, { ...ladderSummary(rungs), mediaStatus: 'ready', mediaError: null, mediaProgress: 1 }, false)
     log(`video ${id}: ready (${rungs.map((rung) => rung.resolution).join(', ')})`)
     return 'ready'
   } catch (error) {
@@ -245,10 +225,10 @@ export async function makeVideoMedia(
 }
 
 /**
- * What the first publication needs, written into `work`: the pictures and clips, the lowest rung
- * (one ffmpeg process that decodes the source and encodes that rung alone: fast), a master
- * playlist naming it, and scrub thumbnails from its keyframes. A one-rung ladder is complete
- * with it: its download MP4 comes too.
+ * What the first publication needs, written into `work`: the poster and stills (the card and
+ * the page show them), the lowest rung (one ffmpeg process that decodes the source and encodes
+ * that rung alone: fast), a master playlist naming it, and scrub thumbnails from its keyframes.
+ * A one-rung ladder is complete with it: its hover clips and download MP4 come too.
  */
 export async function makeFirstOutputs(making: Making, work: WorkDir): Promise<VideoMedia> {
   const { sourceFile, source, rungs, progress, signal } = making
@@ -273,21 +253,6 @@ export async function makeFirstOutputs(making: Making, work: WorkDir): Promise<V
     { signal, onProgress: progress.stage(WEIGHTS.pictures) },
   )
 
-  // Hover preview and the tiny thumbnail clip, stitched from the same moments.
-  const clipSize = (height: number) => fitWithin(display.width, display.height, (Math.min(height, display.height) * display.width) / display.height, 'width')
-  const preview = work.file('public', 'preview.mp4')
-  const tiny = work.file('public', 'thumb.mp4')
-  await stitchClips(
-    sourceFile,
-    source,
-    clipMoments(source.durationSeconds, PREVIEW_CLIP.pieces, PREVIEW_CLIP.pieceSeconds),
-    [
-      { file: preview.file, ...clipSize(PREVIEW_CLIP.height), frameRate: PREVIEW_CLIP.frameRate, crf: 27 },
-      { file: tiny.file, ...clipSize(THUMBNAIL_CLIP.height), frameRate: THUMBNAIL_CLIP.frameRate, crf: 30 },
-    ],
-    { signal, onProgress: progress.stage(WEIGHTS.clips) },
-  )
-
   // The lowest rung alone, then the master playlist naming it.
   const lowest = rungs[0]!
   const hlsDir = work.file('protected', 'hls')
@@ -301,14 +266,14 @@ export async function makeFirstOutputs(making: Making, work: WorkDir): Promise<V
     onProgress: progress.stage(WEIGHTS.scrub),
   })
 
+  const complete = rungs.length === 1
   return {
     poster: posterRefs!,
     stills: stillRefs.map(([thumbRef, fullRef]) => ({ thumb: thumbRef!, full: fullRef! })),
-    previewClip: preview.stored,
-    thumbnailClip: tiny.stored,
+    ...(complete ? await makeClips(making, work) : { previewClip: null, thumbnailClip: null }),
     master,
     ladder,
-    download: rungs.length === 1 ? await makeDownload(making, work, hlsDir) : null,
+    download: complete ? await makeDownload(making, work, hlsDir) : null,
     scrub: { track: `${scrubDir.stored}/${SCRUB.track}`, interval: scrub.interval, count: scrub.times.length, sheets: scrub.sheets },
     source: {
       container: source.container,
@@ -330,16 +295,36 @@ export async function makeFirstOutputs(making: Making, work: WorkDir): Promise<V
 }
 
 /**
- * The rest of the ladder on top of `media` (its published lower rungs), written into `work`:
- * every higher rung from one ffmpeg process (the source decoded once for all of them), a master
- * playlist naming every rung (the lower ones where they are published), and the download MP4
- * of the top rung.
+ * The rest on top of `media` (its published lower rungs), written into `work`: the hover and
+ * thumbnail clips (the card shows the poster until they come), every higher rung from one ffmpeg
+ * process (the source decoded once for all of them), a master playlist naming every rung (the
+ * lower ones where they are published), and the download MP4 of the top rung.
  */
 export async function makeHigherRungs(making: Making, media: VideoMedia, work: WorkDir): Promise<VideoMedia> {
+  const clips = await makeClips(making, work)
   const hlsDir = work.file('protected', 'hls')
   const ladder = [...media.ladder, ...(await encodeRungs(making, making.rungs.slice(media.ladder.length), hlsDir))]
   const master = await writeMaster(making, ladder, hlsDir)
-  return { ...media, master, ladder, download: await makeDownload(making, work, hlsDir) }
+  return { ...media, ...clips, master, ladder, download: await makeDownload(making, work, hlsDir) }
+}
+
+/** The silent hover preview and the tiny thumbnail clip, stitched from the same moments in one ffmpeg process. */
+async function makeClips({ sourceFile, source, progress, signal }: Making, work: WorkDir): Promise<Pick<VideoMedia, 'previewClip' | 'thumbnailClip'>> {
+  const display = displaySize(source, Number.MAX_SAFE_INTEGER)
+  const clipSize = (height: number) => fitWithin(display.width, display.height, (Math.min(height, display.height) * display.width) / display.height, 'width')
+  const preview = work.file('public', 'preview.mp4')
+  const tiny = work.file('public', 'thumb.mp4')
+  await stitchClips(
+    sourceFile,
+    source,
+    clipMoments(source.durationSeconds, PREVIEW_CLIP.pieces, PREVIEW_CLIP.pieceSeconds),
+    [
+      { file: preview.file, ...clipSize(PREVIEW_CLIP.height), frameRate: PREVIEW_CLIP.frameRate, crf: 27 },
+      { file: tiny.file, ...clipSize(THUMBNAIL_CLIP.height), frameRate: THUMBNAIL_CLIP.frameRate, crf: 30 },
+    ],
+    { signal, onProgress: progress.stage(WEIGHTS.clips) },
+  )
+  return { previewClip: preview.stored, thumbnailClip: tiny.stored }
 }
 
 type PublishedRung = VideoMedia['ladder'][number]
