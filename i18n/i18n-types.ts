@@ -2476,7 +2476,7 @@ type RootTranslation = {
 			 */
 			resolution: string
 			/**
-			 * {​r​e​s​o​l​u​t​i​o​n​}​ ​(​b​e​i​n​g​ ​p​r​e​p​a​r​e​d​)
+			 * {​r​e​s​o​l​u​t​i​o​n​}​ ​(​s​o​o​n​)
 			 * @param {string} resolution
 			 */
 			resolutionPreparing: RequiredParams<'resolution'>
@@ -5416,7 +5416,7 @@ export type TranslationFunctions = {
 			 */
 			resolution: () => LocalizedString
 			/**
-			 * {resolution} (being prepared)
+			 * {resolution} (soon)
 			 */
 			resolutionPreparing: (arg: { resolution: string }) => LocalizedString
 			/**

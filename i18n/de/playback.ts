@@ -5,7 +5,7 @@ export default {
     play: 'Video abspielen',
     playFor: 'Abspielen: {title}',
     resolution: 'Auflösung',
-    resolutionPreparing: '{resolution} (wird vorbereitet)',
+    resolutionPreparing: '{resolution} (bald)',
     seekBackBy: '{seconds} Sekunden zurück',
     seekForwardBy: '{seconds} Sekunden vor',
     playing: 'Wiedergabe in {resolution}',

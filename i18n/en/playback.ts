@@ -5,7 +5,7 @@ export default {
     play: 'Play video',
     playFor: 'Play: {title:string}',
     resolution: 'Resolution',
-    resolutionPreparing: '{resolution:string} (being prepared)',
+    resolutionPreparing: '{resolution:string} (soon)',
     seekBackBy: 'Back {seconds:number} seconds',
     seekForwardBy: 'Forward {seconds:number} seconds',
     playing: 'Playing in {resolution:string}',

@@ -5,7 +5,7 @@ export default {
     play: 'Reproducir vídeo',
     playFor: 'Reproducir: {title}',
     resolution: 'Resolución',
-    resolutionPreparing: '{resolution} (en preparación)',
+    resolutionPreparing: '{resolution} (pronto)',
     seekBackBy: '{seconds} segundos atrás',
     seekForwardBy: '{seconds} segundos adelante',
     playing: 'Reproduciendo en {resolution}',

@@ -5,7 +5,7 @@ export default {
     play: 'Lire la vidéo',
     playFor: 'Lire : {title}',
     resolution: 'Résolution',
-    resolutionPreparing: '{resolution} (en préparation)',
+    resolutionPreparing: '{resolution} (bientôt)',
     seekBackBy: 'Reculer de {seconds} secondes',
     seekForwardBy: 'Avancer de {seconds} secondes',
     playing: 'Lecture en {resolution}',

@@ -5,7 +5,7 @@ export default {
     play: 'Riproduci video',
     playFor: 'Riproduci: {title}',
     resolution: 'Risoluzione',
-    resolutionPreparing: '{resolution} (in preparazione)',
+    resolutionPreparing: '{resolution} (a breve)',
     seekBackBy: 'Indietro di {seconds} secondi',
     seekForwardBy: 'Avanti di {seconds} secondi',
     playing: 'In riproduzione a {resolution}',

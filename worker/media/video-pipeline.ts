@@ -234,7 +234,7 @@ export async function makeFirstOutputs(making: Making, work: WorkDir): Promise<V
   const { sourceFile, source, rungs, progress, signal } = making
   const display = displaySize(source, Number.MAX_SAFE_INTEGER)
 
-  // Featured preview in a few widths, and stills across the video: one ffmpeg process.
+  // Featured preview in a few widths, and stills across the video: one ffmpeg process, beside the lowest rung's.
   const posterWidths = POSTER_WIDTHS.filter((width) => width <= display.width)
   const poster: PictureTarget[] = (posterWidths.length ? posterWidths : [display.width]).map((width) => ({
     ...work.file('public', `poster-${width}.jpg`),
@@ -246,17 +246,18 @@ export async function makeFirstOutputs(making: Making, work: WorkDir): Promise<V
     const name = `${String(index + 1).padStart(2, '0')}.jpg`
     return { at, targets: [{ ...work.file('public', 'stills', name), ...thumb }, { ...work.file('protected', 'stills', name), ...full }] }
   })
-  const [posterRefs, ...stillRefs] = await grabFrames(
-    sourceFile,
-    source,
-    [{ at: posterTime(source.durationSeconds), pick: 25, targets: poster }, ...stillGroups],
-    { signal, onProgress: progress.stage(WEIGHTS.pictures) },
-  )
-
-  // The lowest rung alone, then the master playlist naming it.
   const lowest = rungs[0]!
   const hlsDir = work.file('protected', 'hls')
-  const ladder = await encodeRungs(making, [lowest], hlsDir)
+  // Both at once: seeking and decoding single frames leaves a core free that the encoder uses.
+  const [[posterRefs, ...stillRefs], ladder] = await alongside(
+    (stop) =>
+      grabFrames(sourceFile, source, [{ at: posterTime(source.durationSeconds), pick: 25, targets: poster }, ...stillGroups], {
+        signal: stop,
+        onProgress: progress.stage(WEIGHTS.pictures),
+      }),
+    (stop) => encodeRungs({ ...making, signal: stop }, [lowest], hlsDir),
+    signal,
+  )
   const master = await writeMaster(making, ladder, hlsDir)
 
   // Scrub thumbnails from the lowest rung's keyframes (the source is not decoded again).
@@ -325,6 +326,20 @@ async function makeClips({ sourceFile, source, progress, signal }: Making, work:
     { signal, onProgress: progress.stage(WEIGHTS.clips) },
   )
   return { previewClip: preview.stored, thumbnailClip: tiny.stored }
+}
+
+/** Runs two steps at once; when one fails, the other is stopped (its ffmpeg killed) before the failure goes on. */
+async function alongside<A, B>(a: (stop: AbortSignal) => Promise<A>, b: (stop: AbortSignal) => Promise<B>, signal?: AbortSignal): Promise<[A, B]> {
+  const failed = new AbortController()
+  const stop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal
+  const steps = [a(stop), b(stop)] as const
+  try {
+    return await Promise.all(steps)
+  } catch (error) {
+    failed.abort()
+    await Promise.allSettled(steps)
+    throw error
+  }
 }
 
 type PublishedRung = VideoMedia['ladder'][number]

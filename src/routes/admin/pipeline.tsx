@@ -79,6 +79,7 @@ function PipelinePage() {
               <Table.Tr key={`${item.kind}-${item.id}`}>
                 <Table.Td maw={420}>
                   <ItemName item={item} />
+                  <PlayableNote item={item} />
                   <FailureReason item={item} />
                 </Table.Td>
                 <Table.Td>{t.kinds[item.kind]()}</Table.Td>
@@ -115,6 +116,7 @@ function PipelinePage() {
                   {t.kinds[item.kind]()} · <Updated item={item} />
                 </Text>
                 <ItemProgress item={item} />
+                <PlayableNote item={item} />
                 <FailureReason item={item} />
                 <Group gap="xs">
                   <EditLink item={item} />
@@ -143,20 +145,11 @@ function ItemName({ item }: { item: Item }) {
 function ItemState({ item }: { item: Item }) {
   const { LL, locale } = useI18n()
   const t = LL.admin.pipeline
-  const resolutionList = (resolutions: Resolution[]) =>
-    new Intl.ListFormat(locale, { type: 'conjunction' }).format(resolutions.map((resolution) => LL.catalog.resolution[resolution]()))
   return (
     <Stack gap={4} align="flex-start" style={{ flexShrink: 0 }}>
       <Badge color={STATE_COLORS[item.state]} variant="light">
         {t.states[item.state]()}
       </Badge>
-      {item.partial && (
-        <Text size="xs">
-          {item.partial.coming.length
-            ? t.playableWhile({ playable: resolutionList(item.partial.playable), coming: resolutionList(item.partial.coming) })
-            : t.playableAfterFailure({ playable: resolutionList(item.partial.playable) })}
-        </Text>
-      )}
       {(item.state === 'ready' || item.partial) && (item.releasedAt || item.publishAt) && (
         <Text size="xs" c="dimmed">
           {item.releasedAt ? t.released() : t.scheduled({ date: formatDateTime(item.publishAt!, locale) })}
@@ -168,6 +161,20 @@ function ItemState({ item }: { item: Item }) {
         </Text>
       )}
     </Stack>
+  )
+}
+
+/** A video playable at its first rungs while the others are made (or after making them failed). */
+function PlayableNote({ item }: { item: Item }) {
+  const { LL, locale } = useI18n()
+  if (!item.partial) return null
+  const t = LL.admin.pipeline
+  const list = (resolutions: Resolution[]) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(resolutions.map((resolution) => LL.catalog.resolution[resolution]()))
+  const { playable, coming } = item.partial
+  return (
+    <Text size="sm" mt={4}>
+      {coming.length ? t.playableWhile({ playable: list(playable), coming: list(coming) }) : t.playableAfterFailure({ playable: list(playable) })}
+    </Text>
   )
 }
 
