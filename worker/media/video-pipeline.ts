@@ -95,7 +95,7 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
     const making: Making = { sourceFile, source, rungs, sourceSha256: video.sourceSha256 ?? null, progress, signal: options.signal, observer: options.observer }
     /**
      * Publishes `done` and points the row at `media` with `columns` (written even when PostgreSQL
-     * restarts at that moment: the work is done), then tidies the store and releases what is due.
+     * restarts at that moment: the work is done), releases what is due, then tidies the store.
      * From the row's write on, the files are the row's: a failure after it must not discard them.
      */
     const publishStep = async (done: WorkDir, how: 'replace' | 'add', media: VideoMedia, columns: Partial<Video>, keepSource: boolean) => {
@@ -109,9 +109,9 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
         })
       await writeWhenDatabaseAnswers(orm, write, options.signal, log)
       work = null
-      await settleStore(store, done, log, { live: storedPaths(media), keepSource })
       const released = await writeWhenDatabaseAnswers(orm, () => releaseDueItems(em, new Date()), options.signal, log)
       options.observer?.released(released)
+      await settleStore(store, done, log, { live: storedPaths(media), keepSource })
     }
 
     let media: VideoMedia
