@@ -979,6 +979,18 @@ type RootTranslation = {
 		 */
 		uploadIncomplete: string
 		/**
+		 * T​h​i​s​ ​u​p​l​o​a​d​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r​.​ ​D​r​o​p​ ​t​h​e​ ​f​i​l​e​ ​a​g​a​i​n​ ​t​o​ ​s​e​n​d​ ​i​t​ ​a​n​e​w​.
+		 */
+		uploadGone: string
+		/**
+		 * T​h​i​s​ ​u​p​l​o​a​d​ ​i​s​ ​b​e​i​n​g​ ​i​n​g​e​s​t​e​d​ ​a​l​r​e​a​d​y​.
+		 */
+		uploadBusy: string
+		/**
+		 * O​n​l​y​ ​a​ ​q​u​e​u​e​d​ ​o​r​ ​r​u​n​n​i​n​g​ ​i​t​e​m​ ​c​a​n​ ​b​e​ ​c​a​n​c​e​l​l​e​d​.
+		 */
+		itemNotActive: string
+		/**
 		 * E​n​t​e​r​ ​a​ ​t​i​t​l​e​ ​i​n​ ​G​e​r​m​a​n​ ​o​r​ ​E​n​g​l​i​s​h​ ​(​t​h​e​ ​l​a​n​g​u​a​g​e​s​ ​e​v​e​r​y​ ​o​t​h​e​r​ ​o​n​e​ ​f​a​l​l​s​ ​b​a​c​k​ ​t​o​)​.
 		 */
 		titleRequired: string
@@ -2677,11 +2689,11 @@ type RootTranslation = {
 			 */
 			title: string
 			/**
-			 * D​r​o​p​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e​,​ ​s​e​v​e​r​a​l​ ​a​t​ ​o​n​c​e​.​ ​E​a​c​h​ ​o​n​e​ ​i​s​ ​s​t​r​e​a​m​e​d​ ​t​o​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​t​h​e​n​ ​i​n​g​e​s​t​e​d​ ​l​i​k​e​ ​a​ ​f​i​l​e​ ​d​r​o​p​p​e​d​ ​i​n​t​o​ ​t​h​e​ ​i​n​g​e​s​t​ ​f​o​l​d​e​r​:​ ​h​a​s​h​e​d​,​ ​c​h​e​c​k​e​d​ ​f​o​r​ ​d​u​p​l​i​c​a​t​e​s​ ​a​n​d​ ​p​r​o​c​e​s​s​e​d​ ​b​y​ ​t​h​e​ ​w​o​r​k​e​r​.
+			 * D​r​o​p​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e​,​ ​s​e​v​e​r​a​l​ ​a​t​ ​o​n​c​e​,​ ​u​p​ ​t​o​ ​m​a​n​y​ ​g​i​g​a​b​y​t​e​s​ ​e​a​c​h​.​ ​T​h​e​y​ ​a​r​e​ ​s​e​n​t​ ​i​n​ ​p​a​r​t​s​,​ ​a​n​d​ ​y​o​u​ ​c​a​n​ ​p​a​u​s​e​ ​t​h​e​m​;​ ​a​f​t​e​r​ ​a​ ​l​o​s​t​ ​c​o​n​n​e​c​t​i​o​n​,​ ​a​ ​r​e​l​o​a​d​ ​o​f​ ​t​h​i​s​ ​p​a​g​e​ ​o​r​ ​a​ ​r​e​s​t​a​r​t​ ​o​f​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​d​r​o​p​ ​t​h​e​ ​s​a​m​e​ ​f​i​l​e​ ​a​g​a​i​n​ ​a​n​d​ ​i​t​ ​g​o​e​s​ ​o​n​ ​w​h​e​r​e​ ​i​t​ ​s​t​o​p​p​e​d​.​ ​A​ ​f​i​l​e​ ​t​h​a​t​ ​h​a​s​ ​a​r​r​i​v​e​d​ ​i​s​ ​i​n​g​e​s​t​e​d​ ​l​i​k​e​ ​o​n​e​ ​d​r​o​p​p​e​d​ ​i​n​t​o​ ​t​h​e​ ​i​n​g​e​s​t​ ​f​o​l​d​e​r​:​ ​h​a​s​h​e​d​,​ ​c​h​e​c​k​e​d​ ​f​o​r​ ​d​u​p​l​i​c​a​t​e​s​ ​a​n​d​ ​p​r​o​c​e​s​s​e​d​ ​b​y​ ​t​h​e​ ​w​o​r​k​e​r​.
 			 */
 			intro: string
 			/**
-			 * D​r​a​g​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e​ ​o​r​ ​c​l​i​c​k​ ​t​o​ ​c​h​o​o​s​e​ ​t​h​e​m
+			 * D​r​a​g​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e
 			 */
 			drop: string
 			/**
@@ -2712,6 +2724,14 @@ type RootTranslation = {
 				 * U​p​l​o​a​d​i​n​g
 				 */
 				uploading: string
+				/**
+				 * P​a​u​s​e​d
+				 */
+				paused: string
+				/**
+				 * C​h​e​c​k​i​n​g​ ​t​h​e​ ​f​i​l​e
+				 */
+				ingesting: string
 				/**
 				 * Q​u​e​u​e​d​ ​f​o​r​ ​p​r​o​c​e​s​s​i​n​g
 				 */
@@ -2745,9 +2765,105 @@ type RootTranslation = {
 			 */
 			progressLabel: RequiredParams<'name'>
 			/**
-			 * K​e​e​p​ ​t​h​i​s​ ​p​a​g​e​ ​o​p​e​n​ ​u​n​t​i​l​ ​e​v​e​r​y​ ​u​p​l​o​a​d​ ​h​a​s​ ​a​r​r​i​v​e​d​.
+			 * {​s​e​n​t​}​ ​o​f​ ​{​t​o​t​a​l​}
+			 * @param {string} sent
+			 * @param {string} total
+			 */
+			sent: RequiredParams<'sent' | 'total'>
+			/**
+			 * {​t​i​m​e​}​ ​l​e​f​t
+			 * @param {string} time
+			 */
+			timeLeft: RequiredParams<'time'>
+			/**
+			 * W​e​n​t​ ​o​n​ ​f​r​o​m​ ​{​s​h​a​r​e​}​,​ ​w​h​e​r​e​ ​i​t​ ​h​a​d​ ​s​t​o​p​p​e​d​.
+			 * @param {string} share
+			 */
+			resumed: RequiredParams<'share'>
+			/**
+			 * P​a​u​s​e
+			 */
+			pause: string
+			/**
+			 * P​a​u​s​e​ ​t​h​e​ ​u​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			pauseLabel: RequiredParams<'name'>
+			/**
+			 * R​e​s​u​m​e
+			 */
+			resume: string
+			/**
+			 * R​e​s​u​m​e​ ​t​h​e​ ​u​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			resumeLabel: RequiredParams<'name'>
+			/**
+			 * D​i​s​c​a​r​d
+			 */
+			remove: string
+			/**
+			 * D​i​s​c​a​r​d​ ​t​h​e​ ​u​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			removeLabel: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​w​a​s​ ​d​i​s​c​a​r​d​e​d​.
+			 * @param {string} name
+			 */
+			discarded: RequiredParams<'name'>
+			/**
+			 * K​e​e​p​ ​t​h​i​s​ ​p​a​g​e​ ​o​p​e​n​ ​w​h​i​l​e​ ​f​i​l​e​s​ ​a​r​e​ ​b​e​i​n​g​ ​s​e​n​t​.​ ​S​h​o​u​l​d​ ​i​t​ ​c​l​o​s​e​,​ ​d​r​o​p​ ​t​h​e​ ​s​a​m​e​ ​f​i​l​e​s​ ​a​g​a​i​n​ ​t​o​ ​g​o​ ​o​n​.
 			 */
 			keepOpen: string
+			unfinished: {
+				/**
+				 * U​n​f​i​n​i​s​h​e​d​ ​u​p​l​o​a​d​s​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r
+				 */
+				title: string
+				/**
+				 * U​p​l​o​a​d​s​ ​t​h​a​t​ ​s​t​o​p​p​e​d​ ​b​e​f​o​r​e​ ​t​h​e​y​ ​w​e​r​e​ ​i​n​g​e​s​t​e​d​.​ ​D​r​o​p​ ​t​h​e​ ​s​a​m​e​ ​f​i​l​e​ ​a​g​a​i​n​ ​t​o​ ​g​o​ ​o​n​.​ ​A​n​ ​u​p​l​o​a​d​ ​t​h​a​t​ ​r​e​c​e​i​v​e​s​ ​n​o​t​h​i​n​g​ ​f​o​r​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​ ​i​s​ ​r​e​m​o​v​e​d​.
+				 * @param {number} hours
+				 */
+				intro: RequiredParams<'hours'>
+				/**
+				 * F​i​l​e
+				 */
+				file: string
+				/**
+				 * R​e​c​e​i​v​e​d
+				 */
+				received: string
+				/**
+				 * C​o​m​p​l​e​t​e​,​ ​n​o​t​ ​i​n​g​e​s​t​e​d​ ​y​e​t
+				 */
+				complete: string
+				/**
+				 * S​e​n​t​ ​b​y
+				 */
+				by: string
+				/**
+				 * L​a​s​t​ ​p​a​r​t
+				 */
+				lastActivity: string
+				/**
+				 * R​e​m​o​v​e​d
+				 */
+				expires: string
+				/**
+				 * A​c​t​i​o​n​s
+				 */
+				actions: string
+				/**
+				 * I​n​g​e​s​t​ ​n​o​w
+				 */
+				ingest: string
+				/**
+				 * I​n​g​e​s​t​ ​{​n​a​m​e​}​ ​n​o​w
+				 * @param {string} name
+				 */
+				ingestLabel: RequiredParams<'name'>
+			}
 		}
 		content: {
 			/**
@@ -2896,9 +3012,17 @@ type RootTranslation = {
 			 */
 			title: string
 			/**
-			 * V​i​d​e​o​s​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​s​ ​b​e​i​n​g​ ​i​n​g​e​s​t​e​d​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.​ ​T​h​e​ ​l​i​s​t​ ​r​e​f​r​e​s​h​e​s​ ​b​y​ ​i​t​s​e​l​f​ ​e​v​e​r​y​ ​f​e​w​ ​s​e​c​o​n​d​s​.
+			 * V​i​d​e​o​s​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​s​ ​b​e​i​n​g​ ​i​n​g​e​s​t​e​d​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.​ ​P​r​o​g​r​e​s​s​ ​s​h​o​w​s​ ​a​s​ ​i​t​ ​h​a​p​p​e​n​s​.
 			 */
 			intro: string
+			/**
+			 * L​i​v​e
+			 */
+			live: string
+			/**
+			 * C​o​n​n​e​c​t​i​o​n​ ​l​o​s​t​,​ ​r​e​c​o​n​n​e​c​t​i​n​g​…
+			 */
+			reconnecting: string
 			/**
 			 * N​o​t​h​i​n​g​ ​h​a​s​ ​b​e​e​n​ ​i​n​g​e​s​t​e​d​ ​y​e​t​.
 			 */
@@ -3024,6 +3148,78 @@ type RootTranslation = {
 			 * @param {string} name
 			 */
 			progressLabel: RequiredParams<'name'>
+			/**
+			 * {​t​i​m​e​}​ ​l​e​f​t
+			 * @param {string} time
+			 */
+			timeLeft: RequiredParams<'time'>
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * C​a​n​c​e​l​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			cancelLabel: RequiredParams<'name'>
+			/**
+			 * S​t​o​p​ ​p​r​o​c​e​s​s​i​n​g​ ​{​n​a​m​e​}​?
+			 * @param {string} name
+			 */
+			cancelTitle: RequiredParams<'name'>
+			/**
+			 * A​ ​q​u​e​u​e​d​ ​j​o​b​ ​l​e​a​v​e​s​ ​t​h​e​ ​q​u​e​u​e​;​ ​a​ ​r​u​n​n​i​n​g​ ​o​n​e​ ​i​s​ ​s​t​o​p​p​e​d​ ​a​n​d​ ​w​h​a​t​ ​i​t​ ​m​a​d​e​ ​s​o​ ​f​a​r​ ​i​s​ ​r​e​m​o​v​e​d​.​ ​T​h​e​ ​i​t​e​m​ ​i​s​ ​m​a​r​k​e​d​ ​f​a​i​l​e​d​,​ ​a​n​d​ ​y​o​u​ ​c​a​n​ ​r​e​t​r​y​ ​i​t​ ​l​a​t​e​r​.
+			 */
+			cancelText: string
+			/**
+			 * S​t​o​p​ ​p​r​o​c​e​s​s​i​n​g
+			 */
+			cancelConfirm: string
+			/**
+			 * K​e​e​p​ ​i​t
+			 */
+			cancelKeep: string
+			/**
+			 * {​n​a​m​e​}​ ​i​s​ ​c​a​n​c​e​l​l​e​d​.
+			 * @param {string} name
+			 */
+			cancelled: RequiredParams<'name'>
+			/**
+			 * W​o​r​k​e​r​s
+			 */
+			workersTitle: string
+			/**
+			 * W​o​r​k​e​r​s​ ​a​n​d​ ​w​h​a​t​ ​e​a​c​h​ ​r​u​n​s​ ​n​o​w
+			 */
+			workersLabel: string
+			/**
+			 * W​o​r​k​e​r​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			worker: RequiredParams<'name'>
+			/**
+			 * W​o​r​k​e​r
+			 */
+			workerUnnamed: string
+			/**
+			 * S​t​a​r​t​e​d​ ​{​t​i​m​e​}
+			 * @param {string} time
+			 */
+			workerSince: RequiredParams<'time'>
+			/**
+			 * I​d​l​e
+			 */
+			idle: string
+			/**
+			 * r​u​n​n​i​n​g​ ​f​o​r​ ​{​t​i​m​e​}
+			 * @param {string} time
+			 */
+			runningFor: RequiredParams<'time'>
+			/**
+			 * T​a​s​k​ ​{​t​a​s​k​}
+			 * @param {string} task
+			 */
+			otherTask: RequiredParams<'task'>
 			/**
 			 * S​h​o​w
 			 */
@@ -3966,6 +4162,18 @@ export type TranslationFunctions = {
 		 * The upload did not arrive completely. Please try again.
 		 */
 		uploadIncomplete: () => LocalizedString
+		/**
+		 * This upload is no longer on the server. Drop the file again to send it anew.
+		 */
+		uploadGone: () => LocalizedString
+		/**
+		 * This upload is being ingested already.
+		 */
+		uploadBusy: () => LocalizedString
+		/**
+		 * Only a queued or running item can be cancelled.
+		 */
+		itemNotActive: () => LocalizedString
 		/**
 		 * Enter a title in German or English (the languages every other one falls back to).
 		 */
@@ -5606,11 +5814,11 @@ export type TranslationFunctions = {
 			 */
 			title: () => LocalizedString
 			/**
-			 * Drop video files here, several at once. Each one is streamed to the server, then ingested like a file dropped into the ingest folder: hashed, checked for duplicates and processed by the worker.
+			 * Drop video files here, several at once, up to many gigabytes each. They are sent in parts, and you can pause them; after a lost connection, a reload of this page or a restart of the server, drop the same file again and it goes on where it stopped. A file that has arrived is ingested like one dropped into the ingest folder: hashed, checked for duplicates and processed by the worker.
 			 */
 			intro: () => LocalizedString
 			/**
-			 * Drag video files here or click to choose them
+			 * Drag video files here
 			 */
 			drop: () => LocalizedString
 			/**
@@ -5638,6 +5846,14 @@ export type TranslationFunctions = {
 				 * Uploading
 				 */
 				uploading: () => LocalizedString
+				/**
+				 * Paused
+				 */
+				paused: () => LocalizedString
+				/**
+				 * Checking the file
+				 */
+				ingesting: () => LocalizedString
 				/**
 				 * Queued for processing
 				 */
@@ -5668,9 +5884,95 @@ export type TranslationFunctions = {
 			 */
 			progressLabel: (arg: { name: string }) => LocalizedString
 			/**
-			 * Keep this page open until every upload has arrived.
+			 * {sent} of {total}
+			 */
+			sent: (arg: { sent: string, total: string }) => LocalizedString
+			/**
+			 * {time} left
+			 */
+			timeLeft: (arg: { time: string }) => LocalizedString
+			/**
+			 * Went on from {share}, where it had stopped.
+			 */
+			resumed: (arg: { share: string }) => LocalizedString
+			/**
+			 * Pause
+			 */
+			pause: () => LocalizedString
+			/**
+			 * Pause the upload of {name}
+			 */
+			pauseLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Resume
+			 */
+			resume: () => LocalizedString
+			/**
+			 * Resume the upload of {name}
+			 */
+			resumeLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Discard
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Discard the upload of {name}
+			 */
+			removeLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} was discarded.
+			 */
+			discarded: (arg: { name: string }) => LocalizedString
+			/**
+			 * Keep this page open while files are being sent. Should it close, drop the same files again to go on.
 			 */
 			keepOpen: () => LocalizedString
+			unfinished: {
+				/**
+				 * Unfinished uploads on the server
+				 */
+				title: () => LocalizedString
+				/**
+				 * Uploads that stopped before they were ingested. Drop the same file again to go on. An upload that receives nothing for {hours} hours is removed.
+				 */
+				intro: (arg: { hours: number }) => LocalizedString
+				/**
+				 * File
+				 */
+				file: () => LocalizedString
+				/**
+				 * Received
+				 */
+				received: () => LocalizedString
+				/**
+				 * Complete, not ingested yet
+				 */
+				complete: () => LocalizedString
+				/**
+				 * Sent by
+				 */
+				by: () => LocalizedString
+				/**
+				 * Last part
+				 */
+				lastActivity: () => LocalizedString
+				/**
+				 * Removed
+				 */
+				expires: () => LocalizedString
+				/**
+				 * Actions
+				 */
+				actions: () => LocalizedString
+				/**
+				 * Ingest now
+				 */
+				ingest: () => LocalizedString
+				/**
+				 * Ingest {name} now
+				 */
+				ingestLabel: (arg: { name: string }) => LocalizedString
+			}
 		}
 		content: {
 			/**
@@ -5810,9 +6112,17 @@ export type TranslationFunctions = {
 			 */
 			title: () => LocalizedString
 			/**
-			 * Videos and image sets being ingested, newest first. The list refreshes by itself every few seconds.
+			 * Videos and image sets being ingested, newest first. Progress shows as it happens.
 			 */
 			intro: () => LocalizedString
+			/**
+			 * Live
+			 */
+			live: () => LocalizedString
+			/**
+			 * Connection lost, reconnecting…
+			 */
+			reconnecting: () => LocalizedString
 			/**
 			 * Nothing has been ingested yet.
 			 */
@@ -5927,6 +6237,70 @@ export type TranslationFunctions = {
 			 * Progress of {name}
 			 */
 			progressLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * {time} left
+			 */
+			timeLeft: (arg: { time: string }) => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Cancel {name}
+			 */
+			cancelLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Stop processing {name}?
+			 */
+			cancelTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * A queued job leaves the queue; a running one is stopped and what it made so far is removed. The item is marked failed, and you can retry it later.
+			 */
+			cancelText: () => LocalizedString
+			/**
+			 * Stop processing
+			 */
+			cancelConfirm: () => LocalizedString
+			/**
+			 * Keep it
+			 */
+			cancelKeep: () => LocalizedString
+			/**
+			 * {name} is cancelled.
+			 */
+			cancelled: (arg: { name: string }) => LocalizedString
+			/**
+			 * Workers
+			 */
+			workersTitle: () => LocalizedString
+			/**
+			 * Workers and what each runs now
+			 */
+			workersLabel: () => LocalizedString
+			/**
+			 * Worker {name}
+			 */
+			worker: (arg: { name: string }) => LocalizedString
+			/**
+			 * Worker
+			 */
+			workerUnnamed: () => LocalizedString
+			/**
+			 * Started {time}
+			 */
+			workerSince: (arg: { time: string }) => LocalizedString
+			/**
+			 * Idle
+			 */
+			idle: () => LocalizedString
+			/**
+			 * running for {time}
+			 */
+			runningFor: (arg: { time: string }) => LocalizedString
+			/**
+			 * Task {task}
+			 */
+			otherTask: (arg: { task: string }) => LocalizedString
 			/**
 			 * Show
 			 */

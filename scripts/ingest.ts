@@ -23,7 +23,7 @@ import { mediaAvailability } from '../server/domain/publish.js'
 import { findItem, ingestSource, retryItem, type IngestKind } from '../server/services/ingest.js'
 import { openMediaStore } from '../server/services/media/open-store.js'
 import { startWorker } from '../worker/runner.js'
-import { liveWorkerPools } from '../worker/recovery.js'
+import { liveWorkers } from '../worker/recovery.js'
 
 const USAGE = `usage:
   npm run ingest -- <video file | folder of images> [--meta <metadata.json>]
@@ -118,8 +118,8 @@ async function ingest(orm: Orm): Promise<number> {
     } else console.log(`queued ${label}`)
   }
 
-  const pools = await liveWorkerPools(databaseUrl)
-  const worker = pools === 0 ? await startWorker({ config, orm }, databaseUrl, { watchIngest: false, concurrency: 1, log: () => undefined }) : null
+  const workers = await liveWorkers(databaseUrl)
+  const worker = workers === 0 ? await startWorker({ config, orm }, databaseUrl, { watchIngest: false, concurrency: 1, log: () => undefined }) : null
   if (worker) console.log('no worker is running; processing here (start `npm start` or `npm run worker` to leave it to them)')
   try {
     return await follow(orm, kind, id)
@@ -182,5 +182,5 @@ async function printStatus(orm: Orm) {
     const state = r.mediaStatus === 'processing' ? `processing ${Math.floor(Number(r.mediaProgress) * 100)}%` : r.mediaStatus
     console.log(`${kind} ${r.id}\t${state}\t${r.sourceName}${r.mediaError ? `\n    ${r.mediaError}` : ''}`)
   }
-  console.log(`workers running: ${await liveWorkerPools(process.env.DATABASE_URL!)}`)
+  console.log(`workers running: ${await liveWorkers(process.env.DATABASE_URL!)}`)
 }

@@ -22,14 +22,29 @@ export const MEDIA_CORS = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`
 
+/** The variables of MEDIA_STORE=s3 for a bucket of this server (path-style, its fixed keys). */
+export function localS3Env(endpoint: string, bucket: string): Record<string, string> {
+  return {
+    MEDIA_STORE: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: bucket,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: LOCAL_S3_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: LOCAL_S3_CREDENTIALS.secretAccessKey,
+  }
+}
+
 export interface LocalS3 {
   endpoint: string
   stop(): Promise<void>
 }
 
-/** Starts s3rver on 127.0.0.1:`port` (0: any free port) with its files in `directory` (emptied first) and the given buckets. */
-export async function startLocalS3(port: number, directory: string, buckets: string[] = []): Promise<LocalS3> {
-  await fs.rm(directory, { recursive: true, force: true })
+/**
+ * Starts s3rver on 127.0.0.1:`port` (0: any free port) with its files in `directory` (emptied
+ * first, and removed at stop, unless `keep`) and the given buckets.
+ */
+export async function startLocalS3(port: number, directory: string, buckets: string[] = [], { keep = false } = {}): Promise<LocalS3> {
+  if (!keep) await fs.rm(directory, { recursive: true, force: true })
   await fs.mkdir(directory, { recursive: true })
   const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true, configureBuckets: buckets.map((name) => ({ name, configs: [MEDIA_CORS] })) })
   const { port: bound } = await server.run()
@@ -37,7 +52,7 @@ export async function startLocalS3(port: number, directory: string, buckets: str
     endpoint: `http://127.0.0.1:${bound}`,
     async stop() {
       await server.close()
-      await fs.rm(directory, { recursive: true, force: true })
+      if (!keep) await fs.rm(directory, { recursive: true, force: true })
     },
   }
 }

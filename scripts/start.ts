@@ -5,9 +5,9 @@
  * demo catalog into an empty database, then runs the server and the worker as two child
  * processes. Ctrl-C stops all of it, PostgreSQL included.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { ensureDatabase, onShutdownSignal, startupConfig, type StartMessage } from '../server/bootstrap.js'
 import { build, buildIsCurrent } from './client-build.js'
+import { Supervisor } from './supervisor.js'
 
 const startedAt = Date.now()
 const log = (line: string) => console.log(`[start] ${line}`)
@@ -35,46 +35,17 @@ if (buildIsCurrent()) {
   )
 }
 
-const children: ChildProcess[] = []
-let stopping = false
-
-/** Runs a process of the product; `whenTold` starts it loading now, to go on when sent a StartMessage (server/bootstrap.ts). */
-function startChild(name: string, entry: string, { whenTold = false } = {}): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    stdio: whenTold ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
-    env: whenTold ? { ...process.env, START_WHEN_TOLD: '1' } : process.env,
-  })
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`[start] ${name} exited (${signal ?? code}); stopping everything`)
-      void stop(1)
-    }
-  })
-  children.push(child)
-  return child
-}
-
 // Children stop gracefully (server: drain and in-flight requests; worker: running jobs), then are killed.
 const graceMs = Math.max(config.shutdown.delayMs + config.shutdown.timeoutMs, config.shutdown.workerTimeoutMs) + 15_000
+const children = new Supervisor(graceMs, (name, reason) => {
+  console.error(`[start] ${name} exited (${reason}); stopping everything`)
+  void stop(1)
+})
 
 async function stop(exitCode = 0): Promise<void> {
-  if (stopping) return
-  stopping = true
+  if (children.stopping) return
   log('stopping…')
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve()
-          const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
-          child.once('exit', () => {
-            clearTimeout(timer)
-            resolve()
-          })
-          child.kill('SIGTERM')
-        }),
-    ),
-  )
+  await children.stopAll()
   await db?.stop()
   log('stopped')
   process.exit(exitCode)
@@ -84,27 +55,25 @@ onShutdownSignal(() => void stop())
 
 // With the client built already, the server loads its code (a few seconds of a restart) while
 // the database starts, is migrated and seeded here; it goes on when told (StartMessage).
-const earlyServer = clientBuilt ? startChild('server', 'server/main.ts', { whenTold: true }) : null
+const earlyServer = clientBuilt ? children.start('server', 'server/main.ts', { whenTold: true }) : null
 
 let step = Date.now()
+if (config.mediaStore.kind === 's3') {
+  const { S3MediaStore } = await import('../server/services/media/store-s3.js')
+  const problem = await new S3MediaStore(config.mediaDir, config.mediaStore).bucketProblem()
+  if (problem) {
+    console.error(`[start] media store: ${problem}`)
+    await children.stopAll()
+    process.exit(1)
+  }
+  log(`media store: S3 bucket ${config.mediaStore.bucket}${config.mediaStore.endpoint ? ` at ${config.mediaStore.endpoint}` : ''}`)
+}
 const db = await ensureDatabase(process.env)
 log(db ? `database: embedded PostgreSQL ready in ${since(step)} (data in ${config.dataDir}/postgres)` : 'database: using DATABASE_URL')
 
-step = Date.now()
 // Loaded here, not above: the early server's start needs no wait for them.
-const { migrate, openOrm } = await import('../server/db/orm.js')
-const { isEmpty, seedDemo, seedSiteContent } = await import('./seed/index.js')
-const orm = await openOrm(process.env.DATABASE_URL!, { pool: 4 })
-const applied = await migrate(orm, process.env.DATABASE_URL!)
-log(applied.length ? `migrations: applied ${applied.length} in ${since(step)}` : 'migrations: up to date')
-if (await isEmpty(orm)) {
-  step = Date.now()
-  log('demo catalog: the database is empty, seeding it (later starts skip this)…')
-  await seedDemo(orm, { log: (line) => log(`demo catalog: ${line}`), config })
-  log(`demo catalog: seeded in ${since(step)}`)
-}
-await seedSiteContent(orm, log)
-await orm.close()
+const { prepareDatabase } = await import('./prepare-database.js')
+await prepareDatabase(process.env.DATABASE_URL!, config, log)
 
 if (!clientBuilt) log('client build: still running, waiting for it…')
 const buildError = await clientBuild
@@ -118,17 +87,17 @@ if (buildError) {
 // two cores the worker's start (seconds of loading code) would otherwise slow that page.
 log('starting the server…')
 if (earlyServer) earlyServer.send({ type: 'start', env: { DATABASE_URL: process.env.DATABASE_URL! }, migrated: true } satisfies StartMessage)
-else startChild('server', 'server/main.ts')
+else children.start('server', 'server/main.ts')
 
 const url = `http://localhost:${config.port}`
 let ready = false
-for (let attempt = 0; attempt < 1500 && !stopping && !ready; attempt++) {
+for (let attempt = 0; attempt < 1500 && !children.stopping && !ready; attempt++) {
   ready = await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false)
   if (!ready) await new Promise((resolve) => setTimeout(resolve, 100))
 }
 if (ready) log(`ready in ${since(startedAt)}: ${url}`)
 if (ready) await fetch(`${url}/`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer()).catch(() => undefined)
-if (!stopping) {
+if (!children.stopping) {
   log('starting the worker…')
-  startChild('worker', 'worker/main.ts')
+  children.start('worker', 'worker/main.ts')
 }

@@ -23,9 +23,10 @@ import { registerRequestContext } from './request-context.js'
 import type { ServerMetrics } from './metrics/server-metrics.js'
 import { MediaAccessCache, type MediaAccessCheck } from './services/media/access.js'
 import { databaseCheck, mediaCheck, migrationsCheck, Readiness, type ReadinessCheck } from './services/readiness.js'
-import { RateLimits, postgresRateLimitStore } from './services/rate-limits.js'
+import { FastifyRateLimits, postgresRateLimitStore } from './http/rate-limits.js'
 import { loadSessionUser, onSessionsEnded } from './services/sessions.js'
 import { CatalogCache, listenForCatalogChanges } from './services/catalog/cache.js'
+import { PipelineFeed } from './services/pipeline-feed.js'
 import { loadClientBuild } from './render/client-build.js'
 import { registerPageRoute } from './render/page-route.js'
 import { registerSitemaps } from './render/sitemaps.js'
@@ -148,7 +149,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })
   // Counters live in PostgreSQL, so every server process behind a load balancer shares them.
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(orm) })
-  const limits = new RateLimits(app, orm, config)
+  const limits = new FastifyRateLimits(app, orm, config)
 
   const readiness = new Readiness(readinessChecks ?? [databaseCheck(orm), migrationsCheck(orm), mediaCheck(config)])
   app.decorate('readiness', readiness)
@@ -159,7 +160,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   // while the session lives and its user is a member.
   registerMediaGateway(app, config, mediaAccess ?? sessionMediaAccess(app, config, orm))
   registerDownloadRoutes(app, config, orm)
-  // The console's upload of video sources (administrators only; streamed to disk).
+  // The console's resumable upload of video sources (tus; administrators only; streamed to disk).
   registerAdminUpload(app, config, orm)
 
   // Public catalog answers are cached per server and dropped on every catalog change.
@@ -171,11 +172,17 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   app.decorate('pageCache', pageCache)
   app.decorate('catalogChangesReady', changes?.ready ?? Promise.resolve(false))
 
+  // The console's live pipeline board; its followers' streams end before the server closes.
+  const pipelineFeed = new PipelineFeed(orm.config.get('clientUrl')!, app.log)
+  app.addHook('preClose', async () => {
+    await pipelineFeed.close()
+  })
+
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: createContextFactory({ config, orm, limits, catalogCache, metrics }),
+      createContext: createContextFactory({ config, orm, limits, catalogCache, metrics, pipelineFeed }),
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed')

@@ -91,6 +91,10 @@ const envSchema = z.object({
   INGEST_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** The largest source the console's upload takes, in bytes (default 50 GB). */
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 50).default(50_000_000_000),
+  /** Where the console's resumable uploads are received (default DATA_DIR/uploads; on the media store's disk, so the ingest moves instead of copying). */
+  UPLOAD_DIR: z.string().min(1).optional(),
+  /** An unfinished upload that received nothing for this long is removed (worker, hourly). */
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).max(24 * 90).default(48),
   /** Which billing processor takes the payments; demo: the local demo checkout. */
   BILLING_PROVIDER: z.enum(BILLING_PROVIDERS).default('demo'),
   /** Replaced by BILLING_PROVIDER; a start with them set stops with a message. */
@@ -187,6 +191,9 @@ export interface Config {
   catalogCacheTtlMs: number
   ingestSettleSeconds: number
   uploadMaxBytes: number
+  /** The console's resumable uploads (tus): their folder and how long an idle unfinished one is kept. */
+  uploadDir: string
+  uploadExpiryMs: number
   clientDir: string
   /** The server renderer built by `npm run build`. */
   serverEntry: string
@@ -411,6 +418,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     ingestSettleSeconds: e.INGEST_SETTLE_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
     clientDir: path.resolve('dist/client'),
     serverEntry: path.resolve('dist/server/entry-server.js'),
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },

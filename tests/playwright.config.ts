@@ -5,10 +5,18 @@ import { defineConfig, devices } from '@playwright/test'
 const root = path.resolve(import.meta.dirname, '..')
 const port = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${port}`
+const pgPort = Number(process.env.E2E_PG_PORT ?? 54340)
+// The second server: MEDIA_STORE=s3 against a local S3-compatible server (scripts/e2e-server.ts).
+const s3Port = Number(process.env.E2E_S3_PORT ?? port + 1)
+const s3BaseURL = `http://localhost:${s3Port}`
+const s3PgPort = Number(process.env.E2E_S3_PG_PORT ?? pgPort + 1)
+const s3Use = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, baseURL: s3BaseURL }
 
 /**
  * Browser tests against the built app, started as `npm start` starts it (fresh data folder,
- * own ports). Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium when present, else
+ * own ports). Every spec runs on the local media store (project chromium); the media path
+ * (playback, downloads and the zip, the seeded posters and clips, an upload through the
+ * console) runs a second time on S3 (project chromium-s3, its own server). Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium when present, else
  * Playwright's own browser.
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
@@ -33,25 +41,46 @@ export default defineConfig({
         }
       : {},
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } }],
-  webServer: {
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, metadata: { pgPort } },
+    { name: 'chromium-s3', testMatch: ['playback.spec.ts', 'media.spec.ts'], use: { ...s3Use }, metadata: { pgPort: s3PgPort } },
+    // After those: the upload is the newest video while it runs, which they would pick as the first item.
+    {
+      name: 'chromium-s3-upload',
+      testMatch: 'admin.spec.ts',
+      grep: /uploads a video by the dropzone/,
+      dependencies: ['chromium-s3'],
+      use: { ...s3Use },
+      metadata: { pgPort: s3PgPort },
+    },
+  ],
+  webServer: [
+    e2eServer({ port, pgPort, dataDir: '.data/e2e' }),
+    e2eServer({ port: s3Port, pgPort: s3PgPort, dataDir: '.data/e2e-s3', env: { E2E_MEDIA_STORE: 's3' } }),
+  ],
+})
+
+function e2eServer({ port, pgPort, dataDir, env = {} }: { port: number; pgPort: number; dataDir: string; env?: Record<string, string> }) {
+  const url = `http://localhost:${port}`
+  return {
     command: 'node --import tsx scripts/e2e-server.ts',
     cwd: root,
-    url: `${baseURL}/readyz`,
+    url: `${url}/readyz`,
     // Seeding runs the demo media through the pipeline: minutes on a busy machine (E2E_SERVER_TIMEOUT_SECONDS).
     timeout: Number(process.env.E2E_SERVER_TIMEOUT_SECONDS ?? 600) * 1000,
     reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
       PORT: String(port),
-      DATA_DIR: '.data/e2e',
-      EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54340)),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
+      PUBLIC_URL: url,
       // Every browser test comes from 127.0.0.1; the per-account limits stay at their defaults.
       RATE_LIMIT_PER_IP: '10000',
+      ...env,
     },
-  },
-})
+  }
+}

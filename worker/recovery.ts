@@ -1,3 +1,4 @@
+import os from 'node:os'
 import pg from 'pg'
 import { WORKER_POOL_LOCK_CLASS } from '../server/services/jobs.js'
 
@@ -96,7 +97,8 @@ export class WorkerLiveness {
   private connection(): Promise<pg.Client> {
     if (this.client) return Promise.resolve(this.client)
     this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'streamclub-worker-liveness', keepAlive: true })
+      // Named after the machine and process: the console's pipeline board shows which worker runs what.
+      const client = new pg.Client({ connectionString: this.databaseUrl, application_name: `streamclub-worker ${os.hostname()} pid ${process.pid}`.slice(0, 63), keepAlive: true })
       client.on('error', () => this.lost(client))
       client.on('end', () => this.lost(client))
       try {
@@ -175,14 +177,19 @@ export async function sweepDeadWorkers(databaseUrl: string, own: ReadonlySet<str
   }
 }
 
-/** How many worker pools are alive now (each holds its liveness lock). */
-export async function liveWorkerPools(databaseUrl: string): Promise<number> {
+/**
+ * How many workers of this database are alive now: each worker's pools hold their liveness locks
+ * on the worker's one liveness connection, so a worker is a connection holding such locks.
+ */
+export async function liveWorkers(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl })
   client.on('error', () => undefined)
   await client.connect()
   try {
     const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_locks where locktype = 'advisory' and granted and classid = $1 and objsubid = 2`,
+      `select count(distinct pid)::int as n from pg_locks
+        where locktype = 'advisory' and granted and classid = $1 and objsubid = 2
+          and database = (select oid from pg_database where datname = current_database())`,
       [LOCK_CLASS],
     )
     return rows[0]?.n ?? 0

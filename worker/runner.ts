@@ -1,16 +1,19 @@
 import crypto from 'node:crypto'
+import { EventEmitter } from 'node:events'
 import path from 'node:path'
 import pg from 'pg'
-import { Logger, run, runOnce } from 'graphile-worker'
+import { Logger, run, runOnce, type WorkerEvents } from 'graphile-worker'
 import { MEDIA_TASKS } from '../server/services/ingest.js'
 import { addJob, jobRequestId } from '../server/services/jobs.js'
+import { openMediaStore } from '../server/services/media/open-store.js'
 import type { WorkerDeps } from './deps.js'
 import { ffmpegBinaries } from './ffmpeg/binaries.js'
 import { graphileLogger, type WorkerLog } from './logger.js'
 import { DropWatcher } from './media/ingest-folder.js'
+import { dropSettledSourceCopies } from './media/source-copies.js'
 import type { WorkerMetrics } from './metrics.js'
 import { WorkerLiveness } from './recovery.js'
-import { assertCrontabTasksExist, createTaskList, crontab } from './tasks/index.js'
+import { assertCrontabTasksExist, createTaskList, crontab, splitTranscodes } from './tasks/index.js'
 import { queueScrubBackfill } from './tasks/media-backfill-scrub.js'
 import type { DropPayload } from '../server/services/jobs.js'
 
@@ -59,17 +62,28 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   const liveness = new WorkerLiveness(databaseUrl, log)
   // Running jobs' request ids, for the lines their tasks log (which carry only the job id).
   const requestIds = new Map<string, string>()
-  const runner = await run({
+  const events = new EventEmitter() as WorkerEvents
+  const shared = {
     connectionString: databaseUrl,
-    concurrency: options.concurrency ?? deps.config.workerConcurrency,
     noHandleSignals: true,
     pollInterval: 1000,
-    taskList,
-    crontab: schedule,
+    events,
     gracefulShutdownAbortTimeout: deps.config.shutdown.workerTimeoutMs,
     ...(options.workerLog ? { logger: graphileLogger(options.workerLog, (jobId) => requestIds.get(jobId)) } : {}),
     preset: { worker: SETTLED_JOBS, plugins: [liveness.plugin()] },
-  })
+  }
+  // Transcodes one at a time in a runner of their own; everything else beside them.
+  const { transcodes, others } = splitTranscodes(taskList)
+  const runners = await Promise.all([
+    run({ ...shared, concurrency: options.concurrency ?? deps.config.workerConcurrency, taskList: others, crontab: schedule }),
+    run({ ...shared, concurrency: 1, taskList: transcodes }),
+  ])
+  const runner = {
+    events,
+    promise: Promise.all(runners.map((r) => r.promise)).then(() => undefined),
+    stop: () => Promise.all(runners.map((r) => r.stop())),
+    kill: () => Promise.all(runners.map((r) => r.kill())),
+  }
   runner.events.on('job:start', ({ job }) => {
     const requestId = jobRequestId(job.payload)
     if (requestId) requestIds.set(job.id, requestId)
@@ -114,7 +128,7 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   }
 }
 
-/** One look at the drop folder: queues a media_ingest_drop job per settled drop. */
+/** One look at the drop folder: queues a media_ingest_drop job per settled drop; then drops local source copies no longer needed. */
 export async function scanOnce(deps: WorkerDeps, watcher: DropWatcher, log: (line: string) => void): Promise<number> {
   const ready = await watcher.scan()
   for (const drop of ready) {
@@ -127,6 +141,7 @@ export async function scanOnce(deps: WorkerDeps, watcher: DropWatcher, log: (lin
     await addJob(deps.orm.em.fork(), MEDIA_TASKS.ingestDrop, payload, { jobKey: `ingest-drop:${drop.name}`, maxAttempts: 5 })
     log(`picked up ${drop.name} (${drop.kind})`)
   }
+  await dropSettledSourceCopies(await openMediaStore(deps.config), deps.orm.em.fork())
   return ready.length
 }
 
@@ -138,18 +153,20 @@ const quiet = new Logger(() => () => undefined)
  * and the tests use it; it is the same task list the worker runs.
  */
 export async function drainJobs(deps: WorkerDeps, databaseUrl: string, { concurrency = 1, verbose = false, waitForRetries = false } = {}): Promise<void> {
-  const taskList = createTaskList(deps)
+  const { transcodes, others } = splitTranscodes(createTaskList(deps))
   const liveness = new WorkerLiveness(databaseUrl)
   const counter = new pg.Client({ connectionString: databaseUrl })
   await counter.connect()
   try {
     for (let round = 0; round < 10_000; round++) {
-      await runOnce({ connectionString: databaseUrl, concurrency, taskList, preset: { worker: SETTLED_JOBS, plugins: [liveness.plugin()] }, ...(verbose ? {} : { logger: quiet }) })
+      const once = { connectionString: databaseUrl, preset: { worker: SETTLED_JOBS, plugins: [liveness.plugin()] }, ...(verbose ? {} : { logger: quiet }) }
+      // As in the worker: one transcode at a time beside the other jobs.
+      await Promise.all([runOnce({ ...once, concurrency: 1, taskList: transcodes }), runOnce({ ...once, concurrency, taskList: others })])
       const { rows } = await counter.query<{ due: string; later: string }>(
         `select count(*) filter (where run_at <= now()) as due, count(*) filter (where run_at > now()) as later
            from graphile_worker.jobs
           where locked_at is null and attempts < max_attempts and task_identifier = any($1::text[])`,
-        [Object.keys(taskList).filter((task) => task !== 'release_due_items')],
+        [[...Object.keys(transcodes), ...Object.keys(others)].filter((task) => task !== 'release_due_items')],
       )
       if (Number(rows[0]?.due ?? 0) > 0) continue
       if (!waitForRetries || Number(rows[0]?.later ?? 0) === 0) break

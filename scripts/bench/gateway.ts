@@ -27,6 +27,7 @@ import { migrate, openOrm } from '../../server/db/orm.js'
 import { mediaSignerFor } from '../../server/services/media/signer.js'
 import { hashToken } from '../../server/services/sessions.js'
 import { ensurePlans } from '../seed/plans.js'
+import { insertMember } from './support.js'
 
 process.env.DATA_DIR ??= '.data/bench'
 const { values: args } = parseArgs({
@@ -71,22 +72,7 @@ const signer = mediaSignerFor(config)
 const members: Array<{ cookie: string; segment: string; playlist: string }> = []
 const runId = crypto.randomBytes(4).toString('hex')
 for (let i = 0; i < sessionCount; i++) {
-  const token = crypto.randomBytes(32).toString('base64url')
-  const { rows } = await client.query<{ id: number }>(
-    `insert into app_user (email, password_hash, email_verified_at, role, locale, created_at, updated_at)
-     values ($1, 'x', now(), 'user', 'en', now(), now()) returning id`,
-    [`bench-gateway-${runId}-${i}@streamclub.localhost`],
-  )
-  const userId = rows[0]!.id
-  await client.query(`insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 day')`, [
-    hashToken(token),
-    userId,
-  ])
-  await client.query(
-    `insert into subscription (user_id, plan_id, external_id, status, started_at, paid_until, created_at, updated_at)
-     select $1, id, $2, 'active', now(), now() + interval '30 days', now(), now() from plan where sid = 'basic-monthly'`,
-    [userId, `bench-gateway-${runId}-${i}`],
-  )
+  const { userId, token } = await insertMember(client, `bench-gateway-${runId}-${i}@streamclub.localhost`)
   const grant = { userId, sessionId: hashToken(token) }
   const now = new Date()
   members.push({

@@ -1,5 +1,5 @@
 /**
- * npm run bench:load [-- --duration 20 --videos 100000 --image-sets 50000 --models 10000]
+ * npm run bench:load [-- --duration 20 --videos 100000 --image-sets 50000 --models 10000 --profile <folder>]
  *
  * Mixed anonymous browsing, as visitors and crawlers spread over a large catalog make it, at
  * 64 and at 256 connections against one server process (`npm run build` first, as the
@@ -10,7 +10,9 @@
  * goes), each line with the machine's load average. Goal at 256: 0 errors, p99 <= 200 ms.
  *
  * Uses the bench database of bench:catalog (DATA_DIR .data/bench, EMBEDDED_PG_PORT or
- * DATABASE_URL), topped up to the asked size; the server listens on PORT (default 3000).
+ * DATABASE_URL), topped up to the asked size; the server listens on PORT (default 3000). With
+ * --profile the server writes a V8 CPU profile of the whole run into that folder (open it in
+ * Chrome's DevTools, Performance tab) when it stops.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -24,6 +26,7 @@ const { values: args } = parseArgs({
     videos: { type: 'string', default: '100000' },
     'image-sets': { type: 'string', default: '50000' },
     models: { type: 'string', default: '10000' },
+    profile: { type: 'string' },
   },
 })
 const seconds = Number(args.duration)
@@ -45,7 +48,7 @@ const KINDS: Record<string, (n: number) => string> = {
   'page: home': () => '/en',
   'page: list': (n) => `/en/videos?page=${(n % 20) + 1}`,
   'page: video': (n) => `/en/videos/${pick(videos, n)}`,
-  'page: image set': (n) => `/en/image-sets/${pick(imageSets, n)}`,
+  'page: image set': (n) => `/en/images/${pick(imageSets, n)}`,
   'page: model': (n) => `/en/models/${pick(models, n)}`,
   'trpc: videos list': (n) => trpc('catalog.videos', { locale: 'en', per_page: 30, page: (n % 20) + 1 }),
   'trpc: search': (n) => trpc('catalog.videos', { locale: 'en', per_page: 30, q: pick(['sunset', 'studio', 'beach night', 'exclusive'], n) }),
@@ -69,7 +72,8 @@ async function measure(paths: (n: number) => string, connections: number, durati
   return { total: result.requests.total, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts }
 }
 
-const server = await startProcess('server/main.ts', port, bench.url)
+const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []
+const server = await startProcess('server/main.ts', port, bench.url, {}, '/readyz', profile)
 try {
   console.log(`\nmixed anonymous browsing, ${seconds} s per level (${MIX.length}-step mix: ${[...new Set(MIX)].join(', ')}); ${machineLoad()} at the start`)
   await measure((n) => KINDS[pick(MIX, n)]!(n), 32, 3) // warm-up

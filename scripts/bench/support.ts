@@ -85,9 +85,11 @@ export async function openBenchDatabase(wanted: { videos: number; imageSets: num
  * A server (or the baseline) as its own process; resolves once `readyPath` answers. Metrics
  * are off unless `env` turns them on (METRICS_PORT in the shell is for the bench to pass on).
  */
-export async function startProcess(entry: string, port: number, databaseUrl: string, env: Record<string, string> = {}, readyPath = '/readyz'): Promise<ChildProcess> {
+export async function startProcess(
+  entry: string, port: number, databaseUrl: string, env: Record<string, string> = {}, readyPath = '/readyz', nodeArgs: string[] = [],
+): Promise<ChildProcess> {
   const { METRICS_PORT: _server, WORKER_METRICS_PORT: _worker, ...inherited } = process.env
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
@@ -149,6 +151,30 @@ export function listTargets(port: number, token: string): { anonymous: Target; s
   const input = encodeURIComponent(JSON.stringify({ locale: 'en', with: ['featured_preview', 'featured_model', 'models', 'category', 'rating'], per_page: 30, page: 1 }))
   const url = `http://127.0.0.1:${port}/trpc/catalog.videos?input=${input}`
   return { anonymous: { url, headers: {} }, signedIn: { url, headers: { cookie: `sid=${token}` } } }
+}
+
+/**
+ * A member with a session (cookie `sid=<token>`) and an active subscription of `plan`, written
+ * straight into the tables; `email` marks the rows for removal after the bench.
+ */
+export async function insertMember(client: pg.Client, email: string, plan = 'basic-monthly'): Promise<{ userId: number; token: string; cookie: string }> {
+  const token = crypto.randomBytes(32).toString('base64url')
+  const { rows } = await client.query<{ id: number }>(
+    `insert into app_user (email, password_hash, email_verified_at, role, locale, created_at, updated_at)
+     values ($1, 'x', now(), 'user', 'en', now(), now()) returning id`,
+    [email],
+  )
+  const userId = rows[0]!.id
+  await client.query(`insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 day')`, [
+    hashToken(token),
+    userId,
+  ])
+  await client.query(
+    `insert into subscription (user_id, plan_id, external_id, status, started_at, paid_until, created_at, updated_at)
+     select $1, id, $2, 'active', now(), now() + interval '30 days', now(), now() from plan where sid = $3`,
+    [userId, `bench-${email}`, plan],
+  )
+  return { userId, token, cookie: `sid=${token}` }
 }
 
 export function formatRow(name: string, m: Measured): string {

@@ -1,6 +1,7 @@
 /**
  * What the console's upload takes (checked by the page before sending and by the server
- * again): one video file per upload, by extension, up to UPLOAD_MAX_BYTES.
+ * again): one video file per upload, by extension, up to UPLOAD_MAX_BYTES; and how the
+ * resumable uploads (tus) are named, sent and given up.
  */
 import { isStorableText } from './schemas/text.js'
 
@@ -37,4 +38,22 @@ export function formatBytes(bytes: number, locale: string): string {
     unit++
   }
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value)} ${units[unit]}`
+}
+
+/** The id the server gives a resumable upload (32 hex digits); the last part of its URL. */
+export const UPLOAD_ID = /^[0-9a-f]{32}$/
+
+/** Where the page sends resumable uploads (tus: POST creates, HEAD asks the offset, PATCH appends, DELETE discards). */
+export const UPLOAD_ENDPOINT = '/admin/uploads'
+
+/**
+ * The page sends an upload in requests of this size: a proxy in front of the site may cap a
+ * request's body, and an interruption costs at most the part of one request in flight (the
+ * server keeps every byte it received).
+ */
+export const UPLOAD_CHUNK_BYTES = 64 * 1024 * 1024
+
+/** An unfinished upload that received nothing for `expiryMs` is given up (and removed). */
+export function isAbandonedUpload(lastActivity: Date, now: Date, expiryMs: number): boolean {
+  return now.getTime() - lastActivity.getTime() > expiryMs
 }

@@ -1,123 +1,108 @@
 /**
- * PUT /admin/upload?name=<file name>: the console's browser upload of one video source. The
- * body is the file itself (application/octet-stream), streamed to a temporary file in
- * INGEST_DIR/.uploads (a dot folder the drop watcher leaves alone) and never held in memory;
- * then it enters the same ingest path as the drop folder (hash, duplicate check, row, job:
- * ingestSource), with its audit entry in the same transaction. Administrators only (401/403
- * before a byte is read); the same-origin guard requires the client's CSRF header.
+ * The console's resumable upload of video sources: the tus protocol (1.0, creation and
+ * expiration extensions) at /admin/uploads, served by @tus/server over the upload folder
+ * (@tus/file-store, UPLOAD_DIR). POST creates an upload (its length, name and type checked
+ * by the domain rule), HEAD tells how many bytes arrived, PATCH appends bytes; an upload
+ * survives a lost connection, a reload of the page and a restart of the server, and the page
+ * goes on from the offset. A finished upload is ingested by `admin.upload.ingest` (an audited
+ * procedure): this route only stores bytes.
+ *
+ * Every request (OPTIONS, POST, HEAD, PATCH) checks the session first: visitors 401, users
+ * who are not administrators 403, before a byte is stored. DELETE and GET are not served:
+ * discarding an upload is the audited `admin.upload.discard`, and nothing is read back.
+ * The same-origin guard requires the client's CSRF header (server/http/same-origin.ts).
  */
 import crypto from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import fs from 'node:fs/promises'
-import path from 'node:path'
-import { Transform, type Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { Server as TusServer, type Upload } from '@tus/server'
 import type { Config } from '../config.js'
 import type { Orm } from '../db/orm.js'
-import { formatBytes, uploadProblem, UPLOAD_VIDEO_EXTENSIONS, type UploadProblem } from '../domain/upload.js'
+import type { Locale } from '../domain/locale.js'
+import { formatBytes, uploadProblem, UPLOAD_ENDPOINT, UPLOAD_VIDEO_EXTENSIONS, type UploadProblem } from '../domain/upload.js'
 import { translator } from '../i18n.js'
-import { writeAuditEntries } from '../services/audit.js'
-import { ingestSource } from '../services/ingest.js'
-import { MediaStore } from '../services/media/store.js'
-import { loadCurrentUser } from '../services/sessions.js'
+import { loadCurrentUser, type CurrentUser } from '../services/sessions.js'
+import { uploadFolderAt, UPLOAD_META } from '../services/uploads.js'
 import { requestLocale } from './request-locale.js'
 
-export const UPLOAD_ROUTE = '/admin/upload'
-export const UPLOAD_CONTENT_TYPE = 'application/octet-stream'
+/** The media type of a PATCH body (tus); the route reads it as a stream, never buffered. */
+export const TUS_BODY_TYPE = 'application/offset+octet-stream'
 
-/** Counts the bytes going through and stops the stream past `max`. */
-function byteLimit(max: number) {
-  let bytes = 0
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      bytes += chunk.length
-      if (bytes > max) done(new TooLarge())
-      else done(null, chunk)
-    },
-  })
-  return { counter, bytes: () => bytes }
+/** The methods this route serves, on the collection and on one upload (admin-access walks them). */
+export const UPLOAD_ROUTES = [
+  { method: 'OPTIONS', url: UPLOAD_ENDPOINT },
+  { method: 'POST', url: UPLOAD_ENDPOINT },
+  { method: 'OPTIONS', url: `${UPLOAD_ENDPOINT}/:id` },
+  { method: 'HEAD', url: `${UPLOAD_ENDPOINT}/:id` },
+  { method: 'PATCH', url: `${UPLOAD_ENDPOINT}/:id` },
+] as const
+
+/** A refusal in the caller's language, as JSON the page can show ({ error, reason }). */
+function refusal(locale: Locale, problem: UploadProblem | 'uploadLength', maxBytes: number) {
+  const t = translator(locale)
+  const error =
+    problem === 'uploadType' ? t.errors.uploadType({ extensions: UPLOAD_VIDEO_EXTENSIONS.join(' ') })
+    : problem === 'uploadTooLarge' ? t.errors.uploadTooLarge({ max: formatBytes(maxBytes, locale) })
+    : problem === 'uploadLength' ? t.errors.invalidInput()
+    : t.errors[problem]()
+  return { status_code: problem === 'uploadTooLarge' ? 413 : 400, body: JSON.stringify({ error, reason: problem }) }
 }
 
-class TooLarge extends Error {}
-
 export function registerAdminUpload(app: FastifyInstance, config: Config, orm: Orm): void {
-  const store = new MediaStore(config.mediaDir)
-  const tmpDir = path.join(config.ingestDir, '.uploads')
+  const folder = uploadFolderAt(config.uploadDir)
+  // The administrator of each request, for the upload's metadata (who sent it).
+  const uploaders = new WeakMap<IncomingMessage, CurrentUser>()
+
+  const tus = new TusServer({
+    path: UPLOAD_ENDPOINT,
+    datastore: folder.store,
+    relativeLocation: true,
+    // Same-origin only: no CORS header for anyone.
+    allowedOrigins: [],
+    namingFunction: () => crypto.randomBytes(16).toString('hex'),
+    async onUploadCreate(req, upload: Upload) {
+      const node = (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req
+      const user = node && uploaders.get(node)
+      if (!user) throw { status_code: 401, body: '' }
+      const locale = requestLocale(Object.fromEntries(req.headers.entries()))
+      const name = (upload.metadata?.[UPLOAD_META.name] ?? '').normalize('NFC')
+      // The length is needed up front: the size rule is checked before a byte is stored.
+      if (upload.size === undefined) throw refusal(locale, 'uploadLength', config.uploadMaxBytes)
+      const problem = uploadProblem(name, upload.size, config.uploadMaxBytes)
+      if (problem) throw refusal(locale, problem, config.uploadMaxBytes)
+      return {
+        metadata: {
+          [UPLOAD_META.name]: name,
+          [UPLOAD_META.type]: upload.metadata?.[UPLOAD_META.type]?.slice(0, 100) ?? '',
+          [UPLOAD_META.userId]: String(user.id),
+          [UPLOAD_META.userEmail]: user.email,
+        },
+      }
+    },
+  })
+
+  const serve = async (req: FastifyRequest, reply: FastifyReply) => {
+    const t = translator(requestLocale(req.headers))
+    reply.header('cache-control', 'no-store')
+    const user = await loadCurrentUser(orm.em.fork(), req.cookies, new Date())
+    if (!user) return reply.code(401).send({ error: t.errors.unauthorized() })
+    if (user.role !== 'admin') return reply.code(403).send({ error: t.errors.forbidden() })
+    uploaders.set(req.raw, user)
+    // tus answers on the raw response; the headers every answer carries go with it.
+    reply.hijack()
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value)
+    try {
+      await tus.handle(req.raw, reply.raw)
+    } catch (error) {
+      req.log.error({ err: error }, 'upload request failed')
+      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: t.errors.generic(), requestId: req.id }))
+      else reply.raw.destroy()
+    }
+  }
 
   app.register(async (scope) => {
-    // The body stays a stream: this route reads it itself (no body limit, no buffering).
-    scope.addContentTypeParser(UPLOAD_CONTENT_TYPE, (_req, payload, done) => done(null, payload))
-
-    scope.put(UPLOAD_ROUTE, async (req: FastifyRequest, reply: FastifyReply) => {
-      const t = translator(requestLocale(req.headers))
-      reply.header('cache-control', 'no-store')
-      type Answer = { status: number; body: Record<string, unknown> }
-      const refusal = (status: number, problem: UploadProblem | 'uploadIncomplete'): Answer => ({
-        status,
-        body: {
-          error:
-            problem === 'uploadType' ? t.errors.uploadType({ extensions: UPLOAD_VIDEO_EXTENSIONS.join(' ') })
-            : problem === 'uploadTooLarge' ? t.errors.uploadTooLarge({ max: formatBytes(config.uploadMaxBytes, requestLocale(req.headers)) })
-            : t.errors[problem](),
-          reason: problem,
-        },
-      })
-      const send = ({ status, body }: Answer) => reply.code(status).send(body)
-
-      const em = orm.em.fork()
-      const now = new Date()
-      const user = await loadCurrentUser(em, req.cookies, now)
-      if (!user) return send({ status: 401, body: { error: t.errors.unauthorized() } })
-      if (user.role !== 'admin') return send({ status: 403, body: { error: t.errors.forbidden() } })
-
-      const name = String((req.query as Record<string, unknown>).name ?? '').normalize('NFC')
-      const declared = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length'])
-      const problem = uploadProblem(name, declared, config.uploadMaxBytes)
-      if (problem) return send(refusal(problem === 'uploadTooLarge' ? 413 : 400, problem))
-      if (!(req.body && typeof (req.body as Readable).pipe === 'function')) return send(refusal(400, 'uploadEmpty'))
-
-      await fs.mkdir(tmpDir, { recursive: true })
-      const tmp = path.join(tmpDir, `${crypto.randomUUID()}${path.extname(name).toLowerCase()}`)
-
-      const receive = async (): Promise<Answer> => {
-        const limit = byteLimit(config.uploadMaxBytes)
-        try {
-          await pipeline(req.body as Readable, limit.counter, createWriteStream(tmp, { flags: 'wx' }))
-        } catch (error) {
-          if (error instanceof TooLarge) return refusal(413, 'uploadTooLarge')
-          req.log.info({ err: error, name }, 'upload broke off')
-          return refusal(400, 'uploadIncomplete')
-        }
-        if (limit.bytes() === 0) return refusal(400, 'uploadEmpty')
-        if (declared !== null && limit.bytes() !== declared) return refusal(400, 'uploadIncomplete')
-
-        const result = await em.transactional(async (tx) => {
-          const ingested = await ingestSource(tx, store, { kind: 'video', source: tmp, mode: 'move', name })
-          if (ingested.status === 'queued') {
-            await writeAuditEntries(tx, user, 'admin.upload', [
-              { targetType: 'video', targetId: ingested.id, before: null, after: { sourceName: name, bytes: limit.bytes(), mediaStatus: 'pending' } },
-            ], now)
-          }
-          return ingested
-        })
-        if (result.status === 'rejected') {
-          req.log.warn({ reason: result.reason, name }, 'upload rejected by the ingest')
-          return { status: 400, body: { error: t.errors.invalidInput(), reason: 'rejected' } }
-        }
-        req.log.info({ name, bytes: limit.bytes(), result: result.status, id: result.id, userId: user.id }, 'upload ingested')
-        if (result.status === 'duplicate') return { status: 200, body: { status: 'duplicate', kind: 'video', id: result.id, mediaStatus: result.mediaStatus, name } }
-        return { status: 201, body: { status: 'queued', kind: 'video', id: result.id, name } }
-      }
-
-      let answer: Answer
-      try {
-        answer = await receive()
-      } finally {
-        // Gone when the ingest moved it; left over after a refusal, a duplicate or an error.
-        await fs.rm(tmp, { force: true })
-      }
-      return send(answer)
-    })
+    // The body stays a stream for tus to read (no body limit, no buffering).
+    scope.addContentTypeParser(TUS_BODY_TYPE, (_req, _payload, done) => done(null))
+    for (const route of UPLOAD_ROUTES) scope.route({ method: route.method, url: route.url, handler: serve })
   })
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
+import { UPLOAD_ENDPOINT } from '../domain/upload.js'
 import { translator } from '../i18n.js'
 import { requestLocale } from './request-locale.js'
 
@@ -10,10 +11,12 @@ export const CSRF_HEADER = 'x-streamclub-csrf'
 const CROSS_SITE_ROUTES = ['/billing/webhook/']
 
 /**
- * Routes whose body is a file (the console's upload): `application/octet-stream` instead of
- * JSON, which a cross-site form cannot send either; the client's header is then required.
+ * The console's resumable upload (tus): no body, or bytes as `application/offset+octet-stream`
+ * instead of JSON, which a cross-site form cannot send either; the client's header is then
+ * required on every request.
  */
-const FILE_BODY_ROUTES = ['/admin/upload']
+const UPLOAD_ROUTE_PREFIX = UPLOAD_ENDPOINT
+const UPLOAD_BODY_TYPES = ['', 'application/offset+octet-stream']
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -33,14 +36,14 @@ const single = (value: string | string[] | undefined) => (Array.isArray(value) ?
 export function crossSiteReason(
   headers: Headers,
   siteOrigins: readonly string[],
-  { fileBody = false }: { fileBody?: boolean } = {},
+  { upload = false }: { upload?: boolean } = {},
 ): 'fetchSite' | 'origin' | 'contentType' | 'unproven' | null {
   const fetchSite = single(headers['sec-fetch-site'])
   if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return 'fetchSite'
   const origin = single(headers.origin)
   if (origin !== undefined && !siteOrigins.includes(origin)) return 'origin'
   const mediaType = (single(headers['content-type']) ?? '').split(';')[0]!.trim().toLowerCase()
-  if (fileBody) return mediaType !== 'application/octet-stream' ? 'contentType' : single(headers[CSRF_HEADER]) === '1' ? null : 'unproven'
+  if (upload) return !UPLOAD_BODY_TYPES.includes(mediaType) ? 'contentType' : single(headers[CSRF_HEADER]) === '1' ? null : 'unproven'
   if (mediaType !== 'application/json') return 'contentType'
   if (origin !== undefined || fetchSite === 'same-origin' || single(headers[CSRF_HEADER]) === '1') return null
   return 'unproven'
@@ -68,8 +71,8 @@ export function registerSameOriginGuard(app: FastifyInstance, config: Config): v
   app.addHook('onRequest', async (req, reply) => {
     if (SAFE_METHODS.has(req.method)) return
     if (CROSS_SITE_ROUTES.some((prefix) => req.url.startsWith(prefix))) return
-    const fileBody = FILE_BODY_ROUTES.some((route) => req.url === route || req.url.startsWith(`${route}?`))
-    const reason = crossSiteReason(req.headers, siteOriginsOf(config, req), { fileBody })
+    const upload = req.url === UPLOAD_ROUTE_PREFIX || req.url.startsWith(`${UPLOAD_ROUTE_PREFIX}/`)
+    const reason = crossSiteReason(req.headers, siteOriginsOf(config, req), { upload })
     if (reason) return refuseCrossSite(req, reply, reason)
   })
 }

@@ -45,7 +45,7 @@ export function registerPageRoute(app: FastifyInstance, deps: Omit<PageRendererD
     if (page.status === 200 && req.headers['if-none-match'] === tag) return reply.code(304).send()
     const encoding = (negotiate(req.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']) ?? 'identity') as 'br' | 'gzip' | 'identity'
     if (encoding !== 'identity') void reply.header('content-encoding', encoding)
-    return reply.send(encodedBody(page, encoding))
+    return reply.send(await encodedBody(page, encoding))
   })
 }
 

@@ -3,7 +3,6 @@
  * password, change password. Passwords and tokens never leave this module except as
  * argon2id hashes and SHA-256 digests (tokens go out only inside the mails).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Config } from '../config.js'
@@ -18,7 +17,7 @@ import { queueAccountExistsMail, queueResetMail, queueVerificationMail } from '.
 import { consumeToken, issueToken } from './auth-tokens.js'
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js'
 import type { RateLimits } from './rate-limits.js'
-import { endOtherSessions, endSession, startSession, type CurrentUser } from './sessions.js'
+import { endOtherSessions, endSession, startSession, type BrowserRequest, type CurrentUser } from './sessions.js'
 
 /** What the account use cases need from the request (the tRPC context provides it). */
 export interface AccountContext {
@@ -26,8 +25,7 @@ export interface AccountContext {
   config: Config
   now: Date
   locale: Locale
-  req: FastifyRequest
-  res: FastifyReply
+  browser: BrowserRequest
   limits: RateLimits
   user: CurrentUser | null
 }
@@ -46,7 +44,7 @@ export function findUserByEmail(em: EntityManager, email: string): Promise<User 
  */
 export async function signUp(ctx: AccountContext, input: SignUpInput): Promise<void> {
   if (!ctx.config.signupEnabled) throw new AppError('FORBIDDEN', 'signupDisabled')
-  await ctx.limits.hit('signUp', ctx.req.ip, input.email)
+  await ctx.limits.hit('signUp', ctx.browser.ip, input.email)
   const passwordHash = await hashPassword(input.password)
   const known = await findUserByEmail(ctx.em, input.email)
   if (known) return queueAccountExistsMail(ctx.em, ctx.config, known.email, known.locale)
@@ -72,7 +70,7 @@ export async function signUp(ctx: AccountContext, input: SignUpInput): Promise<v
  * attempt is reserved before the password check and given back on success).
  */
 export async function login(ctx: AccountContext, input: LoginInput): Promise<void> {
-  await ctx.limits.hit('login', ctx.req.ip)
+  await ctx.limits.hit('login', ctx.browser.ip)
   const attempt = await ctx.limits.reserve('login', input.email)
   const user = await findUserByEmail(ctx.em, input.email)
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password)
@@ -80,16 +78,16 @@ export async function login(ctx: AccountContext, input: LoginInput): Promise<voi
   await attempt.refund()
   if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password)
   user.locale = ctx.locale
-  await startSession(ctx.em, ctx.req, ctx.res, user, input.remember, ctx.now)
+  await startSession(ctx.em, ctx.browser, user, input.remember, ctx.now)
 }
 
 export async function logout(ctx: AccountContext): Promise<void> {
-  await endSession(ctx.em, ctx.req, ctx.res)
+  await endSession(ctx.em, ctx.browser)
 }
 
 /** Always the same answer; a mail goes out only when the account exists. */
 export async function forgotPassword(ctx: AccountContext, input: ForgotPasswordInput): Promise<void> {
-  await ctx.limits.hit('forgotPassword', ctx.req.ip, input.email)
+  await ctx.limits.hit('forgotPassword', ctx.browser.ip, input.email)
   const user = await findUserByEmail(ctx.em, input.email)
   if (!user) return
   await ctx.em.transactional(async (em) => {
@@ -110,7 +108,7 @@ export async function resetPassword(ctx: AccountContext, input: ResetPasswordInp
     user.emailVerifiedAt ??= ctx.now
     user.locale = ctx.locale
     await endOtherSessions(em, user.id)
-    await startSession(em, ctx.req, ctx.res, user, false, ctx.now)
+    await startSession(em, ctx.browser, user, false, ctx.now)
   })
 }
 
@@ -123,7 +121,7 @@ export async function verifyEmail(ctx: AccountContext, input: VerifyEmailInput):
   await ctx.em.transactional(async (em) => {
     const owner = await consumeToken(em, 'verifyEmail', input.token, input.email, ctx.now)
     owner.emailVerifiedAt ??= ctx.now
-    if (ctx.user?.id !== owner.id) await startSession(em, ctx.req, ctx.res, owner, false, ctx.now)
+    if (ctx.user?.id !== owner.id) await startSession(em, ctx.browser, owner, false, ctx.now)
   })
 }
 
@@ -137,7 +135,7 @@ export async function resendVerification(ctx: AccountContext, input: ResendVerif
   if (ctx.user?.emailVerified) throw new AppError('BAD_REQUEST', 'alreadyVerified')
   const email = ctx.user?.email ?? input.email
   if (!email) throw new AppError('BAD_REQUEST', 'emailRequired', undefined, 'email')
-  await ctx.limits.hit('resendVerification', ctx.req.ip, email)
+  await ctx.limits.hit('resendVerification', ctx.browser.ip, email)
   await ctx.em.transactional(async (em) => {
     const account = ctx.user ? await em.findOneOrFail(User, ctx.user.id) : await findUserByEmail(em, email)
     if (!account || account.emailVerifiedAt) return
@@ -150,7 +148,7 @@ export async function resendVerification(ctx: AccountContext, input: ResendVerif
 
 /** Changes the password; this browser stays logged in, every other session ends. */
 export async function changePassword(ctx: AccountContext, user: CurrentUser, input: ChangePasswordInput): Promise<void> {
-  await ctx.limits.hit('changePassword', ctx.req.ip, String(user.id))
+  await ctx.limits.hit('changePassword', ctx.browser.ip, String(user.id))
   const account = await ctx.em.findOneOrFail(User, user.id)
   if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', 'currentPasswordWrong', undefined, 'currentPassword')

@@ -11,15 +11,22 @@ import type { IngestMeta } from '../domain/schemas/media.js'
 import { addJob, type TaskName } from './jobs.js'
 import type { MediaStore } from './media/store.js'
 
-/** Task names and named queues of the media pipeline (one transcode at a time). */
+/** Task names, named queue and flag of the media pipeline. */
 export const MEDIA_TASKS = {
   processVideo: 'media_process_video',
   processImageSet: 'media_process_image_set',
   ingestDrop: 'media_ingest_drop',
   backfillScrub: 'media_backfill_scrub',
 } as const satisfies Record<string, TaskName>
-export const MEDIA_QUEUES = { transcode: 'media-transcode', images: 'media-images' } as const
+/**
+ * A named queue runs one job at a time in the whole cluster: image sets (cheap) go through one.
+ * Transcodes do not: each worker runs one at a time in a runner of its own (TRANSCODE_TASKS,
+ * worker/runner.ts), so several workers transcode at once.
+ */
+export const MEDIA_QUEUES = { images: 'media-images' } as const
 export const MEDIA_MAX_ATTEMPTS = 5
+/** The job key of an item's processing job ("media:video:12"): one job per item at a time. */
+export const MEDIA_JOB_KEY_PREFIX = { video: 'media:video:', imageSet: 'media:image-set:' } as const
 
 export type IngestKind = 'video' | 'imageSet'
 
@@ -36,6 +43,12 @@ export interface IngestRequest {
   existingId?: number
   /** The name ops gave the source (default: its file name). */
   name?: string
+  /**
+   * This machine runs a worker: keep the source's local copy (MEDIA_DIR/sources) for the
+   * transcode, which then needs no download when it runs here (S3); the worker drops the copy
+   * once the item is done (worker/media/source-copies.ts). Otherwise it goes once uploaded.
+   */
+  keepLocalCopy?: boolean
 }
 
 export type IngestResult =
@@ -126,7 +139,7 @@ export async function ingestSource(em: EntityManager, store: MediaStore, request
       return row.id
     })
     // Kept in the store now (S3: uploaded); a worker fetches it from there.
-    await store.releaseSource(mediaKey)
+    if (!request.keepLocalCopy) await store.releaseSource(mediaKey)
     return { status: 'queued', kind, id, mediaKey }
   } catch (error) {
     // Another ingest of the same bytes won the race: that one is the item.
@@ -142,9 +155,9 @@ export async function ingestSource(em: EntityManager, store: MediaStore, request
 /** Queues (again) the processing of an item: after a fix, or to re-make its media. */
 export async function queueProcessing(em: EntityManager, kind: IngestKind, id: number): Promise<void> {
   if (kind === 'video') {
-    await addJob(em, MEDIA_TASKS.processVideo, { id }, { queueName: MEDIA_QUEUES.transcode, jobKey: `media:video:${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
+    await addJob(em, MEDIA_TASKS.processVideo, { id }, { jobKey: `${MEDIA_JOB_KEY_PREFIX.video}${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
   } else {
-    await addJob(em, MEDIA_TASKS.processImageSet, { id }, { queueName: MEDIA_QUEUES.images, jobKey: `media:image-set:${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
+    await addJob(em, MEDIA_TASKS.processImageSet, { id }, { queueName: MEDIA_QUEUES.images, jobKey: `${MEDIA_JOB_KEY_PREFIX.imageSet}${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
   }
 }
 

@@ -35,6 +35,7 @@ export interface TaskPayloads {
   settle_subscriptions: NoPayload
   refresh_search_statistics: NoPayload
   backup_database: NoPayload
+  purge_abandoned_uploads: NoPayload
 }
 export type TaskName = keyof TaskPayloads
 
@@ -50,6 +51,7 @@ export const TASK_NAMES = Object.keys({
   settle_subscriptions: true,
   refresh_search_statistics: true,
   backup_database: true,
+  purge_abandoned_uploads: true,
 } satisfies Record<TaskName, true>) as TaskName[]
 
 export interface JobOptions {

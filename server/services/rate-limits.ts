@@ -1,54 +1,3 @@
-import crypto from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
-import type { Config } from '../config.js'
-import type { Orm } from '../db/orm.js'
-import { AppError } from '../domain/errors.js'
-
-type StoreResult = { current: number; ttl: number }
-type StoreCallback = (error: Error | null, result?: StoreResult) => void
-
-const INCREMENT = `
-  insert into rate_limit_hit (key, count, reset_at) values (?, 1, now() + ? * interval '1 millisecond')
-  on conflict (key) do update set
-    count = case when rate_limit_hit.reset_at <= now() then 1 else rate_limit_hit.count + 1 end,
-    reset_at = case when rate_limit_hit.reset_at <= now() then excluded.reset_at else rate_limit_hit.reset_at end
-  returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as ttl`
-
-const READ = `
-  select count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as ttl
-  from rate_limit_hit where key = ? and reset_at > now()`
-
-const REFUND = `update rate_limit_hit set count = count - 1 where key = ? and count > 0 and reset_at > now()`
-
-/**
- * A store for @fastify/rate-limit that keeps its counters in PostgreSQL (table
- * rate_limit_hit), so every server process shares them. One upsert per attempt.
- */
-export function postgresRateLimitStore(orm: Orm): FastifyRateLimitStoreCtor {
-  const run = (sql: string, params: unknown[], cb: StoreCallback) => {
-    orm.em
-      .getConnection()
-      .execute<Array<{ count: number; ttl: number }>>(sql, params)
-      .then((rows) => {
-        const row = rows[0]
-        cb(null, { current: row ? Number(row.count) : 0, ttl: row ? Math.ceil(Number(row.ttl)) : 0 })
-      }, (error: Error) => cb(error))
-  }
-  class PostgresStore implements FastifyRateLimitStore {
-    incr(key: string, cb: StoreCallback, timeWindow: number) {
-      run(INCREMENT, [key, timeWindow], cb)
-    }
-    read(key: string, cb: StoreCallback) {
-      run(READ, [key], cb)
-    }
-    child() {
-      return new PostgresStore()
-    }
-  }
-  return PostgresStore
-}
-
 /** The account actions limited per IP address and per account (issue 4). */
 export type LimitedAction = 'login' | 'signUp' | 'forgotPassword' | 'resendVerification' | 'changePassword'
 
@@ -59,76 +8,22 @@ export interface RateLimitRule {
   windowSeconds: number
 }
 
-/** The request @fastify/rate-limit's limiter sees: only the key matters to our key generator. */
-interface KeyedRequest {
-  rateLimitKey: string
-  routeOptions: { config: Record<string, never> }
-}
-
-type Limiter = ReturnType<FastifyInstance['createRateLimit']>
-
 /**
- * Every rate limit of the product, built on @fastify/rate-limit's createRateLimit with its
- * counters in PostgreSQL. Account actions count against the caller's IP address and against
- * the account (the email address asked for) in a window of RATE_LIMIT_WINDOW_MINUTES; other
- * submissions count per IP address under their own rule. Over a limit the procedure fails with
- * a translated "too many attempts, wait N seconds".
+ * Every rate limit of the product. Account actions count against the caller's IP address and
+ * against the account (the email address asked for) in a window of RATE_LIMIT_WINDOW_MINUTES;
+ * other submissions count per IP address under their own rule. Over a limit the call fails with
+ * the AppError "too many attempts, wait N seconds". Counters are shared by every server process
+ * (server/http/rate-limits.ts keeps them in PostgreSQL).
  */
-export class RateLimits {
-  private readonly perIp: Limiter
-  private readonly perAccount: Limiter
-  private readonly byRule = new Map<string, Limiter>()
-
-  constructor(private readonly app: FastifyInstance, private readonly orm: Orm, { rateLimit }: Config) {
-    this.perIp = app.createRateLimit({ keyGenerator, max: rateLimit.perIp, timeWindow: rateLimit.windowMs })
-    this.perAccount = app.createRateLimit({ keyGenerator, max: rateLimit.perAccount, timeWindow: rateLimit.windowMs })
-  }
-
+export interface RateLimits {
   /** Counts one attempt from this IP address and (when given) for this account. */
-  async hit(action: LimitedAction, ip: string, account?: string): Promise<void> {
-    await this.count(this.perIp, key(action, 'ip', ip))
-    if (account !== undefined) await this.count(this.perAccount, key(action, 'account', account.toLowerCase()))
-  }
-
+  hit(action: LimitedAction, ip: string, account?: string): Promise<void>
   /**
    * Takes one of the account's attempts before the attempt is made (login: before the password
-   * check), so parallel attempts cannot all pass a check made earlier: the counter is one
-   * atomic upsert, and only the first `perAccount` of a window get through. The attempt is
-   * given back with `refund` when it succeeded, so only failures use the account's allowance.
+   * check), so parallel attempts cannot all pass a check made earlier. The attempt is given back
+   * with `refund` when it succeeded, so only failures use the account's allowance.
    */
-  async reserve(action: LimitedAction, account: string): Promise<{ refund(): Promise<void> }> {
-    const accountKey = key(action, 'account', account.toLowerCase())
-    await this.count(this.perAccount, accountKey)
-    return { refund: async () => void (await this.orm.em.getConnection().execute(REFUND, [accountKey])) }
-  }
-
+  reserve(action: LimitedAction, account: string): Promise<{ refund(): Promise<void> }>
   /** Counts one submission of `bucket` from this IP address under its own rule. */
-  async hitIp(bucket: string, ip: string, rule: RateLimitRule): Promise<void> {
-    const ruleKey = `${rule.limit}/${rule.windowSeconds}`
-    let limiter = this.byRule.get(ruleKey)
-    if (!limiter) {
-      limiter = this.app.createRateLimit({ keyGenerator, max: rule.limit, timeWindow: rule.windowSeconds * 1000 })
-      this.byRule.set(ruleKey, limiter)
-    }
-    await this.count(limiter, key(bucket, 'ip', ip))
-  }
-
-  private async count(limiter: Limiter, rateLimitKey: string): Promise<void> {
-    const result = await limiter(request(rateLimitKey))
-    if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttlInSeconds)
-  }
-}
-
-const keyGenerator = (req: FastifyRequest) => (req as unknown as KeyedRequest).rateLimitKey
-
-function key(action: string, scope: 'ip' | 'account', value: string): string {
-  return crypto.createHash('sha256').update(`${action}:${scope}:${value}`).digest('hex')
-}
-
-function request(rateLimitKey: string): FastifyRequest {
-  return { rateLimitKey, routeOptions: { config: {} } } satisfies KeyedRequest as unknown as FastifyRequest
-}
-
-function tooMany(seconds: number): AppError {
-  return new AppError('TOO_MANY_REQUESTS', 'tooManyRequests', { seconds: Math.max(1, seconds) })
+  hitIp(bucket: string, ip: string, rule: RateLimitRule): Promise<void>
 }

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { AuthToken, RateLimitHit, Session, type User } from '../db/entities/index.js'
 import type { Role } from '../domain/membership.js'
@@ -65,8 +64,28 @@ function sessionTtl(remember: boolean): number {
   return remember ? SESSION_TTL_MS.remember : SESSION_TTL_MS.browser
 }
 
-function cookieOptions(req: FastifyRequest) {
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: req.protocol === 'https' }
+/** What the session use cases need of the browser's request and of the answer to it. */
+export interface BrowserRequest {
+  ip: string
+  userAgent: string | null
+  /** Reached over https (cookies get Secure). */
+  secure: boolean
+  cookies: Record<string, string | undefined>
+  setCookie(name: string, value: string, options: CookieOptions): void
+  clearCookie(name: string, options: CookieOptions): void
+}
+
+export interface CookieOptions {
+  path: string
+  httpOnly: boolean
+  sameSite: 'lax'
+  secure: boolean
+  /** Seconds; without it the cookie ends with the browser session. */
+  maxAge?: number
+}
+
+function cookieOptions(browser: BrowserRequest): CookieOptions {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: browser.secure }
 }
 
 /**
@@ -131,15 +150,8 @@ interface SessionRow extends CurrentPlanRow {
  * Signs the user in: always a new session id (a session handed to the browser before login
  * is never promoted), the previous session of this browser is removed.
  */
-export async function startSession(
-  em: EntityManager,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  user: User,
-  remember: boolean,
-  now: Date,
-): Promise<void> {
-  const previous = sessionIdOf(req.cookies)
+export async function startSession(em: EntityManager, browser: BrowserRequest, user: User, remember: boolean, now: Date): Promise<void> {
+  const previous = sessionIdOf(browser.cookies)
   if (previous) {
     await em.nativeDelete(Session, { id: previous })
     sessionsEnded({ sessionId: previous })
@@ -153,20 +165,20 @@ export async function startSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + ttl),
-    userAgent: (req.headers['user-agent'] ?? '').slice(0, 512) || null,
+    userAgent: browser.userAgent?.slice(0, 512) || null,
   })
   await em.flush()
-  reply.setCookie(SESSION_COOKIE, token, remember ? { ...cookieOptions(req), maxAge: Math.floor(ttl / 1000) } : cookieOptions(req))
+  browser.setCookie(SESSION_COOKIE, token, remember ? { ...cookieOptions(browser), maxAge: Math.floor(ttl / 1000) } : cookieOptions(browser))
 }
 
 /** Signs this browser out: its session row is deleted and the cookie cleared. */
-export async function endSession(em: EntityManager, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const sessionId = sessionIdOf(req.cookies)
+export async function endSession(em: EntityManager, browser: BrowserRequest): Promise<void> {
+  const sessionId = sessionIdOf(browser.cookies)
   if (sessionId) {
     await em.nativeDelete(Session, { id: sessionId })
     sessionsEnded({ sessionId })
   }
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(req))
+  browser.clearCookie(SESSION_COOKIE, cookieOptions(browser))
 }
 
 /** Ends every session of a user except, optionally, one (after a password change). */

@@ -4,16 +4,20 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Config } from '../config.js'
 import { isDatabaseUnavailable, type Orm } from '../db/orm.js'
 import type { Locale } from '../domain/locale.js'
+import { browserRequest } from '../http/browser-request.js'
 import { requestLocale } from '../http/request-locale.js'
 import type { RateLimits } from '../services/rate-limits.js'
-import { loadCurrentUser, type CurrentUser } from '../services/sessions.js'
+import { loadCurrentUser, type BrowserRequest, type CurrentUser } from '../services/sessions.js'
 import type { CatalogCache } from '../services/catalog/cache.js'
 import type { ServerMetrics } from '../metrics/server-metrics.js'
+import type { PipelineFeed } from '../services/pipeline-feed.js'
 
 /** What every procedure can reach: the request, a fresh unit of work, the caller. */
 export interface Context {
   req: CreateFastifyContextOptions['req']
   res: CreateFastifyContextOptions['res']
+  /** The same request as the use cases see it (address, cookies, setting a cookie). */
+  browser: BrowserRequest
   config: Config
   em: EntityManager
   locale: Locale
@@ -25,6 +29,8 @@ export interface Context {
   catalogCache: CatalogCache
   /** Procedure timings, when metrics are on. */
   metrics: ServerMetrics | null
+  /** Wakes the console's live pipeline board (HTTP requests only; absent in server rendering). */
+  pipelineFeed?: PipelineFeed
 }
 
 export interface ContextDeps {
@@ -33,15 +39,17 @@ export interface ContextDeps {
   limits: RateLimits
   catalogCache: CatalogCache
   metrics?: ServerMetrics | null
+  pipelineFeed?: PipelineFeed
 }
 
-export function createContextFactory({ config, orm, limits, catalogCache, metrics = null }: ContextDeps) {
+export function createContextFactory({ config, orm, limits, catalogCache, metrics = null, pipelineFeed }: ContextDeps) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
     const em = orm.em.fork()
     const now = new Date()
     return {
       req,
       res,
+      browser: browserRequest(req, res),
       config,
       em,
       locale: requestLocale(req.headers),
@@ -52,6 +60,7 @@ export function createContextFactory({ config, orm, limits, catalogCache, metric
       limits,
       catalogCache,
       metrics,
+      pipelineFeed,
     }
   }
 }

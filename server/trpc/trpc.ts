@@ -15,6 +15,9 @@ import { asTRPCError } from './errors.js'
 const t = initTRPC.context<Context>().create({
   // Stack traces never reach the client, in any environment.
   isDev: false,
+  // Subscriptions (the console's live pipeline) are server-sent events; a comment every 15 s
+  // keeps proxies from closing a quiet stream, and the client reconnects after 30 s of silence.
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
   errorFormatter({ shape, error, ctx }) {
     const locale = ctx?.locale ?? 'de'
     const tr = translator(locale)

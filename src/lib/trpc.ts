@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient, MutationCache, useQueryClient } from '@tanstack/react-query'
-import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError, type TRPCClient } from '@trpc/client'
+import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink, TRPCClientError, type TRPCClient } from '@trpc/client'
 import { createTRPCContext, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../../server/trpc/root.js'
 import { getActiveLocale } from './locale.js'
@@ -56,13 +56,19 @@ export function createQueryClient(): QueryClient {
 /**
  * The browser's API client: batched HTTP to /trpc with the page's language. The
  * x-streamclub-csrf header marks a call as the page's own (a cross-site form cannot set it).
+ * Subscriptions (the console's live pipeline) are server-sent events (EventSource, which
+ * reconnects by itself); they only read, so they need no header.
  */
 export function createBrowserApiClient(): ApiClient {
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        headers: () => ({ 'x-locale': getActiveLocale(), 'x-streamclub-csrf': '1' }),
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({ url: '/trpc' }),
+        false: httpBatchLink({
+          url: '/trpc',
+          headers: () => ({ 'x-locale': getActiveLocale(), 'x-streamclub-csrf': '1' }),
+        }),
       }),
     ],
   })

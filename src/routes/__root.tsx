@@ -46,8 +46,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 /** The whole HTML document, rendered on the server and hydrated in the browser. */
 function RootDocument({ children }: { children: ReactNode }) {
   const locale = useRouteContext({ from: '__root__', select: (context) => (context as { locale?: string }).locale })
-  // Marks the page as live once React has taken it over (browser tests wait for it).
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
   return (
     <html lang={locale ?? 'de'} {...mantineHtmlProps} data-mantine-color-scheme="dark">
       <head>
@@ -81,6 +79,9 @@ function Toasts() {
 function RootComponent() {
   const { locale } = Route.useRouteContext()
   useRefreshForSignedInUser()
+  // Marks the page as live once React has taken the route's content over, not only the document
+  // shell, which hydrates first (browser tests wait for it before they click).
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
   return (
     <I18nProvider locale={locale}>
       <SiteLayout>

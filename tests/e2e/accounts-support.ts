@@ -65,11 +65,13 @@ export async function openUserMenu(page: Page) {
 
 /**
  * Runs SQL against the e2e server's database (the embedded PostgreSQL started by
- * scripts/e2e-server.ts), for states no screen can create yet, such as subscriptions.
+ * scripts/e2e-server.ts for the running project: its metadata names the port), for states no
+ * screen can create yet, such as subscriptions.
  */
 export async function e2eSql<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
   const { default: pg } = await import('pg')
-  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 54340}/streamclub` })
+  const port = (test.info().project.metadata as { pgPort?: number } | undefined)?.pgPort
+  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/streamclub` })
   await client.connect()
   try {
     return (await client.query(sql, params)).rows as T[]

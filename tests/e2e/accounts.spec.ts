@@ -252,8 +252,11 @@ test.describe('plans', () => {
   })
 
   test('select-plan lists every public plan, the highlighted one marked most popular', async ({ page }) => {
+    const plans = await page.request.get(`/trpc/plans.list?input=${encodeURIComponent(JSON.stringify({ locale: 'en' }))}`)
+    const publicPlans = (await plans.json()).result.data as unknown[]
+    expect(publicPlans.length).toBeGreaterThan(1)
     await page.goto('/account/select-plan')
-    await expect(page.getByRole('main').getByRole('article')).toHaveCount(5)
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(publicPlans.length)
     const popular = page.getByRole('article', { name: 'Premium Year' })
     await expect(popular.getByText('Most popular')).toBeVisible()
     await expect(popular.getByText('Downloads: 20 per day')).toBeVisible()

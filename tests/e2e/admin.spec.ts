@@ -7,10 +7,8 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { e2eSql, englishVisitor, openUserMenu, signedInWithRole, signedUpUser } from './accounts-support'
-import { expect, test } from './support'
+import { expect, expectNoGraveViolations, test } from './support'
 
 /** The e2e server's drop folder (scripts/e2e-server.ts: DATA_DIR=.data/e2e). */
 const INGEST_DIR = path.resolve(import.meta.dirname, '../../.data/e2e/ingest')
@@ -21,15 +19,6 @@ async function dropBrokenVideo(): Promise<string> {
   await fs.mkdir(INGEST_DIR, { recursive: true })
   await fs.writeFile(path.join(INGEST_DIR, name), crypto.randomBytes(8192))
   return name
-}
-
-/** The console's own content (the site header's language button is checked by the site's tests). */
-async function expectNoGraveViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
-  const grave = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-  expect(grave).toEqual([])
 }
 
 test.beforeEach(async ({ page }) => englishVisitor(page))

@@ -109,6 +109,26 @@ test('a member without downloads plays the video (a segment loads), chooses a re
   expect(await picture.getAttribute('src')).toMatch(/^\/protected\/.+\/web\/002\.jpg\?u=\d+&e=\d+&s=/)
 })
 
+test('the play button stays where it is when the page learns that a member is signed in', async ({ page }) => {
+  const { video } = await firstItems(page)
+  await signedUpUser(page)
+  await becomeMember(page, 'basic-monthly')
+  // The page is the same for everyone; who is signed in arrives afterwards. Hold that answer back.
+  let answer: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (answer = resolve))
+  await page.route(/\/trpc\/auth\.me/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`/en/videos/${video}`)
+  const play = page.getByRole('region', { name: 'Video player' }).getByRole('button', { name: 'Play video' })
+  await expect(page.getByText(/^Members watch this video in full length/)).toBeVisible()
+  const before = (await play.boundingBox())!
+  answer()
+  await expect(page.getByText(/^Members watch this video in full length/)).toHaveCount(0)
+  expect(await play.boundingBox()).toEqual(before)
+})
+
 test('a browser without native HLS plays through hls.js: the master playlist, then segments of the chosen rung', async ({ page }) => {
   // As in Firefox or an older Chrome: the <video> element cannot play HLS by itself.
   await page.addInitScript(() => {

@@ -67,3 +67,26 @@ test.describe('age gate before the first paint', () => {
     await expect(page.getByRole('dialog', { name: 'Adults only' })).toHaveCount(0)
   })
 })
+
+test('a page is marked live only once React has taken over its content, so a choice made then is not lost', async ({ page }) => {
+  await confirmAgeInAdvance(page)
+  // At the moment the mark appears: which of the main content's controls React does not handle yet.
+  await page.addInitScript(() => {
+    const timer = setInterval(() => {
+      if (!document.documentElement?.hasAttribute('data-hydrated')) return
+      clearInterval(timer)
+      const live = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))
+      const controls = [...document.querySelectorAll('main select, main button, main a[href]')]
+      ;(window as unknown as { atMark: unknown }).atMark = { controls: controls.length, notLive: controls.filter((element) => !live(element)).length }
+    }, 0)
+  })
+  // A slow phone: hydration takes long enough for the document shell to be live well before the list.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+  await page.goto('/en/videos')
+  const atMark = (await page.evaluate(() => (window as unknown as { atMark: { controls: number; notLive: number } }).atMark))
+  expect(atMark.controls).toBeGreaterThan(30)
+  expect(atMark.notLive).toBe(0)
+  await page.getByLabel('Sort by').selectOption('longest')
+  await expect(page).toHaveURL(/\?sort=longest$/)
+})

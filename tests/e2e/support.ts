@@ -49,3 +49,16 @@ export const test = base.extend({
     await use(page)
   },
 })
+
+/**
+ * No serious or critical axe violation (WCAG 2.2 AA rules) in `include` (default: the page's
+ * main landmark; the site header's language button is checked by the site's own tests).
+ */
+export async function expectNoGraveViolations(page: Page, include = 'main'): Promise<void> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright')
+  const results = await new AxeBuilder({ page }).include(include).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+  const grave = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  expect(grave).toEqual([])
+}

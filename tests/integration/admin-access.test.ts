@@ -2,7 +2,10 @@
  * The console is for administrators only, whatever the client does: every admin procedure,
  * read from the router (a new one is covered without touching this file), is refused to a
  * visitor (401), a user and a permanent-access user (403, translated), and every admin
- * change is an audited one (its audit entry written in the change's transaction).
+ * change is an audited one (its audit entry written in the change's transaction). A
+ * subscription (server-sent events) answers with its refusal as the stream's only event. The
+ * console's HTTP routes outside tRPC (the tus upload), read from the app's route tree, are
+ * refused the same way on every method.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,7 +14,7 @@ import { AppError } from '../../server/domain/errors.js'
 import { auditedProcedure } from '../../server/trpc/admin.js'
 import type { Context } from '../../server/trpc/context.js'
 import { createCallerFactory, router } from '../../server/trpc/trpc.js'
-import { adminProcedures, signedInAs } from '../support/admin.js'
+import { adminHttpRoutes, adminProcedures, signedInAs } from '../support/admin.js'
 import { createTestApp, SITE_CLIENT, type TestApp } from '../support/app.js'
 import { makeUser } from '../support/accounts.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
@@ -32,9 +35,9 @@ afterAll(async () => {
   await db?.drop()
 })
 
-function call(path: string, type: 'query' | 'mutation', input: unknown, cookie?: string) {
+function call(path: string, type: 'query' | 'mutation' | 'subscription', input: unknown, cookie?: string) {
   const headers: Record<string, string> = { 'x-locale': 'de', ...SITE_CLIENT, ...(cookie ? { cookie } : {}) }
-  if (type === 'query') {
+  if (type !== 'mutation') {
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`
     return t.app.inject({ method: 'GET', url: `/trpc/${path}${query}`, headers })
   }
@@ -47,20 +50,61 @@ describe('every admin procedure, from the router', () => {
     expect(adminProcedures.filter((p) => p.type === 'mutation' && !p.audited).map((p) => p.path)).toEqual([])
   })
 
+  /** The refusal of a call: the JSON error, or a subscription's one `serialized-error` event (its stream then ends). */
+  const refusalOf = (res: Awaited<ReturnType<typeof call>>, type: string) => {
+    if (type !== 'subscription') return { status: res.statusCode, error: res.json().error }
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/)
+    // No board: the stream says it is connected, then only the refusal.
+    expect(res.body.split('\n\n').filter((block) => block.trim()).map((block) => /^event: (\S+)/.exec(block.trim())?.[1])).toEqual(['connected', 'serialized-error'])
+    const event = /event: serialized-error\ndata: (.*)/.exec(res.body)
+    return { status: (JSON.parse(event![1]!) as { data: { httpStatus: number } }).data.httpStatus, error: JSON.parse(event![1]!) }
+  }
+
   it.each(adminProcedures.map((p) => [p.path, p] as const))('%s: 401 for a visitor, 403 for a user and a permanent-access user', async (_path, procedure) => {
     const input = procedure.input ? sampleOf(procedure.input) : undefined
-    const visitor = await call(procedure.path, procedure.type, input)
-    expect(visitor.statusCode).toBe(401)
-    expect(visitor.json().error.data.code).toBe('UNAUTHORIZED')
+    const visitor = refusalOf(await call(procedure.path, procedure.type, input), procedure.type)
+    expect(visitor.status).toBe(401)
+    expect(visitor.error.data.code).toBe('UNAUTHORIZED')
     for (const role of ['user', 'permanentAccess'] as const) {
-      const res = await call(procedure.path, procedure.type, input, cookies[role])
-      expect(res.statusCode, `${role}: ${res.body}`).toBe(403)
-      expect(res.json().error).toMatchObject({ message: 'Dazu bist du nicht berechtigt.', data: { code: 'FORBIDDEN' } })
+      const res = refusalOf(await call(procedure.path, procedure.type, input, cookies[role]), procedure.type)
+      expect(res.status, `${role}: ${JSON.stringify(res.error)}`).toBe(403)
+      expect(res.error).toMatchObject({ message: 'Dazu bist du nicht berechtigt.', data: { code: 'FORBIDDEN' } })
     }
+  })
+
+  it('the console’s HTTP routes (the tus upload): 401 for a visitor, 403 for the other roles, on every method', async () => {
+    const routes = adminHttpRoutes(t.app)
+    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(expect.arrayContaining(['HEAD /admin/uploads/:id', 'PATCH /admin/uploads/:id', 'POST /admin/uploads']))
+    // A real upload to aim at, so a refusal is not a 404.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/admin/uploads',
+      headers: { ...SITE_CLIENT, cookie: cookies.admin!, 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': `filename ${Buffer.from('a.mp4').toString('base64')}` },
+    })
+    expect(created.statusCode).toBe(201)
+    const id = String(created.headers.location).split('/').at(-1)!
+    for (const route of routes) {
+      const request = {
+        method: route.method as 'POST',
+        url: route.url.replace(':id', id),
+        payload: route.method === 'PATCH' ? Buffer.from('0123456789') : undefined,
+        headers: { 'x-locale': 'de', ...SITE_CLIENT, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'upload-length': '10', ...(route.method === 'PATCH' ? { 'content-type': 'application/offset+octet-stream' } : {}) },
+      }
+      const visitor = await t.app.inject(request)
+      expect(visitor.statusCode, `${route.method} ${route.url}`).toBe(401)
+      for (const role of ['user', 'permanentAccess'] as const) {
+        const res = await t.app.inject({ ...request, headers: { ...request.headers, cookie: cookies[role]! } })
+        expect(res.statusCode, `${role} ${route.method} ${route.url}`).toBe(403)
+        if (route.method !== 'HEAD') expect(res.json().error).toBe('Dazu bist du nicht berechtigt.')
+      }
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: `/admin/uploads/${id}`, headers: { 'tus-resumable': '1.0.0', cookie: cookies.admin! } })
+    expect(head.headers['upload-offset']).toBe('0')
   })
 
   it('an administrator reads them (the queries answer)', async () => {
     for (const procedure of adminProcedures.filter((p) => p.type === 'query')) {
+      // (Subscriptions stream until closed: admin-pipeline.test.ts follows the live board.)
       const res = await call(procedure.path, 'query', procedure.input ? sampleOf(procedure.input) : undefined, cookies.admin)
       expect(res.statusCode, `${procedure.path}: ${res.body}`).not.toBe(403)
       expect(res.statusCode, `${procedure.path}: ${res.body}`).toBeLessThan(500)

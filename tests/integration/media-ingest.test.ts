@@ -82,21 +82,22 @@ describe('the ingest folder', () => {
     const watcher = new DropWatcher(t.config.ingestDir, 400)
     const file = path.join(t.config.ingestDir, 'slow copy.mp4')
     const out = createWriteStream(file)
+    // The watcher's clock is given, counted from the file's last change: no waiting on real time.
+    const afterLastWrite = async (ms: number) => (await fs.stat(file)).mtimeMs + ms
     for (let i = 0; i < 8; i++) {
-      out.write(Buffer.alloc(32 * 1024, i))
-      await sleep(120)
-      expect(await watcher.scan()).toEqual([])
+      await new Promise((resolve) => out.write(Buffer.alloc(32 * 1024, i), resolve))
+      expect(await watcher.scan(await afterLastWrite(120))).toEqual([])
     }
-    // Still open by a writer (a copy that stalls): the settle time alone is not enough.
-    await sleep(600)
-    expect(await watcher.scan()).toEqual([])
-    expect(await watcher.scan()).toEqual([])
+    // Past the settle time, but still open by a writer (a copy that stalls): not yet.
+    expect(await watcher.scan(await afterLastWrite(600))).toEqual([])
+    expect(await watcher.scan(await afterLastWrite(600))).toEqual([])
     await new Promise((resolve) => out.end(resolve))
-    await sleep(450)
-    const ready = [...(await watcher.scan()), ...(await watcher.scan())]
+    // Closed, unchanged, but within the settle time: not yet.
+    expect(await watcher.scan(await afterLastWrite(300))).toEqual([])
+    const ready = [...(await watcher.scan(await afterLastWrite(450))), ...(await watcher.scan(await afterLastWrite(450)))]
     expect(ready.map((drop) => drop.name)).toEqual(['slow copy.mp4'])
     // Handed out once only.
-    expect(await watcher.scan()).toEqual([])
+    expect(await watcher.scan(await afterLastWrite(5_000))).toEqual([])
     await fs.rm(file)
   })
 

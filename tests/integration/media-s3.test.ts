@@ -8,6 +8,7 @@ import type { WorkDir } from '../../server/services/media/store.js'
 import { migrateToS3 } from '../../server/services/media/migrate.js'
 import { S3MediaStore } from '../../server/services/media/store-s3.js'
 import { ensurePlans } from '../../scripts/seed/plans.js'
+import { dropSettledSourceCopies } from '../../worker/media/source-copies.js'
 import { processVideo } from '../../worker/media/video-pipeline.js'
 import { createTestApp, trpcQuery, type TestApp } from '../support/app.js'
 import { signedInUser } from '../support/accounts.js'
@@ -211,6 +212,52 @@ describe('media on S3', () => {
     expect(second.length).toBe(first.length)
     expect(await fs.readdir(t.config.mediaDir).then((names) => names.filter((name) => name !== '.work' && name !== 'sources'))).toEqual([])
     expect(await listFiles(t.config.mediaDir)).toEqual([])
+  })
+
+  it('reads a published playlist from the bucket once per server, a playlist outside an attempt every time', async () => {
+    class CountingStore extends S3MediaStore {
+      reads = 0
+      override async getObject(stored: string, range?: string) {
+        this.reads++
+        return super.getObject(stored, range)
+      }
+    }
+    const counting = new CountingStore(t.config.mediaDir, store.s3)
+    const master = video.media.master!
+    expect(await counting.readText(master)).toBe(await store.readText(master))
+    expect(await counting.readText(master)).toMatch(/^#EXTM3U/)
+    expect(counting.reads).toBe(1)
+    // An older layout (copied by media:migrate) may be replaced in place: never kept.
+    await store.client.send(new PutObjectCommand({ Bucket: store.bucket, Key: 'protected/old-layout/hls/master.m3u8', Body: '#EXTM3U\n' }))
+    await counting.readText('protected/old-layout/hls/master.m3u8')
+    await counting.readText('protected/old-layout/hls/master.m3u8')
+    expect(counting.reads).toBe(3)
+  })
+
+  it('keeps an ingesting worker’s copy of the source for its transcode (no download), and drops such copies once the item is done', async () => {
+    const em = t.db.orm.em.fork()
+    const source = await makeTestVideo(path.join(t.tmp.dir, 'src', 'kept.mp4'), { width: 320, height: 180, seconds: 2, rate: 24 })
+    const queued = await ingestSource(em, t.store, { kind: 'video', source, mode: 'copy', keepLocalCopy: true })
+    if (queued.status !== 'queued') throw new Error('not queued')
+    const copy = path.join(store.sourceDir(queued.mediaKey), 'source.mp4')
+    // Uploaded all the same (another worker may take the job), and kept here.
+    expect(await store.listKeys(`sources/${queued.mediaKey}/`)).toEqual([`sources/${queued.mediaKey}/source.mp4`])
+    const kept = await fs.stat(copy)
+    // The transcode's fetch finds it: the same file, not a download.
+    await store.fetchSource(queued.mediaKey)
+    expect((await fs.stat(copy)).ino).toBe(kept.ino)
+    expect((await fs.stat(copy)).mtimeMs).toBe(kept.mtimeMs)
+    // Still pending: the sweep leaves it.
+    expect(await dropSettledSourceCopies(store, em)).toBe(0)
+    expect(await listFiles(store.sourceDir(queued.mediaKey))).toEqual(['source.mp4'])
+
+    expect(await processVideo(t.db.orm, store, queued.id, { attempt: { number: 1, max: 5 } })).toBe('ready')
+    // A copy left on a machine that did not transcode it (here: put back) goes once the item is ready.
+    await fs.mkdir(store.sourceDir(queued.mediaKey), { recursive: true })
+    await fs.copyFile(source, copy)
+    expect(await dropSettledSourceCopies(store, em)).toBe(1)
+    expect(await listFiles(store.sourceDir(queued.mediaKey))).toEqual([])
+    expect(await store.listKeys(`sources/${queued.mediaKey}/`)).toEqual([`sources/${queued.mediaKey}/source.mp4`])
   })
 
   it('migrates a local store into the bucket under the same paths, resumably, and checks every size', async () => {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
+import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import { Session } from '../../server/db/entities/index.js'
 import type { Role } from '../../server/domain/membership.js'
@@ -19,7 +20,7 @@ export const adminProcedures = Object.entries((appRouter._def as unknown as { pr
   .filter(([path]) => path.startsWith('admin.'))
   .map(([path, procedure]) => ({
     path,
-    type: procedure._def.type as 'query' | 'mutation',
+    type: procedure._def.type,
     input: procedure._def.inputs[0],
     audited: procedure._def.middlewares.includes((auditMiddleware as unknown as { _middlewares: unknown[] })._middlewares[0]),
   }))
@@ -32,4 +33,23 @@ export async function signedInAs(em: EntityManager, role: Role, email = `${role}
   em.create(Session, { id: hashToken(token), user, remember: false, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + 3_600_000) })
   await em.flush()
   return { cookie: `${SESSION_COOKIE}=${token}`, id: user.id, email }
+}
+
+/**
+ * Every HTTP route of the console outside tRPC (the upload's tus routes), read from the app's
+ * route tree, so a new one is covered by itself: [{ method, url }] with `:params` left in.
+ */
+export function adminHttpRoutes(app: FastifyInstance): Array<{ method: string; url: string }> {
+  const stack: string[] = []
+  const routes: Array<{ method: string; url: string }> = []
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)(?:├── |└── )(\S+)(?: \(([^)]+)\))?/.exec(line)
+    if (!match) continue
+    const depth = match[1]!.length / 4
+    stack.length = depth
+    stack.push(match[2]!)
+    const url = stack.join('')
+    if (url.startsWith('/admin/') && match[3]) for (const method of match[3].split(', ')) routes.push({ method, url })
+  }
+  return routes
 }

@@ -123,7 +123,7 @@ export async function testBucket(prefix: string): Promise<NodeJS.ProcessEnv> {
   const { inject } = await import('vitest')
   const { CreateBucketCommand, PutBucketCorsCommand } = await import('@aws-sdk/client-s3')
   const { createS3Client } = await import('../../server/services/media/store-s3.js')
-  const { LOCAL_S3_CREDENTIALS } = await import('../../scripts/s3-server.js')
+  const { LOCAL_S3_CREDENTIALS, localS3Env } = await import('../../scripts/s3-server.js')
   const endpoint = inject('testS3Endpoint')
   const bucket = `${prefix.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 40)}-${crypto.randomBytes(4).toString('hex')}`
   const client = createS3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, ...LOCAL_S3_CREDENTIALS })
@@ -135,14 +135,7 @@ export async function testBucket(prefix: string): Promise<NodeJS.ProcessEnv> {
     }),
   )
   client.destroy()
-  return {
-    MEDIA_STORE: 's3',
-    S3_ENDPOINT: endpoint,
-    S3_BUCKET: bucket,
-    S3_FORCE_PATH_STYLE: 'true',
-    S3_ACCESS_KEY_ID: LOCAL_S3_CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: LOCAL_S3_CREDENTIALS.secretAccessKey,
-  }
+  return localS3Env(endpoint, bucket)
 }
 
 /** Runs the pipeline's ffmpeg on a file and returns what it wrote to stderr (the filters' reports). */

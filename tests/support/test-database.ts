@@ -38,6 +38,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const dropDatabase = async () => {
     const client = new pg.Client({ connectionString: adminUrl })
     await client.connect()
+    // Connections still closing (a pool's last clients after orm.close) are let go first: forcing
+    // them out makes PostgreSQL send "terminating connection", which a closing client no longer
+    // listens for and the test run reports as an uncaught error.
+    for (let waited = 0; waited < 5_000; waited += 50) {
+      const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = $1`, [name])
+      if (rows[0]!.n === 0) break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
     await client.query(`drop database if exists ${name} with (force)`)
     await client.end()
   }

@@ -33,12 +33,12 @@ describe('the client', () => {
 })
 
 describe('the use cases (server/services)', () => {
-  it('know no transport: nothing from server/trpc or server/http (their errors are the domain AppError)', () => {
+  it('know no transport: nothing from server/trpc, server/http, tRPC or Fastify (their errors are the domain AppError; the request reaches them as plain data)', () => {
     const offending: string[] = []
     for (const file of files('server/services')) {
       const source = fs.readFileSync(file, 'utf8')
       for (const match of source.matchAll(/^import\s+[^'"]*from\s+['"]([^'"]+)['"]/gm)) {
-        if (/\/(trpc|http)\//.test(match[1]!) || match[1]!.startsWith('@trpc/')) offending.push(`${file}: ${match[1]}`)
+        if (/\/(trpc|http)\//.test(match[1]!) || /^(@trpc\/|fastify$|@fastify\/)/.test(match[1]!)) offending.push(`${file}: ${match[1]}`)
       }
     }
     expect(offending).toEqual([])

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CatalogCache } from '../../server/services/catalog/cache.js'
 
 const enabled = (options?: ConstructorParameters<typeof CatalogCache>[0]) => {
@@ -8,6 +8,10 @@ const enabled = (options?: ConstructorParameters<typeof CatalogCache>[0]) => {
 }
 
 describe('CatalogCache', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
   it('loads once and then answers from memory', async () => {
     const cache = enabled()
     let loads = 0
@@ -21,8 +25,11 @@ describe('CatalogCache', () => {
   it('shares one load between callers that ask at the same time', async () => {
     const cache = enabled()
     let loads = 0
-    const load = () => new Promise<number>((resolve) => setTimeout(() => resolve(++loads), 10))
-    expect(await Promise.all([cache.getOrLoad('a', load), cache.getOrLoad('a', load)])).toEqual([1, 1])
+    let finish: () => void = () => undefined
+    const load = () => new Promise<number>((resolve) => (finish = () => resolve(++loads)))
+    const both = Promise.all([cache.getOrLoad('a', load), cache.getOrLoad('a', load)])
+    finish()
+    expect(await both).toEqual([1, 1])
     expect(loads).toBe(1)
   })
 
@@ -41,6 +48,7 @@ describe('CatalogCache', () => {
   })
 
   it('expires answers after the TTL and evicts the least recently used beyond the limit', async () => {
+    vi.useFakeTimers()
     const cache = enabled({ ttlMs: 20, maxEntries: 2 })
     await cache.getOrLoad('a', async () => 'a1')
     await cache.getOrLoad('b', async () => 'b1')
@@ -48,7 +56,9 @@ describe('CatalogCache', () => {
     await cache.getOrLoad('c', async () => 'c1')
     expect(cache.size).toBe(2)
     expect(await cache.getOrLoad('b', async () => 'b2')).toBe('b2')
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    vi.advanceTimersByTime(19)
+    expect(await cache.getOrLoad('b', async () => 'b3')).toBe('b2')
+    vi.advanceTimersByTime(2)
     expect(await cache.getOrLoad('b', async () => 'b3')).toBe('b3')
   })
 

@@ -26,4 +26,16 @@ describe('crossSiteReason: is a state-changing request the site\'s own?', () => 
     expect(crossSiteReason(JSON_TYPE, SITE)).toBe('unproven')
     expect(crossSiteReason({ ...JSON_TYPE, [CSRF_HEADER]: 'yes' }, SITE)).toBe('unproven')
   })
+
+  it('takes the console’s tus requests with the client header and no body or tus bytes, and nothing else', () => {
+    const upload = { upload: true }
+    expect(crossSiteReason({ [CSRF_HEADER]: '1' }, SITE, upload)).toBeNull()
+    expect(crossSiteReason({ 'content-type': 'application/offset+octet-stream', [CSRF_HEADER]: '1', origin: 'https://club.example' }, SITE, upload)).toBeNull()
+    expect(crossSiteReason({ 'content-type': 'application/offset+octet-stream' }, SITE, upload)).toBe('unproven')
+    expect(crossSiteReason({ 'content-type': 'application/offset+octet-stream', 'sec-fetch-site': 'same-origin' }, SITE, upload)).toBe('unproven')
+    for (const type of ['multipart/form-data; boundary=x', 'text/plain', 'application/x-www-form-urlencoded', 'application/json']) {
+      expect(crossSiteReason({ 'content-type': type, [CSRF_HEADER]: '1' }, SITE, upload), type).toBe('contentType')
+    }
+    expect(crossSiteReason({ [CSRF_HEADER]: '1', origin: 'https://evil.example' }, SITE, upload)).toBe('origin')
+  })
 })

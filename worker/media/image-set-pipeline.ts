@@ -9,6 +9,7 @@ import type { MediaStore, WorkDir } from '../../server/services/media/store.js'
 import { releaseDueItems } from '../../server/services/release.js'
 import { renderPicture, type PictureTarget } from '../ffmpeg/pictures.js'
 import { UnreadableMediaError, probe } from '../ffmpeg/probe.js'
+import { JobCancelled } from './cancel-watch.js'
 import { MediaRejected, markProcessing, settleFailure, type Outcome } from './outcome.js'
 import { ProgressReporter } from './progress.js'
 import { settleStore, type PipelineOptions } from './video-pipeline.js'
@@ -29,7 +30,7 @@ export async function processImageSet(orm: Orm, store: MediaStore, id: number, o
   const em = orm.em.fork()
   const set = await em.findOne(ImageSet, id)
   if (!set || set.mediaStatus === 'ready') return 'skipped'
-  await markProcessing(em, 'image_set', id, options.attempt.number > 1 ? `attempt ${options.attempt.number} of ${options.attempt.max}` : null)
+  if (!(await markProcessing(em, 'image_set', id, options.attempt.number > 1 ? `attempt ${options.attempt.number} of ${options.attempt.max}` : null))) return 'skipped'
   let work: WorkDir | null = null
   try {
     const dir = await store.fetchSource(set.mediaKey)
@@ -47,6 +48,7 @@ export async function processImageSet(orm: Orm, store: MediaStore, id: number, o
       progress.report((index + 1) / files.length)
     }
     await progress.flush()
+    options.signal?.throwIfAborted()
     await store.publish(work)
 
     // The result is written even when PostgreSQL restarts at this moment: the work is done.
@@ -54,6 +56,8 @@ export async function processImageSet(orm: Orm, store: MediaStore, id: number, o
     const writeResult = () =>
       em.transactional(async (tx) => {
         const row = await tx.findOneOrFail(ImageSet, id, { refresh: true })
+        // Cancelled in the console a moment ago: the item keeps the console's state.
+        if (row.mediaStatus !== 'processing') throw new JobCancelled()
         await tx.nativeDelete(Image, { imageSet: id })
         images.forEach((media, index) => tx.create(Image, { imageSet: row, position: index + 1, alt: numbered(row.title, index + 1), media }))
         row.media = { previews, archive: null }

@@ -1,5 +1,7 @@
+import type { QueryResult } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { MediaRejected } from '../ffmpeg/errors.js'
+import { JobCancelled } from './cancel-watch.js'
 import { FfmpegError } from '../ffmpeg/run.js'
 import type { ItemTable } from './progress.js'
 
@@ -10,7 +12,7 @@ export interface Attempt {
   max: number
 }
 
-export type Outcome = 'ready' | 'failed' | 'skipped'
+export type Outcome = 'ready' | 'failed' | 'skipped' | 'cancelled'
 
 /** Marks an item failed with a reason content ops can read (the queue goes on). */
 export async function markFailed(em: EntityManager, table: ItemTable, id: number, reason: string): Promise<void> {
@@ -19,10 +21,19 @@ export async function markFailed(em: EntityManager, table: ItemTable, id: number
     .execute(`update "${table}" set media_status = 'failed', media_error = ?, updated_at = now() where id = ?`, [reason.slice(0, 4000), id])
 }
 
-export async function markProcessing(em: EntityManager, table: ItemTable, id: number, note: string | null): Promise<void> {
-  await em
+/**
+ * Marks an item processing as its job starts; false when the item is no longer waiting for it
+ * (cancelled in the console, or made ready meanwhile): the job then has nothing to do.
+ */
+export async function markProcessing(em: EntityManager, table: ItemTable, id: number, note: string | null): Promise<boolean> {
+  const changed = await em
     .getConnection()
-    .execute(`update "${table}" set media_status = 'processing', media_error = ?, media_progress = 0, updated_at = now() where id = ?`, [note, id])
+    .execute<QueryResult>(
+      `update "${table}" set media_status = 'processing', media_error = ?, media_progress = 0, updated_at = now() where id = ? and media_status in ('pending', 'processing')`,
+      [note, id],
+      'run',
+    )
+  return changed.affectedRows > 0
 }
 
 /** Trouble of the machine, not of the source (disk, memory, files, network): another attempt may succeed. */
@@ -70,12 +81,13 @@ const describe = (error: unknown) =>
       : String(error)
 
 /**
- * What a failed attempt means: an abort (shutdown) is retried; a permanent problem fails
+ * What a failed attempt means: an abort (shutdown) is retried, a cancel ends the job; a permanent problem fails
  * the item at once with its reason (returns, so the job completes and the queue goes on);
  * any other error is retried until the last attempt, which fails the item with the reason.
  */
 export async function settleFailure(em: EntityManager, table: ItemTable, id: number, error: unknown, attempt: Attempt, signal?: AbortSignal): Promise<Outcome> {
-  if (signal?.aborted) throw error
+  // A shutdown or a cancel from the console: the item's state is not this attempt's to write.
+  if (signal?.aborted || error instanceof JobCancelled) throw error
   const permanent = permanentReason(error)
   if (permanent) {
     await markFailed(em, table, id, permanent)

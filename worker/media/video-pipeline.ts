@@ -36,6 +36,7 @@ import { detectScan, readAvcCodec } from '../ffmpeg/inspect.js'
 import { displaySize, grabFrames, type PictureTarget } from '../ffmpeg/pictures.js'
 import { probe } from '../ffmpeg/probe.js'
 import type { WorkerObserver } from '../deps.js'
+import { JobCancelled } from './cancel-watch.js'
 import { MediaRejected, markProcessing, settleFailure, type Attempt, type Outcome } from './outcome.js'
 import { ProgressReporter } from './progress.js'
 import { writeWhenDatabaseAnswers } from '../settle-outcome.js'
@@ -76,7 +77,7 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
   const video = await em.findOne(Video, id)
   if (!video || video.mediaStatus === 'ready') return 'skipped'
   const log = options.log ?? (() => undefined)
-  await markProcessing(em, 'video', id, options.attempt.number > 1 ? `attempt ${options.attempt.number} of ${options.attempt.max}` : null)
+  if (!(await markProcessing(em, 'video', id, options.attempt.number > 1 ? `attempt ${options.attempt.number} of ${options.attempt.max}` : null))) return 'skipped'
   let work: WorkDir | null = null
   try {
     await store.fetchSource(video.mediaKey)
@@ -100,10 +101,15 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
      */
     const publishStep = async (done: WorkDir, how: 'replace' | 'add', media: VideoMedia, columns: Partial<Video>, keepSource: boolean) => {
       await progress.flush()
+      // Cancelled while the last step ran: nothing is published. (A cancel within the watch's
+      // interval before this point still publishes; the result is then not written: JobCancelled.)
+      options.signal?.throwIfAborted()
       await store.publish(done, how)
       const write = () =>
         em.transactional(async (tx) => {
           const row = await tx.findOneOrFail(Video, id, { refresh: true })
+          // Cancelled in the console a moment ago: the item keeps the console's state.
+          if (row.mediaStatus !== 'processing') throw new JobCancelled()
           Object.assign(row, { media, durationSeconds: Math.round(source.durationSeconds), ...columns })
           await notifyCatalogChanged(tx, 'media')
         })

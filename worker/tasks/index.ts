@@ -5,6 +5,7 @@ import { TASK_NAMES, type TaskName } from '../../server/services/jobs.js'
 import type { WorkerDeps } from '../deps.js'
 import { settleWhenDatabaseAnswers } from '../settle-outcome.js'
 import { backupDatabaseTask } from './backup-database.js'
+import { purgeAbandonedUploadsTask } from './purge-abandoned-uploads.js'
 import { purgeExpiredAuthTask } from './purge-expired-auth.js'
 import { mediaBackfillScrubTask } from './media-backfill-scrub.js'
 import { mediaIngestDropTask } from './media-ingest-drop.js'
@@ -31,11 +32,26 @@ export function createTaskList(deps: WorkerDeps, log: (line: string) => void = (
     settle_subscriptions: settleSubscriptionsTask(deps),
     refresh_search_statistics: refreshSearchStatisticsTask(deps),
     backup_database: backupDatabaseTask(deps),
+    purge_abandoned_uploads: purgeAbandonedUploadsTask(deps),
   }
   assertEveryTaskHandled(tasks)
   return Object.fromEntries(
     Object.entries(tasks).map(([name, task]) => [name, settleWhenDatabaseAnswers(handBackOnShutdown(task), deps.orm, log)]),
   )
+}
+
+/**
+ * The tasks that run ffmpeg over a whole video. Each worker runs them one at a time, in a
+ * graphile-worker runner of their own (concurrency 1; a named queue would allow one in the
+ * whole cluster), so N workers transcode N videos at once.
+ */
+export const TRANSCODE_TASKS: readonly TaskName[] = [MEDIA_TASKS.processVideo, MEDIA_TASKS.backfillScrub]
+
+/** A task list split into the transcodes and the rest. */
+export function splitTranscodes(taskList: TaskList): { transcodes: TaskList; others: TaskList } {
+  const entries = Object.entries(taskList)
+  const isTranscode = ([name]: [string, unknown]) => (TRANSCODE_TASKS as readonly string[]).includes(name)
+  return { transcodes: Object.fromEntries(entries.filter(isTranscode)), others: Object.fromEntries(entries.filter((entry) => !isTranscode(entry))) }
 }
 
 /** Start-up check: the task list handles every task of TaskPayloads, and nothing else (the types say so; this holds at run time too). */
@@ -76,6 +92,8 @@ export const CRONTAB = [
   '* * * * * settle_subscriptions ?max=1&jobKey=settle_subscriptions',
   // Search statistics follow released content (a no-op when nothing changed; a hint only).
   '*/5 * * * * refresh_search_statistics ?max=1&jobKey=refresh_search_statistics',
+  // The console's uploads that received nothing for UPLOAD_EXPIRY_HOURS are removed.
+  '43 * * * * purge_abandoned_uploads ?max=1&jobKey=purge_abandoned_uploads',
 ].join('\n')
 
 /** The crontab with the scheduled backup, when BACKUP_SCHEDULE is not off. */

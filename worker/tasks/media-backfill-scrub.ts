@@ -1,5 +1,5 @@
 import type { Task } from 'graphile-worker'
-import { MEDIA_QUEUES, MEDIA_TASKS } from '../../server/services/ingest.js'
+import { MEDIA_TASKS } from '../../server/services/ingest.js'
 import { addJob } from '../../server/services/jobs.js'
 import { MediaStore } from '../../server/services/media/store.js'
 import type { WorkerDeps } from '../deps.js'
@@ -27,5 +27,5 @@ export const mediaBackfillScrubTask =
   }
 
 export function queueScrubBackfill(em: Parameters<typeof addJob>[0]): Promise<void> {
-  return addJob(em, MEDIA_TASKS.backfillScrub, {}, { jobKey: MEDIA_TASKS.backfillScrub, queueName: MEDIA_QUEUES.transcode, maxAttempts: 3 })
+  return addJob(em, MEDIA_TASKS.backfillScrub, {}, { jobKey: MEDIA_TASKS.backfillScrub, maxAttempts: 3 })
 }

@@ -53,7 +53,8 @@ export async function ingestDrop({ config, orm }: WorkerDeps, payload: DropPaylo
     meta = parsed.meta
   }
 
-  const result = await ingestSource(em, store, { kind: payload.kind, source, name: payload.name, meta, mode: 'move', mediaKey: payload.mediaKey })
+  // A worker takes the drop: its copy of the source serves the transcode if that runs here too.
+  const result = await ingestSource(em, store, { kind: payload.kind, source, name: payload.name, meta, mode: 'move', mediaKey: payload.mediaKey, keepLocalCopy: true })
   if (result.status === 'queued') {
     if (metaPath) await fs.rename(metaPath, path.join(store.sourceDir(payload.mediaKey), 'meta.json')).catch(() => fs.rm(metaPath, { force: true }))
     return result

@@ -3,4 +3,4 @@ import { mediaTask } from '../media/media-task.js'
 import { processImageSet } from '../media/image-set-pipeline.js'
 
 /** Renditions, thumbnails and originals of one image set: payload { id }. */
-export const mediaProcessImageSetTask = mediaTask(MEDIA_TASKS.processImageSet, processImageSet)
+export const mediaProcessImageSetTask = mediaTask(MEDIA_TASKS.processImageSet, 'image_set', processImageSet)

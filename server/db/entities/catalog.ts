@@ -122,6 +122,17 @@ function contentSearchAndSorts(table: 'video' | 'image_set', longestColumn: 'dur
   }
 }
 
+/**
+ * The live pipeline board's trigger (migration pipeline_changed): a notification whenever an
+ * ingested item's media state, progress or error changes (server/services/pipeline-feed.ts).
+ */
+const pipelineChanged = (table: 'video' | 'image_set') => ({
+  name: `${table}_pipeline_changed`,
+  timing: 'after' as const,
+  events: ['insert' as const, 'update' as const],
+  expression: `create trigger ${table}_pipeline_changed after insert or update of media_status, media_progress, media_error, source_name on "${table}" for each row execute function pipeline_changed()`,
+})
+
 export const VideoSchema = defineEntity({
   name: 'Video',
   properties: {
@@ -142,7 +153,7 @@ export const VideoSchema = defineEntity({
     sourceName: p.string().length(512).nullable(),
   },
   indexes: [{ properties: ['releasedAt'] }, { properties: ['publishAt'] }, ...contentSearchAndSorts('video', 'duration_seconds').indexes],
-  triggers: contentSearchAndSorts('video', 'duration_seconds').triggers,
+  triggers: [...contentSearchAndSorts('video', 'duration_seconds').triggers, pipelineChanged('video')],
 })
 export class Video extends VideoSchema.class {}
 VideoSchema.setClass(Video)
@@ -165,7 +176,7 @@ export const ImageSetSchema = defineEntity({
     sourceName: p.string().length(512).nullable(),
   },
   indexes: [{ properties: ['releasedAt'] }, { properties: ['publishAt'] }, ...contentSearchAndSorts('image_set', 'images_count').indexes],
-  triggers: contentSearchAndSorts('image_set', 'images_count').triggers,
+  triggers: [...contentSearchAndSorts('image_set', 'images_count').triggers, pipelineChanged('image_set')],
 })
 export class ImageSet extends ImageSetSchema.class {}
 ImageSetSchema.setClass(ImageSet)

@@ -5,7 +5,6 @@
  * webhook route, so membership comes only from a verified webhook, never from the page itself.
  */
 import crypto from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { BillingConfig } from '../../config.js'
 import { Plan, Subscription } from '../../db/entities/index.js'
@@ -138,19 +137,21 @@ function demoNotification(user: CurrentUser, checkout: Checkout, now: Date): Rec
   }
 }
 
+/** Posts a request to this server's own webhook route (the router injects it into the HTTP stack: no network hop). */
+export type DeliverToWebhook = (request: { method: 'POST'; url: string; payload: string; headers: Record<string, string> }) => Promise<{ statusCode: number; body: string }>
+
 /**
  * "Pay" in the demo checkout: signs the processor's notification for the signed-in user and
- * posts it to the webhook route through the server's own HTTP stack (no network hop). The
- * webhook decides; a refusal there is an unexpected error here.
+ * posts it to the webhook route. The webhook decides; a refusal there is an unexpected error here.
  */
 export async function demoPay(
-  app: FastifyInstance, em: EntityManager, config: BillingConfig, user: CurrentUser, sid: string, now: Date,
+  deliver: DeliverToWebhook, em: EntityManager, config: BillingConfig, user: CurrentUser, sid: string, now: Date,
 ): Promise<{ mode: 'join' | 'change' }> {
   demoOnly(config)
   const checkout = await prepareCheckout(em, config, user, sid, now)
   const provider = demoProvider(config)
   const { payload, headers } = provider.encode(demoNotification(user, checkout, now))
-  const res = await app.inject({ method: 'POST', url: webhookPath(provider.id), payload, headers })
+  const res = await deliver({ method: 'POST', url: webhookPath(provider.id), payload, headers })
   if (res.statusCode !== 200) throw new Error(`the webhook refused the demo payment: ${res.statusCode} ${res.body}`)
   return { mode: checkout.mode }
 }

@@ -6,8 +6,10 @@
  * Without a working LISTEN connection nothing is cached, so no server can serve stale pages
  * longer than the TTL.
  */
-import pg from 'pg'
 import { CATALOG_CHANNEL } from '../release.js'
+import { listenToChannel, type ChangeListener } from '../notifications.js'
+
+export type { ChangeListener }
 
 export interface CatalogCacheOptions {
   maxEntries?: number
@@ -92,12 +94,6 @@ export class CatalogCache {
   }
 }
 
-export interface ChangeListener {
-  close(): Promise<void>
-  /** Resolves once the first LISTEN succeeded (or failed); tests wait for it. */
-  ready: Promise<boolean>
-}
-
 /**
  * Keeps one connection LISTENing on catalog_changed and clears the caches on every
  * notification; reconnects after a failure (the caches are off meanwhile).
@@ -108,56 +104,32 @@ export function listenForCatalogChanges(
   log: { warn: (obj: object, msg: string) => void },
   retryMs = 2000,
 ): ChangeListener {
-  let client: pg.Client | null = null
-  let closed = false
-  let timer: NodeJS.Timeout | null = null
-  let resolveReady: (ok: boolean) => void = () => undefined
-  const ready = new Promise<boolean>((resolve) => (resolveReady = resolve))
-
-  const connect = async () => {
-    const current = new pg.Client({ connectionString: databaseUrl })
-    client = current
-    const fail = (error: unknown) => {
-      if (client !== current) return
-      client = null
-      for (const cache of caches) cache.setEnabled(false)
-      resolveReady(false)
-      current.end().catch(() => undefined)
-      if (closed) return
-      log.warn({ err: error }, 'catalog change listener lost; the catalog cache is off until it reconnects')
-      timer = setTimeout(() => void connect(), retryMs)
-      timer.unref()
-    }
-    current.on('error', fail)
-    current.on('end', () => fail(new Error('connection ended')))
-    current.on('notification', (message) => {
-      if (message.channel === CATALOG_CHANNEL) for (const cache of caches) cache.clear()
-    })
-    try {
-      await current.connect()
-      await current.query(`listen ${CATALOG_CHANNEL}`)
-      if (closed) return void current.end().catch(() => undefined)
-      // Anything cached before this moment may have missed a change.
-      for (const cache of caches) {
-        cache.clear()
-        cache.setEnabled(true)
-      }
-      resolveReady(true)
-    } catch (error) {
-      fail(error)
-    }
-  }
-  void connect()
-
+  const listener = listenToChannel(
+    databaseUrl,
+    CATALOG_CHANNEL,
+    {
+      onNotification: () => {
+        for (const cache of caches) cache.clear()
+      },
+      onConnected: () => {
+        // Anything cached before this moment may have missed a change.
+        for (const cache of caches) {
+          cache.clear()
+          cache.setEnabled(true)
+        }
+      },
+      onLost: (error) => {
+        for (const cache of caches) cache.setEnabled(false)
+        log.warn({ err: error }, 'catalog change listener lost; the catalog cache is off until it reconnects')
+      },
+    },
+    retryMs,
+  )
   return {
-    ready,
+    ready: listener.ready,
     async close() {
-      closed = true
-      if (timer) clearTimeout(timer)
       for (const cache of caches) cache.setEnabled(false)
-      const current = client
-      client = null
-      await current?.end().catch(() => undefined)
+      await listener.close()
     },
   }
 }

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises'
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -30,6 +31,10 @@ const MAX_PRESIGN_SECONDS = 604_800
 /** Presigned URLs are signed at the start of this window, so one window's URLs are identical (browser caches). */
 const SIGNING_WINDOW_SECONDS = 60
 const UPLOAD_CONCURRENCY = 8
+/** Playlists and thumbnail tracks kept in memory (a few KB each). */
+const TEXT_CACHE_ENTRIES = 2000
+/** Presigned URLs kept for their signing window (about 0.5 KB each). */
+const PRESIGNED_CACHE_ENTRIES = 20_000
 
 const CONTENT_TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
@@ -102,6 +107,10 @@ export class S3MediaStore extends MediaStore {
   override readonly kind = 's3' as const
   readonly client: S3Client
   readonly bucket: string
+  /** Texts of published attempts, least recently read first. */
+  readonly #texts = new Map<string, string>()
+  /** Presigned URLs by their inputs, oldest first. */
+  readonly #presigned = new Map<string, string>()
 
   constructor(
     mediaDir: string,
@@ -206,9 +215,26 @@ export class S3MediaStore extends MediaStore {
     }
   }
 
+  /**
+   * A stored text file (a playlist, a thumbnail track). Those of a published attempt never
+   * change (a re-made item gets a new attempt prefix), so the most recent ones are kept in
+   * memory: a video's playlists come from the bucket once per server, not on every play.
+   */
   override async readText(stored: string): Promise<string | null> {
+    const cached = this.#texts.get(stored)
+    if (cached !== undefined) {
+      this.#texts.delete(stored)
+      this.#texts.set(stored, cached)
+      return cached
+    }
     const object = await this.getObject(stored)
-    return object ? object.Body!.transformToString('utf8') : null
+    if (!object) return null
+    const text = await object.Body!.transformToString('utf8')
+    if (attemptOf(stored, stored.split('/')[1] ?? '')) {
+      this.#texts.set(stored, text)
+      if (this.#texts.size > TEXT_CACHE_ENTRIES) this.#texts.delete(this.#texts.keys().next().value!)
+    }
+    return text
   }
 
   override async openRead(stored: string): Promise<Readable> {
@@ -232,11 +258,19 @@ export class S3MediaStore extends MediaStore {
    * after signing). Signed at the start of the current minute, so the same request within a
    * minute gets the same URL. `attachment`: the Content-Disposition S3 answers with.
    */
-  presign(stored: string, expiresAt: number, now: Date, attachment?: string): Promise<string> {
+  async presign(stored: string, expiresAt: number, now: Date, attachment?: string): Promise<string> {
     const signedAt = Math.floor(now.getTime() / 1000 / SIGNING_WINDOW_SECONDS) * SIGNING_WINDOW_SECONDS
     const expiresIn = Math.min(MAX_PRESIGN_SECONDS, Math.max(1, expiresAt - signedAt))
+    // The same inputs give the same URL: a rung playlist's segments (members share expiry
+    // windows) are signed once per window, not once per segment and member (about 0.5 ms each).
+    const key = `${stored}\n${signedAt}\n${expiresIn}\n${attachment ?? ''}`
+    const known = this.#presigned.get(key)
+    if (known) return known
     const command = new GetObjectCommand({ Bucket: this.bucket, Key: stored, ...(attachment ? { ResponseContentDisposition: attachment } : {}) })
-    return getSignedUrl(this.client, command, { expiresIn, signingDate: new Date(signedAt * 1000) })
+    const url = await getSignedUrl(this.client, command, { expiresIn, signingDate: new Date(signedAt * 1000) })
+    this.#presigned.set(key, url)
+    if (this.#presigned.size > PRESIGNED_CACHE_ENTRIES) this.#presigned.delete(this.#presigned.keys().next().value!)
+    return url
   }
 
   /**
@@ -249,6 +283,20 @@ export class S3MediaStore extends MediaStore {
       return signBunnyUrl(`${bunny.baseUrl}/${stored}`, bunny.tokenKey, { expires: expiresAt }, (key, message) => createHmac('sha256', key).update(message).digest())
     }
     return this.presign(stored, expiresAt, now, attachment)
+  }
+
+  /** Before a start: why the bucket cannot be used (it is missing, the keys may not use it, S3 does not answer), or null. */
+  async bucketProblem(): Promise<string | null> {
+    const where = `the bucket ${this.bucket} at ${this.s3.endpoint ?? `AWS S3 (${this.s3.region})`}`
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }))
+      return null
+    } catch (error) {
+      const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined
+      if (status === 404) return `${where} does not exist: create it (private; see README, "Media on S3-compatible storage")`
+      if (status === 403 || status === 401) return `${where} refuses these keys (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)`
+      return `${where} does not answer: ${error instanceof Error ? error.message : String(error)}`
+    }
   }
 
   /** Readiness: a small object is put, read back, compared and deleted under `.health/`. */

@@ -17,5 +17,5 @@ export const billingRouter = router({
   demoPay: verifiedProcedure
     .input(demoPaySchema)
     .use(rateLimited('demoPay', DEMO_PAY_LIMIT))
-    .mutation(({ ctx, input }) => demoPay(ctx.req.server, ctx.em, ctx.config.billing, ctx.user, input.plan, ctx.now)),
+    .mutation(({ ctx, input }) => demoPay((request) => ctx.req.server.inject(request), ctx.em, ctx.config.billing, ctx.user, input.plan, ctx.now)),
 })

@@ -81,6 +81,19 @@ export function PlayerArea({ video }: { video: VideoDetail }) {
               p="lg"
             >
               <Stack gap="xs" style={{ pointerEvents: 'auto' }}>
+                {/* Above the buttons: the area is anchored at the bottom, so the members-only line that goes
+                    once the browser knows a member is signed in does not move the button under a finger. */}
+                {failed ? (
+                  <Text c="white" fw={600}>
+                    {playback.data && !playback.data.master ? LL.playback.player.preparing() : LL.playback.player.failed()}
+                  </Text>
+                ) : (
+                  !member && (
+                    <Text c="white" fw={600} fz={{ base: 'sm', sm: 'md' }}>
+                      {best ? LL.catalog.video.membersOnly({ resolution: best }) : LL.catalog.video.membersOnlyNoResolution()}
+                    </Text>
+                  )
+                )}
                 {resumeAt !== null ? (
                   <Group gap="sm">
                     <Button size="md" radius="xl" leftSection={<PlayIcon size={22} />} onClick={() => play(resumeAt)}>
@@ -96,17 +109,6 @@ export function PlayerArea({ video }: { video: VideoDetail }) {
                       {LL.playback.player.play()}
                     </Button>
                   </div>
-                )}
-                {failed ? (
-                  <Text c="white" fw={600}>
-                    {playback.data && !playback.data.master ? LL.playback.player.preparing() : LL.playback.player.failed()}
-                  </Text>
-                ) : (
-                  !member && (
-                    <Text c="white" fw={600} fz={{ base: 'sm', sm: 'md' }}>
-                      {best ? LL.catalog.video.membersOnly({ resolution: best }) : LL.catalog.video.membersOnlyNoResolution()}
-                    </Text>
-                  )
                 )}
               </Stack>
             </Box>

@@ -1,29 +1,36 @@
-import { Badge, Button, Group, NativeSelect, Paper, Progress, SegmentedControl, Stack, Table, Text } from '@mantine/core'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Badge, Button, Group, Modal, NativeSelect, Progress, SegmentedControl, Stack, Table, Text } from '@mantine/core'
+import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router'
+import { useSubscription } from '@trpc/tanstack-react-query'
 import type { inferRouterOutputs } from '@trpc/server'
+import { useState } from 'react'
 import * as v from 'valibot'
 import type { AppRouter } from '../../../server/trpc/root.js'
 import type { Resolution } from '../../../server/domain/resolutions.js'
-import { ButtonLink } from '../../components/links'
+import { AnchorLink, ButtonLink } from '../../components/links'
 import { useBreakpoint } from '../../lib/breakpoint'
-import { countText, formatDateTime, formatRelativeTime } from '../../lib/format'
+import { countText, formatDateTime, formatDuration, formatRelativeTime } from '../../lib/format'
 import { AdminTitle } from '../../features/admin/AdminTitle'
+import { AdminSection, Card, CardList } from '../../features/admin/CardList'
 import { useI18n } from '../../lib/locale'
 import { showError, showSuccess } from '../../lib/toasts'
 import { useTRPC } from '../../lib/trpc'
 
-type Item = inferRouterOutputs<AppRouter>['admin']['pipeline']['list']['items'][number]
+type Board = inferRouterOutputs<AppRouter>['admin']['pipeline']['list']
+type Item = Board['items'][number]
+type Worker = Board['workers'][number]
 
 const FILTERS = ['all', 'active', 'failed', 'ready'] as const
-/** How often the list is read again while the page is open. */
-const REFRESH_MS = 3000
 
 const searchSchema = v.object({
   filter: v.optional(v.fallback(v.picklist(FILTERS), 'all'), 'all'),
 })
 
-/** /admin/pipeline: what is queued, processing, failed or ready, refreshed live; retry of failed items. */
+/**
+ * /admin/pipeline: what is queued, processing, failed or ready, pushed by the server as it
+ * changes (admin.pipeline.live, server-sent events), with the time left; retry of failed items,
+ * cancel of queued and running ones; the workers and what each runs now.
+ */
 export const Route = createFileRoute('/admin/pipeline')({
   ssr: false,
   validateSearch: searchSchema,
@@ -39,9 +46,8 @@ function PipelinePage() {
   const { filter } = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
   const wide = ['md', 'lg', 'xl'].includes(useBreakpoint())
-  const { data } = useQuery(
-    trpc.admin.pipeline.list.queryOptions({ filter, locale }, { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS, staleTime: 0 }),
-  )
+  const live = useSubscription(trpc.admin.pipeline.live.subscriptionOptions({ filter, locale }))
+  const data = live.data
   const t = LL.admin.pipeline
   const choose = (value: string | null) => void navigate({ search: { filter: (value ?? 'all') as (typeof FILTERS)[number] }, replace: true })
   const filters = FILTERS.map((value) => ({ value, label: t.filters[value]() }))
@@ -55,11 +61,16 @@ function PipelinePage() {
         ) : (
           <NativeSelect label={t.filterLabel()} value={filter} onChange={(event) => choose(event.currentTarget.value)} data={filters} size="md" />
         )}
-        {data && (
-          <Text size="sm" role="status">
-            {data.workers === 0 ? t.noWorker() : countText(t.workers, data.workers, locale)}
-          </Text>
-        )}
+        <Group gap="sm" wrap="wrap">
+          {data && (
+            <Text size="sm" role="status">
+              {data.workers.length === 0 ? t.noWorker() : countText(t.workers, data.workers.length, locale)}
+            </Text>
+          )}
+          <Badge color={live.status === 'pending' ? 'green' : 'gray'} variant="light" role="status">
+            {live.status === 'pending' ? t.live() : t.reconnecting()}
+          </Badge>
+        </Group>
       </Group>
       {data && data.items.length === 0 && <Text>{t.empty()}</Text>}
       {data && data.items.length > 0 && wide && (
@@ -94,8 +105,7 @@ function PipelinePage() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <EditLink item={item} />
-                    {item.state === 'failed' && <RetryButton item={item} />}
+                    <ItemActions item={item} />
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -104,9 +114,9 @@ function PipelinePage() {
         </Table>
       )}
       {data && data.items.length > 0 && !wide && (
-        <Stack component="ul" aria-label={t.tableLabel()} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        <CardList label={t.tableLabel()}>
           {data.items.map((item) => (
-            <Paper component="li" key={`${item.kind}-${item.id}`} withBorder p="md" radius="md">
+            <Card key={`${item.kind}-${item.id}`}>
               <Stack gap="xs">
                 <Group justify="space-between" align="start" wrap="nowrap">
                   <ItemName item={item} />
@@ -119,15 +129,25 @@ function PipelinePage() {
                 <PlayableNote item={item} />
                 <FailureReason item={item} />
                 <Group gap="xs">
-                  <EditLink item={item} />
-                  {item.state === 'failed' && <RetryButton item={item} />}
+                  <ItemActions item={item} />
                 </Group>
               </Stack>
-            </Paper>
+            </Card>
           ))}
-        </Stack>
+        </CardList>
       )}
+      {data && data.workers.length > 0 && <Workers workers={data.workers} items={data.items} />}
     </Stack>
+  )
+}
+
+function ItemActions({ item }: { item: Item }) {
+  return (
+    <>
+      <EditLink item={item} />
+      {item.state === 'failed' && <RetryButton item={item} />}
+      {(item.state === 'pending' || item.state === 'processing') && <CancelButton item={item} />}
+    </>
   )
 }
 
@@ -181,12 +201,19 @@ function PlayableNote({ item }: { item: Item }) {
 function ItemProgress({ item }: { item: Item }) {
   const { LL, locale } = useI18n()
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Progress value={Math.floor(item.progress * 100)} miw={110} style={{ flex: 1 }} aria-label={LL.admin.pipeline.progressLabel({ name: item.sourceName })} color={STATE_COLORS[item.state]} />
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0, roundingMode: 'floor' }).format(item.progress)}
-      </Text>
-    </Group>
+    <Stack gap={2}>
+      <Group gap="xs" wrap="nowrap">
+        <Progress value={Math.floor(item.progress * 100)} miw={110} style={{ flex: 1 }} aria-label={LL.admin.pipeline.progressLabel({ name: item.sourceName })} color={STATE_COLORS[item.state]} />
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0, roundingMode: 'floor' }).format(item.progress)}
+        </Text>
+      </Group>
+      {item.timeLeftSeconds !== null && (
+        <Text size="xs" c="dimmed">
+          {LL.admin.pipeline.timeLeft({ time: formatDuration(item.timeLeftSeconds) })}
+        </Text>
+      )}
+    </Stack>
   )
 }
 
@@ -221,18 +248,14 @@ function EditLink({ item }: { item: Item }) {
   )
 }
 
-/** The retry of a failed item (the ingest's own retry, audited on the server). */
+/** The retry of a failed item (the ingest's own retry, audited on the server); the board shows the change when it is pushed. */
 function RetryButton({ item }: { item: Item }) {
   const { LL } = useI18n()
   const t = LL.admin.pipeline
   const trpc = useTRPC()
-  const queryClient = useQueryClient()
   const retry = useMutation(
     trpc.admin.pipeline.retry.mutationOptions({
-      onSuccess: async ({ name }) => {
-        showSuccess(t.retried({ name }))
-        await queryClient.invalidateQueries({ queryKey: trpc.admin.pipeline.list.pathKey() })
-      },
+      onSuccess: ({ name }) => showSuccess(t.retried({ name })),
       // Expected refusals (already queued again by someone else, gone) in the reader's language.
       onError: (error) => error.data?.key && showError(error.message),
     }),
@@ -241,5 +264,86 @@ function RetryButton({ item }: { item: Item }) {
     <Button size="sm" mih={44} variant="light" loading={retry.isPending} aria-label={t.retryLabel({ name: item.sourceName })} onClick={() => retry.mutate({ kind: item.kind, id: item.id })}>
       {t.retry()}
     </Button>
+  )
+}
+
+/** Cancel of a queued or running item, after a question (the work done so far is lost). */
+function CancelButton({ item }: { item: Item }) {
+  const { LL } = useI18n()
+  const t = LL.admin.pipeline
+  const trpc = useTRPC()
+  const [asking, setAsking] = useState(false)
+  const cancel = useMutation(
+    trpc.admin.pipeline.cancel.mutationOptions({
+      onSuccess: ({ name }) => {
+        setAsking(false)
+        showSuccess(t.cancelled({ name }))
+      },
+      // It ended meanwhile (ready or failed): say so in the reader's language.
+      onError: (error) => {
+        setAsking(false)
+        if (error.data?.key) showError(error.message)
+      },
+    }),
+  )
+  return (
+    <>
+      <Button size="sm" mih={44} variant="subtle" color="red" aria-label={t.cancelLabel({ name: item.sourceName })} onClick={() => setAsking(true)}>
+        {t.cancel()}
+      </Button>
+      <Modal opened={asking} onClose={() => setAsking(false)} title={t.cancelTitle({ name: item.sourceName })} centered closeButtonProps={{ 'aria-label': LL.common.close() }}>
+        <Stack gap="md">
+          <Text size="sm">{t.cancelText()}</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" mih={44} onClick={() => setAsking(false)}>
+              {t.cancelKeep()}
+            </Button>
+            <Button color="red" mih={44} loading={cancel.isPending} onClick={() => cancel.mutate({ kind: item.kind, id: item.id })}>
+              {t.cancelConfirm()}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  )
+}
+
+/** The live worker pools and what each runs now (a media job links to its item). */
+function Workers({ workers, items }: { workers: Worker[]; items: Item[] }) {
+  const { LL, locale } = useI18n()
+  const t = LL.admin.pipeline
+  const titleOf = (ref: { kind: Item['kind']; id: number }) => items.find((i) => i.kind === ref.kind && i.id === ref.id)?.title ?? `#${ref.id}`
+  return (
+    <AdminSection id="pipeline-workers" title={t.workersTitle()}>
+      <CardList label={t.workersLabel()}>
+        {workers.map((worker) => (
+          <Card key={worker.key}>
+            <Stack gap={4}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {worker.name ? t.worker({ name: worker.name }) : t.workerUnnamed()}
+              </Text>
+              {worker.since && (
+                <Text size="sm" c="dimmed">
+                  {t.workerSince({ time: formatRelativeTime(worker.since, locale) })}
+                </Text>
+              )}
+              {worker.jobs.length === 0 && <Text size="sm">{t.idle()}</Text>}
+              {worker.jobs.map((job) => (
+                <Text size="sm" key={job.id}>
+                  {job.item ? (
+                    <AnchorLink to="/admin/content/$kind/$id" params={{ kind: job.item.kind, id: job.item.id }} underline="always">
+                      {titleOf(job.item)}
+                    </AnchorLink>
+                  ) : (
+                    t.otherTask({ task: job.task })
+                  )}
+                  {` · ${t.runningFor({ time: formatDuration(job.runningSeconds) })}`}
+                </Text>
+              ))}
+            </Stack>
+          </Card>
+        ))}
+      </CardList>
+    </AdminSection>
   )
 }

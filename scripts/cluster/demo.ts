@@ -1,0 +1,102 @@
+/**
+ * npm run demo:cluster: the deployment of README "Media on S3-compatible storage" on one
+ * machine. One embedded PostgreSQL, a local S3-compatible server, two server processes and two
+ * worker processes (MEDIA_STORE=s3), and a readiness-aware proxy in front of the servers as
+ * the load balancer. Seeds the demo catalog into the bucket when the database is empty. Ctrl-C
+ * stops the proxy, the processes (gracefully), the S3 server and PostgreSQL.
+ *
+ * PORT (default 3300) is the proxy's; the servers take PORT+1 and PORT+2, the S3 server
+ * PORT+3; EMBEDDED_PG_PORT defaults to 54390, DATA_DIR to .data/cluster.
+ */
+import path from 'node:path'
+import { ensureAppSecret, ensureDatabase, onShutdownSignal } from '../../server/bootstrap.js'
+import { ConfigError, loadConfig } from '../../server/config.js'
+import type { EmbeddedDatabase } from '../../server/db/embedded-postgres.js'
+import { build, buildIsCurrent } from '../client-build.js'
+import { localS3Env, startLocalS3 } from '../s3-server.js'
+import { Supervisor } from '../supervisor.js'
+import { clusterProcesses } from './processes.js'
+import { ReadyProxy } from './ready-proxy.js'
+
+const log = (line: string) => console.log(`[cluster] ${line}`)
+const BUCKET = 'streamclub-media'
+
+const dataDir = path.resolve(process.env.DATA_DIR ?? '.data/cluster')
+const port = Number(process.env.PORT ?? 3300)
+const publicUrl = `http://localhost:${port}`
+process.env.EMBEDDED_PG_PORT ??= '54390'
+
+// The launcher's own configuration (the seed's): the cluster's data folder and bucket.
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: publicUrl, MEDIA_DIR: path.join(dataDir, 'seed-media') }
+ensureAppSecret(env)
+
+const s3 = await startLocalS3(port + 3, path.join(dataDir, 's3'), [BUCKET], { keep: true })
+const s3Env = localS3Env(s3.endpoint, BUCKET)
+Object.assign(env, s3Env)
+const config = await Promise.resolve(env)
+  .then(loadConfig)
+  .catch(async (error: unknown) => {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    await s3.stop()
+    process.exit(1)
+  })
+log(`S3: ${s3.endpoint}, bucket ${BUCKET} (files in ${path.join(dataDir, 's3')})`)
+
+let db: EmbeddedDatabase | null = null
+let proxy: ReadyProxy | null = null
+const graceMs = Math.max(config.shutdown.delayMs + config.shutdown.timeoutMs, config.shutdown.workerTimeoutMs) + 15_000
+const children = new Supervisor(graceMs, (name, reason) => {
+  console.error(`[cluster] ${name} exited (${reason}); stopping everything`)
+  void stop(1)
+})
+let stopped = false
+async function stop(exitCode = 0): Promise<void> {
+  if (stopped) return
+  stopped = true
+  log('stopping…')
+  await proxy?.close()
+  await children.stopAll()
+  await s3.stop()
+  await db?.stop()
+  log('stopped')
+  process.exit(exitCode)
+}
+onShutdownSignal(() => void stop())
+
+if (!buildIsCurrent()) {
+  log('client build: building…')
+  await build({ quiet: true })
+}
+
+db = await ensureDatabase(env)
+log(db ? `database: embedded PostgreSQL on port ${process.env.EMBEDDED_PG_PORT} (data in ${dataDir}/postgres)` : 'database: using DATABASE_URL')
+const { prepareDatabase } = await import('../prepare-database.js')
+await prepareDatabase(env.DATABASE_URL!, config, log)
+
+const processes = clusterProcesses({
+  dataDir,
+  databaseUrl: env.DATABASE_URL!,
+  appSecret: env.APP_SECRET!,
+  s3: s3Env,
+  publicUrl,
+  serverPorts: [port + 1, port + 2],
+  workers: 2,
+  env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+})
+const servers = processes.filter((p) => p.url)
+proxy = new ReadyProxy(servers.map((p) => ({ name: p.name, url: p.url! })))
+
+
+for (const p of processes) children.start(p.name, p.entry, { env: p.env, prefix: true })
+await proxy.listen(port)
+log('waiting for both servers to be ready…')
+while (!stopped && !proxy.upstreams.every((upstream) => upstream.ready)) await new Promise((resolve) => setTimeout(resolve, 200))
+if (!stopped) {
+  log(`ready: ${publicUrl} (a readiness-aware proxy: each request goes to a server whose /readyz answers 200)`)
+  for (const p of servers) log(`  ${p.name}: ${p.url} (mail of this demo: ${p.url}/dev/mail)`)
+  for (const p of processes.filter((q) => !q.url)) log(`  ${p.name}: scratch space ${p.env.DATA_DIR}/media`)
+  log(`  drop folder of both workers: ${path.join(dataDir, 'ingest')}`)
+  log(`  S3: ${s3.endpoint}/${BUCKET}; PostgreSQL: ${env.DATABASE_URL}`)
+  log('Ctrl-C stops everything.')
+}
