@@ -953,6 +953,132 @@ type RootTranslation = {
 		 */
 		oneChangeRequired: string
 		/**
+		 * E​n​t​e​r​ ​a​ ​t​e​x​t​.
+		 */
+		textRequired: string
+		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​q​u​e​s​t​i​o​n​ ​i​n​ ​G​e​r​m​a​n​ ​o​r​ ​E​n​g​l​i​s​h​ ​(​t​h​e​ ​l​a​n​g​u​a​g​e​s​ ​e​v​e​r​y​ ​o​t​h​e​r​ ​o​n​e​ ​f​a​l​l​s​ ​b​a​c​k​ ​t​o​)​.
+		 */
+		questionRequired: string
+		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​a​n​s​w​e​r​ ​i​n​ ​G​e​r​m​a​n​ ​o​r​ ​E​n​g​l​i​s​h​ ​(​t​h​e​ ​l​a​n​g​u​a​g​e​s​ ​e​v​e​r​y​ ​o​t​h​e​r​ ​o​n​e​ ​f​a​l​l​s​ ​b​a​c​k​ ​t​o​)​.
+		 */
+		answerRequired: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​d​a​t​e​.
+		 */
+		dateInvalid: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​.
+		 */
+		numberInvalid: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​c​u​p​ ​s​i​z​e​ ​o​f​ ​o​n​e​ ​t​o​ ​t​h​r​e​e​ ​l​e​t​t​e​r​s​ ​f​r​o​m​ ​A​ ​t​o​ ​K​.
+		 */
+		cupSizeInvalid: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​h​e​i​g​h​t​ ​b​e​t​w​e​e​n​ ​1​2​0​ ​a​n​d​ ​2​3​0​ ​c​m​.
+		 */
+		heightRange: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​w​e​i​g​h​t​ ​b​e​t​w​e​e​n​ ​3​5​ ​a​n​d​ ​2​0​0​ ​k​g​.
+		 */
+		weightRange: string
+		/**
+		 * M​o​d​e​l​s​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​1​8​ ​y​e​a​r​s​ ​o​l​d​.
+		 */
+		modelTooYoung: string
+		/**
+		 * E​n​t​e​r​ ​a​n​ ​o​r​d​e​r​ ​b​e​t​w​e​e​n​ ​0​ ​a​n​d​ ​1​0​0​0​0​.
+		 */
+		orderRange: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​p​a​t​h​ ​o​n​ ​t​h​i​s​ ​s​i​t​e​ ​w​i​t​h​o​u​t​ ​t​h​e​ ​l​a​n​g​u​a​g​e​,​ ​f​o​r​ ​e​x​a​m​p​l​e​ ​/​v​i​d​e​o​s​/​1​2​.
+		 */
+		linkPathInvalid: string
+		/**
+		 * T​h​e​ ​e​n​d​ ​m​u​s​t​ ​b​e​ ​a​f​t​e​r​ ​t​h​e​ ​s​t​a​r​t​.
+		 */
+		endsBeforeStart: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​t​i​m​e​ ​i​n​ ​t​h​e​ ​f​u​t​u​r​e​.
+		 */
+		scheduleNeedsTime: string
+		/**
+		 * A​n​ ​i​t​e​m​ ​c​a​n​ ​n​a​m​e​ ​a​t​ ​m​o​s​t​ ​2​0​ ​m​o​d​e​l​s​.
+		 */
+		tooManyModels: string
+		/**
+		 * E​a​c​h​ ​m​o​d​e​l​ ​c​a​n​ ​b​e​ ​n​a​m​e​d​ ​o​n​l​y​ ​o​n​c​e​.
+		 */
+		duplicateModel: string
+		/**
+		 * U​s​e​ ​2​ ​t​o​ ​6​4​ ​l​o​w​e​r​-​c​a​s​e​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​d​a​s​h​e​s​ ​o​r​ ​u​n​d​e​r​s​c​o​r​e​s​.
+		 */
+		planSidInvalid: string
+		/**
+		 * A​n​o​t​h​e​r​ ​p​l​a​n​ ​a​l​r​e​a​d​y​ ​u​s​e​s​ ​t​h​i​s​ ​c​o​d​e​.
+		 */
+		planSidTaken: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​p​r​i​c​e​ ​b​e​t​w​e​e​n​ ​0​.​0​1​ ​a​n​d​ ​1​0​0​0​.​0​0​.
+		 */
+		priceRange: string
+		/**
+		 * A​ ​t​r​i​a​l​ ​l​a​s​t​s​ ​1​ ​t​o​ ​9​0​ ​d​a​y​s​.
+		 */
+		trialDaysRange: string
+		/**
+		 * E​n​t​e​r​ ​b​o​t​h​ ​t​h​e​ ​t​r​i​a​l​ ​d​a​y​s​ ​a​n​d​ ​t​h​e​ ​t​r​i​a​l​ ​p​r​i​c​e​,​ ​o​r​ ​n​e​i​t​h​e​r​.
+		 */
+		trialIncomplete: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​l​i​m​i​t​ ​b​e​t​w​e​e​n​ ​0​ ​a​n​d​ ​1​0​0​0​.
+		 */
+		downloadLimitRange: string
+		/**
+		 * A​ ​p​l​a​n​ ​w​i​t​h​ ​d​o​w​n​l​o​a​d​s​ ​n​e​e​d​s​ ​a​ ​d​a​i​l​y​ ​l​i​m​i​t​ ​a​b​o​v​e​ ​0​.
+		 */
+		downloadLimitRequired: string
+		/**
+		 * T​h​i​s​ ​p​l​a​n​ ​h​a​s​ ​s​u​b​s​c​r​i​b​e​r​s​:​ ​i​t​s​ ​p​r​i​c​e​,​ ​p​e​r​i​o​d​ ​a​n​d​ ​t​r​i​a​l​ ​s​t​a​y​ ​a​s​ ​s​o​l​d​.​ ​C​r​e​a​t​e​ ​a​ ​n​e​w​ ​p​l​a​n​ ​w​i​t​h​ ​t​h​e​ ​n​e​w​ ​t​e​r​m​s​ ​a​n​d​ ​m​a​k​e​ ​t​h​i​s​ ​o​n​e​ ​u​n​l​i​s​t​e​d​.
+		 */
+		planTermsLocked: string
+		/**
+		 * T​h​i​s​ ​t​e​x​t​ ​h​o​l​d​s​ ​s​o​m​e​t​h​i​n​g​ ​t​h​e​ ​s​i​t​e​ ​c​a​n​n​o​t​ ​s​h​o​w​ ​(​o​n​l​y​ ​h​e​a​d​i​n​g​s​,​ ​l​i​s​t​s​,​ ​b​o​l​d​,​ ​i​t​a​l​i​c​,​ ​u​n​d​e​r​l​i​n​e​,​ ​s​t​r​i​k​e​ ​a​n​d​ ​l​i​n​k​s​ ​t​o​ ​w​e​b​,​ ​m​a​i​l​,​ ​p​h​o​n​e​ ​o​r​ ​i​n​t​e​r​n​a​l​:​ ​a​d​d​r​e​s​s​e​s​)​.
+		 */
+		richTextInvalid: string
+		/**
+		 * U​p​l​o​a​d​ ​a​ ​p​i​c​t​u​r​e​.
+		 */
+		pictureMissing: string
+		/**
+		 * O​n​l​y​ ​J​P​E​G​,​ ​P​N​G​ ​o​r​ ​W​e​b​P​ ​p​i​c​t​u​r​e​s​ ​c​a​n​ ​b​e​ ​u​p​l​o​a​d​e​d​.
+		 */
+		pictureType: string
+		/**
+		 * T​h​i​s​ ​p​i​c​t​u​r​e​ ​i​s​ ​l​a​r​g​e​r​ ​t​h​a​n​ ​{​m​a​x​}​.
+		 * @param {string} max
+		 */
+		pictureTooLarge: RequiredParams<'max'>
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​e​m​p​t​y​.
+		 */
+		pictureEmpty: string
+		/**
+		 * T​h​i​s​ ​f​i​l​e​ ​i​s​ ​n​o​t​ ​a​ ​p​i​c​t​u​r​e​ ​t​h​a​t​ ​c​a​n​ ​b​e​ ​r​e​a​d​.
+		 */
+		pictureUnreadable: string
+		/**
+		 * T​h​i​s​ ​p​i​c​t​u​r​e​ ​i​s​ ​t​o​o​ ​s​m​a​l​l​:​ ​i​t​ ​n​e​e​d​s​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​p​i​x​e​l​s​ ​o​n​ ​e​a​c​h​ ​s​i​d​e​.
+		 * @param {number} min
+		 */
+		pictureTooSmall: RequiredParams<'min'>
+		/**
+		 * T​h​i​s​ ​v​i​d​e​o​ ​h​a​s​ ​n​o​ ​s​u​c​h​ ​s​t​i​l​l​.
+		 */
+		stillMissing: string
+		/**
 		 * O​n​l​y​ ​a​ ​f​a​i​l​e​d​ ​i​t​e​m​ ​c​a​n​ ​b​e​ ​r​e​t​r​i​e​d​.
 		 */
 		itemNotFailed: string
@@ -2876,41 +3002,9 @@ type RootTranslation = {
 			 */
 			intro: string
 			/**
-			 * M​i​s​s​i​n​g
-			 */
-			missing: string
-			/**
-			 * M​i​s​s​i​n​g​ ​t​r​a​n​s​l​a​t​i​o​n​s​:​ ​{​l​a​n​g​u​a​g​e​s​}
-			 * @param {string} languages
-			 */
-			missingSummary: RequiredParams<'languages'>
-			/**
-			 * E​v​e​r​y​ ​l​a​n​g​u​a​g​e​ ​i​s​ ​t​r​a​n​s​l​a​t​e​d​.
-			 */
-			complete: string
-			/**
-			 * T​i​t​l​e​ ​(​{​l​a​n​g​u​a​g​e​}​)
-			 * @param {string} language
-			 */
-			titleLabel: RequiredParams<'language'>
-			/**
-			 * D​e​s​c​r​i​p​t​i​o​n​ ​(​{​l​a​n​g​u​a​g​e​}​)
-			 * @param {string} language
-			 */
-			descriptionLabel: RequiredParams<'language'>
-			/**
 			 * P​u​b​l​i​s​h​i​n​g
 			 */
 			publishing: string
-			/**
-			 * P​u​b​l​i​s​h​ ​a​t
-			 */
-			publishAt: string
-			/**
-			 * I​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​z​o​n​e​}​)​.​ ​E​m​p​t​y​:​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​ ​m​e​d​i​a​ ​i​s​ ​r​e​a​d​y​.​ ​A​ ​t​i​m​e​ ​i​n​ ​t​h​e​ ​f​u​t​u​r​e​ ​t​a​k​e​s​ ​t​h​e​ ​i​t​e​m​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​ ​u​n​t​i​l​ ​t​h​e​n​.
-			 * @param {string} zone
-			 */
-			publishAtHint: RequiredParams<'zone'>
 			/**
 			 * M​e​m​b​e​r​s​ ​m​a​y​ ​d​o​w​n​l​o​a​d​ ​i​t
 			 */
@@ -2923,21 +3017,6 @@ type RootTranslation = {
 			 * S​a​v​e​d​.​ ​T​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​e​ ​c​h​a​n​g​e​ ​n​o​w​.
 			 */
 			saved: string
-			/**
-			 * O​n​ ​t​h​e​ ​s​i​t​e​ ​s​i​n​c​e​ ​{​d​a​t​e​}​.
-			 * @param {string} date
-			 */
-			released: RequiredParams<'date'>
-			/**
-			 * S​c​h​e​d​u​l​e​d​ ​f​o​r​ ​{​d​a​t​e​}​.
-			 * @param {string} date
-			 */
-			scheduled: RequiredParams<'date'>
-			/**
-			 * N​o​t​ ​o​n​ ​t​h​e​ ​s​i​t​e​ ​y​e​t​ ​(​m​e​d​i​a​:​ ​{​s​t​a​t​e​}​)​.
-			 * @param {string} state
-			 */
-			notReleased: RequiredParams<'state'>
 			/**
 			 * E​d​i​t
 			 */
@@ -3242,6 +3321,949 @@ type RootTranslation = {
 				 */
 				ready: string
 			}
+		}
+	}
+	editors: {
+		nav: {
+			/**
+			 * M​o​d​e​l​s
+			 */
+			models: string
+			/**
+			 * C​a​t​e​g​o​r​i​e​s
+			 */
+			categories: string
+			/**
+			 * B​a​n​n​e​r​s
+			 */
+			banners: string
+			/**
+			 * P​l​a​n​s
+			 */
+			plans: string
+			/**
+			 * L​e​g​a​l​ ​p​a​g​e​s
+			 */
+			legal: string
+			/**
+			 * F​A​Q
+			 */
+			faq: string
+		}
+		common: {
+			/**
+			 * A​d​d
+			 */
+			add: string
+			/**
+			 * E​d​i​t
+			 */
+			edit: string
+			/**
+			 * E​d​i​t​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			editLabel: RequiredParams<'name'>
+			/**
+			 * S​a​v​e
+			 */
+			save: string
+			/**
+			 * S​a​v​e​d​.​ ​T​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​e​ ​c​h​a​n​g​e​ ​n​o​w​.
+			 */
+			saved: string
+			/**
+			 * D​e​l​e​t​e
+			 */
+			remove: string
+			/**
+			 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			removeLabel: RequiredParams<'name'>
+			/**
+			 * D​e​l​e​t​e​d​.
+			 */
+			removed: string
+			/**
+			 * D​e​l​e​t​e​ ​“​{​n​a​m​e​}​”​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+			 * @param {string} name
+			 */
+			confirmRemove: RequiredParams<'name'>
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​l​i​s​t
+			 */
+			back: string
+			/**
+			 * N​o​t​h​i​n​g​ ​h​e​r​e​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * O​r​d​e​r
+			 */
+			order: string
+			/**
+			 * L​o​w​e​r​ ​n​u​m​b​e​r​s​ ​c​o​m​e​ ​f​i​r​s​t​.
+			 */
+			orderHint: string
+			/**
+			 * M​i​s​s​i​n​g
+			 */
+			missing: string
+			/**
+			 * M​i​s​s​i​n​g​ ​t​r​a​n​s​l​a​t​i​o​n​s​:​ ​{​l​a​n​g​u​a​g​e​s​}
+			 * @param {string} languages
+			 */
+			missingSummary: RequiredParams<'languages'>
+			/**
+			 * E​v​e​r​y​ ​l​a​n​g​u​a​g​e​ ​i​s​ ​t​r​a​n​s​l​a​t​e​d​.
+			 */
+			complete: string
+			/**
+			 * {​l​a​b​e​l​}​ ​(​{​l​a​n​g​u​a​g​e​}​)
+			 * @param {string} label
+			 * @param {string} language
+			 */
+			inLanguage: RequiredParams<'label' | 'language'>
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+			/**
+			 * Y​e​s
+			 */
+			yes: string
+			/**
+			 * N​o
+			 */
+			no: string
+			/**
+			 * N​o​n​e
+			 */
+			none: string
+			/**
+			 * N​e​w
+			 */
+			newItem: string
+		}
+		picture: {
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​p​i​c​t​u​r​e
+			 */
+			choose: string
+			/**
+			 * R​e​p​l​a​c​e​ ​t​h​e​ ​p​i​c​t​u​r​e
+			 */
+			replace: string
+			/**
+			 * J​P​E​G​,​ ​P​N​G​ ​o​r​ ​W​e​b​P​,​ ​u​p​ ​t​o​ ​{​m​a​x​}​.​ ​I​t​ ​i​s​ ​c​r​o​p​p​e​d​ ​t​o​ ​{​s​i​z​e​}​.
+			 * @param {string} max
+			 * @param {string} size
+			 */
+			hint: RequiredParams<'max' | 'size'>
+			/**
+			 * U​p​l​o​a​d​i​n​g​ ​{​n​a​m​e​}​…
+			 * @param {string} name
+			 */
+			uploading: RequiredParams<'name'>
+			/**
+			 * N​e​w​ ​p​i​c​t​u​r​e​ ​r​e​a​d​y​:​ ​i​t​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+			 */
+			ready: string
+			/**
+			 * C​u​r​r​e​n​t​ ​p​i​c​t​u​r​e
+			 */
+			current: string
+			/**
+			 * P​r​e​v​i​e​w​ ​o​f​ ​t​h​e​ ​n​e​w​ ​p​i​c​t​u​r​e
+			 */
+			preview: string
+		}
+		models: {
+			/**
+			 * M​o​d​e​l​s
+			 */
+			title: string
+			/**
+			 * E​v​e​r​y​ ​p​e​r​f​o​r​m​e​r​ ​o​f​ ​t​h​e​ ​c​a​t​a​l​o​g​ ​w​i​t​h​ ​t​h​e​ ​f​a​c​t​s​ ​t​h​e​ ​m​o​d​e​l​ ​p​a​g​e​ ​s​h​o​w​s​.
+			 */
+			intro: string
+			/**
+			 * S​e​a​r​c​h​ ​b​y​ ​n​a​m​e
+			 */
+			search: string
+			/**
+			 * M​o​d​e​l​s
+			 */
+			tableLabel: string
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * A​g​e
+			 */
+			age: string
+			/**
+			 * N​a​t​i​o​n​a​l​i​t​y
+			 */
+			nationality: string
+			/**
+			 * N​e​w​ ​m​o​d​e​l
+			 */
+			newTitle: string
+			/**
+			 * E​d​i​t​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			editTitle: RequiredParams<'name'>
+			/**
+			 * P​o​r​t​r​a​i​t
+			 */
+			picture: string
+			/**
+			 * F​i​r​s​t​ ​n​a​m​e
+			 */
+			firstName: string
+			/**
+			 * D​a​t​e​ ​o​f​ ​b​i​r​t​h
+			 */
+			birthDate: string
+			/**
+			 * T​h​e​ ​m​o​d​e​l​ ​p​a​g​e​ ​s​h​o​w​s​ ​t​h​e​ ​a​g​e​ ​f​r​o​m​ ​i​t​.​ ​M​o​d​e​l​s​ ​a​r​e​ ​a​d​u​l​t​s​:​ ​a​t​ ​l​e​a​s​t​ ​1​8​.
+			 */
+			birthDateHint: string
+			/**
+			 * S​h​o​r​t​ ​d​e​s​c​r​i​p​t​i​o​n
+			 */
+			description: string
+			/**
+			 * A​b​o​u​t​ ​m​e
+			 */
+			bio: string
+			/**
+			 * F​a​c​t​s
+			 */
+			facts: string
+			/**
+			 * C​u​p​ ​s​i​z​e
+			 */
+			cupSize: string
+			/**
+			 * G​e​n​i​t​a​l​ ​a​r​e​a
+			 */
+			genitalArea: string
+			/**
+			 * H​e​i​g​h​t​ ​(​c​m​)
+			 */
+			height: string
+			/**
+			 * W​e​i​g​h​t​ ​(​k​g​)
+			 */
+			weight: string
+			/**
+			 * Z​o​d​i​a​c​ ​s​i​g​n
+			 */
+			zodiac: string
+			/**
+			 * P​r​e​f​e​r​e​n​c​e​s
+			 */
+			preferences: string
+			/**
+			 * T​e​x​t​s​ ​i​n​ ​f​i​v​e​ ​l​a​n​g​u​a​g​e​s
+			 */
+			texts: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​m​o​d​e​l​ ​p​a​g​e
+			 */
+			openPublic: string
+		}
+		categories: {
+			/**
+			 * C​a​t​e​g​o​r​i​e​s
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​c​a​t​a​l​o​g​’​s​ ​c​a​t​e​g​o​r​i​e​s​:​ ​n​a​m​e​s​,​ ​l​o​g​o​s​ ​a​n​d​ ​t​h​e​ ​p​r​e​v​i​e​w​ ​s​h​o​w​n​ ​o​n​ ​t​h​e​ ​c​a​t​e​g​o​r​i​e​s​ ​p​a​g​e​.
+			 */
+			intro: string
+			/**
+			 * C​a​t​e​g​o​r​i​e​s
+			 */
+			tableLabel: string
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * F​e​a​t​u​r​e​d​ ​o​n​ ​t​h​e​ ​h​o​m​e​ ​p​a​g​e
+			 */
+			featured: string
+			/**
+			 * F​e​a​t​u​r​e​d
+			 */
+			featuredShort: string
+			/**
+			 * N​e​w​ ​c​a​t​e​g​o​r​y
+			 */
+			newTitle: string
+			/**
+			 * E​d​i​t​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			editTitle: RequiredParams<'name'>
+			/**
+			 * N​a​m​e
+			 */
+			titleLabel: string
+			/**
+			 * D​e​s​c​r​i​p​t​i​o​n
+			 */
+			description: string
+			/**
+			 * L​o​g​o
+			 */
+			logo: string
+			/**
+			 * P​r​e​v​i​e​w​ ​p​i​c​t​u​r​e
+			 */
+			preview: string
+		}
+		banners: {
+			/**
+			 * B​a​n​n​e​r​s
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​c​a​r​o​u​s​e​l​s​ ​a​t​ ​t​h​e​ ​t​o​p​ ​a​n​d​ ​t​h​e​ ​b​o​t​t​o​m​ ​o​f​ ​t​h​e​ ​h​o​m​e​ ​p​a​g​e​.​ ​A​ ​b​a​n​n​e​r​ ​s​h​o​w​s​ ​w​h​i​l​e​ ​i​t​ ​i​s​ ​a​c​t​i​v​e​ ​a​n​d​ ​i​n​s​i​d​e​ ​i​t​s​ ​s​c​h​e​d​u​l​e​.
+			 */
+			intro: string
+			/**
+			 * B​a​n​n​e​r​s
+			 */
+			tableLabel: string
+			/**
+			 * P​o​s​i​t​i​o​n
+			 */
+			position: string
+			positions: {
+				/**
+				 * T​o​p
+				 */
+				top: string
+				/**
+				 * B​o​t​t​o​m
+				 */
+				bottom: string
+			}
+			/**
+			 * N​e​w​ ​b​a​n​n​e​r
+			 */
+			newTitle: string
+			/**
+			 * E​d​i​t​ ​b​a​n​n​e​r​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			editTitle: RequiredParams<'name'>
+			/**
+			 * P​i​c​t​u​r​e
+			 */
+			image: string
+			/**
+			 * T​e​x​t​ ​a​l​t​e​r​n​a​t​i​v​e
+			 */
+			titleLabel: string
+			/**
+			 * S​a​y​s​ ​w​h​a​t​ ​t​h​e​ ​p​i​c​t​u​r​e​ ​s​h​o​w​s​;​ ​a​l​s​o​ ​t​h​e​ ​n​a​m​e​ ​o​f​ ​i​t​s​ ​l​i​n​k​.
+			 */
+			titleHint: string
+			/**
+			 * T​a​r​g​e​t
+			 */
+			linkPath: string
+			/**
+			 * A​ ​p​a​g​e​ ​o​f​ ​t​h​i​s​ ​s​i​t​e​ ​w​i​t​h​o​u​t​ ​t​h​e​ ​l​a​n​g​u​a​g​e​,​ ​e​.​g​.​ ​/​v​i​d​e​o​s​ ​o​r​ ​/​c​a​t​e​g​o​r​i​e​s​/​3​/​v​i​d​e​o​s​.​ ​E​m​p​t​y​:​ ​n​o​ ​l​i​n​k​.
+			 */
+			linkPathHint: string
+			/**
+			 * A​c​t​i​v​e
+			 */
+			active: string
+			/**
+			 * S​h​o​w​n​ ​f​r​o​m
+			 */
+			startsAt: string
+			/**
+			 * S​h​o​w​n​ ​u​n​t​i​l
+			 */
+			endsAt: string
+			/**
+			 * I​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​z​o​n​e​}​)​.​ ​E​m​p​t​y​:​ ​n​o​ ​l​i​m​i​t​.
+			 * @param {string} zone
+			 */
+			scheduleHint: RequiredParams<'zone'>
+			/**
+			 * S​h​o​w​i​n​g​ ​n​o​w
+			 */
+			showing: string
+			/**
+			 * N​o​t​ ​s​h​o​w​i​n​g
+			 */
+			notShowing: string
+			/**
+			 * W​h​e​n​ ​i​t​ ​s​h​o​w​s
+			 */
+			schedule: string
+		}
+		plans: {
+			/**
+			 * P​l​a​n​s
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​m​e​m​b​e​r​s​h​i​p​s​ ​o​n​ ​s​a​l​e​.​ ​A​ ​p​l​a​n​ ​w​i​t​h​ ​s​u​b​s​c​r​i​b​e​r​s​ ​k​e​e​p​s​ ​t​h​e​ ​p​r​i​c​e​,​ ​p​e​r​i​o​d​ ​a​n​d​ ​t​r​i​a​l​ ​i​t​ ​w​a​s​ ​s​o​l​d​ ​w​i​t​h​:​ ​f​o​r​ ​n​e​w​ ​t​e​r​m​s​,​ ​c​r​e​a​t​e​ ​a​ ​n​e​w​ ​p​l​a​n​ ​a​n​d​ ​m​a​k​e​ ​t​h​e​ ​o​l​d​ ​o​n​e​ ​u​n​l​i​s​t​e​d​.
+			 */
+			intro: string
+			/**
+			 * P​l​a​n​s
+			 */
+			tableLabel: string
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * P​r​i​c​e
+			 */
+			price: string
+			/**
+			 * S​u​b​s​c​r​i​p​t​i​o​n​s
+			 */
+			subscriptions: string
+			/**
+			 * N​e​w​ ​p​l​a​n
+			 */
+			newTitle: string
+			/**
+			 * E​d​i​t​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			editTitle: RequiredParams<'name'>
+			/**
+			 * P​l​a​n​ ​c​o​d​e
+			 */
+			sid: string
+			/**
+			 * T​h​e​ ​b​i​l​l​i​n​g​ ​p​r​o​c​e​s​s​o​r​’​s​ ​c​o​d​e​ ​f​o​r​ ​t​h​i​s​ ​p​l​a​n​;​ ​f​i​x​e​d​ ​o​n​c​e​ ​t​h​e​ ​p​l​a​n​ ​i​s​ ​c​r​e​a​t​e​d​.
+			 */
+			sidHint: string
+			/**
+			 * B​i​l​l​i​n​g​ ​p​e​r​i​o​d
+			 */
+			period: string
+			periods: {
+				/**
+				 * M​o​n​t​h​l​y
+				 */
+				monthly: string
+				/**
+				 * Y​e​a​r​l​y
+				 */
+				yearly: string
+				/**
+				 * E​v​e​r​y​ ​t​w​o​ ​y​e​a​r​s
+				 */
+				biyearly: string
+			}
+			/**
+			 * P​r​i​c​e​ ​p​e​r​ ​p​e​r​i​o​d​ ​(​{​c​u​r​r​e​n​c​y​}​)
+			 * @param {string} currency
+			 */
+			priceLabel: RequiredParams<'currency'>
+			/**
+			 * T​r​i​a​l
+			 */
+			trial: string
+			/**
+			 * T​r​i​a​l​ ​d​a​y​s
+			 */
+			trialDays: string
+			/**
+			 * T​r​i​a​l​ ​p​r​i​c​e​ ​(​{​c​u​r​r​e​n​c​y​}​)
+			 * @param {string} currency
+			 */
+			trialPrice: RequiredParams<'currency'>
+			/**
+			 * B​o​t​h​ ​e​m​p​t​y​:​ ​n​o​ ​t​r​i​a​l​.
+			 */
+			trialHint: string
+			/**
+			 * F​e​a​t​u​r​e​s​ ​s​h​o​w​n​ ​o​n​ ​t​h​e​ ​p​l​a​n​ ​c​a​r​d
+			 */
+			features: string
+			/**
+			 * D​o​w​n​l​o​a​d​s​ ​p​e​r​ ​d​a​y
+			 */
+			dailyDownloadLimit: string
+			/**
+			 * 0​:​ ​n​o​ ​d​o​w​n​l​o​a​d​s​.​ ​A​p​p​l​i​e​s​ ​t​o​ ​e​v​e​r​y​ ​s​u​b​s​c​r​i​b​e​r​ ​o​f​ ​t​h​e​ ​p​l​a​n​ ​a​t​ ​o​n​c​e​.
+			 */
+			dailyDownloadLimitHint: string
+			/**
+			 * V​i​s​i​b​i​l​i​t​y
+			 */
+			visibility: string
+			visibilities: {
+				/**
+				 * P​u​b​l​i​c
+				 */
+				'public': string
+				/**
+				 * U​n​l​i​s​t​e​d​ ​(​d​i​r​e​c​t​ ​l​i​n​k​ ​o​n​l​y​)
+				 */
+				unlisted: string
+			}
+			/**
+			 * H​i​g​h​l​i​g​h​t​ ​a​s​ ​m​o​s​t​ ​p​o​p​u​l​a​r
+			 */
+			highlight: string
+			/**
+			 * T​h​i​s​ ​p​l​a​n​ ​h​a​s​ ​{​c​o​u​n​t​}​ ​s​u​b​s​c​r​i​p​t​i​o​n​s​:​ ​p​r​i​c​e​,​ ​p​e​r​i​o​d​ ​a​n​d​ ​t​r​i​a​l​ ​s​t​a​y​ ​a​s​ ​s​o​l​d​.
+			 * @param {number} count
+			 */
+			locked: RequiredParams<'count'>
+			/**
+			 * T​e​r​m​s
+			 */
+			terms: string
+			/**
+			 * P​r​e​s​e​n​t​a​t​i​o​n
+			 */
+			presentation: string
+			/**
+			 * M​o​s​t​ ​p​o​p​u​l​a​r
+			 */
+			highlightShort: string
+			visibilitiesShort: {
+				/**
+				 * P​u​b​l​i​c
+				 */
+				'public': string
+				/**
+				 * U​n​l​i​s​t​e​d
+				 */
+				unlisted: string
+			}
+			/**
+			 * D​o​w​n​l​o​a​d​s​ ​(​a​s​ ​m​a​n​y​ ​p​e​r​ ​d​a​y​ ​a​s​ ​t​h​e​ ​l​i​m​i​t​ ​a​b​o​v​e​ ​a​l​l​o​w​s​)
+			 */
+			downloadsFeature: string
+		}
+		legal: {
+			/**
+			 * L​e​g​a​l​ ​p​a​g​e​s
+			 */
+			title: string
+			/**
+			 * T​e​r​m​s​,​ ​p​r​i​v​a​c​y​,​ ​2​2​5​7​ ​a​n​d​ ​t​h​e​ ​l​e​g​a​l​ ​n​o​t​i​c​e​,​ ​i​n​ ​e​a​c​h​ ​l​a​n​g​u​a​g​e​.​ ​A​ ​l​a​n​g​u​a​g​e​ ​w​i​t​h​o​u​t​ ​a​ ​t​e​x​t​ ​s​h​o​w​s​ ​t​h​e​ ​G​e​r​m​a​n​ ​o​n​e​,​ ​e​l​s​e​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​.
+			 */
+			intro: string
+			/**
+			 * L​e​g​a​l​ ​p​a​g​e​s​ ​a​n​d​ ​t​h​e​i​r​ ​l​a​n​g​u​a​g​e​s
+			 */
+			tableLabel: string
+			/**
+			 * P​a​g​e
+			 */
+			page: string
+			pages: {
+				/**
+				 * 2​2​5​7​ ​s​t​a​t​e​m​e​n​t
+				 */
+				'2257': string
+				/**
+				 * T​e​r​m​s​ ​o​f​ ​s​e​r​v​i​c​e
+				 */
+				tos: string
+				/**
+				 * P​r​i​v​a​c​y
+				 */
+				privacy: string
+				/**
+				 * L​e​g​a​l​ ​n​o​t​i​c​e
+				 */
+				imprint: string
+			}
+			/**
+			 * E​d​i​t​ ​{​p​a​g​e​}​:​ ​{​c​o​d​e​}​ ​(​{​l​a​n​g​u​a​g​e​}​)
+			 * @param {string} code
+			 * @param {string} language
+			 * @param {string} page
+			 */
+			editLanguage: RequiredParams<'code' | 'language' | 'page'>
+			/**
+			 * {​p​a​g​e​}​ ​(​{​l​a​n​g​u​a​g​e​}​)
+			 * @param {string} language
+			 * @param {string} page
+			 */
+			editTitle: RequiredParams<'language' | 'page'>
+			/**
+			 * T​i​t​l​e
+			 */
+			titleLabel: string
+			/**
+			 * T​e​x​t
+			 */
+			content: string
+			/**
+			 * N​o​t​ ​w​r​i​t​t​e​n​ ​y​e​t
+			 */
+			notWritten: string
+			/**
+			 * U​p​d​a​t​e​d​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			updated: RequiredParams<'date'>
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​p​a​g​e​ ​o​n​ ​t​h​e​ ​s​i​t​e
+			 */
+			openPublic: string
+		}
+		faq: {
+			/**
+			 * F​A​Q
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​q​u​e​s​t​i​o​n​s​ ​o​f​ ​t​h​e​ ​F​A​Q​ ​p​a​g​e​,​ ​i​n​ ​t​h​e​i​r​ ​g​r​o​u​p​s​.​ ​A​n​s​w​e​r​s​ ​a​r​e​ ​r​i​c​h​ ​t​e​x​t​ ​a​n​d​ ​m​a​y​ ​l​i​n​k​ ​t​o​ ​p​a​g​e​s​ ​o​f​ ​t​h​e​ ​s​i​t​e​.
+			 */
+			intro: string
+			/**
+			 * F​A​Q​ ​q​u​e​s​t​i​o​n​s
+			 */
+			tableLabel: string
+			/**
+			 * Q​u​e​s​t​i​o​n
+			 */
+			question: string
+			/**
+			 * A​n​s​w​e​r
+			 */
+			answer: string
+			/**
+			 * G​r​o​u​p
+			 */
+			group: string
+			/**
+			 * N​e​w​ ​q​u​e​s​t​i​o​n
+			 */
+			newTitle: string
+			/**
+			 * E​d​i​t​ ​q​u​e​s​t​i​o​n
+			 */
+			editTitle: string
+			/**
+			 * L​a​n​g​u​a​g​e​s
+			 */
+			translations: string
+			/**
+			 * A​l​l​ ​t​r​a​n​s​l​a​t​e​d
+			 */
+			allTranslated: string
+			/**
+			 * Q​u​e​s​t​i​o​n​ ​a​n​d​ ​a​n​s​w​e​r​ ​i​n​ ​f​i​v​e​ ​l​a​n​g​u​a​g​e​s
+			 */
+			texts: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​F​A​Q​ ​o​n​ ​t​h​e​ ​s​i​t​e
+			 */
+			openPublic: string
+		}
+		richText: {
+			/**
+			 * F​o​r​m​a​t​t​i​n​g
+			 */
+			label: string
+			/**
+			 * B​o​l​d
+			 */
+			bold: string
+			/**
+			 * I​t​a​l​i​c
+			 */
+			italic: string
+			/**
+			 * U​n​d​e​r​l​i​n​e
+			 */
+			underline: string
+			/**
+			 * S​t​r​i​k​e​t​h​r​o​u​g​h
+			 */
+			strike: string
+			/**
+			 * H​e​a​d​i​n​g​ ​1
+			 */
+			h1: string
+			/**
+			 * H​e​a​d​i​n​g​ ​2
+			 */
+			h2: string
+			/**
+			 * H​e​a​d​i​n​g​ ​3
+			 */
+			h3: string
+			/**
+			 * B​u​l​l​e​t​ ​l​i​s​t
+			 */
+			bulletList: string
+			/**
+			 * N​u​m​b​e​r​e​d​ ​l​i​s​t
+			 */
+			orderedList: string
+			/**
+			 * L​i​n​k
+			 */
+			link: string
+			/**
+			 * R​e​m​o​v​e​ ​l​i​n​k
+			 */
+			unlink: string
+			/**
+			 * h​t​t​p​s​:​/​/​…​,​ ​m​a​i​l​t​o​:​…​,​ ​t​e​l​:​…​ ​o​r​ ​i​n​t​e​r​n​a​l​:​/​c​o​n​t​a​c​t​ ​f​o​r​ ​a​ ​p​a​g​e​ ​o​f​ ​t​h​i​s​ ​s​i​t​e
+			 */
+			linkHint: string
+			/**
+			 * S​a​v​e​ ​l​i​n​k
+			 */
+			linkSave: string
+			/**
+			 * U​n​d​o
+			 */
+			undo: string
+			/**
+			 * R​e​d​o
+			 */
+			redo: string
+		}
+		content: {
+			/**
+			 * C​a​t​e​g​o​r​y​ ​a​n​d​ ​m​o​d​e​l​s
+			 */
+			relations: string
+			/**
+			 * C​a​t​e​g​o​r​y
+			 */
+			category: string
+			/**
+			 * M​o​d​e​l​s
+			 */
+			models: string
+			/**
+			 * T​h​e​ ​f​i​r​s​t​ ​m​o​d​e​l​ ​i​s​ ​t​h​e​ ​f​e​a​t​u​r​e​d​ ​o​n​e​.
+			 */
+			modelsHint: string
+			/**
+			 * P​o​s​t​e​r
+			 */
+			poster: string
+			/**
+			 * C​h​o​o​s​e​ ​t​h​e​ ​s​t​i​l​l​ ​t​h​e​ ​p​o​s​t​e​r​ ​i​s​ ​m​a​d​e​ ​f​r​o​m​.
+			 */
+			posterHint: string
+			/**
+			 * S​t​i​l​l​ ​{​i​n​d​e​x​}
+			 * @param {number} index
+			 */
+			posterStill: RequiredParams<'index'>
+			/**
+			 * P​o​s​t​e​r​ ​m​a​d​e​ ​f​r​o​m​ ​s​t​i​l​l​ ​{​i​n​d​e​x​}​.
+			 * @param {number} index
+			 */
+			posterChosen: RequiredParams<'index'>
+			/**
+			 * T​h​e​ ​p​o​s​t​e​r​ ​i​s​ ​n​o​w​ ​m​a​d​e​ ​f​r​o​m​ ​s​t​i​l​l​ ​{​i​n​d​e​x​}​.
+			 * @param {number} index
+			 */
+			posterSaved: RequiredParams<'index'>
+			/**
+			 * T​h​e​ ​s​t​i​l​l​s​ ​a​p​p​e​a​r​ ​o​n​c​e​ ​t​h​e​ ​v​i​d​e​o​ ​i​s​ ​p​r​o​c​e​s​s​e​d​.
+			 */
+			noStills: string
+			/**
+			 * P​r​e​v​i​e​w​ ​o​f​ ​t​h​e​ ​p​u​b​l​i​c​ ​c​a​r​d
+			 */
+			card: string
+			/**
+			 * T​h​e​ ​i​t​e​m​’​s​ ​c​a​r​d​ ​a​s​ ​t​h​e​ ​s​i​t​e​ ​w​i​l​l​ ​s​h​o​w​ ​i​t
+			 */
+			cardLabel: string
+			/**
+			 * P​u​b​l​i​s​h​ ​n​o​w
+			 */
+			publishNow: string
+			/**
+			 * S​c​h​e​d​u​l​e
+			 */
+			schedule: string
+			/**
+			 * P​u​b​l​i​s​h​ ​a​t
+			 */
+			scheduleAt: string
+			/**
+			 * U​n​p​u​b​l​i​s​h
+			 */
+			unpublish: string
+			/**
+			 * P​u​b​l​i​s​h​e​d​.
+			 */
+			published: string
+			/**
+			 * S​c​h​e​d​u​l​e​d​.
+			 */
+			scheduled: string
+			/**
+			 * T​a​k​e​n​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​.
+			 */
+			unpublished: string
+			/**
+			 * U​n​p​u​b​l​i​s​h​e​d​:​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​ ​u​n​t​i​l​ ​p​u​b​l​i​s​h​e​d​ ​o​r​ ​s​c​h​e​d​u​l​e​d​ ​a​g​a​i​n​.
+			 */
+			withdrawn: string
+			/**
+			 * C​o​m​i​n​g​ ​s​o​o​n
+			 */
+			upcoming: string
+			/**
+			 * {​m​i​n​u​t​e​s​}​ ​m​i​n
+			 * @param {number} minutes
+			 */
+			duration: RequiredParams<'minutes'>
+			/**
+			 * {​c​o​u​n​t​}​ ​p​i​c​t​u​r​e​s
+			 * @param {number} count
+			 */
+			images: RequiredParams<'count'>
+			/**
+			 * T​i​t​l​e​s​ ​a​n​d​ ​d​e​s​c​r​i​p​t​i​o​n​s
+			 */
+			texts: string
+			/**
+			 * T​i​t​l​e
+			 */
+			titleLabel: string
+			/**
+			 * D​e​s​c​r​i​p​t​i​o​n
+			 */
+			descriptionLabel: string
+			/**
+			 * N​o​ ​m​o​d​e​l​s​ ​y​e​t​.
+			 */
+			noModels: string
+			/**
+			 * M​o​d​e​l​s​ ​o​f​ ​t​h​i​s​ ​i​t​e​m​,​ ​i​n​ ​o​r​d​e​r
+			 */
+			chosenModels: string
+			/**
+			 * f​e​a​t​u​r​e​d
+			 */
+			featuredModel: string
+			/**
+			 * M​o​v​e​ ​{​n​a​m​e​}​ ​u​p
+			 * @param {string} name
+			 */
+			moveUp: RequiredParams<'name'>
+			/**
+			 * M​o​v​e​ ​{​n​a​m​e​}​ ​d​o​w​n
+			 * @param {string} name
+			 */
+			moveDown: RequiredParams<'name'>
+			/**
+			 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			removeModel: RequiredParams<'name'>
+			/**
+			 * A​d​d​ ​a​ ​m​o​d​e​l
+			 */
+			addModel: string
+			/**
+			 * T​y​p​e​ ​a​ ​n​a​m​e
+			 */
+			addModelHint: string
+			/**
+			 * N​o​ ​m​o​d​e​l​ ​o​f​ ​t​h​a​t​ ​n​a​m​e
+			 */
+			noModelFound: string
+			/**
+			 * T​h​e​ ​p​o​s​t​e​r​ ​i​s​ ​t​h​e​ ​o​n​e​ ​t​h​e​ ​p​i​p​e​l​i​n​e​ ​c​h​o​s​e​.
+			 */
+			posterFromPipeline: string
+			/**
+			 * c​u​r​r​e​n​t
+			 */
+			current: string
+			/**
+			 * M​a​k​e​ ​t​h​e​ ​p​o​s​t​e​r​ ​f​r​o​m​ ​t​h​i​s​ ​s​t​i​l​l
+			 */
+			usePoster: string
+			/**
+			 * U​n​p​u​b​l​i​s​h​e​d​:​ ​t​h​e​ ​s​i​t​e​ ​d​o​e​s​ ​n​o​t​ ​s​h​o​w​ ​t​h​i​s​ ​c​a​r​d​ ​n​o​w​.
+			 */
+			cardHidden: string
+			/**
+			 * T​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​i​s​ ​c​a​r​d​ ​o​n​c​e​ ​t​h​e​ ​m​e​d​i​a​ ​i​s​ ​r​e​a​d​y​.
+			 */
+			cardWaiting: string
+			/**
+			 * P​u​b​l​i​s​h​i​n​g​ ​s​t​a​t​e
+			 */
+			statusLabel: string
+			statuses: {
+				/**
+				 * P​u​b​l​i​s​h​e​d
+				 */
+				published: string
+				/**
+				 * S​c​h​e​d​u​l​e​d
+				 */
+				scheduled: string
+				/**
+				 * U​n​p​u​b​l​i​s​h​e​d
+				 */
+				unpublished: string
+				/**
+				 * W​a​i​t​i​n​g​ ​f​o​r​ ​m​e​d​i​a
+				 */
+				waitingForMedia: string
+			}
+			/**
+			 * O​n​ ​t​h​e​ ​s​i​t​e​ ​s​i​n​c​e​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 */
+			statusPublishedSince: RequiredParams<'date'>
+			/**
+			 * O​n​ ​t​h​e​ ​s​i​t​e​.
+			 */
+			statusPublished: string
+			/**
+			 * I​n​ ​c​o​m​i​n​g​ ​s​o​o​n​;​ ​p​u​b​l​i​s​h​e​d​ ​o​n​ ​{​d​a​t​e​}​.
+			 * @param {string} date
+			 */
+			statusScheduled: RequiredParams<'date'>
+			/**
+			 * P​u​b​l​i​s​h​e​d​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​ ​m​e​d​i​a​ ​i​s​ ​r​e​a​d​y​ ​(​n​o​w​:​ ​{​s​t​a​t​e​}​)​.
+			 * @param {string} state
+			 */
+			statusWaiting: RequiredParams<'state'>
+			/**
+			 * I​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​z​o​n​e​}​)​.​ ​U​n​t​i​l​ ​t​h​e​n​ ​t​h​e​ ​i​t​e​m​ ​w​a​i​t​s​ ​i​n​ ​c​o​m​i​n​g​ ​s​o​o​n​.
+			 * @param {string} zone
+			 */
+			scheduleHint: RequiredParams<'zone'>
 		}
 	}
 }
@@ -4138,6 +5160,130 @@ export type TranslationFunctions = {
 		 * Send exactly one change: rating, favorite, watch later or view.
 		 */
 		oneChangeRequired: () => LocalizedString
+		/**
+		 * Enter a text.
+		 */
+		textRequired: () => LocalizedString
+		/**
+		 * Enter the question in German or English (the languages every other one falls back to).
+		 */
+		questionRequired: () => LocalizedString
+		/**
+		 * Enter the answer in German or English (the languages every other one falls back to).
+		 */
+		answerRequired: () => LocalizedString
+		/**
+		 * Enter a valid date.
+		 */
+		dateInvalid: () => LocalizedString
+		/**
+		 * Enter a whole number.
+		 */
+		numberInvalid: () => LocalizedString
+		/**
+		 * Enter a cup size of one to three letters from A to K.
+		 */
+		cupSizeInvalid: () => LocalizedString
+		/**
+		 * Enter a height between 120 and 230 cm.
+		 */
+		heightRange: () => LocalizedString
+		/**
+		 * Enter a weight between 35 and 200 kg.
+		 */
+		weightRange: () => LocalizedString
+		/**
+		 * Models must be at least 18 years old.
+		 */
+		modelTooYoung: () => LocalizedString
+		/**
+		 * Enter an order between 0 and 10000.
+		 */
+		orderRange: () => LocalizedString
+		/**
+		 * Enter a path on this site without the language, for example /videos/12.
+		 */
+		linkPathInvalid: () => LocalizedString
+		/**
+		 * The end must be after the start.
+		 */
+		endsBeforeStart: () => LocalizedString
+		/**
+		 * Choose a time in the future.
+		 */
+		scheduleNeedsTime: () => LocalizedString
+		/**
+		 * An item can name at most 20 models.
+		 */
+		tooManyModels: () => LocalizedString
+		/**
+		 * Each model can be named only once.
+		 */
+		duplicateModel: () => LocalizedString
+		/**
+		 * Use 2 to 64 lower-case letters, digits, dashes or underscores.
+		 */
+		planSidInvalid: () => LocalizedString
+		/**
+		 * Another plan already uses this code.
+		 */
+		planSidTaken: () => LocalizedString
+		/**
+		 * Enter a price between 0.01 and 1000.00.
+		 */
+		priceRange: () => LocalizedString
+		/**
+		 * A trial lasts 1 to 90 days.
+		 */
+		trialDaysRange: () => LocalizedString
+		/**
+		 * Enter both the trial days and the trial price, or neither.
+		 */
+		trialIncomplete: () => LocalizedString
+		/**
+		 * Enter a limit between 0 and 1000.
+		 */
+		downloadLimitRange: () => LocalizedString
+		/**
+		 * A plan with downloads needs a daily limit above 0.
+		 */
+		downloadLimitRequired: () => LocalizedString
+		/**
+		 * This plan has subscribers: its price, period and trial stay as sold. Create a new plan with the new terms and make this one unlisted.
+		 */
+		planTermsLocked: () => LocalizedString
+		/**
+		 * This text holds something the site cannot show (only headings, lists, bold, italic, underline, strike and links to web, mail, phone or internal: addresses).
+		 */
+		richTextInvalid: () => LocalizedString
+		/**
+		 * Upload a picture.
+		 */
+		pictureMissing: () => LocalizedString
+		/**
+		 * Only JPEG, PNG or WebP pictures can be uploaded.
+		 */
+		pictureType: () => LocalizedString
+		/**
+		 * This picture is larger than {max}.
+		 */
+		pictureTooLarge: (arg: { max: string }) => LocalizedString
+		/**
+		 * This file is empty.
+		 */
+		pictureEmpty: () => LocalizedString
+		/**
+		 * This file is not a picture that can be read.
+		 */
+		pictureUnreadable: () => LocalizedString
+		/**
+		 * This picture is too small: it needs at least {min} pixels on each side.
+		 */
+		pictureTooSmall: (arg: { min: number }) => LocalizedString
+		/**
+		 * This video has no such still.
+		 */
+		stillMissing: () => LocalizedString
 		/**
 		 * Only a failed item can be retried.
 		 */
@@ -5984,37 +7130,9 @@ export type TranslationFunctions = {
 			 */
 			intro: () => LocalizedString
 			/**
-			 * Missing
-			 */
-			missing: () => LocalizedString
-			/**
-			 * Missing translations: {languages}
-			 */
-			missingSummary: (arg: { languages: string }) => LocalizedString
-			/**
-			 * Every language is translated.
-			 */
-			complete: () => LocalizedString
-			/**
-			 * Title ({language})
-			 */
-			titleLabel: (arg: { language: string }) => LocalizedString
-			/**
-			 * Description ({language})
-			 */
-			descriptionLabel: (arg: { language: string }) => LocalizedString
-			/**
 			 * Publishing
 			 */
 			publishing: () => LocalizedString
-			/**
-			 * Publish at
-			 */
-			publishAt: () => LocalizedString
-			/**
-			 * In your time zone ({zone}). Empty: as soon as the media is ready. A time in the future takes the item off the site until then.
-			 */
-			publishAtHint: (arg: { zone: string }) => LocalizedString
 			/**
 			 * Members may download it
 			 */
@@ -6027,18 +7145,6 @@ export type TranslationFunctions = {
 			 * Saved. The site shows the change now.
 			 */
 			saved: () => LocalizedString
-			/**
-			 * On the site since {date}.
-			 */
-			released: (arg: { date: string }) => LocalizedString
-			/**
-			 * Scheduled for {date}.
-			 */
-			scheduled: (arg: { date: string }) => LocalizedString
-			/**
-			 * Not on the site yet (media: {state}).
-			 */
-			notReleased: (arg: { state: string }) => LocalizedString
 			/**
 			 * Edit
 			 */
@@ -6323,6 +7429,914 @@ export type TranslationFunctions = {
 				 */
 				ready: () => LocalizedString
 			}
+		}
+	}
+	editors: {
+		nav: {
+			/**
+			 * Models
+			 */
+			models: () => LocalizedString
+			/**
+			 * Categories
+			 */
+			categories: () => LocalizedString
+			/**
+			 * Banners
+			 */
+			banners: () => LocalizedString
+			/**
+			 * Plans
+			 */
+			plans: () => LocalizedString
+			/**
+			 * Legal pages
+			 */
+			legal: () => LocalizedString
+			/**
+			 * FAQ
+			 */
+			faq: () => LocalizedString
+		}
+		common: {
+			/**
+			 * Add
+			 */
+			add: () => LocalizedString
+			/**
+			 * Edit
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Edit {name}
+			 */
+			editLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Saved. The site shows the change now.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Delete
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Delete {name}
+			 */
+			removeLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Deleted.
+			 */
+			removed: () => LocalizedString
+			/**
+			 * Delete “{name}”? This cannot be undone.
+			 */
+			confirmRemove: (arg: { name: string }) => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Back to the list
+			 */
+			back: () => LocalizedString
+			/**
+			 * Nothing here yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Order
+			 */
+			order: () => LocalizedString
+			/**
+			 * Lower numbers come first.
+			 */
+			orderHint: () => LocalizedString
+			/**
+			 * Missing
+			 */
+			missing: () => LocalizedString
+			/**
+			 * Missing translations: {languages}
+			 */
+			missingSummary: (arg: { languages: string }) => LocalizedString
+			/**
+			 * Every language is translated.
+			 */
+			complete: () => LocalizedString
+			/**
+			 * {label} ({language})
+			 */
+			inLanguage: (arg: { label: string, language: string }) => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+			/**
+			 * Yes
+			 */
+			yes: () => LocalizedString
+			/**
+			 * No
+			 */
+			no: () => LocalizedString
+			/**
+			 * None
+			 */
+			none: () => LocalizedString
+			/**
+			 * New
+			 */
+			newItem: () => LocalizedString
+		}
+		picture: {
+			/**
+			 * Choose a picture
+			 */
+			choose: () => LocalizedString
+			/**
+			 * Replace the picture
+			 */
+			replace: () => LocalizedString
+			/**
+			 * JPEG, PNG or WebP, up to {max}. It is cropped to {size}.
+			 */
+			hint: (arg: { max: string, size: string }) => LocalizedString
+			/**
+			 * Uploading {name}…
+			 */
+			uploading: (arg: { name: string }) => LocalizedString
+			/**
+			 * New picture ready: it is used when you save.
+			 */
+			ready: () => LocalizedString
+			/**
+			 * Current picture
+			 */
+			current: () => LocalizedString
+			/**
+			 * Preview of the new picture
+			 */
+			preview: () => LocalizedString
+		}
+		models: {
+			/**
+			 * Models
+			 */
+			title: () => LocalizedString
+			/**
+			 * Every performer of the catalog with the facts the model page shows.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Search by name
+			 */
+			search: () => LocalizedString
+			/**
+			 * Models
+			 */
+			tableLabel: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Age
+			 */
+			age: () => LocalizedString
+			/**
+			 * Nationality
+			 */
+			nationality: () => LocalizedString
+			/**
+			 * New model
+			 */
+			newTitle: () => LocalizedString
+			/**
+			 * Edit {name}
+			 */
+			editTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Portrait
+			 */
+			picture: () => LocalizedString
+			/**
+			 * First name
+			 */
+			firstName: () => LocalizedString
+			/**
+			 * Date of birth
+			 */
+			birthDate: () => LocalizedString
+			/**
+			 * The model page shows the age from it. Models are adults: at least 18.
+			 */
+			birthDateHint: () => LocalizedString
+			/**
+			 * Short description
+			 */
+			description: () => LocalizedString
+			/**
+			 * About me
+			 */
+			bio: () => LocalizedString
+			/**
+			 * Facts
+			 */
+			facts: () => LocalizedString
+			/**
+			 * Cup size
+			 */
+			cupSize: () => LocalizedString
+			/**
+			 * Genital area
+			 */
+			genitalArea: () => LocalizedString
+			/**
+			 * Height (cm)
+			 */
+			height: () => LocalizedString
+			/**
+			 * Weight (kg)
+			 */
+			weight: () => LocalizedString
+			/**
+			 * Zodiac sign
+			 */
+			zodiac: () => LocalizedString
+			/**
+			 * Preferences
+			 */
+			preferences: () => LocalizedString
+			/**
+			 * Texts in five languages
+			 */
+			texts: () => LocalizedString
+			/**
+			 * Open the model page
+			 */
+			openPublic: () => LocalizedString
+		}
+		categories: {
+			/**
+			 * Categories
+			 */
+			title: () => LocalizedString
+			/**
+			 * The catalog’s categories: names, logos and the preview shown on the categories page.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Categories
+			 */
+			tableLabel: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Featured on the home page
+			 */
+			featured: () => LocalizedString
+			/**
+			 * Featured
+			 */
+			featuredShort: () => LocalizedString
+			/**
+			 * New category
+			 */
+			newTitle: () => LocalizedString
+			/**
+			 * Edit {name}
+			 */
+			editTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Name
+			 */
+			titleLabel: () => LocalizedString
+			/**
+			 * Description
+			 */
+			description: () => LocalizedString
+			/**
+			 * Logo
+			 */
+			logo: () => LocalizedString
+			/**
+			 * Preview picture
+			 */
+			preview: () => LocalizedString
+		}
+		banners: {
+			/**
+			 * Banners
+			 */
+			title: () => LocalizedString
+			/**
+			 * The carousels at the top and the bottom of the home page. A banner shows while it is active and inside its schedule.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Banners
+			 */
+			tableLabel: () => LocalizedString
+			/**
+			 * Position
+			 */
+			position: () => LocalizedString
+			positions: {
+				/**
+				 * Top
+				 */
+				top: () => LocalizedString
+				/**
+				 * Bottom
+				 */
+				bottom: () => LocalizedString
+			}
+			/**
+			 * New banner
+			 */
+			newTitle: () => LocalizedString
+			/**
+			 * Edit banner {name}
+			 */
+			editTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Picture
+			 */
+			image: () => LocalizedString
+			/**
+			 * Text alternative
+			 */
+			titleLabel: () => LocalizedString
+			/**
+			 * Says what the picture shows; also the name of its link.
+			 */
+			titleHint: () => LocalizedString
+			/**
+			 * Target
+			 */
+			linkPath: () => LocalizedString
+			/**
+			 * A page of this site without the language, e.g. /videos or /categories/3/videos. Empty: no link.
+			 */
+			linkPathHint: () => LocalizedString
+			/**
+			 * Active
+			 */
+			active: () => LocalizedString
+			/**
+			 * Shown from
+			 */
+			startsAt: () => LocalizedString
+			/**
+			 * Shown until
+			 */
+			endsAt: () => LocalizedString
+			/**
+			 * In your time zone ({zone}). Empty: no limit.
+			 */
+			scheduleHint: (arg: { zone: string }) => LocalizedString
+			/**
+			 * Showing now
+			 */
+			showing: () => LocalizedString
+			/**
+			 * Not showing
+			 */
+			notShowing: () => LocalizedString
+			/**
+			 * When it shows
+			 */
+			schedule: () => LocalizedString
+		}
+		plans: {
+			/**
+			 * Plans
+			 */
+			title: () => LocalizedString
+			/**
+			 * The memberships on sale. A plan with subscribers keeps the price, period and trial it was sold with: for new terms, create a new plan and make the old one unlisted.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Plans
+			 */
+			tableLabel: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Price
+			 */
+			price: () => LocalizedString
+			/**
+			 * Subscriptions
+			 */
+			subscriptions: () => LocalizedString
+			/**
+			 * New plan
+			 */
+			newTitle: () => LocalizedString
+			/**
+			 * Edit {name}
+			 */
+			editTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * Plan code
+			 */
+			sid: () => LocalizedString
+			/**
+			 * The billing processor’s code for this plan; fixed once the plan is created.
+			 */
+			sidHint: () => LocalizedString
+			/**
+			 * Billing period
+			 */
+			period: () => LocalizedString
+			periods: {
+				/**
+				 * Monthly
+				 */
+				monthly: () => LocalizedString
+				/**
+				 * Yearly
+				 */
+				yearly: () => LocalizedString
+				/**
+				 * Every two years
+				 */
+				biyearly: () => LocalizedString
+			}
+			/**
+			 * Price per period ({currency})
+			 */
+			priceLabel: (arg: { currency: string }) => LocalizedString
+			/**
+			 * Trial
+			 */
+			trial: () => LocalizedString
+			/**
+			 * Trial days
+			 */
+			trialDays: () => LocalizedString
+			/**
+			 * Trial price ({currency})
+			 */
+			trialPrice: (arg: { currency: string }) => LocalizedString
+			/**
+			 * Both empty: no trial.
+			 */
+			trialHint: () => LocalizedString
+			/**
+			 * Features shown on the plan card
+			 */
+			features: () => LocalizedString
+			/**
+			 * Downloads per day
+			 */
+			dailyDownloadLimit: () => LocalizedString
+			/**
+			 * 0: no downloads. Applies to every subscriber of the plan at once.
+			 */
+			dailyDownloadLimitHint: () => LocalizedString
+			/**
+			 * Visibility
+			 */
+			visibility: () => LocalizedString
+			visibilities: {
+				/**
+				 * Public
+				 */
+				'public': () => LocalizedString
+				/**
+				 * Unlisted (direct link only)
+				 */
+				unlisted: () => LocalizedString
+			}
+			/**
+			 * Highlight as most popular
+			 */
+			highlight: () => LocalizedString
+			/**
+			 * This plan has {count} subscriptions: price, period and trial stay as sold.
+			 */
+			locked: (arg: { count: number }) => LocalizedString
+			/**
+			 * Terms
+			 */
+			terms: () => LocalizedString
+			/**
+			 * Presentation
+			 */
+			presentation: () => LocalizedString
+			/**
+			 * Most popular
+			 */
+			highlightShort: () => LocalizedString
+			visibilitiesShort: {
+				/**
+				 * Public
+				 */
+				'public': () => LocalizedString
+				/**
+				 * Unlisted
+				 */
+				unlisted: () => LocalizedString
+			}
+			/**
+			 * Downloads (as many per day as the limit above allows)
+			 */
+			downloadsFeature: () => LocalizedString
+		}
+		legal: {
+			/**
+			 * Legal pages
+			 */
+			title: () => LocalizedString
+			/**
+			 * Terms, privacy, 2257 and the legal notice, in each language. A language without a text shows the German one, else the English one.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Legal pages and their languages
+			 */
+			tableLabel: () => LocalizedString
+			/**
+			 * Page
+			 */
+			page: () => LocalizedString
+			pages: {
+				/**
+				 * 2257 statement
+				 */
+				'2257': () => LocalizedString
+				/**
+				 * Terms of service
+				 */
+				tos: () => LocalizedString
+				/**
+				 * Privacy
+				 */
+				privacy: () => LocalizedString
+				/**
+				 * Legal notice
+				 */
+				imprint: () => LocalizedString
+			}
+			/**
+			 * Edit {page}: {code} ({language})
+			 */
+			editLanguage: (arg: { code: string, language: string, page: string }) => LocalizedString
+			/**
+			 * {page} ({language})
+			 */
+			editTitle: (arg: { language: string, page: string }) => LocalizedString
+			/**
+			 * Title
+			 */
+			titleLabel: () => LocalizedString
+			/**
+			 * Text
+			 */
+			content: () => LocalizedString
+			/**
+			 * Not written yet
+			 */
+			notWritten: () => LocalizedString
+			/**
+			 * Updated {date}
+			 */
+			updated: (arg: { date: string }) => LocalizedString
+			/**
+			 * Open the page on the site
+			 */
+			openPublic: () => LocalizedString
+		}
+		faq: {
+			/**
+			 * FAQ
+			 */
+			title: () => LocalizedString
+			/**
+			 * The questions of the FAQ page, in their groups. Answers are rich text and may link to pages of the site.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * FAQ questions
+			 */
+			tableLabel: () => LocalizedString
+			/**
+			 * Question
+			 */
+			question: () => LocalizedString
+			/**
+			 * Answer
+			 */
+			answer: () => LocalizedString
+			/**
+			 * Group
+			 */
+			group: () => LocalizedString
+			/**
+			 * New question
+			 */
+			newTitle: () => LocalizedString
+			/**
+			 * Edit question
+			 */
+			editTitle: () => LocalizedString
+			/**
+			 * Languages
+			 */
+			translations: () => LocalizedString
+			/**
+			 * All translated
+			 */
+			allTranslated: () => LocalizedString
+			/**
+			 * Question and answer in five languages
+			 */
+			texts: () => LocalizedString
+			/**
+			 * Open the FAQ on the site
+			 */
+			openPublic: () => LocalizedString
+		}
+		richText: {
+			/**
+			 * Formatting
+			 */
+			label: () => LocalizedString
+			/**
+			 * Bold
+			 */
+			bold: () => LocalizedString
+			/**
+			 * Italic
+			 */
+			italic: () => LocalizedString
+			/**
+			 * Underline
+			 */
+			underline: () => LocalizedString
+			/**
+			 * Strikethrough
+			 */
+			strike: () => LocalizedString
+			/**
+			 * Heading 1
+			 */
+			h1: () => LocalizedString
+			/**
+			 * Heading 2
+			 */
+			h2: () => LocalizedString
+			/**
+			 * Heading 3
+			 */
+			h3: () => LocalizedString
+			/**
+			 * Bullet list
+			 */
+			bulletList: () => LocalizedString
+			/**
+			 * Numbered list
+			 */
+			orderedList: () => LocalizedString
+			/**
+			 * Link
+			 */
+			link: () => LocalizedString
+			/**
+			 * Remove link
+			 */
+			unlink: () => LocalizedString
+			/**
+			 * https://…, mailto:…, tel:… or internal:/contact for a page of this site
+			 */
+			linkHint: () => LocalizedString
+			/**
+			 * Save link
+			 */
+			linkSave: () => LocalizedString
+			/**
+			 * Undo
+			 */
+			undo: () => LocalizedString
+			/**
+			 * Redo
+			 */
+			redo: () => LocalizedString
+		}
+		content: {
+			/**
+			 * Category and models
+			 */
+			relations: () => LocalizedString
+			/**
+			 * Category
+			 */
+			category: () => LocalizedString
+			/**
+			 * Models
+			 */
+			models: () => LocalizedString
+			/**
+			 * The first model is the featured one.
+			 */
+			modelsHint: () => LocalizedString
+			/**
+			 * Poster
+			 */
+			poster: () => LocalizedString
+			/**
+			 * Choose the still the poster is made from.
+			 */
+			posterHint: () => LocalizedString
+			/**
+			 * Still {index}
+			 */
+			posterStill: (arg: { index: number }) => LocalizedString
+			/**
+			 * Poster made from still {index}.
+			 */
+			posterChosen: (arg: { index: number }) => LocalizedString
+			/**
+			 * The poster is now made from still {index}.
+			 */
+			posterSaved: (arg: { index: number }) => LocalizedString
+			/**
+			 * The stills appear once the video is processed.
+			 */
+			noStills: () => LocalizedString
+			/**
+			 * Preview of the public card
+			 */
+			card: () => LocalizedString
+			/**
+			 * The item’s card as the site will show it
+			 */
+			cardLabel: () => LocalizedString
+			/**
+			 * Publish now
+			 */
+			publishNow: () => LocalizedString
+			/**
+			 * Schedule
+			 */
+			schedule: () => LocalizedString
+			/**
+			 * Publish at
+			 */
+			scheduleAt: () => LocalizedString
+			/**
+			 * Unpublish
+			 */
+			unpublish: () => LocalizedString
+			/**
+			 * Published.
+			 */
+			published: () => LocalizedString
+			/**
+			 * Scheduled.
+			 */
+			scheduled: () => LocalizedString
+			/**
+			 * Taken off the site.
+			 */
+			unpublished: () => LocalizedString
+			/**
+			 * Unpublished: off the site until published or scheduled again.
+			 */
+			withdrawn: () => LocalizedString
+			/**
+			 * Coming soon
+			 */
+			upcoming: () => LocalizedString
+			/**
+			 * {minutes} min
+			 */
+			duration: (arg: { minutes: number }) => LocalizedString
+			/**
+			 * {count} pictures
+			 */
+			images: (arg: { count: number }) => LocalizedString
+			/**
+			 * Titles and descriptions
+			 */
+			texts: () => LocalizedString
+			/**
+			 * Title
+			 */
+			titleLabel: () => LocalizedString
+			/**
+			 * Description
+			 */
+			descriptionLabel: () => LocalizedString
+			/**
+			 * No models yet.
+			 */
+			noModels: () => LocalizedString
+			/**
+			 * Models of this item, in order
+			 */
+			chosenModels: () => LocalizedString
+			/**
+			 * featured
+			 */
+			featuredModel: () => LocalizedString
+			/**
+			 * Move {name} up
+			 */
+			moveUp: (arg: { name: string }) => LocalizedString
+			/**
+			 * Move {name} down
+			 */
+			moveDown: (arg: { name: string }) => LocalizedString
+			/**
+			 * Remove {name}
+			 */
+			removeModel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Add a model
+			 */
+			addModel: () => LocalizedString
+			/**
+			 * Type a name
+			 */
+			addModelHint: () => LocalizedString
+			/**
+			 * No model of that name
+			 */
+			noModelFound: () => LocalizedString
+			/**
+			 * The poster is the one the pipeline chose.
+			 */
+			posterFromPipeline: () => LocalizedString
+			/**
+			 * current
+			 */
+			current: () => LocalizedString
+			/**
+			 * Make the poster from this still
+			 */
+			usePoster: () => LocalizedString
+			/**
+			 * Unpublished: the site does not show this card now.
+			 */
+			cardHidden: () => LocalizedString
+			/**
+			 * The site shows this card once the media is ready.
+			 */
+			cardWaiting: () => LocalizedString
+			/**
+			 * Publishing state
+			 */
+			statusLabel: () => LocalizedString
+			statuses: {
+				/**
+				 * Published
+				 */
+				published: () => LocalizedString
+				/**
+				 * Scheduled
+				 */
+				scheduled: () => LocalizedString
+				/**
+				 * Unpublished
+				 */
+				unpublished: () => LocalizedString
+				/**
+				 * Waiting for media
+				 */
+				waitingForMedia: () => LocalizedString
+			}
+			/**
+			 * On the site since {date}.
+			 */
+			statusPublishedSince: (arg: { date: string }) => LocalizedString
+			/**
+			 * On the site.
+			 */
+			statusPublished: () => LocalizedString
+			/**
+			 * In coming soon; published on {date}.
+			 */
+			statusScheduled: (arg: { date: string }) => LocalizedString
+			/**
+			 * Published as soon as the media is ready (now: {state}).
+			 */
+			statusWaiting: (arg: { state: string }) => LocalizedString
+			/**
+			 * In your time zone ({zone}). Until then the item waits in coming soon.
+			 */
+			scheduleHint: (arg: { zone: string }) => LocalizedString
 		}
 	}
 }

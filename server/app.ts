@@ -11,6 +11,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { Config } from './config.js'
 import { isDatabaseUnavailable, type Orm } from './db/orm.js'
 import { registerAdminUpload } from './http/admin-upload.js'
+import { registerAdminPictures } from './http/admin-pictures.js'
 import { registerBillingRoutes } from './http/billing.js'
 import { registerDevMail } from './http/dev-mail.js'
 import { registerDownloadRoutes } from './http/downloads.js'
@@ -162,6 +163,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   registerDownloadRoutes(app, config, orm)
   // The console's resumable upload of video sources (tus; administrators only; streamed to disk).
   registerAdminUpload(app, config, orm)
+  registerAdminPictures(app, config, orm)
 
   // Public catalog answers are cached per server and dropped on every catalog change.
   const catalogCache = new CatalogCache({ ttlMs: config.catalogCacheTtlMs })

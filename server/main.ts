@@ -8,6 +8,7 @@ import { ensureDatabase, onShutdownSignal, startupConfig, whenToldToStart } from
 import { migrate, openOrm, SERVER_DATABASE_LIMITS } from './db/orm.js'
 import { buildApp } from './app.js'
 import { preloadServerEntry } from './render/client-build.js'
+import { ffmpegBinaries } from '../worker/ffmpeg/binaries.js'
 import { closeGracefully, within } from './lifecycle.js'
 import { createRegistry, startMetricsEndpoint } from './metrics/endpoint.js'
 import { ServerMetrics } from './metrics/server-metrics.js'
@@ -16,6 +17,8 @@ const config = startupConfig()
 
 const POOL_SIZE = 20
 preloadServerEntry(config.serverEntry)
+// The console renders pictures here too (uploads, a poster from a still): FFMPEG_PATH holds for them.
+ffmpegBinaries(config)
 const { migrated } = await whenToldToStart()
 const embedded = await ensureDatabase()
 if (!migrated) {

@@ -9,6 +9,7 @@ import { loadAllLocales } from '../i18n/i18n-util.sync.js'
 import type { PageEnvironment } from './lib/page-environment'
 import { createQueryClient, type ApiClient } from './lib/trpc'
 import { createAppRouter } from './router'
+import { deferredPartsLoaded } from './lib/deferred'
 
 loadAllLocales()
 
@@ -27,5 +28,9 @@ export function render({ request, apiClient, env, manifest }: RenderRequest): Pr
     createRouter: () => createAppRouter({ queryClient: createQueryClient(), apiClient, env }) as AnyRouter,
     getRouterManifest: () => manifest,
   })
-  return handler(({ responseHeaders, router }) => renderRouterToString({ responseHeaders, router, children: <RouterServer router={router} /> }))
+  return handler(async ({ responseHeaders, router }) => {
+    // The page's deferred parts (src/lib/deferred.tsx) render at once on the server.
+    await deferredPartsLoaded()
+    return renderRouterToString({ responseHeaders, router, children: <RouterServer router={router} /> })
+  })
 }

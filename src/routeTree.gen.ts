@@ -48,9 +48,21 @@ import { Route as LangModelsIdRouteImport } from './routes/$lang/models/$id'
 import { Route as LangSearchTabRouteImport } from './routes/$lang/search/$tab'
 import { Route as LangVideosIndexRouteImport } from './routes/$lang/videos/index'
 import { Route as LangVideosIdRouteImport } from './routes/$lang/videos/$id'
+import { Route as AdminBannersIndexRouteImport } from './routes/admin/banners/index'
+import { Route as AdminBannersIdRouteImport } from './routes/admin/banners/$id'
+import { Route as AdminCategoriesIndexRouteImport } from './routes/admin/categories/index'
+import { Route as AdminCategoriesIdRouteImport } from './routes/admin/categories/$id'
+import { Route as AdminFaqIndexRouteImport } from './routes/admin/faq/index'
+import { Route as AdminFaqIdRouteImport } from './routes/admin/faq/$id'
+import { Route as AdminLegalIndexRouteImport } from './routes/admin/legal/index'
+import { Route as AdminModelsIndexRouteImport } from './routes/admin/models/index'
+import { Route as AdminModelsIdRouteImport } from './routes/admin/models/$id'
+import { Route as AdminPlansIndexRouteImport } from './routes/admin/plans/index'
+import { Route as AdminPlansIdRouteImport } from './routes/admin/plans/$id'
 import { Route as LangCategoriesIdIndexRouteImport } from './routes/$lang/categories/$id/index'
 import { Route as LangCategoriesIdTabRouteImport } from './routes/$lang/categories/$id/$tab'
 import { Route as AdminContentKindIdRouteImport } from './routes/admin/content/$kind/$id'
+import { Route as AdminLegalSlugLocaleRouteImport } from './routes/admin/legal/$slug/$locale'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -247,6 +259,61 @@ const LangVideosIdRoute = LangVideosIdRouteImport.update({
   path: '/videos/$id',
   getParentRoute: () => LangRoute,
 } as any)
+const AdminBannersIndexRoute = AdminBannersIndexRouteImport.update({
+  id: '/banners/',
+  path: '/banners/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminBannersIdRoute = AdminBannersIdRouteImport.update({
+  id: '/banners/$id',
+  path: '/banners/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCategoriesIndexRoute = AdminCategoriesIndexRouteImport.update({
+  id: '/categories/',
+  path: '/categories/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCategoriesIdRoute = AdminCategoriesIdRouteImport.update({
+  id: '/categories/$id',
+  path: '/categories/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminFaqIndexRoute = AdminFaqIndexRouteImport.update({
+  id: '/faq/',
+  path: '/faq/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminFaqIdRoute = AdminFaqIdRouteImport.update({
+  id: '/faq/$id',
+  path: '/faq/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLegalIndexRoute = AdminLegalIndexRouteImport.update({
+  id: '/legal/',
+  path: '/legal/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminModelsIndexRoute = AdminModelsIndexRouteImport.update({
+  id: '/models/',
+  path: '/models/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminModelsIdRoute = AdminModelsIdRouteImport.update({
+  id: '/models/$id',
+  path: '/models/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPlansIndexRoute = AdminPlansIndexRouteImport.update({
+  id: '/plans/',
+  path: '/plans/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPlansIdRoute = AdminPlansIdRouteImport.update({
+  id: '/plans/$id',
+  path: '/plans/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const LangCategoriesIdIndexRoute = LangCategoriesIdIndexRouteImport.update({
   id: '/categories/$id/',
   path: '/categories/$id/',
@@ -260,6 +327,11 @@ const LangCategoriesIdTabRoute = LangCategoriesIdTabRouteImport.update({
 const AdminContentKindIdRoute = AdminContentKindIdRouteImport.update({
   id: '/content/$kind/$id',
   path: '/content/$kind/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLegalSlugLocaleRoute = AdminLegalSlugLocaleRouteImport.update({
+  id: '/legal/$slug/$locale',
+  path: '/legal/$slug/$locale',
   getParentRoute: () => AdminRoute,
 } as any)
 
@@ -299,12 +371,24 @@ export interface FileRoutesByFullPath {
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
+  '/admin/banners/$id': typeof AdminBannersIdRoute
+  '/admin/categories/$id': typeof AdminCategoriesIdRoute
+  '/admin/faq/$id': typeof AdminFaqIdRoute
+  '/admin/models/$id': typeof AdminModelsIdRoute
+  '/admin/plans/$id': typeof AdminPlansIdRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
+  '/admin/banners/': typeof AdminBannersIndexRoute
+  '/admin/categories/': typeof AdminCategoriesIndexRoute
+  '/admin/faq/': typeof AdminFaqIndexRoute
+  '/admin/legal/': typeof AdminLegalIndexRoute
+  '/admin/models/': typeof AdminModelsIndexRoute
+  '/admin/plans/': typeof AdminPlansIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
+  '/admin/legal/$slug/$locale': typeof AdminLegalSlugLocaleRoute
   '/$lang/categories/$id/': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -339,12 +423,24 @@ export interface FileRoutesByTo {
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
+  '/admin/banners/$id': typeof AdminBannersIdRoute
+  '/admin/categories/$id': typeof AdminCategoriesIdRoute
+  '/admin/faq/$id': typeof AdminFaqIdRoute
+  '/admin/models/$id': typeof AdminModelsIdRoute
+  '/admin/plans/$id': typeof AdminPlansIdRoute
   '/$lang/categories': typeof LangCategoriesIndexRoute
   '/$lang/images': typeof LangImagesIndexRoute
   '/$lang/models': typeof LangModelsIndexRoute
   '/$lang/videos': typeof LangVideosIndexRoute
+  '/admin/banners': typeof AdminBannersIndexRoute
+  '/admin/categories': typeof AdminCategoriesIndexRoute
+  '/admin/faq': typeof AdminFaqIndexRoute
+  '/admin/legal': typeof AdminLegalIndexRoute
+  '/admin/models': typeof AdminModelsIndexRoute
+  '/admin/plans': typeof AdminPlansIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
+  '/admin/legal/$slug/$locale': typeof AdminLegalSlugLocaleRoute
   '/$lang/categories/$id': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRoutesById {
@@ -384,12 +480,24 @@ export interface FileRoutesById {
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
+  '/admin/banners/$id': typeof AdminBannersIdRoute
+  '/admin/categories/$id': typeof AdminCategoriesIdRoute
+  '/admin/faq/$id': typeof AdminFaqIdRoute
+  '/admin/models/$id': typeof AdminModelsIdRoute
+  '/admin/plans/$id': typeof AdminPlansIdRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
+  '/admin/banners/': typeof AdminBannersIndexRoute
+  '/admin/categories/': typeof AdminCategoriesIndexRoute
+  '/admin/faq/': typeof AdminFaqIndexRoute
+  '/admin/legal/': typeof AdminLegalIndexRoute
+  '/admin/models/': typeof AdminModelsIndexRoute
+  '/admin/plans/': typeof AdminPlansIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
+  '/admin/legal/$slug/$locale': typeof AdminLegalSlugLocaleRoute
   '/$lang/categories/$id/': typeof LangCategoriesIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -430,12 +538,24 @@ export interface FileRouteTypes {
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
+    | '/admin/banners/$id'
+    | '/admin/categories/$id'
+    | '/admin/faq/$id'
+    | '/admin/models/$id'
+    | '/admin/plans/$id'
     | '/$lang/categories/'
     | '/$lang/images/'
     | '/$lang/models/'
     | '/$lang/videos/'
+    | '/admin/banners/'
+    | '/admin/categories/'
+    | '/admin/faq/'
+    | '/admin/legal/'
+    | '/admin/models/'
+    | '/admin/plans/'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
+    | '/admin/legal/$slug/$locale'
     | '/$lang/categories/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -470,12 +590,24 @@ export interface FileRouteTypes {
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
+    | '/admin/banners/$id'
+    | '/admin/categories/$id'
+    | '/admin/faq/$id'
+    | '/admin/models/$id'
+    | '/admin/plans/$id'
     | '/$lang/categories'
     | '/$lang/images'
     | '/$lang/models'
     | '/$lang/videos'
+    | '/admin/banners'
+    | '/admin/categories'
+    | '/admin/faq'
+    | '/admin/legal'
+    | '/admin/models'
+    | '/admin/plans'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
+    | '/admin/legal/$slug/$locale'
     | '/$lang/categories/$id'
   id:
     | '__root__'
@@ -514,12 +646,24 @@ export interface FileRouteTypes {
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
+    | '/admin/banners/$id'
+    | '/admin/categories/$id'
+    | '/admin/faq/$id'
+    | '/admin/models/$id'
+    | '/admin/plans/$id'
     | '/$lang/categories/'
     | '/$lang/images/'
     | '/$lang/models/'
     | '/$lang/videos/'
+    | '/admin/banners/'
+    | '/admin/categories/'
+    | '/admin/faq/'
+    | '/admin/legal/'
+    | '/admin/models/'
+    | '/admin/plans/'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
+    | '/admin/legal/$slug/$locale'
     | '/$lang/categories/$id/'
   fileRoutesById: FileRoutesById
 }
@@ -814,6 +958,83 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangVideosIdRouteImport
       parentRoute: typeof LangRoute
     }
+    '/admin/banners/': {
+      id: '/admin/banners/'
+      path: '/banners'
+      fullPath: '/admin/banners/'
+      preLoaderRoute: typeof AdminBannersIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/banners/$id': {
+      id: '/admin/banners/$id'
+      path: '/banners/$id'
+      fullPath: '/admin/banners/$id'
+      preLoaderRoute: typeof AdminBannersIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/categories/': {
+      id: '/admin/categories/'
+      path: '/categories'
+      fullPath: '/admin/categories/'
+      preLoaderRoute: typeof AdminCategoriesIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/categories/$id': {
+      id: '/admin/categories/$id'
+      path: '/categories/$id'
+      fullPath: '/admin/categories/$id'
+      preLoaderRoute: typeof AdminCategoriesIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/faq/': {
+      id: '/admin/faq/'
+      path: '/faq'
+      fullPath: '/admin/faq/'
+      preLoaderRoute: typeof AdminFaqIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/faq/$id': {
+      id: '/admin/faq/$id'
+      path: '/faq/$id'
+      fullPath: '/admin/faq/$id'
+      preLoaderRoute: typeof AdminFaqIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/legal/': {
+      id: '/admin/legal/'
+      path: '/legal'
+      fullPath: '/admin/legal/'
+      preLoaderRoute: typeof AdminLegalIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/models/': {
+      id: '/admin/models/'
+      path: '/models'
+      fullPath: '/admin/models/'
+      preLoaderRoute: typeof AdminModelsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/models/$id': {
+      id: '/admin/models/$id'
+      path: '/models/$id'
+      fullPath: '/admin/models/$id'
+      preLoaderRoute: typeof AdminModelsIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/plans/': {
+      id: '/admin/plans/'
+      path: '/plans'
+      fullPath: '/admin/plans/'
+      preLoaderRoute: typeof AdminPlansIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/plans/$id': {
+      id: '/admin/plans/$id'
+      path: '/plans/$id'
+      fullPath: '/admin/plans/$id'
+      preLoaderRoute: typeof AdminPlansIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/$lang/categories/$id/': {
       id: '/$lang/categories/$id/'
       path: '/categories/$id'
@@ -833,6 +1054,13 @@ declare module '@tanstack/react-router' {
       path: '/content/$kind/$id'
       fullPath: '/admin/content/$kind/$id'
       preLoaderRoute: typeof AdminContentKindIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/legal/$slug/$locale': {
+      id: '/admin/legal/$slug/$locale'
+      path: '/legal/$slug/$locale'
+      fullPath: '/admin/legal/$slug/$locale'
+      preLoaderRoute: typeof AdminLegalSlugLocaleRouteImport
       parentRoute: typeof AdminRoute
     }
   }
@@ -889,7 +1117,19 @@ interface AdminRouteChildren {
   AdminPipelineRoute: typeof AdminPipelineRoute
   AdminUploadRoute: typeof AdminUploadRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminBannersIdRoute: typeof AdminBannersIdRoute
+  AdminCategoriesIdRoute: typeof AdminCategoriesIdRoute
+  AdminFaqIdRoute: typeof AdminFaqIdRoute
+  AdminModelsIdRoute: typeof AdminModelsIdRoute
+  AdminPlansIdRoute: typeof AdminPlansIdRoute
+  AdminBannersIndexRoute: typeof AdminBannersIndexRoute
+  AdminCategoriesIndexRoute: typeof AdminCategoriesIndexRoute
+  AdminFaqIndexRoute: typeof AdminFaqIndexRoute
+  AdminLegalIndexRoute: typeof AdminLegalIndexRoute
+  AdminModelsIndexRoute: typeof AdminModelsIndexRoute
+  AdminPlansIndexRoute: typeof AdminPlansIndexRoute
   AdminContentKindIdRoute: typeof AdminContentKindIdRoute
+  AdminLegalSlugLocaleRoute: typeof AdminLegalSlugLocaleRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -897,7 +1137,19 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminPipelineRoute: AdminPipelineRoute,
   AdminUploadRoute: AdminUploadRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminBannersIdRoute: AdminBannersIdRoute,
+  AdminCategoriesIdRoute: AdminCategoriesIdRoute,
+  AdminFaqIdRoute: AdminFaqIdRoute,
+  AdminModelsIdRoute: AdminModelsIdRoute,
+  AdminPlansIdRoute: AdminPlansIdRoute,
+  AdminBannersIndexRoute: AdminBannersIndexRoute,
+  AdminCategoriesIndexRoute: AdminCategoriesIndexRoute,
+  AdminFaqIndexRoute: AdminFaqIndexRoute,
+  AdminLegalIndexRoute: AdminLegalIndexRoute,
+  AdminModelsIndexRoute: AdminModelsIndexRoute,
+  AdminPlansIndexRoute: AdminPlansIndexRoute,
   AdminContentKindIdRoute: AdminContentKindIdRoute,
+  AdminLegalSlugLocaleRoute: AdminLegalSlugLocaleRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -15,6 +15,7 @@ import type { WorkerMetrics } from './metrics.js'
 import { WorkerLiveness } from './recovery.js'
 import { assertCrontabTasksExist, createTaskList, crontab, splitTranscodes } from './tasks/index.js'
 import { queueScrubBackfill } from './tasks/media-backfill-scrub.js'
+import { queueWebpBackfill } from './tasks/media-backfill-webp.js'
 import type { DropPayload } from '../server/services/jobs.js'
 
 export interface WorkerHandle {
@@ -95,6 +96,10 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   // Videos made before scrub thumbnails get them (a no-op once all have them).
   await queueScrubBackfill(deps.orm.em.fork()).catch((error: unknown) =>
     log(`could not queue the scrub thumbnail backfill: ${error instanceof Error ? error.message : String(error)}`),
+  )
+  // Public pictures made before WebP get theirs (a no-op once all have one).
+  await queueWebpBackfill(deps.orm.em.fork()).catch((error: unknown) =>
+    log(`could not queue the WebP backfill: ${error instanceof Error ? error.message : String(error)}`),
   )
 
   let watchTimer: NodeJS.Timeout | null = null

@@ -12,6 +12,7 @@ import modelFacts from './modelFacts.js'
 import billing from './billing.js'
 import playback from './playback.js'
 import admin from './admin.js'
+import editors from './editors.js'
 
 const de = {
   auth,
@@ -27,6 +28,7 @@ const de = {
   billing,
   playback,
   admin,
+  editors,
 } satisfies Translation
 
 export default de

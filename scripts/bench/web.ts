@@ -1,15 +1,20 @@
 /**
- * npm run bench:web [-- --runs 1 --duration 10 --connections 64]
+ * npm run bench:web [-- --runs 1 --duration 10 --connections 64 --cpu-runs 5 --base http://host:port]
  *
  * The public pages as visitors and search engines meet them, measured in one run:
  *   1. starts the product as `npm start` does (its own data folder, demo catalog), built first;
+ *      or, with --base, measures a server that is already running there (another build);
  *   2. Lighthouse (mobile and desktop profiles, Debian chromium or CHROME_PATH) on the home
  *      page, a list, a video page and a model page, as a first-time visitor: every category
  *      score, LCP, TBT, CLS, the bytes sent and the JavaScript bytes;
- *   3. autocannon (64 connections) on the server-rendered home page and on a static file of
+ *   3. the main thread's CPU time of each page in Chromium (phone profile, no throttling, a
+ *      visitor who confirmed the age gate) from navigation until 2 s after the load event,
+ *      median of --cpu-runs: what TBT is made of, but CPU time of the page's own thread, so it
+ *      hardly moves with the machine's load;
+ *   4. autocannon (64 connections) on the server-rendered home page and on a static file of
  *      the same server, both compressed as a browser asks for them, and their ratio.
  * Lighthouse's mobile score simulates a slow phone and network, but TBT grows when the machine
- * is busy: run it on a quiet machine.
+ * is busy: run it on a quiet machine; the load average is printed before and after.
  *
  * Data in DATA_DIR (default .data/bench-web); the app listens on PORT (default 3300).
  */
@@ -19,16 +24,19 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import { chromium, devices } from '@playwright/test'
 
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '1' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '64' },
+    'cpu-runs': { type: 'string', default: '5' },
+    base: { type: 'string' },
   },
 })
 const port = Number(process.env.PORT ?? 3300)
-const base = `http://localhost:${port}`
+const base = args.base ?? `http://localhost:${port}`
 const chrome = process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 const dataDir = process.env.DATA_DIR ?? '.data/bench-web'
 
@@ -130,11 +138,39 @@ async function throughput(url: string, seconds: number, connections: number) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx }
 }
 
+/**
+ * The page's main-thread CPU time (Chromium's ThreadTime) from navigation until 2 s after the
+ * load event, the median of `runs` fresh visits.
+ */
+async function mainThreadCpu(url: string, runs: number): Promise<number> {
+  const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox', '--disable-gpu'] })
+  try {
+    const times: number[] = []
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext({ ...devices['Pixel 7'] })
+      await context.addInitScript(() => localStorage.setItem('ageConfirmed', '1'))
+      const page = await context.newPage()
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })
+      const threadTime = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')!.value
+      const start = await threadTime()
+      await page.goto(url, { waitUntil: 'load' })
+      await page.waitForTimeout(2000)
+      times.push((await threadTime()) - start)
+      await context.close()
+    }
+    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]! * 1000
+  } finally {
+    await browser.close()
+  }
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
-const app = startApp()
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ')
+const app = args.base ? null : startApp()
 try {
   await waitForApp()
-  console.log(`bench:web on ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+  console.log(`bench:web on ${base}, ${os.cpus().length} cores, load average ${loadAverage()}`)
   const pages = await samplePaths()
   // Warm the render cache and the media (a first visitor after a deploy pays for it once).
   for (const page of pages) await pageText(`${base}${page}`)
@@ -151,6 +187,9 @@ try {
     }
   }
 
+  console.log(`\nMain-thread CPU until 2 s after load (Chromium, phone profile, median of ${args['cpu-runs']})`)
+  for (const page of pages) console.log(`  ${page.padEnd(26)} ${(await mainThreadCpu(`${base}${page}`, Number(args['cpu-runs']))).toFixed(0).padStart(5)} ms`)
+
   const staticFile = (/<script type="module" src="([^"]+)"/.exec(await pageText(`${base}/en`)) ?? [])[1] ?? '/favicon.svg'
   console.log(`\nautocannon, ${args.connections} connections, ${args.duration} s each (brotli as a browser asks)`)
   const page = await throughput(`${base}/en`, Number(args.duration), Number(args.connections))
@@ -159,7 +198,10 @@ try {
   console.log(line('server-rendered home page', page))
   console.log(line(`static file ${path.basename(staticFile)}`, file))
   console.log(`ratio page / static file: ${(page.rps / file.rps).toFixed(2)} (target >= 0.30)`)
+  console.log(`\nload average at the end ${loadAverage()}`)
 } finally {
-  app.kill('SIGTERM')
-  await new Promise((resolve) => app.once('exit', resolve))
+  if (app) {
+    app.kill('SIGTERM')
+    await new Promise((resolve) => app.once('exit', resolve))
+  }
 }

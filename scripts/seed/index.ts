@@ -4,6 +4,7 @@ import { Category } from '../../server/db/entities/index.js'
 import { refreshSearchStatistics } from '../../server/services/catalog/search-statistics.js'
 import { releaseDueItems } from '../../server/services/release.js'
 import { DEMO_CATALOG, seedCatalogRows, type CatalogSize } from './catalog.js'
+import { seedFaq } from './faq.js'
 import { seedLegalPages } from './legal.js'
 import { ensurePlans } from './plans.js'
 
@@ -34,11 +35,13 @@ export async function seedDemo(orm: Orm, { size = DEMO_CATALOG, log = () => unde
 
 /**
  * Site content every database needs, seeded where its table is still empty (also on a
- * database that already holds a catalog): the legal pages and the plan catalogue.
+ * database that already holds a catalog): the legal pages, the FAQ and the plan catalogue.
  */
 export async function seedSiteContent(orm: Orm, log: (line: string) => void = () => undefined) {
   const pages = await seedLegalPages(orm.em.fork())
   if (pages) log(`seeded ${pages} legal pages`)
+  const questions = await seedFaq(orm.em.fork())
+  if (questions) log(`seeded ${questions} FAQ entries`)
   const plans = await ensurePlans(orm.em.fork())
   if (plans) log(`seeded ${plans} plans`)
 }

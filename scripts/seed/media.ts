@@ -8,7 +8,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Config } from '../../server/config.js'
-import { Banner, Category, Image, ImageSet, Model, Video, type ImageRef } from '../../server/db/entities/index.js'
+import { Banner, Category, Image, ImageSet, Model, Video } from '../../server/db/entities/index.js'
 import type { Orm } from '../../server/db/orm.js'
 import { ingestSource } from '../../server/services/ingest.js'
 import type { MediaStore } from '../../server/services/media/store.js'
@@ -232,9 +232,7 @@ async function shareMedia(em: EntityManager, rows: SeededRows, videoSources: Vid
 
 async function seedPictures(em: EntityManager, cacheDir: string, store: MediaStore, rows: SeededRows) {
   const target = (stored: string, width: number, height: number): PictureTarget => ({ file: store.absolute(stored), stored, width, height, crop: true })
-  const first = (refs: ImageRef[]) => refs[0]!
 
-  // Eight portraits, shared round-robin by the models.
   // Eight portraits, shared round-robin by the models.
   const portraits = await inParallel(Array.from({ length: 8 }, (_, i) => i + 1), PARALLEL, async (n) => {
     const source = await cached(cacheDir, `portraits/portrait-${n}.jpg`, makePicture(portraitRecipe(n), 900, 1200, 0))
@@ -258,7 +256,8 @@ async function seedPictures(em: EntityManager, cacheDir: string, store: MediaSto
 
   const bannerPictures = await inParallel(rows.banners, PARALLEL, async (_banner, index) => {
     const source = await cached(cacheDir, `banners/banner-${index + 1}.jpg`, makePicture(PICTURES[(index + 3) % PICTURES.length]!, 1920, 600, (index * 59) % 360))
-    return first(await renderPicture(source, [target(`public/demo/banners/${index + 1}.jpg`, 1600, 500)]))
+    // Two widths: a phone's banner needs about 800 px, a wide screen 1600.
+    return renderPicture(source, [target(`public/demo/banners/${index + 1}.jpg`, 1600, 500), target(`public/demo/banners/${index + 1}-800.jpg`, 800, 250)])
   })
   for (const [index, banner] of rows.banners.entries()) await em.nativeUpdate(Banner, banner.id, { image: bannerPictures[index]! })
   await store.keepLocal('public/demo')

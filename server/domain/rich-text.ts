@@ -73,6 +73,15 @@ export function parseLink(value: unknown): RichTextLink {
   throw new UnknownRichTextElementError(`link ${value.split(':')[0]}:`)
 }
 
+/** Site routes outside the language segment (spec section 2, "Unprefixed routes"). */
+const UNPREFIXED = /^\/(login|sign-up|verify-email|account|favorites|watch-later)(\/|\?|#|$)/
+
+/** The address of an internal link in a language: /{lang}/path, or the path itself for the unprefixed routes. */
+export function internalHref(path: string, lang: string): string {
+  if (UNPREFIXED.test(path)) return path
+  return path === '/' ? `/${lang}` : `/${lang}${path}`
+}
+
 type Attributes = Record<string, unknown>
 
 function checkAttributes(attributes: unknown): Attributes {

@@ -19,6 +19,13 @@ export type ReportType = (typeof REPORT_TYPES)[number]
 export const REPORT_ISSUES = ['non_consentual', 'trafficking', 'personal_info', 'weapons', 'minors', 'drugs'] as const
 export type ReportIssue = (typeof REPORT_ISSUES)[number]
 
+/** The FAQ page's groups, in page order (their titles live in i18n: site.faq.groups). */
+export const FAQ_GROUPS = ['membership', 'billing', 'downloads', 'support'] as const
+export type FaqGroup = (typeof FAQ_GROUPS)[number]
+
+/** Where a home-page banner is shown. */
+export const BANNER_POSITIONS = ['top', 'bottom'] as const
+
 /** Legal pages loaded by slug, each a route /{lang}/{slug}. */
 export const LEGAL_SLUGS = ['tos', 'privacy', '2257', 'imprint'] as const
 export type LegalSlug = (typeof LEGAL_SLUGS)[number]

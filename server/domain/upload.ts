@@ -45,6 +45,8 @@ export const UPLOAD_ID = /^[0-9a-f]{32}$/
 
 /** Where the page sends resumable uploads (tus: POST creates, HEAD asks the offset, PATCH appends, DELETE discards). */
 export const UPLOAD_ENDPOINT = '/admin/uploads'
+/** The media type of a tus PATCH body. */
+export const TUS_BODY_TYPE = 'application/offset+octet-stream'
 
 /**
  * The page sends an upload in requests of this size: a proxy in front of the site may cap a

@@ -19,14 +19,11 @@ import { Server as TusServer, type Upload } from '@tus/server'
 import type { Config } from '../config.js'
 import type { Orm } from '../db/orm.js'
 import type { Locale } from '../domain/locale.js'
-import { formatBytes, uploadProblem, UPLOAD_ENDPOINT, UPLOAD_VIDEO_EXTENSIONS, type UploadProblem } from '../domain/upload.js'
+import { formatBytes, TUS_BODY_TYPE, uploadProblem, UPLOAD_ENDPOINT, UPLOAD_VIDEO_EXTENSIONS, type UploadProblem } from '../domain/upload.js'
 import { translator } from '../i18n.js'
 import { loadCurrentUser, type CurrentUser } from '../services/sessions.js'
 import { uploadFolderAt, UPLOAD_META } from '../services/uploads.js'
 import { requestLocale } from './request-locale.js'
-
-/** The media type of a PATCH body (tus); the route reads it as a stream, never buffered. */
-export const TUS_BODY_TYPE = 'application/offset+octet-stream'
 
 /** The methods this route serves, on the collection and on one upload (admin-access walks them). */
 export const UPLOAD_ROUTES = [

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
-import { UPLOAD_ENDPOINT } from '../domain/upload.js'
+import { PICTURE_BODY_TYPE, PICTURE_ENDPOINT } from '../domain/pictures.js'
+import { TUS_BODY_TYPE, UPLOAD_ENDPOINT } from '../domain/upload.js'
 import { translator } from '../i18n.js'
 import { requestLocale } from './request-locale.js'
 
@@ -11,12 +12,14 @@ export const CSRF_HEADER = 'x-streamclub-csrf'
 const CROSS_SITE_ROUTES = ['/billing/webhook/']
 
 /**
- * The console's resumable upload (tus): no body, or bytes as `application/offset+octet-stream`
- * instead of JSON, which a cross-site form cannot send either; the client's header is then
- * required on every request.
+ * Routes whose body is bytes, not JSON, with the media types each takes (a cross-site form can
+ * send none of them); the client's header is then required on every request: the console's
+ * resumable upload (tus: no body, or `application/offset+octet-stream`) and its picture upload.
  */
-const UPLOAD_ROUTE_PREFIX = UPLOAD_ENDPOINT
-const UPLOAD_BODY_TYPES = ['', 'application/offset+octet-stream']
+export const BYTE_BODY_ROUTES: ReadonlyArray<{ path: string; types: readonly string[] }> = [
+  { path: UPLOAD_ENDPOINT, types: ['', TUS_BODY_TYPE] },
+  { path: PICTURE_ENDPOINT, types: [PICTURE_BODY_TYPE] },
+]
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -36,14 +39,14 @@ const single = (value: string | string[] | undefined) => (Array.isArray(value) ?
 export function crossSiteReason(
   headers: Headers,
   siteOrigins: readonly string[],
-  { upload = false }: { upload?: boolean } = {},
+  { bodyTypes }: { bodyTypes?: readonly string[] } = {},
 ): 'fetchSite' | 'origin' | 'contentType' | 'unproven' | null {
   const fetchSite = single(headers['sec-fetch-site'])
   if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return 'fetchSite'
   const origin = single(headers.origin)
   if (origin !== undefined && !siteOrigins.includes(origin)) return 'origin'
   const mediaType = (single(headers['content-type']) ?? '').split(';')[0]!.trim().toLowerCase()
-  if (upload) return !UPLOAD_BODY_TYPES.includes(mediaType) ? 'contentType' : single(headers[CSRF_HEADER]) === '1' ? null : 'unproven'
+  if (bodyTypes) return !bodyTypes.includes(mediaType) ? 'contentType' : single(headers[CSRF_HEADER]) === '1' ? null : 'unproven'
   if (mediaType !== 'application/json') return 'contentType'
   if (origin !== undefined || fetchSite === 'same-origin' || single(headers[CSRF_HEADER]) === '1') return null
   return 'unproven'
@@ -71,8 +74,9 @@ export function registerSameOriginGuard(app: FastifyInstance, config: Config): v
   app.addHook('onRequest', async (req, reply) => {
     if (SAFE_METHODS.has(req.method)) return
     if (CROSS_SITE_ROUTES.some((prefix) => req.url.startsWith(prefix))) return
-    const upload = req.url === UPLOAD_ROUTE_PREFIX || req.url.startsWith(`${UPLOAD_ROUTE_PREFIX}/`)
-    const reason = crossSiteReason(req.headers, siteOriginsOf(config, req), { upload })
+    const pathname = req.url.split('?')[0]!
+    const bytes = BYTE_BODY_ROUTES.find((route) => pathname === route.path || pathname.startsWith(`${route.path}/`))
+    const reason = crossSiteReason(req.headers, siteOriginsOf(config, req), { bodyTypes: bytes?.types })
     if (reason) return refuseCrossSite(req, reply, reason)
   })
 }

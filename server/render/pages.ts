@@ -89,7 +89,7 @@ export class PageRenderer {
       ],
     })
     const request = new Request(new URL(req.url, config.publicUrl), { headers: { accept: 'text/html' } })
-    const response = await build.render({ request, apiClient, env, manifest: build.manifest })
+    const response = await build.render({ request, apiClient, env, manifest: build.manifest(locale) })
     const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null
     const html = location ? '' : await response.text()
     if (response.status >= 500) {

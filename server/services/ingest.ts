@@ -17,6 +17,7 @@ export const MEDIA_TASKS = {
   processImageSet: 'media_process_image_set',
   ingestDrop: 'media_ingest_drop',
   backfillScrub: 'media_backfill_scrub',
+  backfillWebp: 'media_backfill_webp',
 } as const satisfies Record<string, TaskName>
 /**
  * A named queue runs one job at a time in the whole cluster: image sets (cheap) go through one.

@@ -32,6 +32,7 @@ export interface TaskPayloads {
   media_process_image_set: { id: number }
   media_ingest_drop: DropPayload
   media_backfill_scrub: NoPayload
+  media_backfill_webp: NoPayload
   settle_subscriptions: NoPayload
   refresh_search_statistics: NoPayload
   backup_database: NoPayload
@@ -48,6 +49,7 @@ export const TASK_NAMES = Object.keys({
   media_process_image_set: true,
   media_ingest_drop: true,
   media_backfill_scrub: true,
+  media_backfill_webp: true,
   settle_subscriptions: true,
   refresh_search_statistics: true,
   backup_database: true,

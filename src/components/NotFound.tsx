@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core'
 import { useCurrentLocale, useI18n } from '../lib/locale'
+import { PageLive } from '../lib/page-live'
 import { ButtonLink } from './links'
 
 export function NotFound() {
@@ -12,6 +13,7 @@ export function NotFound() {
       <ButtonLink to="/$lang" params={{ lang: locale }}>
         {LL.layout.notFound.home()}
       </ButtonLink>
+      <PageLive />
     </Stack>
   )
 }

@@ -1,5 +1,5 @@
 import { useMemo, type ComponentType, type ReactNode } from 'react'
-import { parseRichText, type RichTextInline } from '../../server/domain/rich-text.js'
+import { internalHref, parseRichText, type RichTextInline } from '../../server/domain/rich-text.js'
 
 export interface InternalLinkProps {
   /** Full site path with the language, e.g. /en/contact. */
@@ -12,7 +12,7 @@ const PlainLink = ({ href, children }: InternalLinkProps) => <a href={href}>{chi
 export interface RichTextProps {
   /** A delta document `{ ops: [...] }`; unknown elements throw (the error screen shows). */
   document: unknown
-  /** Internal links (`internal:/path`) are prefixed with this language. */
+  /** Internal links (`internal:/path`) are prefixed with this language (except the unprefixed routes). */
   lang: string
   /** How internal links are drawn (the router's link in the app). */
   InternalLink?: ComponentType<InternalLinkProps>
@@ -54,7 +54,7 @@ function Inline({ part, lang, InternalLink }: { part: RichTextInline; lang: stri
   if (part.underline) node = <u>{node}</u>
   if (part.italic) node = <em>{node}</em>
   if (part.bold) node = <strong>{node}</strong>
-  if (part.link?.internal) return <InternalLink href={part.link.href === '/' ? `/${lang}` : `/${lang}${part.link.href}`}>{node}</InternalLink>
+  if (part.link?.internal) return <InternalLink href={internalHref(part.link.href, lang)}>{node}</InternalLink>
   if (part.link) {
     const web = /^https?:/i.test(part.link.href)
     return (

@@ -5,8 +5,8 @@
 import { forwardRef } from 'react'
 import { createLink, type LinkComponent } from '@tanstack/react-router'
 import {
-  Anchor, Button, Menu, NavLink, UnstyledButton,
-  type AnchorProps, type ButtonProps, type MenuItemProps, type NavLinkProps, type UnstyledButtonProps,
+  Anchor, Button, UnstyledButton,
+  type AnchorProps, type ButtonProps, type UnstyledButtonProps,
 } from '@mantine/core'
 
 type AnchorElementProps = Omit<React.ComponentPropsWithoutRef<'a'>, 'color' | 'style'>
@@ -26,15 +26,3 @@ const PlainBase = forwardRef<HTMLAnchorElement, UnstyledButtonProps & AnchorElem
 ))
 const PlainCreated = createLink(PlainBase)
 export const PlainLink: LinkComponent<typeof PlainBase> = (props) => <PlainCreated preload="intent" {...props} />
-
-const NavLinkBase = forwardRef<HTMLAnchorElement, NavLinkProps & Omit<AnchorElementProps, 'children'>>((props, ref) => (
-  <NavLink component="a" ref={ref} {...props} />
-))
-const NavLinkCreated = createLink(NavLinkBase)
-export const NavLinkLink: LinkComponent<typeof NavLinkBase> = (props) => <NavLinkCreated preload="intent" {...props} />
-
-const MenuItemBase = forwardRef<HTMLAnchorElement, MenuItemProps & AnchorElementProps>((props, ref) => (
-  <Menu.Item component="a" ref={ref} {...props} />
-))
-const MenuItemCreated = createLink(MenuItemBase)
-export const MenuItemLink: LinkComponent<typeof MenuItemBase> = (props) => <MenuItemCreated {...props} />

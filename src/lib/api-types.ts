@@ -34,3 +34,6 @@ export type Rating = NonNullable<UserItemState['rating']>
 export type VideoPlayback = Outputs['playback']['video']
 export type SignedPicture = Outputs['playback']['imageSet']['images'][number]['web']
 export type InteractionResult = Outputs['interactions']['update']
+
+/** A video or image set as the console's item page edits it. */
+export type AdminContent = Outputs['admin']['content']['item']

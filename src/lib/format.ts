@@ -1,3 +1,20 @@
+/**
+ * Intl formatters by locale and options, made once: making one costs far more than using it, and
+ * a list page formats a date or a relative time on every card.
+ */
+type IntlFormatter = Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DateTimeFormat | Intl.PluralRules
+const formatters = new Map<string, IntlFormatter>()
+function formatter<T extends IntlFormatter>(key: string, make: () => T): T {
+  let made = formatters.get(key) as T | undefined
+  if (!made) formatters.set(key, (made = make()))
+  return made
+}
+
+/** 12345 → "12,345" (en), "12.345" (de). */
+export function formatNumber(value: number, locale: string): string {
+  return formatter(`number:${locale}`, () => new Intl.NumberFormat(locale)).format(value)
+}
+
 /** 75 → "1:15", 3725 → "1:02:05". */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.round(totalSeconds))
@@ -32,7 +49,7 @@ export function relativeTimeParts(date: Date, now: Date): { value: number; unit:
 /** "3 days ago", "vor 3 Tagen" … in the page's language. */
 export function formatRelativeTime(date: Date | string, locale: string, now = new Date()): string {
   const { value, unit } = relativeTimeParts(new Date(date), now)
-  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(value, unit)
+  return formatter(`relative:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })).format(value, unit)
 }
 
 /**
@@ -42,15 +59,15 @@ export function formatRelativeTime(date: Date | string, locale: string, now = ne
 export function formatDate(date: Date | string, locale: string, style: 'short' | 'long' = 'short'): string {
   // In UTC, so the server's page and the browser's agree on the day.
   const options: Intl.DateTimeFormatOptions = style === 'long' ? { dateStyle: 'long', timeZone: 'UTC' } : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }
-  return new Intl.DateTimeFormat(locale, options).format(new Date(date))
+  return formatter(`date:${style}:${locale}`, () => new Intl.DateTimeFormat(locale, options)).format(new Date(date))
 }
 
 /** Picks the one/other text of a count by the language's plural rules. */
 export function countText(texts: { one: (p: { count: number }) => string; other: (p: { count: number }) => string }, count: number, locale: string): string {
-  return new Intl.PluralRules(locale).select(count) === 'one' ? texts.one({ count }) : texts.other({ count })
+  return formatter(`plural:${locale}`, () => new Intl.PluralRules(locale)).select(count) === 'one' ? texts.one({ count }) : texts.other({ count })
 }
 
 /** Date and time in the reader's language and time zone ("12/24/26, 6:00:05 PM"): browser-only pages. */
 export function formatDateTime(date: Date | string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(date))
+  return formatter(`datetime:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' })).format(new Date(date))
 }

@@ -14,10 +14,10 @@ import { showError, TOAST_MS } from './toasts'
 type Values = Record<string, unknown>
 
 /** Translates an error key of the `errors` dictionary; unknown text is shown as it is. */
-export function translateErrorKey(key: string): string {
+export function translateErrorKey(key: string, params?: object): string {
   const errors = translations().errors as unknown as Record<string, ((params?: object) => string) | undefined>
   const text = errors[key]
-  return typeof text === 'function' ? text() : key
+  return typeof text === 'function' ? text(params) : key
 }
 
 export function useSchemaForm<T extends Values>(schema: StandardSchemaV1, options: Omit<UseFormInput<T>, 'validate'>) {

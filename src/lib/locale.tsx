@@ -1,8 +1,8 @@
-import { useMemo, type ReactNode } from 'react'
+import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import { useParams } from '@tanstack/react-router'
 import { usePageEnvironment, type PageEnvironment } from './page-environment'
-import { I18nContext, useI18nContext } from '../../i18n/i18n-react.js'
-import { i18nObject } from '../../i18n/i18n-util.js'
+import type { TranslationFunctions } from '../../i18n/i18n-types.js'
+import { i18nObject, loadedLocales } from '../../i18n/i18n-util.js'
 import { loadLocaleAsync } from '../../i18n/i18n-util.async.js'
 import { detectLocale, isLocale, type Locale } from '../../server/domain/locale.js'
 
@@ -45,10 +45,17 @@ export function useCurrentLocale(): Locale {
 }
 
 let activeLocale: Locale = 'de'
+const loading = new Map<Locale, Promise<void>>()
 
-/** Loads a locale's dictionary and makes it the page's language (html lang, API header). */
+/**
+ * Loads a locale's dictionary (once: every navigation asks again) and makes it the page's
+ * language (html lang, API header).
+ */
 export async function activateLocale(locale: Locale): Promise<void> {
-  await loadLocaleAsync(locale)
+  if (!loadedLocales[locale]) {
+    if (!loading.has(locale)) loading.set(locale, loadLocaleAsync(locale))
+    await loading.get(locale)
+  }
   // The server renders many pages at once: only the browser has one active language.
   if (typeof document === 'undefined') return
   activeLocale = locale
@@ -60,15 +67,37 @@ export function getActiveLocale(): Locale {
   return activeLocale
 }
 
-export function translations(locale: Locale = activeLocale) {
-  return i18nObject(locale)
+const dictionaries = new Map<Locale, TranslationFunctions>()
+
+/**
+ * The dictionary of a loaded locale, made once per locale: typesafe-i18n's object brings an
+ * Intl.PluralRules of its own each time it is made, and pages ask for it in every head and card.
+ */
+export function translations(locale: Locale = activeLocale): TranslationFunctions {
+  const made = dictionaries.get(locale)
+  if (made) return made
+  const dictionary = i18nObject(locale)
+  // Before its dictionary is loaded a locale's object reads nothing: made again once it is.
+  if (loadedLocales[locale]) dictionaries.set(locale, dictionary)
+  return dictionary
 }
 
-/** Provides typesafe-i18n's context for the given (already loaded) locale. */
+interface I18nValue {
+  locale: Locale
+  LL: TranslationFunctions
+}
+
+/**
+ * The page's dictionary, in a context of our own rather than typesafe-i18n's React adapter
+ * (its provider component, unused here, is part of every page's script otherwise).
+ */
+const I18nContext = createContext<I18nValue>({ locale: 'de', LL: {} as TranslationFunctions })
+
+/** Provides the dictionary of the given (already loaded) locale. */
 export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const value = useMemo(() => ({ locale, LL: i18nObject(locale), setLocale: () => undefined }), [locale])
+  const value = useMemo(() => ({ locale, LL: translations(locale) }), [locale])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }
 
 /** The current dictionary: `const { LL, locale } = useI18n()`. */
-export const useI18n = useI18nContext
+export const useI18n = (): I18nValue => useContext(I18nContext)

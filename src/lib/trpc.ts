@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient, MutationCache, useQueryClient } from '@tanstack/react-query'
-import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink, TRPCClientError, type TRPCClient } from '@trpc/client'
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError, type TRPCClient } from '@trpc/client'
 import { createTRPCContext, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../../server/trpc/root.js'
 import { getActiveLocale } from './locale.js'
@@ -54,10 +54,15 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * The browser's API client: batched HTTP to /trpc with the page's language. The
- * x-streamclub-csrf header marks a call as the page's own (a cross-site form cannot set it).
- * Subscriptions (the console's live pipeline) are server-sent events (EventSource, which
- * reconnects by itself); they only read, so they need no header.
+ * The headers of the browser's API calls: the page's language, and x-streamclub-csrf, which
+ * marks a call as the page's own (a cross-site form cannot set it).
+ */
+export const apiHeaders = () => ({ 'x-locale': getActiveLocale(), 'x-streamclub-csrf': '1' })
+
+/**
+ * The browser's API client: batched HTTP to /trpc with the page's headers. Subscriptions (the
+ * console's live pipeline) are server-sent events (EventSource, which reconnects by itself); they
+ * only read, so they need no header.
  */
 export function createBrowserApiClient(): ApiClient {
   return createTRPCClient<AppRouter>({
@@ -65,27 +70,7 @@ export function createBrowserApiClient(): ApiClient {
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: httpSubscriptionLink({ url: '/trpc' }),
-        false: httpBatchLink({
-          url: '/trpc',
-          headers: () => ({ 'x-locale': getActiveLocale(), 'x-streamclub-csrf': '1' }),
-        }),
-      }),
-    ],
-  })
-}
-
-/**
- * A browser API client whose requests outlive the page (fetch `keepalive`): for the last word
- * of a page that is being left (the player's watch position on pagehide). Unbatched, with the
- * same headers as every call; sendBeacon could not send them (nor JSON without a preflight).
- */
-export function createKeepaliveApiClient(): ApiClient {
-  return createTRPCClient<AppRouter>({
-    links: [
-      httpLink({
-        url: '/trpc',
-        headers: () => ({ 'x-locale': getActiveLocale(), 'x-streamclub-csrf': '1' }),
-        fetch: (url, init) => fetch(url, { ...(init as RequestInit), keepalive: true }),
+        false: httpBatchLink({ url: '/trpc', headers: apiHeaders }),
       }),
     ],
   })

@@ -1,6 +1,7 @@
 import { Outlet, createFileRoute, notFound, redirect, type AnyRoute } from '@tanstack/react-router'
 import { isLocale } from '../../server/domain/locale.js'
 import { detectClientLocale } from '../lib/locale'
+import { PageLive } from '../lib/page-live'
 
 /** Whether some page lives under /{lang}/{segment} (read from this route's children). */
 function isPageSection(segment: string): boolean {
@@ -19,5 +20,14 @@ export const Route = createFileRoute('/$lang')({
     if (!isPageSection(params.lang)) throw notFound()
     throw redirect({ href: `/${detectClientLocale(context.env)}${location.href}`, replace: true })
   },
-  component: Outlet,
+  component: LocalePages,
 })
+
+function LocalePages() {
+  return (
+    <>
+      <Outlet />
+      <PageLive />
+    </>
+  )
+}

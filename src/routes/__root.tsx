@@ -1,5 +1,5 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext, lazyRouteComponent, useRouteContext } from '@tanstack/react-router'
+import { Suspense, lazy, useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, lazyRouteComponent, useRouteContext, useRouterState } from '@tanstack/react-router'
 import { MantineProvider, mantineHtmlProps } from '@mantine/core'
 import { isLocale } from '../../server/domain/locale.js'
 import { SiteLayout } from '../components/layout/SiteLayout'
@@ -9,6 +9,8 @@ import { activateLocale, detectClientLocale, I18nProvider, translations } from '
 import type { RouterContext } from '../router'
 import { contrastVariables, theme } from '../theme'
 import { headContext, notFoundHead } from '../lib/seo'
+import { subscribeToToasts, toastsWanted } from '../lib/toasts'
+import { markPageLive } from '../lib/page-live'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The page's locale: the path's first segment when it is one, else a link's `locale` query
@@ -62,13 +64,12 @@ function RootDocument({ children }: { children: ReactNode }) {
   )
 }
 
-/** The toasts' container arrives after the page is live (it is not part of the first paint). */
+/** The toasts' container arrives with the first toast (src/lib/toasts.ts): no page starts with one. */
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })))
 
 function Toasts() {
-  const [live, setLive] = useState(false)
-  useEffect(() => setLive(true), [])
-  return live ? (
+  const wanted = useSyncExternalStore(subscribeToToasts, toastsWanted, () => false)
+  return wanted ? (
     <Suspense fallback={null}>
       {/* At the bottom: toasts never cover the header (user menu, search, join) a visitor reaches for next. */}
       <Notifications position="bottom-right" transitionDuration={700} />
@@ -79,9 +80,12 @@ function Toasts() {
 function RootComponent() {
   const { locale } = Route.useRouteContext()
   useRefreshForSignedInUser()
-  // Marks the page as live once React has taken the route's content over, not only the document
-  // shell, which hydrates first (browser tests wait for it before they click).
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), [])
+  // Server-rendered content marks the page live itself once it is hydrated (src/lib/page-live.tsx);
+  // content the browser draws (client-only routes) is React's from its first paint.
+  const contentFromServer = useRouterState({ select: (state) => state.matches.every((match) => match.ssr !== false) })
+  useEffect(() => {
+    if (!contentFromServer) markPageLive()
+  }, [contentFromServer])
   return (
     <I18nProvider locale={locale}>
       <SiteLayout>

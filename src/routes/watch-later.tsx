@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { ButtonLink } from '../components/links'
-import { ensureList } from '../features/catalog/ContentList'
+import { ensureList } from '../features/catalog/list-route'
 import { listSearchDefaults, listSearchSchema } from '../features/catalog/list-search'
 import { tabProps } from '../features/catalog/RouteTabs'
 import { protectedArea } from '../features/auth/gates'

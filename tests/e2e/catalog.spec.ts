@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { confirmAgeInAdvance, expect, test } from './support'
 
 /**
@@ -12,6 +12,8 @@ test.beforeEach(async ({ page }) => {
 
 const main = (page: Page) => page.getByRole('main')
 const cards = (page: Page) => main(page).getByRole('article')
+/** Scrolls a block into view as a visitor would (related blocks load when they come near). */
+const scrollTo = (block: Locator) => block.scrollIntoViewIfNeeded()
 
 async function api<T>(page: Page, procedure: string, input: object): Promise<T> {
   const res = await page.request.get(`/trpc/catalog.${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`)
@@ -183,8 +185,11 @@ test.describe('detail pages', () => {
     await expect(page.getByRole('group', { name: 'Ratings' }).getByRole('button', { name: 'Like', exact: true })).toBeVisible()
     await expect(page.getByRole('group', { name: 'Ratings' })).toContainText(/views/)
     await expect(main(page).getByText('Duration', { exact: true })).toBeVisible()
+    // The related blocks load as the visitor scrolls to them.
+    await scrollTo(page.getByRole('region', { name: /^More videos with / }))
     await expect(page.getByRole('region', { name: /^More videos with / }).getByRole('article')).not.toHaveCount(0)
     // Spec section 9: eight recommendations (the category first, topped up from the rest of the catalog).
+    await scrollTo(page.getByRole('region', { name: 'Recommended for you' }))
     await expect(page.getByRole('region', { name: 'Recommended for you' }).getByRole('article')).toHaveCount(8)
     // The server answers the same page with its title in the HTML.
     const html = await (await page.request.get(page.url(), { headers: { accept: 'text/html' } })).text()
@@ -199,6 +204,7 @@ test.describe('detail pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: model.name })).toBeVisible()
     await expect(page.getByRole('region', { name: 'Über mich' })).toContainText('Sternzeichen')
     await expect(page.getByRole('region', { name: 'Vorlieben' }).getByRole('listitem')).not.toHaveCount(0)
+    await scrollTo(page.getByRole('region', { name: 'Weitere Models' }))
     await expect(page.getByRole('region', { name: 'Weitere Models' }).getByRole('article')).toHaveCount(4)
     await page.getByRole('link', { name: /^Bilder \(\d+\)$/ }).click()
     await expect(page).toHaveURL(/type=images$/)
@@ -210,6 +216,7 @@ test.describe('detail pages', () => {
     await page.goto('/en/images')
     await cards(page).first().getByRole('heading').getByRole('link').click()
     await expect(page.getByText('Members see every image in full resolution')).toBeVisible()
+    await scrollTo(page.getByRole('region', { name: 'More image sets' }))
     await expect(page.getByRole('region', { name: 'More image sets' }).getByRole('article')).toHaveCount(3)
   })
 

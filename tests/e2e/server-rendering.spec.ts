@@ -2,16 +2,36 @@ import { confirmAgeInAdvance, expect, test } from './support'
 
 /**
  * Server-rendered pages in a real browser: they hydrate without a console error in every
- * language, read without scripts, and the age gate never flashes for a visitor who confirmed.
+ * language, load no script before they are live that their head does not name (so the head is
+ * the page's first-load JavaScript, which tests/integration/page-weight.test.ts weighs), read
+ * without scripts, and the age gate never flashes for a visitor who confirmed.
  */
 const LOCALES = ['de', 'en', 'es', 'fr', 'it'] as const
 /** One of each public page kind on the seeded demo catalog. */
 const PAGES = ['', 'videos', 'images?sort=best_rated', 'models', 'categories', 'videos/10', 'images/5', 'models/2?type=videos', 'categories/1/videos', 'coming-soon?type=videos', 'search/videos?q=suite', 'tos', 'faq', 'contact', 'report']
 
+/** Records, the moment React has hydrated the page, every script the page has fetched so far. */
+const recordScriptsAtHydration = () => {
+  new MutationObserver((_, observer) => {
+    if (!document.documentElement?.hasAttribute('data-hydrated')) return
+    observer.disconnect()
+    ;(window as unknown as { scriptsAtHydration: string[] }).scriptsAtHydration = performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.endsWith('.js'))
+    // The document's elements do not exist yet when this runs: watch the whole document.
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
+}
+
+/** The scripts a page's HTML names: its module entry and the modules it preloads. */
+const scriptsNamedIn = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((m) => m[1]!)
+
 for (const locale of LOCALES) {
-  test(`every public page hydrates without a console error in ${locale}`, async ({ page }) => {
+  test(`every public page hydrates without a console error in ${locale}, with only the scripts its head names`, async ({ page }) => {
     test.setTimeout(180_000)
     await confirmAgeInAdvance(page)
+    await page.addInitScript(recordScriptsAtHydration)
     const problems: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`)
@@ -22,6 +42,10 @@ for (const locale of LOCALES) {
       expect(response?.status(), path).toBe(200)
       await expect(page.locator('html')).toHaveAttribute('lang', locale)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      const named = scriptsNamedIn(await response!.text())
+      const loaded = await page.evaluate(() => (window as unknown as { scriptsAtHydration: string[] }).scriptsAtHydration)
+      expect(loaded.length, path).toBeGreaterThan(0)
+      expect(loaded.filter((script) => !named.includes(script)), `${path}: scripts loaded before the page was live that its head does not name`).toEqual([])
     }
     expect(problems).toEqual([])
   })

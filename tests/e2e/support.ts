@@ -8,8 +8,9 @@ export async function confirmAgeInAdvance(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the server-rendered page is live: the root sets data-hydrated on <html> once
- * React has taken the page over (a click or a choice before that would reach plain HTML).
+ * Waits until the server-rendered page is live: data-hydrated is set on <html> once React has
+ * taken the page's content over (src/lib/page-live.tsx; a click or a choice before that would
+ * reach plain HTML).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   if (!page.url().startsWith(new URL(test.info().project.use.baseURL ?? 'http://localhost').origin)) return

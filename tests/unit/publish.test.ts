@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { comingResolutions, isLinkable, isPlayable, isReleasable, mediaAvailability, publishState } from '../../server/domain/publish.js'
+import { comingResolutions, isLinkable, isPlayable, isReleasable, mediaAvailability, publishingStatus, publishState } from '../../server/domain/publish.js'
 import { videoDownloadPending } from '../../server/domain/downloads.js'
 
 const now = new Date('2026-11-22T12:00:00Z')
@@ -54,5 +54,28 @@ describe('a video published in two steps', () => {
     expect(videoDownloadPending(higherFailed)).toBe('unavailable')
     expect(videoDownloadPending(complete)).toBeNull()
     expect(videoDownloadPending(remaking)).toBeNull()
+  })
+})
+
+describe('publishingStatus (the console item page)', () => {
+  const ready = { publishAt: null, releasedAt: null, mediaStatus: 'ready' as const, withdrawn: false }
+  it('puts unpublished first, whatever the times say', () => {
+    expect(publishingStatus({ ...ready, withdrawn: true }, now)).toBe('unpublished')
+    expect(publishingStatus({ ...ready, withdrawn: true, releasedAt: now }, now)).toBe('unpublished')
+  })
+  it('is published when released, or due now with ready media', () => {
+    expect(publishingStatus({ ...ready, releasedAt: new Date('2026-11-01T00:00:00Z') }, now)).toBe('published')
+    expect(publishingStatus(ready, now)).toBe('published')
+    // A video playing at its lowest rung while the higher ones are made is on the site already.
+    expect(publishingStatus({ ...ready, mediaStatus: 'processing', resolutions: ['sd'], pendingResolutions: ['hd'] }, now)).toBe('published')
+  })
+  it('is scheduled for a publish time ahead, media ready or not', () => {
+    const ahead = new Date('2026-12-01T00:00:00Z')
+    expect(publishingStatus({ ...ready, publishAt: ahead }, now)).toBe('scheduled')
+    expect(publishingStatus({ ...ready, publishAt: ahead, mediaStatus: 'processing' }, now)).toBe('scheduled')
+  })
+  it('waits for its media when nothing else holds it back', () => {
+    expect(publishingStatus({ ...ready, mediaStatus: 'processing' }, now)).toBe('waitingForMedia')
+    expect(publishingStatus({ ...ready, mediaStatus: 'failed', publishAt: new Date('2026-11-01T00:00:00Z') }, now)).toBe('waitingForMedia')
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CSRF_HEADER, crossSiteReason } from '../../server/http/same-origin.js'
+import { BYTE_BODY_ROUTES, CSRF_HEADER, crossSiteReason } from '../../server/http/same-origin.js'
 
 const SITE = ['https://club.example', 'http://localhost:3000']
 const JSON_TYPE = { 'content-type': 'application/json' }
@@ -28,7 +28,7 @@ describe('crossSiteReason: is a state-changing request the site\'s own?', () => 
   })
 
   it('takes the console’s tus requests with the client header and no body or tus bytes, and nothing else', () => {
-    const upload = { upload: true }
+    const upload = { bodyTypes: BYTE_BODY_ROUTES.find((route) => route.path === '/admin/uploads')!.types }
     expect(crossSiteReason({ [CSRF_HEADER]: '1' }, SITE, upload)).toBeNull()
     expect(crossSiteReason({ 'content-type': 'application/offset+octet-stream', [CSRF_HEADER]: '1', origin: 'https://club.example' }, SITE, upload)).toBeNull()
     expect(crossSiteReason({ 'content-type': 'application/offset+octet-stream' }, SITE, upload)).toBe('unproven')
@@ -37,5 +37,14 @@ describe('crossSiteReason: is a state-changing request the site\'s own?', () => 
       expect(crossSiteReason({ 'content-type': type, [CSRF_HEADER]: '1' }, SITE, upload), type).toBe('contentType')
     }
     expect(crossSiteReason({ [CSRF_HEADER]: '1', origin: 'https://evil.example' }, SITE, upload)).toBe('origin')
+  })
+
+  it('takes the console’s picture uploads as octet-stream bytes with the client header, and nothing else', () => {
+    const pictures = { bodyTypes: BYTE_BODY_ROUTES.find((route) => route.path === '/admin/pictures')!.types }
+    expect(crossSiteReason({ 'content-type': 'application/octet-stream', [CSRF_HEADER]: '1' }, SITE, pictures)).toBeNull()
+    expect(crossSiteReason({ 'content-type': 'application/octet-stream' }, SITE, pictures)).toBe('unproven')
+    for (const type of ['multipart/form-data; boundary=x', 'application/json', '']) {
+      expect(crossSiteReason({ 'content-type': type, [CSRF_HEADER]: '1' }, SITE, pictures), type).toBe('contentType')
+    }
   })
 })

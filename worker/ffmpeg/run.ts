@@ -1,4 +1,5 @@
 import ffmpeg, { type FfmpegCommand } from 'fluent-ffmpeg'
+import { ffmpegBinaries } from './binaries.js'
 
 export interface RunOptions {
   /** Seconds of output the command will write, to turn ffmpeg's time= into a fraction. */
@@ -20,8 +21,13 @@ export class FfmpegError extends Error {
   }
 }
 
-/** A new fluent-ffmpeg command with the options every run of the pipeline shares. */
+/**
+ * A new fluent-ffmpeg command with the options every run of the pipeline shares. The binaries
+ * are resolved first (once per process): the server renders pictures too (the console's poster
+ * from a still) and may do so before anything else there asked for them.
+ */
 export function command(): FfmpegCommand {
+  ffmpegBinaries()
   return ffmpeg({ stdoutLines: 40 }).addOption('-hide_banner').addOption('-nostdin').addOption('-y')
 }
 

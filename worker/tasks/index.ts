@@ -8,6 +8,7 @@ import { backupDatabaseTask } from './backup-database.js'
 import { purgeAbandonedUploadsTask } from './purge-abandoned-uploads.js'
 import { purgeExpiredAuthTask } from './purge-expired-auth.js'
 import { mediaBackfillScrubTask } from './media-backfill-scrub.js'
+import { mediaBackfillWebpTask } from './media-backfill-webp.js'
 import { mediaIngestDropTask } from './media-ingest-drop.js'
 import { mediaProcessImageSetTask } from './media-process-image-set.js'
 import { mediaProcessVideoTask } from './media-process-video.js'
@@ -29,6 +30,7 @@ export function createTaskList(deps: WorkerDeps, log: (line: string) => void = (
     [MEDIA_TASKS.processImageSet]: mediaProcessImageSetTask(deps),
     [MEDIA_TASKS.ingestDrop]: mediaIngestDropTask(deps),
     [MEDIA_TASKS.backfillScrub]: mediaBackfillScrubTask(deps),
+    [MEDIA_TASKS.backfillWebp]: mediaBackfillWebpTask(deps),
     settle_subscriptions: settleSubscriptionsTask(deps),
     refresh_search_statistics: refreshSearchStatisticsTask(deps),
     backup_database: backupDatabaseTask(deps),

@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core'
 import type { ImageMedia, ImageRef, ImageSetMedia, LocalizedText, VideoMedia } from './types.js'
 import { MEDIA_STATUSES, RESOLUTIONS, type Resolution } from './types.js'
 import { GENITAL_AREAS, NATIONALITIES, ZODIAC_SIGNS } from '../../domain/model-facts.js'
+import { BANNER_POSITIONS } from '../../domain/site.js'
 
 export const CategorySchema = defineEntity({
   name: 'Category',
@@ -67,6 +68,8 @@ const contentProperties = {
   publishAt: p.datetime().nullable(),
   /** Set by the worker's release task once media is ready and publishAt has come. */
   releasedAt: p.datetime().nullable(),
+  /** Taken off the site by the console (unpublish): never released until published again. */
+  withdrawn: p.boolean().default(false),
   downloadable: p.boolean().default(true),
   likes: p.integer().default(0),
   dislikes: p.integer().default(0),
@@ -241,7 +244,7 @@ export const SearchCorpusSchema = defineEntity({
 export class SearchCorpus extends SearchCorpusSchema.class {}
 SearchCorpusSchema.setClass(SearchCorpus)
 
-export const BANNER_POSITIONS = ['top', 'bottom'] as const
+export { BANNER_POSITIONS }
 
 export const BannerSchema = defineEntity({
   name: 'Banner',
@@ -249,11 +252,15 @@ export const BannerSchema = defineEntity({
     id: p.integer().primary(),
     position: p.enum(BANNER_POSITIONS),
     title: p.json<LocalizedText>(),
-    image: p.json<ImageRef>(),
+    /** The wide picture, in one or more widths (the page picks one with srcset). */
+    image: p.json<ImageRef | ImageRef[]>(),
     /** A path inside the site, without the locale prefix (e.g. '/videos/12'). */
     linkPath: p.string().length(512).nullable(),
     sortOrder: p.integer().default(0),
     active: p.boolean().default(true),
+    /** Shown from (inclusive) and until (exclusive); null: no bound. */
+    startsAt: p.datetime().nullable(),
+    endsAt: p.datetime().nullable(),
   },
 })
 export class Banner extends BannerSchema.class {}

@@ -2,7 +2,7 @@ import { AuthToken, Session, User } from './user.js'
 import { BillingEvent, DownloadCounter, Plan, Subscription } from './billing.js'
 import { Banner, Category, Image, ImageSet, ImageSetModel, Model, SearchCorpus, SearchLexeme, SearchTerm, Video, VideoModel } from './catalog.js'
 import { ImageSetState, ModelState, VideoState, WatchPosition } from './interactions.js'
-import { ContactMessage, ErrorFeedback, LegalPage, MailMessage, RemovalReport } from './site.js'
+import { ContactMessage, ErrorFeedback, FaqEntry, LegalPage, MailMessage, RemovalReport } from './site.js'
 import { RateLimitHit } from './rate-limit.js'
 import { AuditEntry } from './audit.js'
 
@@ -21,6 +21,7 @@ export const entities = [
   Category, Model, Video, VideoModel, ImageSet, ImageSetModel, Image, Banner, SearchTerm, SearchLexeme, SearchCorpus,
   VideoState, ImageSetState, ModelState, WatchPosition,
   ContactMessage, RemovalReport, ErrorFeedback, LegalPage, MailMessage,
+  FaqEntry,
   RateLimitHit,
   AuditEntry,
 ]

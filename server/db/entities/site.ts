@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { LOCALES } from '../../domain/locale.js'
 import type { RichTextOp } from '../../domain/rich-text.js'
-import { REPORT_ISSUES, REPORT_TYPES } from '../../domain/site.js'
+import { FAQ_GROUPS, REPORT_ISSUES, REPORT_TYPES } from '../../domain/site.js'
 import { User } from './user.js'
 
 export const ContactMessageSchema = defineEntity({
@@ -73,6 +73,27 @@ export const LegalPageSchema = defineEntity({
 })
 export class LegalPage extends LegalPageSchema.class {}
 LegalPageSchema.setClass(LegalPage)
+
+export { FAQ_GROUPS }
+
+/**
+ * One question of the FAQ page: its group (the group titles live in i18n), its place in the
+ * group, the question per language and the answer per language as delta rich text (the
+ * legal pages' format, so an answer can link to a page of the site).
+ */
+export const FaqEntrySchema = defineEntity({
+  name: 'FaqEntry',
+  properties: {
+    id: p.integer().primary(),
+    group: p.enum(FAQ_GROUPS),
+    sortOrder: p.integer().default(0),
+    question: p.json<Partial<Record<(typeof LOCALES)[number], string>>>(),
+    answer: p.json<Partial<Record<(typeof LOCALES)[number], { ops: RichTextOp[] }>>>(),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+})
+export class FaqEntry extends FaqEntrySchema.class {}
+FaqEntrySchema.setClass(FaqEntry)
 
 /**
  * Every outgoing mail. The worker delivers it over SMTP when SMTP_URL is set; without it

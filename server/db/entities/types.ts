@@ -7,6 +7,12 @@ export interface ImageRef {
   path: string
   width: number
   height: number
+  /**
+   * The same picture as WebP, same size (public pictures only). Absent on pictures made before
+   * WebP until the backfill task (`media_backfill_webp`) has made it; null where it tried and
+   * could not (the JPEG is gone or damaged).
+   */
+  webp?: string | null
 }
 
 import { RESOLUTIONS, type Resolution } from '../../domain/resolutions.js'
@@ -18,6 +24,8 @@ export { RESOLUTIONS, MEDIA_STATUSES, type Resolution }
 export interface VideoMedia {
   /** Featured preview in a few widths (public). */
   poster: ImageRef[]
+  /** The still the console made the poster from; absent: the pipeline's own choice. */
+  posterStill?: number | null
   /** Stills across the video: a small public thumbnail and a members-only full size. */
   stills: Array<{ thumb: ImageRef; full: ImageRef }>
   /** Silent hover clip stitched from several moments (public). */

@@ -84,6 +84,8 @@ export const clientErrorSchema = z.object({
   stack: text().max(8000).optional(),
 })
 
+export const faqInput = z.object({ locale: z.enum(LOCALES) })
+
 export const legalPageInput = z.object({
   slug: z.enum(LEGAL_SLUGS),
   locale: z.enum(LOCALES),

@@ -18,6 +18,8 @@ export interface Picture {
   alt: string
   /** `url 320w, url 640w…` when several widths exist. */
   srcSet?: string
+  /** The same widths as WebP (`<source type="image/webp">`), where the worker made them: `url` for one width, else `url 320w, …`. */
+  webpSrcSet?: string
 }
 
 export type Rating = 'like' | 'dislike'
@@ -124,6 +126,9 @@ export function toPicture(refs: ImageRef | ImageRef[] | null | undefined, alt: s
   const chosen = sorted.find((ref) => ref.width >= preferredWidth) ?? sorted[sorted.length - 1]!
   const picture: Picture = { src: publicMediaUrl(chosen.path)!, width: chosen.width, height: chosen.height, alt }
   if (sorted.length > 1) picture.srcSet = sorted.map((ref) => `${publicMediaUrl(ref.path)} ${ref.width}w`).join(', ')
+  const webp = sorted.filter((ref) => publicMediaUrl(ref.webp))
+  if (webp.length === 1) picture.webpSrcSet = publicMediaUrl(webp[0]!.webp)!
+  else if (webp.length > 1) picture.webpSrcSet = webp.map((ref) => `${publicMediaUrl(ref.webp)} ${ref.width}w`).join(', ')
   return picture
 }
 

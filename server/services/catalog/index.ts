@@ -223,9 +223,14 @@ export function categoryDetail(caller: CatalogCaller, { id, locale }: { id: numb
 
 export function banners(caller: CatalogCaller, { locale, position }: { locale: Locale; position: 'top' | 'bottom' }): Promise<BannerItem[]> {
   return caller.cache.getOrLoad(`banners:${position}:${locale}`, async () => {
-    const rows = await query<{ id: number; title: LocalizedText; image: ImageRef | null; link_path: string | null }>(
+    const rows = await query<{ id: number; title: LocalizedText; image: ImageRef | ImageRef[] | null; link_path: string | null }>(
       caller.em,
-      sql`select id, title, image, link_path from banner where active and position = ${position} order by sort_order, id`,
+      // The schedule as services/catalog-admin/banners.ts `isShowing` states it; a cached list follows it within the cache's TTL.
+      sql`select id, title, image, link_path from banner
+           where active and position = ${position}
+             and (starts_at is null or starts_at <= ${caller.now.toISOString()}::timestamptz)
+             and (ends_at is null or ends_at > ${caller.now.toISOString()}::timestamptz)
+           order by sort_order, id`,
     )
     return rows.map((row) => {
       const title = localize(row.title, locale)

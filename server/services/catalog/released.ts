@@ -18,6 +18,12 @@ export const released = (alias: string): string => `${alias}.released_at is not 
 export const playable = (table: 'video' | 'image_set', alias: string): string =>
   table === 'video' ? `(${alias}.media_status = 'ready' or cardinality(${alias}.resolutions) > 0)` : `${alias}.media_status = 'ready'`
 
-/** The item of `table` under `alias` is due for release at the time bound to the `?` parameter: media playable, publish time come. */
+/**
+ * The item of `table` under `alias` is due for release at the time bound to the `?` parameter:
+ * media playable, not withdrawn, publish time come.
+ */
 export const releaseDue = (table: 'video' | 'image_set', alias: string): string =>
-  `${playable(table, alias)} and (${alias}.publish_at is null or ${alias}.publish_at <= ?)`
+  `${playable(table, alias)} and not ${alias}.withdrawn and (${alias}.publish_at is null or ${alias}.publish_at <= ?)`
+
+/** The item under `alias` waits for its publish time (coming soon): not released, not withdrawn by the console. */
+export const awaitingRelease = (alias: string): string => `not (${released(alias)}) and not ${alias}.withdrawn`

@@ -10,7 +10,7 @@ import {
 import type { ListSource, NormalizedListQuery } from './list-query.js'
 import { rarestWordItems } from './search-statistics.js'
 import { join, list, raw, sql, type Sql } from '../../db/sql.js'
-import { released } from './released.js'
+import { awaitingRelease, released } from './released.js'
 
 const dir = (q: NormalizedListQuery) => raw(q.sort.direction)
 
@@ -85,7 +85,7 @@ function contentSource<Row, Item>(spec: ContentTable, kind: 'videos' | 'imageSet
     },
     visibility(q, now) {
       // Released items; or, for coming soon, items whose publish time is still ahead.
-      return q.soon ? [sql`t.publish_at > ${now.toISOString()}::timestamptz`, raw(`not (${released('t')})`)] : [raw(released('t'))]
+      return q.soon ? [sql`t.publish_at > ${now.toISOString()}::timestamptz`, raw(awaitingRelease('t'))] : [raw(released('t'))]
     },
     filters(q) {
       const conditions: Sql[] = []

@@ -35,6 +35,9 @@ const UPLOAD_CONCURRENCY = 8
 const TEXT_CACHE_ENTRIES = 2000
 /** Presigned URLs kept for their signing window (about 0.5 KB each). */
 const PRESIGNED_CACHE_ENTRIES = 20_000
+/** Public files under an attempt prefix never change (a new attempt has a new prefix); others (the demo's) may. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const PUBLIC_WEEK = 'public, max-age=604800'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
@@ -149,7 +152,7 @@ export class S3MediaStore extends MediaStore {
         uploads.push({ file: path.join(root, ...relative), key: [tree, work.mediaKey, ...work.storedPrefix, ...relative].join('/') })
       }
     }
-    await eachLimited(uploads, UPLOAD_CONCURRENCY, ({ file, key }) => this.putFile(key, file, key.startsWith('public/') ? 'public, max-age=31536000, immutable' : undefined))
+    await eachLimited(uploads, UPLOAD_CONCURRENCY, ({ file, key }) => this.putFile(key, file, key.startsWith('public/') ? IMMUTABLE : undefined))
     await fs.rm(work.dir, { recursive: true, force: true })
   }
 
@@ -169,6 +172,14 @@ export class S3MediaStore extends MediaStore {
       const keys = await this.listKeys(`${tree}/${work.mediaKey}/`)
       await this.deleteKeys(keys.filter((key) => !key.startsWith(own) && !keep.has(key.split('/')[2] ?? '')))
     }
+  }
+
+  /** Uploads one finished file to a stored path (public ones cacheable as their siblings are), then removes it here. */
+  override async placeFile(stored: string, file: string): Promise<void> {
+    const mediaKey = stored.split('/')[1] ?? ''
+    const cacheControl = !stored.startsWith('public/') ? undefined : attemptOf(stored, mediaKey) ? IMMUTABLE : PUBLIC_WEEK
+    await this.putFile(stored, file, cacheControl)
+    await fs.rm(file, { force: true })
   }
 
   override async keepSource(mediaKey: string): Promise<void> {
@@ -201,7 +212,7 @@ export class S3MediaStore extends MediaStore {
     const root = this.absolute(prefix)
     const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])
     const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(this.mediaDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    await eachLimited(files, UPLOAD_CONCURRENCY, (stored) => this.putFile(stored, this.absolute(stored), stored.startsWith('public/') ? 'public, max-age=604800' : undefined))
+    await eachLimited(files, UPLOAD_CONCURRENCY, (stored) => this.putFile(stored, this.absolute(stored), stored.startsWith('public/') ? PUBLIC_WEEK : undefined))
     await fs.rm(root, { recursive: true, force: true })
   }
 

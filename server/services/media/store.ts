@@ -139,6 +139,16 @@ export class MediaStore {
     await fs.rm(work.dir, { recursive: true, force: true })
   }
 
+  /**
+   * Puts one finished file (made in a scratch folder) at a stored path of an item that is
+   * already published, beside its other files (a backfill adding a WebP): moved into place.
+   */
+  async placeFile(stored: string, file: string): Promise<void> {
+    const target = this.absolute(stored)
+    await fs.mkdir(path.dirname(target), { recursive: true })
+    await fs.rename(file, target)
+  }
+
   absolute(stored: string): string {
     return path.join(this.mediaDir, ...stored.split('/'))
   }

@@ -1,8 +1,9 @@
 import { TRPCError } from '@trpc/server'
 import type { z } from 'zod'
 import {
-  clientErrorSchema, contactSchema, errorFeedbackSchema, legalPageInput, reportSchema,
+  clientErrorSchema, contactSchema, errorFeedbackSchema, faqInput, legalPageInput, reportSchema,
 } from '../../domain/schemas/site.js'
+import { faqPage } from '../../services/faq.js'
 import { findLegalPage, saveErrorFeedback, sendContactMessage, submitRemovalReport, type Sender } from '../../services/site.js'
 import type { Context } from '../context.js'
 import { AppError } from '../../domain/errors.js'
@@ -75,6 +76,9 @@ export const siteRouter = router({
       ctx.req.log.error({ clientError: input, userId: ctx.user?.id ?? null }, 'client error')
       return { logged: true as const }
     }),
+
+  /** The FAQ page: its groups and questions in the language, each with the de-then-en fallback. */
+  faq: publicProcedure.input(faqInput).query(({ ctx, input }) => faqPage(ctx.em, input.locale)),
 
   legalPage: publicProcedure.input(legalPageInput).query(async ({ ctx, input }) => {
     const page = await findLegalPage(ctx.em, input.slug, input.locale)

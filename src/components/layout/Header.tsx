@@ -1,12 +1,12 @@
-import { ActionIcon, AppShell, Box, Burger, Divider, Group, NavLink, Stack, TextInput } from '@mantine/core'
+import { ActionIcon, Box, Burger, Group } from '@mantine/core'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTRPC } from '../../lib/trpc'
 import { useI18n, useCurrentLocale } from '../../lib/locale'
-import { LanguageItems, LanguageMenu } from './LanguageMenu'
+import { LanguageMenu } from './LanguageMenu'
 import { UserMenu } from './UserMenu'
-import { ButtonLink, NavLinkLink, PlainLink } from '../links'
+import { ButtonLink, PlainLink } from '../links'
 
 /**
  * From this breakpoint the sections sit in the header bar; below it they are in the drawer
@@ -20,15 +20,18 @@ export const NAV_BAR_FROM = 'lg'
  */
 const COMPACT_BELOW = 'sm'
 
+/** The navigation drawer's code (MobileNav.tsx): loaded as the burger is reached for, shown when pressed. */
+export const loadMobileNav = () => import('./MobileNav')
+
 /** Who is signed in, and whether to offer membership: to visitors and users, not members or admins. */
-function useJoinOffer() {
+export function useJoinOffer() {
   const trpc = useTRPC()
   const me = useQuery(trpc.auth.me.queryOptions())
   return { me: me.data ?? null, showBecomeMember: !me.data || (!me.data.isMember && me.data.role !== 'admin') }
 }
 
 /** The main sections, shared by the desktop bar and the mobile drawer. */
-function useSections() {
+export function useSections() {
   const { LL } = useI18n()
   return [
     { to: '/$lang/videos', label: LL.layout.nav.videos() },
@@ -46,11 +49,19 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
   const { me, showBecomeMember } = useJoinOffer()
 
   return (
-    <AppShell.Header px={{ base: 'sm', xs: 'md' }}>
+    <Box component="header" className="site-header" px={{ base: 'sm', xs: 'md' }}>
       {/* Tight on phones: at 360 px the German header needs every pixel. */}
       <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom={NAV_BAR_FROM} size="sm" aria-label={LL.layout.nav.label()} />
+          <Burger
+            opened={navOpened}
+            onClick={onToggleNav}
+            onPointerEnter={() => void loadMobileNav()}
+            onTouchStart={() => void loadMobileNav()}
+            hiddenFrom={NAV_BAR_FROM}
+            size="sm"
+            aria-label={LL.layout.nav.label()}
+          />
           <PlainLink to="/$lang" params={{ lang }} fw={800} fz={{ base: 'lg', xs: 'xl' }} c="pink.5">
             {LL.layout.siteName()}
           </PlainLink>
@@ -82,37 +93,7 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
           <UserMenu me={me} showBecomeMember={showBecomeMember} />
         </Group>
       </Group>
-    </AppShell.Header>
-  )
-}
-
-/** The drawer: the sections, the way in (sign in, sign up, become a member) and, on phones, the languages. */
-export function MobileNav({ onNavigate }: { onNavigate: () => void }) {
-  const { LL } = useI18n()
-  const lang = useCurrentLocale()
-  const sections = useSections()
-  const { me, showBecomeMember } = useJoinOffer()
-  return (
-    <AppShell.Navbar p="md" hiddenFrom={NAV_BAR_FROM}>
-      <Stack component="nav" aria-label={LL.layout.nav.label()} gap={2}>
-        {sections.map((section) => (
-          <NavLinkLink key={section.to}  to={section.to} params={{ lang }} label={section.label} onClick={onNavigate} />
-        ))}
-        {(!me || showBecomeMember) && <Divider my="xs" />}
-        {!me && (
-          <>
-            <NavLinkLink to="/login" label={LL.layout.userMenu.login()} onClick={onNavigate} />
-            <NavLinkLink to="/sign-up" label={LL.layout.userMenu.signUp()} onClick={onNavigate} />
-          </>
-        )}
-        {showBecomeMember && <NavLinkLink to="/account/select-plan" label={LL.layout.becomeMember()} onClick={onNavigate} />}
-        <Box hiddenFrom="xs">
-          <NavLink label={LL.layout.language.label()} component="button">
-            <LanguageItems as="nav" />
-          </NavLink>
-        </Box>
-      </Stack>
-    </AppShell.Navbar>
+    </Box>
   )
 }
 
@@ -157,19 +138,20 @@ function HeaderSearch() {
     setOpened(false)
     void navigate({ to: '/$lang/search/$tab', params: { lang, tab }, search: { q } })
   }
+  // A plain input drawn like Mantine's small one (styles.css): the header is part of every page's first load.
   const field = (compact: boolean) => (
-    <TextInput
-      label={LL.layout.search.label()}
-      labelProps={{ className: 'visually-hidden' }}
-      type="search"
-      value={text}
-      onChange={(e) => setText(e.currentTarget.value)}
-      onKeyDown={compact ? (e) => e.key === 'Escape' && close() : undefined}
-      placeholder={LL.layout.search.placeholder()}
-      size="sm"
-      autoFocus={compact}
-      style={compact ? { flex: 1 } : undefined}
-    />
+    <label style={compact ? { flex: 1 } : undefined}>
+      <span className="visually-hidden">{LL.layout.search.label()}</span>
+      <input
+        className="header-search-input"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        onKeyDown={compact ? (e) => e.key === 'Escape' && close() : undefined}
+        placeholder={LL.layout.search.placeholder()}
+        autoFocus={compact}
+      />
+    </label>
   )
 
   return (

@@ -1,7 +1,8 @@
-import { Button, Menu, NavLink } from '@mantine/core'
+import { Button } from '@mantine/core'
 import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
 import { LOCALES, isLocale, type Locale } from '../../../server/domain/locale.js'
 import { activateLocale, storeLocale, useCurrentLocale, useI18n } from '../../lib/locale'
+import { deferredMenu } from './DeferredMenu'
 
 /** Switches the language: on locale paths by changing the first segment, elsewhere in place. */
 export function useChooseLocale(): (locale: Locale) => Promise<void> {
@@ -20,38 +21,32 @@ export function useChooseLocale(): (locale: Locale) => Promise<void> {
   }
 }
 
-/** The languages as menu items (header menus) or nav links (mobile drawer); the current one is marked. */
-export function LanguageItems({ as = 'menu' }: { as?: 'menu' | 'nav' }) {
+/** The languages, each with its click, name and whether it is the current one (for menu items and nav links). */
+export function useLanguageChoices() {
   const { LL } = useI18n()
   const current = useCurrentLocale()
   const choose = useChooseLocale()
-  return LOCALES.map((locale) => {
-    const props = { onClick: () => void choose(locale), 'aria-current': locale === current ? ('true' as const) : undefined, lang: locale }
-    const label = LL.layout.language[locale]()
-    return as === 'nav' ? (
-      <NavLink key={locale} component="button" label={label} active={locale === current} {...props} />
-    ) : (
-      <Menu.Item key={locale} {...props}>
-        {label}
-      </Menu.Item>
-    )
-  })
+  return LOCALES.map((locale) => ({
+    locale,
+    label: LL.layout.language[locale](),
+    active: locale === current,
+    props: { onClick: () => void choose(locale), 'aria-current': locale === current ? ('true' as const) : undefined, lang: locale },
+  }))
 }
 
+const DeferredLanguageMenu = deferredMenu(() => import('./menus/LanguageMenuDropdown'))
+
+/** The header's language menu (its code loads when the visitor reaches for it). */
 export function LanguageMenu() {
   const { LL } = useI18n()
   const current = useCurrentLocale()
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
+    <DeferredLanguageMenu
+      button={
         <Button variant="default" size="sm" aria-label={`${LL.layout.language.label()}: ${LL.layout.language[current]()}`}>
           {current.toUpperCase()}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{LL.layout.language.label()}</Menu.Label>
-        <LanguageItems />
-      </Menu.Dropdown>
-    </Menu>
+      }
+    />
   )
 }

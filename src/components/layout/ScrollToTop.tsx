@@ -1,22 +1,21 @@
-import { Affix, Button, Transition } from '@mantine/core'
 import { useWindowScroll } from '@mantine/hooks'
-import { useI18n } from '../../lib/locale'
+import { Suspense, lazy, useEffect, useState } from 'react'
 
 /** Spec section 9: the button appears once the page is scrolled more than 400 px. */
 export const SCROLL_TO_TOP_THRESHOLD_PX = 400
 
+/** The button and its transition (ScrollToTopButton.tsx) load once the page is first scrolled that far. */
+const ScrollToTopButton = lazy(() => import('./ScrollToTopButton'))
+
 export function ScrollToTop() {
-  const { LL } = useI18n()
-  const [scroll, scrollTo] = useWindowScroll()
-  return (
-    <Affix position={{ bottom: 20, right: 20 }}>
-      <Transition transition="slide-up" mounted={scroll.y > SCROLL_TO_TOP_THRESHOLD_PX}>
-        {(styles) => (
-          <Button style={styles} onClick={() => scrollTo({ y: 0 })} radius="xl">
-            ↑ {LL.layout.scrollToTop()}
-          </Button>
-        )}
-      </Transition>
-    </Affix>
-  )
+  const [scroll] = useWindowScroll()
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => {
+    if (scroll.y > SCROLL_TO_TOP_THRESHOLD_PX) setWanted(true)
+  }, [scroll.y])
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ScrollToTopButton />
+    </Suspense>
+  ) : null
 }

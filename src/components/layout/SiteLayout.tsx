@@ -1,29 +1,39 @@
-import { AppShell } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import type { ReactNode } from 'react'
+import { Suspense, lazy, type ReactNode } from 'react'
 import { useI18n } from '../../lib/locale'
 import { AgeGate } from './AgeGate'
 import { Footer } from './Footer'
-import { Header, MobileNav, NAV_BAR_FROM } from './Header'
+import { Header, loadMobileNav } from './Header'
 import { ScrollToTop } from './ScrollToTop'
 
-/** Header, main and footer landmarks around every page, with the age gate above them. */
+/** The drawer's code comes with the first press of the burger (a tap away on a phone, never on a desktop). */
+const MobileNav = lazy(loadMobileNav)
+
+/**
+ * Header, main and footer landmarks around every page, with the age gate above them: a fixed
+ * header bar, and below the `lg` breakpoint a navigation drawer the burger opens (styles.css,
+ * `.site-*`; plain elements where Mantine's AppShell brought 5 KB of script for this).
+ */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const { LL } = useI18n()
   const [navOpened, nav] = useDisclosure(false)
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: NAV_BAR_FROM, collapsed: { mobile: !navOpened, desktop: true } }} padding="md">
+    <>
       <a href="#main" className="skip-link">
         {LL.layout.skipToContent()}
       </a>
       <Header navOpened={navOpened} onToggleNav={nav.toggle} />
-      <MobileNav onNavigate={nav.close} />
-      <AppShell.Main id="main">
+      {navOpened && (
+        <Suspense fallback={null}>
+          <MobileNav onNavigate={nav.close} />
+        </Suspense>
+      )}
+      <main id="main" className="site-main">
         <div className="page">{children}</div>
-      </AppShell.Main>
+      </main>
       <Footer />
       <ScrollToTop />
       <AgeGate />
-    </AppShell>
+    </>
   )
 }

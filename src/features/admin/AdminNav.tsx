@@ -11,6 +11,12 @@ export function AdminNav() {
     // An item's edit page belongs to the pipeline it is opened from.
     { to: '/admin/pipeline', label: LL.admin.nav.pipeline(), also: '/admin/content' },
     { to: '/admin/upload', label: LL.admin.nav.upload(), also: undefined },
+    { to: '/admin/models', label: LL.editors.nav.models(), also: undefined },
+    { to: '/admin/categories', label: LL.editors.nav.categories(), also: undefined },
+    { to: '/admin/banners', label: LL.editors.nav.banners(), also: undefined },
+    { to: '/admin/plans', label: LL.editors.nav.plans(), also: undefined },
+    { to: '/admin/legal', label: LL.editors.nav.legal(), also: undefined },
+    { to: '/admin/faq', label: LL.editors.nav.faq(), also: undefined },
     { to: '/admin/audit', label: LL.admin.nav.audit(), also: undefined },
   ] as const
   return (

@@ -1,5 +1,5 @@
-import { SimpleGrid, Text } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { Text } from '@mantine/core'
+import type { CSSProperties, ReactNode } from 'react'
 import { useI18n } from '../../lib/locale'
 
 /**
@@ -33,14 +33,12 @@ export function CardGrid({ columns, children, empty }: { columns: keyof typeof G
       </Text>
     )
   }
+  // A CSS grid (styles.css, `.card-grid`) with its columns per breakpoint as custom properties:
+  // the same layout as Mantine's SimpleGrid without its script.
+  const cols = Object.fromEntries(Object.entries(GRID_COLUMNS[columns]).map(([breakpoint, count]) => [`--cols-${breakpoint}`, count])) as CSSProperties
   return (
-    <SimpleGrid
-      cols={GRID_COLUMNS[columns]}
-      spacing={{ base: 'sm', sm: 'md' }}
-      verticalSpacing={{ base: 'md', sm: 'lg' }}
-      className={FEWER_BELOW_360[columns] ? 'card-grid--one-below-360' : undefined}
-    >
+    <div className={FEWER_BELOW_360[columns] ? 'card-grid card-grid--one-below-360' : 'card-grid'} style={cols}>
       {children}
-    </SimpleGrid>
+    </div>
   )
 }

@@ -53,7 +53,7 @@ export function CardCarousel({ label, children, autoplay = true }: { label: stri
 export function BannerCarousel({ label, banners }: { label: string; banners: BannerItem[] }) {
   const { LL, locale } = useI18n()
   const options = useCarouselOptions()
-  // Narrow screens: a taller picture, and swiping instead of the arrow buttons.
+  // Narrow screens swipe instead of using the arrow buttons.
   const wide = useMatches({ base: false, sm: true })
   if (!banners.length) return null
   return (
@@ -71,7 +71,8 @@ export function BannerCarousel({ label, banners }: { label: string; banners: Ban
       >
         {banners.map((banner, index) => {
           const content = (
-            <CardPicture picture={banner.picture} ratio={wide ? 16 / 5 : 16 / 8} seed={banner.id * 11} sizes="100vw" eager={index === 0}>
+            // 16:8 on phones, 16:5 from sm: set in CSS (.banner-picture), so the server's HTML already has the height of every screen.
+            <CardPicture picture={banner.picture} ratio={16 / 8} className="banner-picture" seed={banner.id * 11} sizes="100vw" eager={index === 0}>
               <Box
                 pos="absolute"
                 style={{ inset: 0, background: 'linear-gradient(90deg, rgba(0,0,0,0.65), rgba(0,0,0,0) 60%)', display: 'flex', alignItems: 'flex-end' }}

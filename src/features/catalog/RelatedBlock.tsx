@@ -6,6 +6,7 @@ import { CardGrid, GRID_COLUMNS } from './CardGrid'
 import { ImageSetCard } from './cards/ImageSetCard'
 import { ModelCard } from './cards/ModelCard'
 import { VideoCard } from './cards/VideoCard'
+import { useNearViewport } from '../../lib/near-viewport'
 import { useTRPC } from '../../lib/trpc'
 import { listQuery } from './queries'
 import { Section } from './Section'
@@ -25,7 +26,8 @@ function useKindList(kind: Kind, input: ListQueryInput, enabled = true) {
 
 /**
  * A block of related items under a detail page (the models' other videos, recommendations,
- * more models). It loads after the page itself and disappears when it has nothing to show.
+ * more models). It loads when the visitor scrolls near it (nothing of it is fetched or drawn
+ * while the page starts) and disappears when it has nothing to show.
  * With `fill`, a block that found fewer than `input.limit` items is topped up from that wider
  * query (recommendations: the same category first, then the rest of the catalog).
  */
@@ -37,16 +39,17 @@ export function RelatedBlock({ id, title, kind, input, fill, columns = 'block' }
   fill?: ListQueryInput
   columns?: keyof typeof GRID_COLUMNS
 }) {
-  const first = useKindList(kind, input)
+  const [nearRef, near] = useNearViewport<HTMLDivElement>()
+  const first = useKindList(kind, input, near)
   const missing = first && input.limit ? input.limit - first.length : 0
   const fillInput: ListQueryInput = { ...(fill ?? input), limit: Math.max(1, missing), not: [...[fill?.not ?? []].flat(), ...(first ?? []).map((item) => item.id)] }
-  const more = useKindList(kind, fillInput, !!fill && missing > 0)
+  const more = useKindList(kind, fillInput, near && !!fill && missing > 0)
   const waiting = !first || (!!fill && missing > 0 && !more)
   const cards: ReactNode[] | null = waiting ? null : [...first, ...(missing > 0 ? (more ?? []) : [])].map((item) => item.card)
   if (cards && !cards.length) return null
   return (
     <Section id={id} title={title}>
-      {cards ? <CardGrid columns={columns}>{cards}</CardGrid> : <Skeleton height={180} radius="md" />}
+      {cards ? <CardGrid columns={columns}>{cards}</CardGrid> : <Skeleton ref={nearRef} height={180} radius="md" />}
     </Section>
   )
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
 import { useMe } from '../auth/session'
-import { CardCarousel } from '../catalog/Carousels'
+import { CardCarousel } from '../catalog/DeferredCarousels'
 import { VideoCard } from '../catalog/cards/VideoCard'
 import { Section } from '../catalog/Section'
 

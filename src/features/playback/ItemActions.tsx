@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { InteractionKind } from '../../../server/domain/schemas/interactions.js'
+import { formatNumber } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
 import { ViewsStat } from '../catalog/cards/Stats'
 import { ThumbDownIcon, ThumbUpIcon } from '../catalog/icons'
@@ -21,7 +22,7 @@ export function ItemActions({ kind, item, extra }: { kind: InteractionKind; item
   const update = useInteraction(kind, item.id)
   const state = item.state
   const rating = state?.rating ?? null
-  const number = (value: number) => new Intl.NumberFormat(locale).format(value)
+  const number = (value: number) => formatNumber(value, locale)
   const toggle = (active: boolean) => ({ 'aria-pressed': active, variant: active ? 'filled' : 'default', color: active ? 'pink' : 'gray' }) as const
   return (
     <Paper withBorder p="sm" radius="md">

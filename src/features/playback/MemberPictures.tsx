@@ -1,14 +1,30 @@
 import { Box, SimpleGrid, Text, UnstyledButton } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { Suspense, lazy, useRef, useState, type ComponentProps } from 'react'
 import { useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
 import { useMe } from '../auth/session'
 import { CardPicture } from '../catalog/cards/CardPicture'
-import { CardCarousel } from '../catalog/Carousels'
+import { CardCarousel } from '../catalog/DeferredCarousels'
 import { useInteraction } from './interactions'
-import { Lightbox, type LightboxPicture } from './Lightbox'
+import type { LightboxPicture } from './Lightbox'
 import type { ImageSetDetail, VideoDetail } from '../../lib/api-types.js'
+
+const LoadedLightbox = lazy(() => import('./Lightbox').then((m) => ({ default: m.Lightbox })))
+
+/**
+ * The lightbox (Mantine's Modal with its focus trap and scroll lock) loads when first opened,
+ * and stays mounted from then on, so it closes with its transition and gives the focus back.
+ */
+function Lightbox(props: ComponentProps<typeof LoadedLightbox>) {
+  const opened = useRef(false)
+  opened.current ||= props.index !== null
+  return opened.current ? (
+    <Suspense fallback={null}>
+      <LoadedLightbox {...props} />
+    </Suspense>
+  ) : null
+}
 
 /** Signed URLs are renewed well before they expire. */
 const SIGNED_STALE_MS = 4 * 60_000

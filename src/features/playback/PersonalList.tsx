@@ -2,7 +2,8 @@ import { Stack } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { ListKind } from '../../../server/domain/list.js'
 import { PageTitle } from '../../components/PageTitle'
-import { ContentList, type ListSearch } from '../catalog/ContentList'
+import { ContentList } from '../catalog/ContentList'
+import type { ListSearch } from '../catalog/list-route'
 import { RouteTabs } from '../catalog/RouteTabs'
 
 /** The favorites and watch-later pages: a title, tabs per kind, the signed-in user's list. */

@@ -142,12 +142,17 @@ function onScroll() {
 
 /**
  * Listens to scrolling once the page has loaded, so no clip competes with the page's own
- * pictures for its Largest Contentful Paint (which the first scroll ends anyway).
+ * pictures for its Largest Contentful Paint (which the first scroll ends anyway). This code
+ * loads with the visitor's first interaction (often that first scroll): a page already
+ * scrolled is treated as a scroll that just happened.
  */
 function listen() {
   if (listening) return
   listening = true
-  const start = () => window.addEventListener('scroll', onScroll, { passive: true })
+  const start = () => {
+    window.addEventListener('scroll', onScroll, { passive: true })
+    if (window.scrollY > 0) onScroll()
+  }
   if (document.readyState === 'complete') start()
   else window.addEventListener('load', start, { once: true })
 }

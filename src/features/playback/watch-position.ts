@@ -8,7 +8,20 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, type RefObject } from 'react'
 import { SAVE_INTERVAL_MS } from '../../../server/domain/watch.js'
-import { createKeepaliveApiClient, useTRPC, useTRPCClient, type ApiClient } from '../../lib/trpc'
+import { createTRPCClient, httpLink } from '@trpc/client'
+import type { AppRouter } from '../../../server/trpc/root.js'
+import { apiHeaders, useTRPC, useTRPCClient, type ApiClient } from '../../lib/trpc'
+
+/**
+ * A browser API client whose requests outlive the page (fetch `keepalive`): for the last word
+ * of a page that is being left (the player's watch position on pagehide). Unbatched, with the
+ * same headers as every call; sendBeacon could not send them (nor JSON without a preflight).
+ */
+function createKeepaliveApiClient(): ApiClient {
+  return createTRPCClient<AppRouter>({
+    links: [httpLink({ url: '/trpc', headers: apiHeaders, fetch: (url, init) => fetch(url, { ...(init as RequestInit), keepalive: true }) })],
+  })
+}
 
 let keepaliveClient: ApiClient | null = null
 const keepalive = () => (keepaliveClient ??= createKeepaliveApiClient())

@@ -8,6 +8,7 @@ import { SiteLayout } from '../../components/layout/SiteLayout'
 import { useFocusOnMount } from '../../lib/focus'
 import { focusFirstError, showSubmitError, useSchemaForm, validateOnSubmit } from '../../lib/forms'
 import { getActiveLocale, I18nProvider, useCurrentLocale, useI18n } from '../../lib/locale'
+import { PageLive } from '../../lib/page-live'
 import { showSuccess } from '../../lib/toasts'
 import { useTRPC } from '../../lib/trpc'
 
@@ -56,6 +57,7 @@ export function ErrorFallback({ error, reset }: ErrorComponentProps) {
 
   return (
     <Stack align="center" py="xl">
+      <PageLive />
       <Paper component="section" withBorder p="xl" radius="md" maw={640} w="100%" aria-labelledby="error-fallback-title">
         <Stack gap="md">
           <Title order={1} size="h2" id="error-fallback-title" ref={heading} tabIndex={-1}>

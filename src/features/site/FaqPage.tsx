@@ -1,64 +1,46 @@
-import { Accordion, Paper, Stack, Text, Title } from '@mantine/core'
-import type { ReactNode } from 'react'
-import { REPORT_PROCESSING_BUSINESS_DAYS, SUPPORT_HOURS } from '../../../server/domain/site.js'
+import { Accordion, Paper, Stack, Text, Title, Typography } from '@mantine/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import type { Locale } from '../../../server/domain/locale.js'
 import { AnchorLink, ButtonLink } from '../../components/links'
 import { PageTitle } from '../../components/PageTitle'
+import { RichText, type InternalLinkProps } from '../../components/RichText'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
+import { useTRPC, type Trpc } from '../../lib/trpc'
+import type { RouterContext } from '../../router'
 
-/** FAQ: membership, billing, downloads, support hours and account questions. */
+const faqOptions = (trpc: Trpc, locale: Locale) => trpc.site.faq.queryOptions({ locale })
+
+/** Route loader of the FAQ page. */
+export const loadFaq = (context: RouterContext, locale: Locale) => context.queryClient.ensureQueryData(faqOptions(context.trpc, locale))
+
+/** Internal rich-text links navigate inside the app. */
+function RouterLink({ href, children }: InternalLinkProps) {
+  return <AnchorLink to={href}>{children}</AnchorLink>
+}
+
+/** FAQ: the questions of the console's FAQ editor, in their groups, answers as rich text. */
 export function FaqPage() {
   const { LL } = useI18n()
   const lang = useCurrentLocale()
-  const items = LL.site.faq.items
-  const range = LL.site.supportHours.range
-  const entry = (key: keyof typeof items, a: string, link?: ReactNode) => ({ key, q: items[key].q(), a, link })
-  const groups = [
-    {
-      id: 'membership',
-      entries: [
-        entry('included', items.included.a()),
-        entry('plans', items.plans.a(), <AnchorLink to="/account/select-plan">{LL.meta.selectPlan()}</AnchorLink>),
-        entry('cancel', items.cancel.a()),
-      ],
-    },
-    { id: 'billing', entries: [entry('trial', items.trial.a()), entry('statement', items.statement.a())] },
-    { id: 'downloads', entries: [entry('downloads', items.downloads.a()), entry('downloadLimit', items.downloadLimit.a())] },
-    {
-      id: 'support',
-      entries: [
-        entry(
-          'hours',
-          items.hours.a({ weekdays: range(SUPPORT_HOURS.weekdays), weekends: range(SUPPORT_HOURS.weekends) }),
-          <AnchorLink to="/$lang/contact" params={{ lang }}>{LL.meta.contact()}</AnchorLink>,
-        ),
-        entry('password', items.password.a()),
-        entry(
-          'report',
-          items.report.a({ days: REPORT_PROCESSING_BUSINESS_DAYS }),
-          <AnchorLink to="/$lang/report" params={{ lang }}>{LL.meta.report()}</AnchorLink>,
-        ),
-      ],
-    },
-  ] as const
+  const { data: groups } = useSuspenseQuery(faqOptions(useTRPC(), lang))
 
   return (
     <Stack gap="lg" maw={860}>
       <PageTitle>{LL.meta.faq()}</PageTitle>
       <Text>{LL.site.faq.intro()}</Text>
       {groups.map((group) => (
-        <section key={group.id} aria-labelledby={`faq-${group.id}`}>
-          <Title order={2} size="h3" id={`faq-${group.id}`} mb="xs">
-            {LL.site.faq.groups[group.id]()}
+        <section key={group.group} aria-labelledby={`faq-${group.group}`}>
+          <Title order={2} size="h3" id={`faq-${group.group}`} mb="xs">
+            {LL.site.faq.groups[group.group]()}
           </Title>
           <Accordion variant="separated" multiple>
             {group.entries.map((item) => (
-              <Accordion.Item key={item.key} value={item.key}>
-                <Accordion.Control>{item.q}</Accordion.Control>
+              <Accordion.Item key={item.id} value={String(item.id)}>
+                <Accordion.Control>{item.question}</Accordion.Control>
                 <Accordion.Panel>
-                  <Stack gap="xs">
-                    <Text>{item.a}</Text>
-                    {item.link && <Text size="sm">{item.link}</Text>}
-                  </Stack>
+                  <Typography>
+                    <RichText document={item.answer} lang={lang} InternalLink={RouterLink} />
+                  </Typography>
                 </Accordion.Panel>
               </Accordion.Item>
             ))}

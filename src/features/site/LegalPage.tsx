@@ -1,27 +1,12 @@
 import { Alert, Stack, Text, Typography } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { notFound } from '@tanstack/react-router'
-import { TRPCClientError } from '@trpc/client'
-import type { Locale } from '../../../server/domain/locale.js'
 import type { LegalSlug } from '../../../server/domain/site.js'
 import { AnchorLink } from '../../components/links'
 import { PageTitle } from '../../components/PageTitle'
 import { RichText, type InternalLinkProps } from '../../components/RichText'
 import { useI18n } from '../../lib/locale'
-import { useTRPC, type Trpc } from '../../lib/trpc'
-import type { RouterContext } from '../../router'
-
-const legalPageOptions = (trpc: Trpc, slug: LegalSlug, locale: Locale) => trpc.site.legalPage.queryOptions({ slug, locale })
-
-/** Route loader of a legal page; a page missing in every language is the not-found page. */
-export async function loadLegalPage(context: RouterContext, slug: LegalSlug, locale: Locale) {
-  try {
-    await context.queryClient.ensureQueryData(legalPageOptions(context.trpc, slug, locale))
-  } catch (error) {
-    if (error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND') throw notFound()
-    throw error
-  }
-}
+import { useTRPC } from '../../lib/trpc'
+import { legalPageOptions } from './legal-page-query'
 
 /** Internal rich-text links navigate inside the app. */
 function RouterLink({ href, children }: InternalLinkProps) {

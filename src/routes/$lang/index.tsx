@@ -1,21 +1,25 @@
 import { Stack, Title, VisuallyHidden } from '@mantine/core'
-import { useSuspenseQueries } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { HOME_BLOCKS } from '../../../server/domain/catalog-blocks.js'
 import { isLocale, type Locale } from '../../../server/domain/locale.js'
 import { AnchorLink } from '../../components/links'
 import { CardGrid } from '../../features/catalog/CardGrid'
-import { BannerCarousel, CardCarousel } from '../../features/catalog/Carousels'
+import { BannerCarousel, CardCarousel } from '../../features/catalog/DeferredCarousels'
 import { CategoryCard } from '../../features/catalog/cards/CategoryCard'
 import { ModelCard } from '../../features/catalog/cards/ModelCard'
 import { VideoCard } from '../../features/catalog/cards/VideoCard'
 import { blockInput, listQuery } from '../../features/catalog/queries'
 import { Section } from '../../features/catalog/Section'
 import { ContinueWatching } from '../../features/playback/ContinueWatching'
+import { deferHydration } from '../../lib/deferred'
 import { useI18n } from '../../lib/locale'
 import { useTRPC, type Trpc } from '../../lib/trpc'
 import { headContext, pageHead, websiteData } from '../../lib/seo'
 import type { BannerItem, ListResult, VideoItem } from '../../lib/api-types.js'
+
+/** Blocks below the fold hydrate once the page settles (src/lib/deferred.tsx): less work before the page is live. */
+const LaterCardGrid = deferHydration(CardGrid)
 
 /** The home page's six blocks (spec section 2), fetched in one batched request. */
 function homeQueries(trpc: Trpc, locale: Locale) {
@@ -49,7 +53,15 @@ export const Route = createFileRoute('/$lang/')({
 
 function Home() {
   const { LL, locale } = useI18n()
-  const [top, latest, categories, popular, models, bottom] = useSuspenseQueries({ queries: homeQueries(useTRPC(), locale) })
+  const queries = homeQueries(useTRPC(), locale)
+  // One hook per block rather than useSuspenseQueries (its observer is 1 KB more script); the
+  // loader has fetched all six, so none of them waits.
+  const top = useSuspenseQuery(queries[0])
+  const latest = useSuspenseQuery(queries[1])
+  const categories = useSuspenseQuery(queries[2])
+  const popular = useSuspenseQuery(queries[3])
+  const models = useSuspenseQuery(queries[4])
+  const bottom = useSuspenseQuery(queries[5])
   const lang = { lang: locale }
   return (
     <Stack gap={40}>
@@ -90,7 +102,7 @@ function Home() {
           </AnchorLink>
         )}
       >
-        <CardGrid columns="featured">{categories.data.items.map((category) => <CategoryCard key={category.id} category={category} />)}</CardGrid>
+        <LaterCardGrid columns="featured">{categories.data.items.map((category) => <CategoryCard key={category.id} category={category} />)}</LaterCardGrid>
       </Section>
       <Section
         id="popular-videos"
@@ -101,7 +113,7 @@ function Home() {
           </AnchorLink>
         )}
       >
-        <CardGrid columns="block">{popular.data.items.map((video) => <VideoCard key={video.id} video={video} />)}</CardGrid>
+        <LaterCardGrid columns="block">{popular.data.items.map((video) => <VideoCard key={video.id} video={video} />)}</LaterCardGrid>
       </Section>
       <Section
         id="top-models"

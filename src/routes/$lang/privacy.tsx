@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { isLocale } from '../../../server/domain/locale.js'
-import { LegalPage, loadLegalPage } from '../../features/site/LegalPage'
+import { LegalPage } from '../../features/site/LegalPage'
+import { loadLegalPage } from '../../features/site/legal-page-query'
 import { staticHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/$lang/privacy')({

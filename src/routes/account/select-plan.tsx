@@ -9,6 +9,7 @@ import { useMe } from '../../features/auth/session'
 import { JoinButton } from '../../features/plans/JoinButton'
 import { PlanCard, type PlanCardData } from '../../features/plans/PlanCard'
 import { useI18n } from '../../lib/locale'
+import { PageLive } from '../../lib/page-live'
 import type { Trpc } from '../../lib/trpc'
 import { staticHead } from '../../lib/seo'
 
@@ -43,6 +44,7 @@ function SelectPlanPage() {
           <PlanCard key={plan.id} plan={plan} headingLevel={2} action={<JoinButton plan={plan} />} />
         ))}
       </SimpleGrid>
+      <PageLive />
     </Container>
   )
 }

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import type { ListKind } from '../../../server/domain/list.js'
 import { ButtonLink } from '../../components/links'
-import { ensureList } from '../../features/catalog/ContentList'
+import { ensureList } from '../../features/catalog/list-route'
 import { listSearchDefaults, listSearchSchema } from '../../features/catalog/list-search'
 import { tabProps } from '../../features/catalog/RouteTabs'
 import { PersonalList } from '../../features/playback/PersonalList'

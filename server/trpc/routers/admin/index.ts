@@ -3,6 +3,12 @@ import { adminAuditRouter } from './audit.js'
 import { adminContentRouter } from './content.js'
 import { adminPipelineRouter } from './pipeline.js'
 import { adminUploadRouter } from './upload.js'
+import { adminBannersRouter } from './banners.js'
+import { adminCategoriesRouter } from './categories.js'
+import { adminFaqRouter } from './faq.js'
+import { adminLegalRouter } from './legal.js'
+import { adminModelsRouter } from './models.js'
+import { adminPlansRouter } from './plans.js'
 
 /**
  * The operations console: one router per area, every procedure an adminProcedure (reads) or
@@ -13,4 +19,10 @@ export const adminRouter = router({
   pipeline: adminPipelineRouter,
   content: adminContentRouter,
   upload: adminUploadRouter,
+  models: adminModelsRouter,
+  categories: adminCategoriesRouter,
+  banners: adminBannersRouter,
+  plans: adminPlansRouter,
+  legal: adminLegalRouter,
+  faq: adminFaqRouter,
 })

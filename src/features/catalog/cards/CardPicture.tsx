@@ -1,5 +1,5 @@
 import { AspectRatio, Box, Center, Image, Stack, Text } from '@mantine/core'
-import type { ReactNode } from 'react'
+import type { CSSProperties, ReactElement, ReactNode } from 'react'
 import type { Picture } from '../../../lib/api-types.js'
 
 /**
@@ -16,6 +16,7 @@ export function CardPicture({
   children,
   seed = 0,
   eager = false,
+  className,
 }: {
   picture: Picture | null | undefined
   ratio: number
@@ -27,27 +28,14 @@ export function CardPicture({
   /** Varies the placeholder's colours so a grid of placeholders is not uniform. */
   seed?: number
   eager?: boolean
+  className?: string
 }) {
   const hue = (seed * 47) % 360
   return (
-    <Box pos="relative">
+    <Box pos="relative" className={className}>
       <AspectRatio ratio={ratio}>
         {picture ? (
-          <Image
-            src={picture.src}
-            srcSet={picture.srcSet}
-            sizes={sizes}
-            alt={picture.alt}
-            width={picture.width}
-            height={picture.height}
-            // The page's first large picture is its likely LCP: fetch it first; the rest when scrolled to.
-            loading={eager ? 'eager' : 'lazy'}
-            fetchPriority={eager ? 'high' : 'auto'}
-            fit="cover"
-            // The width and height attributes reserve space before the file arrives, but a height
-            // attribute would beat the frame's aspect ratio: the height follows the ratio instead.
-            h="auto"
-          />
+          <PictureElement picture={picture} sizes={sizes} eager={eager} />
         ) : (
           <Box
             aria-hidden="true"
@@ -68,6 +56,47 @@ export function CardPicture({
       </AspectRatio>
       {children}
     </Box>
+  )
+}
+
+/**
+ * The picture itself: the WebP widths the worker made as a `<source>` (about half the bytes of
+ * the JPEG), the JPEG as the `<img>` every browser can fall back to, both with the card's sizes.
+ */
+function PictureElement({ picture, sizes, eager }: { picture: Picture; sizes?: string; eager: boolean }) {
+  const image = (
+    <Image
+      src={picture.src}
+      srcSet={picture.srcSet}
+      sizes={sizes}
+      alt={picture.alt}
+      width={picture.width}
+      height={picture.height}
+      // The page's first large picture is its likely LCP: fetch it first; the rest when scrolled to.
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
+      fit="cover"
+      // The width and height attributes reserve space before the file arrives, but a height
+      // attribute would beat the frame's aspect ratio: the height follows the frame instead.
+      h={picture.webpSrcSet ? '100%' : 'auto'}
+      w={picture.webpSrcSet ? '100%' : undefined}
+    />
+  )
+  return (
+    <WithWebp picture={picture} sizes={sizes}>
+      {image}
+    </WithWebp>
+  )
+}
+
+/** An `<img>` of a picture inside a `<picture>` with its WebP widths as a source, when the worker made them. */
+export function WithWebp({ picture, sizes, style, children }: { picture: Picture; sizes?: string; style?: CSSProperties; children: ReactElement }) {
+  if (!picture.webpSrcSet) return children
+  return (
+    <picture style={{ display: 'block', ...style }}>
+      <source type="image/webp" srcSet={picture.webpSrcSet} sizes={sizes} />
+      {children}
+    </picture>
   )
 }
 

@@ -1,13 +1,13 @@
-import { Avatar, Card, Group, Text, Title, type TitleOrder } from '@mantine/core'
+import { Card, Group, Image, Text, Title, type TitleOrder } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { AnchorLink } from '../../../components/links'
 import { useI18n } from '../../../lib/locale'
 import { ImagesIcon } from '../icons'
-import { CardPicture } from './CardPicture'
+import { CardPicture, WithWebp } from './CardPicture'
 import type { CategoryItem } from '../../../lib/api-types.js'
 
 /** A category: preview picture, logo, title and description; links to its videos tab. */
-export function CategoryCard({ category, headingOrder = 3 }: { category: CategoryItem; headingOrder?: TitleOrder }) {
+export function CategoryCard({ category, headingOrder = 3, eager }: { category: CategoryItem; headingOrder?: TitleOrder; eager?: boolean }) {
   const { LL, locale } = useI18n()
   const link = { to: '/$lang/categories/$id/$tab', params: { lang: locale, id: String(category.id), tab: 'videos' } } as const
   return (
@@ -21,11 +21,16 @@ export function CategoryCard({ category, headingOrder = 3 }: { category: Categor
             seed={category.id * 5}
             placeholderIcon={<ImagesIcon size={36} />}
             placeholderText={LL.catalog.card.pictureComing()}
+            eager={eager}
           />
         </Link>
       </Card.Section>
       <Group gap="sm" mt="sm" wrap="nowrap">
-        {category.logo && <Avatar src={category.logo.src} alt="" radius="sm" size="md" />}
+        {category.logo && (
+          <WithWebp picture={category.logo} style={{ flexShrink: 0 }}>
+            <Image src={category.logo.src} alt="" radius="sm" w={38} h={38} loading="lazy" />
+          </WithWebp>
+        )}
         <Title order={headingOrder} fz="md" fw={600} lineClamp={1}>
           <AnchorLink {...link} c="gray.0" inherit>
             {category.title}

@@ -1,4 +1,4 @@
-import { Badge, Card, Progress, Text, Title, type TitleOrder } from '@mantine/core'
+import { Badge, Box, Card, Text, Title, type TitleOrder } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { AnchorLink } from '../../../components/links'
@@ -24,6 +24,7 @@ export function ContentCard({
   headingOrder = 3,
   hoverClip,
   progress,
+  eager = false,
 }: {
   item: VideoItem | ImageSetItem
   to: '/$lang/videos/$id' | '/$lang/images/$id'
@@ -36,6 +37,8 @@ export function ContentCard({
   hoverClip?: string | null
   /** How much of it the user watched (Continue watching): a bar along the picture's bottom. */
   progress?: { value: number; label: string }
+  /** In the first row of a list: fetched at once, with high priority (the page's likely LCP). */
+  eager?: boolean
 }) {
   const { LL, locale } = useI18n()
   const linked = item.publishState === 'published'
@@ -48,6 +51,7 @@ export function ContentCard({
       seed={item.id}
       placeholderIcon={placeholderIcon}
       placeholderText={LL.catalog.card.pictureComing()}
+      eager={eager}
     >
       {linked && <HoverClip src={hoverClip} inView />}
       {badge && <Overlay position="bottom-right">{badge}</Overlay>}
@@ -72,20 +76,24 @@ export function ContentCard({
         )}
         {/* Outside the link, which is hidden from assistive technology (the title links the same place). */}
         {progress && (
-          <Progress
-            value={progress.value * 100}
+          // A bar drawn here rather than Mantine's Progress: the cards load with every list page.
+          <Box
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress.value * 100)}
             aria-label={progress.label}
             title={progress.label}
-            size={5}
-            radius={0}
-            color="pink"
             pos="absolute"
             bottom={0}
             left={0}
             right={0}
+            h={5}
             style={{ zIndex: 1, background: 'rgba(255,255,255,0.3)' }}
             data-testid="watch-progress"
-          />
+          >
+            <Box h="100%" bg="pink.6" style={{ width: `${progress.value * 100}%` }} />
+          </Box>
         )}
       </Card.Section>
       <Title order={headingOrder} fz={{ base: 'sm', sm: 'md' }} fw={600} mt="sm" lineClamp={2}>

@@ -5,7 +5,7 @@ import { ImagesIcon } from '../icons'
 import { ContentCard } from './ContentCard'
 import type { ImageSetItem } from '../../../lib/api-types.js'
 
-export function ImageSetCard({ imageSet, headingOrder }: { imageSet: ImageSetItem; headingOrder?: TitleOrder }) {
+export function ImageSetCard({ imageSet, headingOrder, eager }: { imageSet: ImageSetItem; headingOrder?: TitleOrder; eager?: boolean }) {
   const { LL, locale } = useI18n()
   return (
     <ContentCard
@@ -14,6 +14,7 @@ export function ImageSetCard({ imageSet, headingOrder }: { imageSet: ImageSetIte
       ratio={4 / 3}
       placeholderIcon={<ImagesIcon size={40} />}
       headingOrder={headingOrder}
+      eager={eager}
       badge={
         imageSet.imagesCount > 0 && (
           <Badge variant="filled" color="dark" radius="sm">

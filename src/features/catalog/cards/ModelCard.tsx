@@ -8,7 +8,7 @@ import { LikesStat } from './Stats'
 import type { ModelItem } from '../../../lib/api-types.js'
 
 /** A model in a list or carousel: portrait, name, age and likes. */
-export function ModelCard({ model, headingOrder = 3 }: { model: ModelItem; headingOrder?: TitleOrder }) {
+export function ModelCard({ model, headingOrder = 3, eager }: { model: ModelItem; headingOrder?: TitleOrder; eager?: boolean }) {
   const { LL, locale } = useI18n()
   const link = { to: '/$lang/models/$id', params: { lang: locale, id: String(model.id) }, search: { type: 'videos' } } as const
   return (
@@ -22,6 +22,7 @@ export function ModelCard({ model, headingOrder = 3 }: { model: ModelItem; headi
             seed={model.id + 3}
             placeholderIcon={<PersonIcon size={56} />}
             placeholderText={LL.catalog.card.pictureComing()}
+            eager={eager}
           />
         </Link>
       </Card.Section>

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { countText, formatDate, formatRelativeTime } from '../../../lib/format'
+import { countText, formatDate, formatNumber, formatRelativeTime } from '../../../lib/format'
 import { useNow } from '../../../lib/now'
 import { useI18n } from '../../../lib/locale'
 import { CalendarIcon, EyeIcon, ThumbDownIcon, ThumbUpIcon } from '../icons'
@@ -14,7 +14,7 @@ export function Stat({ icon, value, label }: { icon: ReactNode; value: number; l
       <Group gap={4} wrap="nowrap" component="span" aria-hidden="true">
         {icon}
         <Text span size="sm">
-          {new Intl.NumberFormat(locale).format(value)}
+          {formatNumber(value, locale)}
         </Text>
       </Group>
     </Group>

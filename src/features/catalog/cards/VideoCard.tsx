@@ -6,7 +6,7 @@ import { PlayIcon } from '../icons'
 import { ContentCard } from './ContentCard'
 import type { VideoItem } from '../../../lib/api-types.js'
 
-export function VideoCard({ video, headingOrder, positionSeconds }: { video: VideoItem; headingOrder?: TitleOrder; positionSeconds?: number }) {
+export function VideoCard({ video, headingOrder, positionSeconds, eager }: { video: VideoItem; headingOrder?: TitleOrder; positionSeconds?: number; eager?: boolean }) {
   const { LL } = useI18n()
   const duration = formatDuration(video.durationSeconds)
   const share = positionSeconds === undefined ? null : watchedShare(positionSeconds, video.durationSeconds)
@@ -17,6 +17,7 @@ export function VideoCard({ video, headingOrder, positionSeconds }: { video: Vid
       ratio={16 / 9}
       placeholderIcon={<PlayIcon />}
       headingOrder={headingOrder}
+      eager={eager}
       hoverClip={video.previewClipUrl}
       progress={share === null ? undefined : { value: share, label: LL.playback.resume.watched({ percent: Math.round(share * 100) }) }}
       badge={

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ListPage, listRouteOptions } from '../../../features/catalog/ContentList'
+import { ListPage } from '../../../features/catalog/ContentList'
+import { listRouteOptions } from '../../../features/catalog/list-route'
 import { useI18n } from '../../../lib/locale'
 
-export const Route = createFileRoute('/$lang/categories/')(listRouteOptions('categories', CategoriesPage))
+export const Route = createFileRoute('/$lang/categories/')({ ...listRouteOptions('categories'), component: CategoriesPage })
 
-function CategoriesPage({ kind }: { kind: 'categories' }) {
+function CategoriesPage() {
   const { LL } = useI18n()
-  return <ListPage kind={kind} title={LL.meta.categories()} />
+  return <ListPage kind="categories" title={LL.meta.categories()} />
 }

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ListPage, listRouteOptions } from '../../../features/catalog/ContentList'
+import { ListPage } from '../../../features/catalog/ContentList'
+import { listRouteOptions } from '../../../features/catalog/list-route'
 import { useI18n } from '../../../lib/locale'
 
-export const Route = createFileRoute('/$lang/images/')(listRouteOptions('imageSets', ImageSetsPage))
+export const Route = createFileRoute('/$lang/images/')({ ...listRouteOptions('imageSets'), component: ImageSetsPage })
 
-function ImageSetsPage({ kind }: { kind: 'imageSets' }) {
+function ImageSetsPage() {
   const { LL } = useI18n()
-  return <ListPage kind={kind} title={LL.meta.images()} />
+  return <ListPage kind="imageSets" title={LL.meta.images()} />
 }

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ListPage, listRouteOptions } from '../../../features/catalog/ContentList'
+import { ListPage } from '../../../features/catalog/ContentList'
+import { listRouteOptions } from '../../../features/catalog/list-route'
 import { useI18n } from '../../../lib/locale'
 
-export const Route = createFileRoute('/$lang/models/')(listRouteOptions('models', ModelsPage))
+export const Route = createFileRoute('/$lang/models/')({ ...listRouteOptions('models'), component: ModelsPage })
 
-function ModelsPage({ kind }: { kind: 'models' }) {
+function ModelsPage() {
   const { LL } = useI18n()
-  return <ListPage kind={kind} title={LL.meta.models()} />
+  return <ListPage kind="models" title={LL.meta.models()} />
 }

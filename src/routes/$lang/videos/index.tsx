@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ListPage, listRouteOptions } from '../../../features/catalog/ContentList'
+import { ListPage } from '../../../features/catalog/ContentList'
+import { listRouteOptions } from '../../../features/catalog/list-route'
 import { useI18n } from '../../../lib/locale'
 
-export const Route = createFileRoute('/$lang/videos/')(listRouteOptions('videos', VideosPage))
+export const Route = createFileRoute('/$lang/videos/')({ ...listRouteOptions('videos'), component: VideosPage })
 
-function VideosPage({ kind }: { kind: 'videos' }) {
+function VideosPage() {
   const { LL } = useI18n()
-  return <ListPage kind={kind} title={LL.meta.videos()} />
+  return <ListPage kind="videos" title={LL.meta.videos()} />
 }

@@ -1,25 +1,32 @@
-import { Badge, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
-import { useForm } from '@mantine/form'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Badge, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import type { inferRouterOutputs } from '@trpc/server'
-import { LOCALES, type Locale } from '../../../../../server/domain/locale.js'
-import { DESCRIPTION_MAX, TITLE_MAX } from '../../../../../server/domain/schemas/admin.js'
-import type { AppRouter } from '../../../../../server/trpc/root.js'
+import type { ReactNode } from 'react'
+import { publishingStatus } from '../../../../../server/domain/publish.js'
+import { contentUpdateSchema, DESCRIPTION_MAX, TITLE_MAX, type ContentUpdate } from '../../../../../server/domain/schemas/admin.js'
 import { AnchorLink } from '../../../../components/links'
 import { AdminTitle } from '../../../../features/admin/AdminTitle'
-import { formatDateTime } from '../../../../lib/format'
-import { focusFirstError, showSubmitError } from '../../../../lib/forms'
+import { CardPreview } from '../../../../features/admin/content/CardPreview'
+import { ModelPicker, type PickedModel } from '../../../../features/admin/content/ModelPicker'
+import { PosterPicker } from '../../../../features/admin/content/PosterPicker'
+import { PublishingPanel } from '../../../../features/admin/content/PublishingPanel'
+import { LocaleFields } from '../../../../features/admin/editors/LocaleFields'
+import type { AdminContent } from '../../../../lib/api-types'
+import { focusFirstError, showSubmitError, useSchemaForm, validateOnSubmit } from '../../../../lib/forms'
 import { useI18n } from '../../../../lib/locale'
+import { useNow } from '../../../../lib/now'
 import { showSuccess } from '../../../../lib/toasts'
 import { useTRPC, type Trpc } from '../../../../lib/trpc'
 
-type Content = inferRouterOutputs<AppRouter>['admin']['content']['item']
 type Kind = 'video' | 'imageSet'
 
 const itemOptions = (trpc: Trpc, kind: Kind, id: number) => trpc.admin.content.item.queryOptions({ kind, id }, { staleTime: 0 })
 
-/** /admin/content/{video|imageSet}/{id}: an item's texts in the five languages and its publishing. */
+/**
+ * /admin/content/{video|imageSet}/{id}: an item's publishing (publish now, schedule, unpublish),
+ * a preview of its public card, its poster (chosen from the stills), texts in the five
+ * languages, category, models and downloadable.
+ */
 export const Route = createFileRoute('/admin/content/$kind/$id')({
   ssr: false,
   params: {
@@ -33,55 +40,61 @@ export const Route = createFileRoute('/admin/content/$kind/$id')({
   component: ContentPage,
 })
 
-/** "2026-12-24T18:00" in the browser's time zone, as a datetime-local field holds it. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return ''
-  const date = new Date(iso)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
-}
-
 function ContentPage() {
   const { kind, id } = Route.useParams()
-  const trpc = useTRPC()
-  const { data } = useSuspenseQuery(itemOptions(trpc, kind, id))
-  // A fresh form per item and per saved state.
+  const { data } = useSuspenseQuery(itemOptions(useTRPC(), kind, id))
+  // A fresh form per item; the stored state (publishing, poster) follows the query.
   return <ContentForm key={`${kind}-${id}`} content={data} />
 }
 
-function ContentForm({ content }: { content: Content }) {
+/** A titled block of the page. */
+function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id} miw={0}>
+      <Title order={2} size="h3" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  )
+}
+
+type FormValues = Omit<ContentUpdate, 'modelIds'> & { models: PickedModel[] }
+
+function ContentForm({ content }: { content: AdminContent }) {
   const { LL, locale } = useI18n()
   const t = LL.admin.content
+  const e = LL.editors.content
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  const form = useForm({
-    mode: 'controlled',
+  const now = useNow()
+  const form = useSchemaForm<FormValues>(contentUpdateSchema, {
+    ...validateOnSubmit,
     initialValues: {
+      kind: content.kind,
+      id: content.id,
       title: content.title,
       description: content.description,
-      publishAtLocal: toLocalInput(content.publishAt),
+      publishAt: content.publishAt,
       downloadable: content.downloadable,
+      categoryId: content.categoryId,
+      models: content.models,
     },
-    clearInputErrorOnChange: true,
   })
+  const { data: categories } = useQuery(trpc.admin.categories.list.queryOptions({ locale }))
   const save = useMutation(trpc.admin.content.update.mutationOptions())
   const name = content.title[locale] || content.title.de || content.title.en || content.sourceName || `#${content.id}`
-  const missing = LOCALES.filter((l) => !form.values.title[l].trim() || !form.values.description[l].trim())
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  const status = publishingStatus(
+    { ...content, publishAt: content.publishAt ? new Date(content.publishAt) : null, releasedAt: content.releasedAt ? new Date(content.releasedAt) : null },
+    now,
+  )
 
-  const onSubmit = form.onSubmit(async (values) => {
+  const onSubmit = form.onSubmit(async ({ models, ...values }) => {
     try {
-      const local = values.publishAtLocal ? new Date(values.publishAtLocal) : null
-      await save.mutateAsync({
-        kind: content.kind,
-        id: content.id,
-        title: values.title,
-        description: values.description,
-        publishAt: local && !Number.isNaN(local.getTime()) ? local.toISOString() : local ? 'invalid' : null,
-        downloadable: values.downloadable,
-      })
+      // The publish time belongs to the publishing actions: the stored one is kept.
+      await save.mutateAsync({ ...values, publishAt: content.publishAt, modelIds: models.map((m) => m.id) })
     } catch (error) {
-      showSubmitError({ setErrors: (errors) => form.setErrors(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k === 'publishAt' ? 'publishAtLocal' : k, v]))) }, error)
+      showSubmitError({ setErrors: (errors) => form.setErrors(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k === 'modelIds' ? 'models' : k, v]))) }, error)
       return
     }
     showSuccess(t.saved())
@@ -89,45 +102,60 @@ function ContentForm({ content }: { content: Content }) {
     await queryClient.invalidateQueries({ queryKey: trpc.admin.content.pathKey() })
   }, focusFirstError(form))
 
-  const released = content.releasedAt ? t.released({ date: formatDateTime(content.releasedAt, locale) })
-    : content.publishAt && content.playable ? t.scheduled({ date: formatDateTime(content.publishAt, locale) })
-    : t.notReleased({ state: LL.admin.pipeline.states[content.mediaStatus]() })
-
   return (
     <Stack gap="md">
       <AdminTitle>{t.title({ name })}</AdminTitle>
-      <Text c="dimmed">{t.intro()}</Text>
       <Group gap="sm">
-        <Badge variant="light" color={content.releasedAt ? 'green' : 'gray'}>
+        <Badge variant="light" color="gray">
           {LL.admin.pipeline.kinds[content.kind]()} #{content.id}
         </Badge>
-        <Text size="sm">{released}</Text>
+        <Text size="sm" c="dimmed">
+          {LL.admin.pipeline.states[content.mediaStatus]()}
+        </Text>
       </Group>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Block id="publishing" title={t.publishing()}>
+          <PublishingPanel content={content} status={status} />
+        </Block>
+        <Block id="card-preview" title={e.card()}>
+          <CardPreview content={content} title={form.values.title} models={form.values.models} status={status} />
+        </Block>
+      </SimpleGrid>
+      {content.kind === 'video' && (
+        <Block id="poster" title={e.poster()}>
+          <PosterPicker videoId={content.id} stills={content.stills} posterStill={content.posterStill} />
+        </Block>
+      )}
       <form onSubmit={onSubmit} noValidate aria-label={t.title({ name })}>
         <Stack gap="lg">
-          <Text size="sm" role="status">
-            {missing.length ? t.missingSummary({ languages: missing.map((l) => LL.layout.language[l]()).join(', ') }) : t.complete()}
-          </Text>
-          <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
-            {LOCALES.map((l) => (
-              <LanguageFields key={l} language={l} form={form} missing={missing.includes(l)} />
-            ))}
-          </SimpleGrid>
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="sm">
-              <Title order={2} size="h3">
-                {t.publishing()}
-              </Title>
-              <TextInput
-                type="datetime-local"
-                label={t.publishAt()}
-                description={t.publishAtHint({ zone })}
-                maw={360}
-                {...form.getInputProps('publishAtLocal')}
-              />
-              <Checkbox label={t.downloadable()} {...form.getInputProps('downloadable', { type: 'checkbox' })} />
-            </Stack>
-          </Paper>
+          <section aria-labelledby="texts">
+            <Title order={2} size="h3" id="texts" mb={4}>
+              {e.texts()}
+            </Title>
+            <Text c="dimmed" size="sm" mb="sm">
+              {t.intro()}
+            </Text>
+            <LocaleFields
+              form={form}
+              fields={[{ path: 'title', label: e.titleLabel(), maxLength: TITLE_MAX }, { path: 'description', label: e.descriptionLabel(), kind: 'multiline', maxLength: DESCRIPTION_MAX }]}
+            />
+          </section>
+          <Block id="relations" title={e.relations()}>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <Stack gap="md">
+                <NativeSelect
+                  label={e.category()}
+                  data={[{ value: '', label: LL.editors.common.none() }, ...(categories ?? []).map((c) => ({ value: String(c.id), label: c.title }))]}
+                  {...form.getInputProps('categoryId')}
+                  value={form.values.categoryId === null || form.values.categoryId === undefined ? '' : String(form.values.categoryId)}
+                  onChange={(event) => form.setFieldValue('categoryId', event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+                  maw={360}
+                />
+                <Checkbox label={t.downloadable()} {...form.getInputProps('downloadable', { type: 'checkbox' })} />
+              </Stack>
+              <ModelPicker value={form.values.models} onChange={(models) => form.setFieldValue('models', models)} error={form.errors.models as string | undefined} />
+            </SimpleGrid>
+          </Block>
           <Group gap="md">
             <Button type="submit" loading={save.isPending} mih={44}>
               {t.save()}
@@ -137,29 +165,5 @@ function ContentForm({ content }: { content: Content }) {
         </Stack>
       </form>
     </Stack>
-  )
-}
-
-type ContentFormType = ReturnType<typeof useForm<{ title: Record<Locale, string>; description: Record<Locale, string>; publishAtLocal: string; downloadable: boolean }>>
-
-function LanguageFields({ language, form, missing }: { language: Locale; form: ContentFormType; missing: boolean }) {
-  const { LL } = useI18n()
-  const t = LL.admin.content
-  const name = LL.layout.language[language]()
-  return (
-    <Paper withBorder p="md" radius="md" component="fieldset" lang={language} style={{ margin: 0, minWidth: 0 }}>
-      <Group justify="space-between" component="legend" style={{ float: 'left', width: '100%', padding: 0 }} mb="xs">
-        <Text fw={700}>{name}</Text>
-        {missing && (
-          <Badge color="yellow" variant="light">
-            {t.missing()}
-          </Badge>
-        )}
-      </Group>
-      <Stack gap="sm" style={{ clear: 'both' }}>
-        <TextInput label={t.titleLabel({ language: name })} maxLength={TITLE_MAX} {...form.getInputProps(`title.${language}`)} />
-        <Textarea label={t.descriptionLabel({ language: name })} autosize minRows={3} maxRows={10} maxLength={DESCRIPTION_MAX} {...form.getInputProps(`description.${language}`)} />
-      </Stack>
-    </Paper>
   )
 }

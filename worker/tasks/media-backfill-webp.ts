@@ -1,0 +1,31 @@
+import type { Task } from 'graphile-worker'
+import { MEDIA_QUEUES, MEDIA_TASKS } from '../../server/services/ingest.js'
+import { addJob } from '../../server/services/jobs.js'
+import { openMediaStore } from '../../server/services/media/open-store.js'
+import type { WorkerDeps } from '../deps.js'
+import { ffmpegBinaries } from '../ffmpeg/binaries.js'
+import { backfillWebp } from '../media/webp-backfill.js'
+
+/** Pictures per job: a few seconds of ffmpeg, so an image set waiting in the same queue is not held up long. */
+const BATCH = 50
+
+/**
+ * WebP copies of the public pictures made before the worker wrote them, a batch per job in
+ * the image queue, on the local disk or the bucket; queues itself again while more are
+ * waiting. The worker queues it at every start (one job key: a no-op once every picture has one).
+ */
+export const mediaBackfillWebpTask =
+  ({ config, orm }: WorkerDeps): Task =>
+  async (_payload, helpers) => {
+    ffmpegBinaries(config)
+    const result = await backfillWebp(orm, await openMediaStore(config), {
+      limit: BATCH,
+      signal: helpers.abortSignal,
+      log: (line) => helpers.logger.info(line),
+    })
+    if (result.more) await queueWebpBackfill(orm.em.fork())
+  }
+
+export function queueWebpBackfill(em: Parameters<typeof addJob>[0]): Promise<void> {
+  return addJob(em, MEDIA_TASKS.backfillWebp, {}, { jobKey: MEDIA_TASKS.backfillWebp, queueName: MEDIA_QUEUES.images, maxAttempts: 3 })
+}
