@@ -112,7 +112,10 @@ describe.each(['local', 's3'] as const)('a new 1080p video on the %s store', (ki
     expect(earlyMaster.statusCode).toBe(200)
     expect(resolutionsOf(earlyMaster.body)).toEqual(['854x480'])
     const playing = urisOf(earlyMaster.body)[0]!
-    const segmentsBefore = urisOf((await get(playing, member.cookie)).body)
+    const earlyRung = (await get(playing, member.cookie)).body
+    // The rung the master names is whole: its playlist ends, every segment is there.
+    expect(earlyRung).toContain('#EXT-X-ENDLIST')
+    const segmentsBefore = urisOf(earlyRung)
     expect(segmentsBefore.length).toBeGreaterThan(0)
 
     // The download is refused with a translated reason and a time to come back, and not counted.

@@ -28,6 +28,7 @@ import { mediaAvailability } from '../../server/domain/publish.js'
 import type { LivePaths, MediaStore, WorkDir } from '../../server/services/media/store.js'
 import { videoSourceFile } from '../../server/services/ingest.js'
 import { notifyCatalogChanged, releaseDueItems } from '../../server/services/release.js'
+import { notifyPipelineChanged } from '../../server/services/pipeline-feed.js'
 import { SCRUB } from '../../server/domain/scrub.js'
 import { stitchClips } from '../ffmpeg/clips.js'
 import { makeScrubThumbnails } from '../ffmpeg/scrub.js'
@@ -112,6 +113,7 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
           if (row.mediaStatus !== 'processing') throw new JobCancelled()
           Object.assign(row, { media, durationSeconds: Math.round(source.durationSeconds), ...columns })
           await notifyCatalogChanged(tx, 'media')
+          await notifyPipelineChanged(tx, `video:${id}`)
         })
       await writeWhenDatabaseAnswers(orm, write, options.signal, log)
       work = null
