@@ -44,7 +44,7 @@ describe('release_due_items', () => {
     expect(await released(notReady)).toBe(false)
   })
 
-  it('releases exactly what the domain rule isReleasable allows, for every media status, ladder state and publish time', async () => {
+  it(`releases exactly what the domain rule isReleasable allows, for every media status, ladder state, publish time and withdrawal (the console's unpublish)`, async () => {
     const em = db.orm.em.fork()
     const now = new Date(Date.now() + 7 * 24 * 3_600_000)
     const publishTimes = [null, new Date(now.getTime() - 60_000), now, new Date(now.getTime() + 1_000), new Date(now.getTime() + 3_600_000)]
@@ -54,7 +54,7 @@ describe('release_due_items', () => {
       { resolutions: ['sd'], pendingResolutions: ['hd'] },
       { resolutions: ['sd', 'hd'], pendingResolutions: [] },
     ]
-    const cases = MEDIA_STATUSES.flatMap((mediaStatus) => ladders.flatMap((ladder) => publishTimes.map((publishAt) => ({ mediaStatus, ...ladder, publishAt }))))
+    const cases = MEDIA_STATUSES.flatMap((mediaStatus) => ladders.flatMap((ladder) => publishTimes.flatMap((publishAt) => [false, true].map((withdrawn) => ({ mediaStatus, ...ladder, publishAt, withdrawn })))))
     const videos = cases.map((c) => makeVideo(em, { releasedAt: null, ...c }))
     await em.flush()
 
@@ -65,7 +65,7 @@ describe('release_due_items', () => {
       const releasedAt = (await check.findOneOrFail(Video, videos[i]!.id)).releasedAt
       expect({ ...c, released: releasedAt !== null }).toEqual({ ...c, released: isReleasable(c, now) })
     }
-    // Ready, or a rung published (4 statuses x 2 ladders), each at 3 publish times that have come.
+    // Ready, or a rung published (4 statuses x 2 ladders), each at 3 publish times that have come, not withdrawn.
     expect(cases.filter((c) => isReleasable(c, now))).toHaveLength(27)
   })
 })

@@ -13,6 +13,8 @@ export function makeVideo(em: EntityManager, overrides: Partial<{
   /** The published rungs and those still to come (a video playable before its full ladder). */
   resolutions: Resolution[]
   pendingResolutions: Resolution[]
+  /** Unpublished in the console. */
+  withdrawn: boolean
   durationSeconds: number
   likes: number
   views: number
@@ -28,6 +30,7 @@ export function makeVideo(em: EntityManager, overrides: Partial<{
     mediaStatus: overrides.mediaStatus ?? 'ready',
     resolutions: overrides.resolutions ?? [],
     pendingResolutions: overrides.pendingResolutions ?? [],
+    withdrawn: overrides.withdrawn ?? false,
     category: overrides.category ?? null,
     featuredModel: overrides.featuredModel ?? null,
     durationSeconds: overrides.durationSeconds ?? 600,
