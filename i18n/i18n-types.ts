@@ -2614,6 +2614,11 @@ type RootTranslation = {
 			 */
 			resolution: string
 			/**
+			 * {​r​e​s​o​l​u​t​i​o​n​}​ ​(​s​o​o​n​)
+			 * @param {string} resolution
+			 */
+			resolutionPreparing: RequiredParams<'resolution'>
+			/**
 			 * B​a​c​k​ ​{​s​e​c​o​n​d​s​}​ ​s​e​c​o​n​d​s
 			 * @param {number} seconds
 			 */
@@ -2717,6 +2722,10 @@ type RootTranslation = {
 			 * T​h​i​s​ ​c​o​n​t​e​n​t​ ​i​s​ ​t​e​m​p​o​r​a​r​i​l​y​ ​n​o​t​ ​d​o​w​n​l​o​a​d​a​b​l​e​ ​d​u​e​ ​t​o​ ​a​ ​t​e​c​h​n​i​c​a​l​ ​e​r​r​o​r​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
 			 */
 			unavailable: string
+			/**
+			 * T​h​e​ ​d​o​w​n​l​o​a​d​ ​f​o​l​l​o​w​s​ ​o​n​c​e​ ​t​h​i​s​ ​v​i​d​e​o​’​s​ ​h​i​g​h​e​r​ ​r​e​s​o​l​u​t​i​o​n​s​ ​a​r​e​ ​r​e​a​d​y​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
+			 */
+			preparing: string
 		}
 		previews: {
 			/**
@@ -2810,7 +2819,7 @@ type RootTranslation = {
 			 */
 			intro: string
 			/**
-			 * D​r​a​g​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e​ ​o​r​ ​c​l​i​c​k​ ​t​o​ ​c​h​o​o​s​e​ ​t​h​e​m
+			 * D​r​a​g​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e
 			 */
 			drop: string
 			/**
@@ -3169,6 +3178,17 @@ type RootTranslation = {
 				 */
 				failed: string
 			}
+			/**
+			 * P​l​a​y​a​b​l​e​ ​i​n​ ​{​p​l​a​y​a​b​l​e​}​;​ ​{​c​o​m​i​n​g​}​ ​o​n​ ​t​h​e​ ​w​a​y
+			 * @param {string} coming
+			 * @param {string} playable
+			 */
+			playableWhile: RequiredParams<'coming' | 'playable'>
+			/**
+			 * S​t​i​l​l​ ​p​l​a​y​a​b​l​e​ ​i​n​ ​{​p​l​a​y​a​b​l​e​}
+			 * @param {string} playable
+			 */
+			playableAfterFailure: RequiredParams<'playable'>
 			/**
 			 * P​u​b​l​i​s​h​e​d
 			 */
@@ -6750,6 +6770,10 @@ export type TranslationFunctions = {
 			 */
 			resolution: () => LocalizedString
 			/**
+			 * {resolution} (soon)
+			 */
+			resolutionPreparing: (arg: { resolution: string }) => LocalizedString
+			/**
 			 * Back {seconds} seconds
 			 */
 			seekBackBy: (arg: { seconds: number }) => LocalizedString
@@ -6847,6 +6871,10 @@ export type TranslationFunctions = {
 			 * This content is temporarily not downloadable due to a technical error. Please try again later.
 			 */
 			unavailable: () => LocalizedString
+			/**
+			 * The download follows once this video’s higher resolutions are ready. Please try again in a few minutes.
+			 */
+			preparing: () => LocalizedString
 		}
 		previews: {
 			/**
@@ -6936,7 +6964,7 @@ export type TranslationFunctions = {
 			 */
 			intro: () => LocalizedString
 			/**
-			 * Drag video files here or click to choose them
+			 * Drag video files here
 			 */
 			drop: () => LocalizedString
 			/**
@@ -7275,6 +7303,14 @@ export type TranslationFunctions = {
 				 */
 				failed: () => LocalizedString
 			}
+			/**
+			 * Playable in {playable}; {coming} on the way
+			 */
+			playableWhile: (arg: { coming: string, playable: string }) => LocalizedString
+			/**
+			 * Still playable in {playable}
+			 */
+			playableAfterFailure: (arg: { playable: string }) => LocalizedString
 			/**
 			 * Published
 			 */

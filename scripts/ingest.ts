@@ -19,6 +19,7 @@ import { ImageSet, Video } from '../server/db/entities/index.js'
 import { isAlive } from '../server/db/embedded-postgres.js'
 import { migrate, openOrm, type Orm } from '../server/db/orm.js'
 import { parseIngestMeta, type IngestMeta } from '../server/domain/schemas/media.js'
+import { mediaAvailability } from '../server/domain/publish.js'
 import { findItem, ingestSource, retryItem, type IngestKind } from '../server/services/ingest.js'
 import { openMediaStore } from '../server/services/media/open-store.js'
 import { startWorker } from '../worker/runner.js'
@@ -131,9 +132,15 @@ async function ingest(orm: Orm): Promise<number> {
 async function follow(orm: Orm, kind: IngestKind, id: number): Promise<number> {
   const tty = process.stdout.isTTY
   let lastStep = -1
+  let playable = false
   for (;;) {
     const row = await findItem(orm.em.fork(), kind, { id })
     if (!row) fail(`the item ${id} disappeared`)
+    if (!playable && row instanceof Video && mediaAvailability(row) === 'partial') {
+      playable = true
+      const when = row.releasedAt ? 'released' : `to be released at ${row.publishAt?.toISOString()}`
+      console.log(`${tty ? '\n' : ''}playable in ${row.resolutions.join(', ')} (${when}); ${row.pendingResolutions.join(', ')} on the way`)
+    }
     const percent = row.mediaStatus === 'ready' ? 100 : Math.floor(Number(row.mediaProgress) * 100)
     const width = 30
     const filled = Math.round((percent / 100) * width)

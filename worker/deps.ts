@@ -3,7 +3,7 @@ import type { Orm } from '../server/db/orm.js'
 
 /** What the tasks report for the metrics (WorkerMetrics; absent when metrics are off). */
 export interface WorkerObserver {
-  /** A ladder was encoded: `mediaSeconds` of source in `wallSeconds`, its top rung `topRung`. */
+  /** Rungs of a ladder were encoded by one ffmpeg process: `mediaSeconds` of source in `wallSeconds`, its top rung `topRung`. */
   ladderEncoded(topRung: string, mediaSeconds: number, wallSeconds: number): void
   /** Items became released (linked and playable). */
   released(counts: { videos: number; imageSets: number }): void

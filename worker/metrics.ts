@@ -23,9 +23,10 @@ interface QueueRow {
  * - streamclub_worker_job_duration_seconds{task,outcome}: every attempt (graphile-worker's job
  *   events), outcome success or error; streamclub_worker_jobs_failed_total{task}: jobs that
  *   used up their attempts here;
- * - streamclub_transcode_media_seconds_total / _wall_seconds_total{rung}: ladders encoded,
- *   by their top rung (one ffmpeg process encodes every rung at once; the top one sets the
- *   cost): speed = rate(media) / rate(wall); streamclub_transcode_speed{rung}: the last one's;
+ * - streamclub_transcode_media_seconds_total / _wall_seconds_total{rung}: ladder encodes, by
+ *   their top rung (one ffmpeg process encodes its rungs at once; the top one sets the cost:
+ *   the lowest rung alone, then the higher ones together): speed = rate(media) / rate(wall);
+ *   streamclub_transcode_speed{rung}: the last one's;
  * - streamclub_releases_total{kind}: items this worker released;
  * - streamclub_backup_last_timestamp_seconds, _last_size_bytes, streamclub_backups_kept:
  *   the newest complete backup in BACKUP_DIR.

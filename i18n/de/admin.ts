@@ -97,6 +97,8 @@ export default {
     actions: 'Aktionen',
     kinds: { video: 'Video', imageSet: 'Bilderset' },
     states: { pending: 'Wartet', processing: 'In Arbeit', ready: 'Fertig', failed: 'Fehlgeschlagen' },
+    playableWhile: 'Abspielbar in {playable}; {coming} in Arbeit',
+    playableAfterFailure: 'Weiter abspielbar in {playable}',
     released: 'Veröffentlicht',
     scheduled: 'Geplant für {date}',
     failureReason: 'Warum es fehlschlug',

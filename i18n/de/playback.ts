@@ -5,6 +5,7 @@ export default {
     play: 'Video abspielen',
     playFor: 'Abspielen: {title}',
     resolution: 'Auflösung',
+    resolutionPreparing: '{resolution} (bald)',
     seekBackBy: '{seconds} Sekunden zurück',
     seekForwardBy: '{seconds} Sekunden vor',
     playing: 'Wiedergabe in {resolution}',
@@ -34,6 +35,7 @@ export default {
     noDownloads: 'Deine Mitgliedschaft enthält keine Downloads',
     limitReached: 'Du hast dein tägliches Download-Limit erreicht. Versuche es morgen wieder!',
     unavailable: 'Dieser Inhalt kann wegen eines technischen Fehlers vorübergehend nicht heruntergeladen werden. Bitte versuche es später.',
+    preparing: 'Der Download folgt, sobald die höheren Auflösungen dieses Videos fertig sind. Bitte versuche es in ein paar Minuten wieder.',
   },
   previews: {
     fullSizeHint: 'Mitglieder sehen die Vorschaubilder in voller Auflösung.',

@@ -96,6 +96,8 @@ export default {
     actions: 'Actions',
     kinds: { video: 'Video', imageSet: 'Image set' },
     states: { pending: 'Queued', processing: 'Processing', ready: 'Ready', failed: 'Failed' },
+    playableWhile: 'Playable in {playable:string}; {coming:string} on the way',
+    playableAfterFailure: 'Still playable in {playable:string}',
     released: 'Published',
     scheduled: 'Scheduled for {date:string}',
     failureReason: 'Why it failed',

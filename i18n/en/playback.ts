@@ -5,6 +5,7 @@ export default {
     play: 'Play video',
     playFor: 'Play: {title:string}',
     resolution: 'Resolution',
+    resolutionPreparing: '{resolution:string} (soon)',
     seekBackBy: 'Back {seconds:number} seconds',
     seekForwardBy: 'Forward {seconds:number} seconds',
     playing: 'Playing in {resolution:string}',
@@ -34,6 +35,7 @@ export default {
     noDownloads: 'Your membership does not include downloads',
     limitReached: 'You have reached your daily download limit. Try again tomorrow!',
     unavailable: 'This content is temporarily not downloadable due to a technical error. Please try again later.',
+    preparing: 'The download follows once this video’s higher resolutions are ready. Please try again in a few minutes.',
   },
   previews: {
     fullSizeHint: 'Members see the preview images in full resolution.',

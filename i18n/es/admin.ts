@@ -97,6 +97,8 @@ export default {
     actions: 'Acciones',
     kinds: { video: 'Vídeo', imageSet: 'Set de imágenes' },
     states: { pending: 'En cola', processing: 'Procesando', ready: 'Listo', failed: 'Fallido' },
+    playableWhile: 'Reproducible en {playable}; {coming} en camino',
+    playableAfterFailure: 'Sigue reproducible en {playable}',
     released: 'Publicado',
     scheduled: 'Programado para {date}',
     failureReason: 'Por qué falló',

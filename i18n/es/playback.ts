@@ -5,6 +5,7 @@ export default {
     play: 'Reproducir vídeo',
     playFor: 'Reproducir: {title}',
     resolution: 'Resolución',
+    resolutionPreparing: '{resolution} (pronto)',
     seekBackBy: '{seconds} segundos atrás',
     seekForwardBy: '{seconds} segundos adelante',
     playing: 'Reproduciendo en {resolution}',
@@ -34,6 +35,7 @@ export default {
     noDownloads: 'Tu membresía no incluye descargas',
     limitReached: 'Has alcanzado tu límite diario de descargas. ¡Inténtalo de nuevo mañana!',
     unavailable: 'Este contenido no se puede descargar temporalmente por un error técnico. Inténtalo más tarde.',
+    preparing: 'La descarga estará disponible cuando las resoluciones más altas de este vídeo estén listas. Inténtalo de nuevo en unos minutos.',
   },
   previews: {
     fullSizeHint: 'Los miembros ven las imágenes de vista previa en resolución completa.',

@@ -97,6 +97,8 @@ export default {
     actions: 'Actions',
     kinds: { video: 'Vidéo', imageSet: 'Série d’images' },
     states: { pending: 'En attente', processing: 'En cours', ready: 'Prêt', failed: 'Échec' },
+    playableWhile: 'Lisible en {playable} ; {coming} en cours',
+    playableAfterFailure: 'Toujours lisible en {playable}',
     released: 'Publié',
     scheduled: 'Prévu le {date}',
     failureReason: 'Raison de l’échec',

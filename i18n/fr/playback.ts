@@ -5,6 +5,7 @@ export default {
     play: 'Lire la vidéo',
     playFor: 'Lire : {title}',
     resolution: 'Résolution',
+    resolutionPreparing: '{resolution} (bientôt)',
     seekBackBy: 'Reculer de {seconds} secondes',
     seekForwardBy: 'Avancer de {seconds} secondes',
     playing: 'Lecture en {resolution}',
@@ -34,6 +35,7 @@ export default {
     noDownloads: 'Votre abonnement n’inclut pas les téléchargements',
     limitReached: 'Vous avez atteint votre limite quotidienne de téléchargements. Réessayez demain !',
     unavailable: 'Ce contenu ne peut temporairement pas être téléchargé en raison d’une erreur technique. Veuillez réessayer plus tard.',
+    preparing: 'Le téléchargement sera disponible dès que les résolutions supérieures de cette vidéo seront prêtes. Veuillez réessayer dans quelques minutes.',
   },
   previews: {
     fullSizeHint: 'Les membres voient les images d’aperçu en pleine résolution.',

@@ -97,6 +97,8 @@ export default {
     actions: 'Azioni',
     kinds: { video: 'Video', imageSet: 'Set di immagini' },
     states: { pending: 'In coda', processing: 'In elaborazione', ready: 'Pronto', failed: 'Non riuscito' },
+    playableWhile: 'Riproducibile in {playable}; {coming} in arrivo',
+    playableAfterFailure: 'Ancora riproducibile in {playable}',
     released: 'Pubblicato',
     scheduled: 'Programmato per il {date}',
     failureReason: 'Perché non è riuscito',

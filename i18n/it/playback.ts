@@ -5,6 +5,7 @@ export default {
     play: 'Riproduci video',
     playFor: 'Riproduci: {title}',
     resolution: 'Risoluzione',
+    resolutionPreparing: '{resolution} (a breve)',
     seekBackBy: 'Indietro di {seconds} secondi',
     seekForwardBy: 'Avanti di {seconds} secondi',
     playing: 'In riproduzione a {resolution}',
@@ -34,6 +35,7 @@ export default {
     noDownloads: 'Il tuo abbonamento non include i download',
     limitReached: 'Hai raggiunto il limite giornaliero di download. Riprova domani!',
     unavailable: 'Questo contenuto non è temporaneamente scaricabile a causa di un errore tecnico. Riprova più tardi.',
+    preparing: 'Il download sarà disponibile quando le risoluzioni più alte di questo video saranno pronte. Riprova tra qualche minuto.',
   },
   previews: {
     fullSizeHint: 'I membri vedono le immagini di anteprima a piena risoluzione.',

@@ -8,10 +8,13 @@
  *   (c) one ffmpeg run per rung, one after the other;
  * the scrub thumbnails: (d) as the pipeline makes them, from the lowest rung of (a)'s ladder,
  * keyframes only, against (e) the naive way, decoding the whole source at 1080p;
- * and the whole ingest (stills, clips, ladder, scrub thumbnails, download: what a job makes), and prints
- * wall times, ratios and the speed as a multiple of real time. (a), (b) and (c) run
- * BENCH_REPEAT times (default 2), interleaved, and each keeps its best run: on a shared
- * machine a single run swings by 10% or more.
+ * the whole ingest (stills, clips, ladder, scrub thumbnails, download: what a job makes), and
+ * (f) from the drop to playable (the lowest rung published) and to ready, through the worker's
+ * job on the bench database (transcode-early.ts); it prints wall times, ratios and the speed as a
+ * multiple of real time. (a), (b), (c) and (f) run BENCH_REPEAT times (default 2), and each
+ * keeps its best run: on a shared machine a single run swings by 10% or more.
+ *
+ * `-- --early-only`: (f) and the scrub thumbnails (d) from its lowest rung only.
  *
  * `-- --store s3`: instead, the whole ingest through the media store on the local disk and on
  * S3 (transcode-store.ts).
@@ -20,7 +23,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { masterPlaylist, planLadder } from '../../server/domain/media.js'
+import { masterPlaylist, planLadder, rungCodecs } from '../../server/domain/media.js'
 import { WorkDir } from '../../server/services/media/store.js'
 import { ffmpegBinaries, ffmpegVersion } from '../../worker/ffmpeg/binaries.js'
 import { encodeLadder, LADDER_INPUT_OPTIONS, ladderFilterGraph, measureRung, remuxToMp4, rungOutputOptions, rungPlaylist, X264_PRESET } from '../../worker/ffmpeg/ladder.js'
@@ -29,11 +32,14 @@ import { command, run } from '../../worker/ffmpeg/run.js'
 import { makeVideoMedia } from '../../worker/media/video-pipeline.js'
 import { makeScrubThumbnails } from '../../worker/ffmpeg/scrub.js'
 import { SCRUB, scrubInterval, scrubRows, scrubTileSize } from '../../server/domain/scrub.js'
+import { timed, type Timing } from './cpu.js'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 2))
 /** `--scrub-only`: one pipeline ladder job (a), then the scrub thumbnails (d) and (e) only: minutes less on a busy machine. */
 const SCRUB_ONLY = process.argv.includes('--scrub-only')
+/** `--early-only`: (f) the drop to playable and ready, and (d) from its lowest rung: what the two-step publication's targets need. */
+const EARLY_ONLY = process.argv.includes('--early-only')
 const binaries = ffmpegBinaries({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH })
 
 function bare(args: string[]): Promise<void> {
@@ -43,30 +49,6 @@ function bare(args: string[]): Promise<void> {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${stderr.slice(-500)}`))))
   })
-}
-
-/** CPU seconds used by this process and its finished children (ffmpeg), from /proc. */
-async function cpuSeconds(): Promise<number> {
-  const own = process.cpuUsage()
-  const stat = await fs.readFile('/proc/self/stat', 'utf8').catch(() => '')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  const ticks = Number(fields[13] ?? 0) + Number(fields[14] ?? 0)
-  return (own.user + own.system) / 1e6 + ticks / 100
-}
-
-interface Timing {
-  wall: number
-  cpu: number
-}
-
-async function timed(label: string, work: () => Promise<unknown>): Promise<Timing> {
-  process.stdout.write(`${label} … `)
-  const started = performance.now()
-  const cpuBefore = await cpuSeconds()
-  await work()
-  const timing = { wall: (performance.now() - started) / 1000, cpu: (await cpuSeconds()) - cpuBefore }
-  console.log(`${timing.wall.toFixed(1)} s wall, ${timing.cpu.toFixed(1)} s CPU`)
-  return timing
 }
 
 async function source(): Promise<string> {
@@ -106,6 +88,63 @@ if (storeArg > 0) {
 console.log(`${ffmpegVersion(binaries)} (${binaries.source}), x264 preset ${X264_PRESET}, ${os.cpus().length} CPUs, load ${load()}`)
 console.log(`source: ${info.width}x${info.height} ${info.frameRate} fps, ${info.durationSeconds.toFixed(1)} s; rungs: ${rungs.map((r) => `${r.resolution} ${r.width}x${r.height}`).join(', ')}`)
 
+const best = (timings: Timing[]): Timing => ({ wall: Math.min(...timings.map((t) => t.wall)), cpu: Math.min(...timings.map((t) => t.cpu)) })
+const d = info.durationSeconds
+const row = (label: string, t: Timing) =>
+  `${label.padEnd(30)} ${t.wall.toFixed(1).padStart(7)} s wall  ${t.cpu.toFixed(1).padStart(7)} s CPU   ${(d / t.wall).toFixed(2).padStart(5)}x real time   ${(t.wall / d).toFixed(2)}x the duration`
+const lowest = rungs[0]!
+const cores = os.cpus().length
+const interval = scrubInterval(d0(info))
+const tile = scrubTileSize(lowest.width, lowest.height)
+
+/** (f) BENCH_REPEAT times: the best times to playable and to ready, each run's encodes, and the last run's lowest rung. */
+async function earlyPlay() {
+  const { openEarlyPlayBench } = await import('./transcode-early.js')
+  const bench = await openEarlyPlayBench(dir('early'))
+  try {
+    const runs = []
+    for (let round = 1; round <= REPEAT; round++) {
+      process.stdout.write(`(f) drop to playable and to ready through the worker's job${REPEAT > 1 ? `, run ${round}` : ''} … `)
+      const run = await bench.dropAndWait(file)
+      console.log(`playable after ${run.playable.wall.toFixed(1)} s, ready after ${run.ready.wall.toFixed(1)} s (${run.ready.cpu.toFixed(1)} s CPU); encodes ${run.encodes.map((e) => `up to ${e.topRung} ${e.wall.toFixed(1)} s`).join(', ')}; load ${load()}`)
+      runs.push(run)
+    }
+    return { playable: best(runs.map((r) => r.playable)), ready: best(runs.map((r) => r.ready)), runs, lowestPlaylist: runs.at(-1)!.lowestPlaylist }
+  } finally {
+    await bench.close()
+  }
+}
+
+function earlyPlayLines(f: Awaited<ReturnType<typeof earlyPlay>>, scrub: Timing): string[] {
+  return [
+    `(f) playable / duration = ${(f.playable.wall / d).toFixed(2)}   (target at most 0.35)`,
+    `(f) ready / duration = ${(f.ready.wall / d).toFixed(2)}   (target at most 0.90)`,
+    `(f) best runs: the lowest rung alone (the poster and stills beside it) ${Math.min(...f.runs.map((r) => r.encodes[0]!.wall)).toFixed(1)} s of the time to playable (the rest: ingest, probe, scrub thumbnails, publication ${Math.min(...f.runs.map((r) => r.playable.wall - r.encodes[0]!.wall)).toFixed(1)} s); the higher rungs in one process ${Math.min(...f.runs.map((r) => r.encodes.slice(1).reduce((sum, e) => sum + e.wall, 0))).toFixed(1)} s`,
+    `(f) no wall time can be under its CPU seconds spread over every core: on ${cores} idle cores playable at best ${(f.playable.cpu / cores).toFixed(1)} s (${(f.playable.cpu / cores / d).toFixed(2)}x), ready at best ${(f.ready.cpu / cores).toFixed(1)} s (${(f.ready.cpu / cores / d).toFixed(2)}x): a bound, not a measurement`,
+    `(d) scrub thumbnails: ${scrub.cpu.toFixed(2)} s CPU = ${((scrub.cpu / f.ready.cpu) * 100).toFixed(1)} % of (f)'s CPU from the drop to ready   (target at most 5 %)`,
+  ]
+}
+
+if (EARLY_ONLY) {
+  try {
+    const f = await earlyPlay()
+    const scrubRuns: Timing[] = []
+    for (let round = 1; round <= REPEAT; round++) {
+      scrubRuns.push(await timed(`(d) scrub thumbnails from (f)'s lowest rung${REPEAT > 1 ? `, run ${round}` : ''}`, () => makeScrubThumbnails(f.lowestPlaylist, dir(`scrub${round}`), { ...lowest, durationSeconds: d })))
+    }
+    console.log(REPEAT > 1 ? `\nbest of ${REPEAT} runs each:` : '')
+    console.log(row(`(f) drop to playable (${lowest.resolution})`, f.playable))
+    console.log(row('(f) drop to ready', f.ready))
+    console.log(row('(d) scrub thumbnails', best(scrubRuns)))
+    console.log('')
+    for (const line of earlyPlayLines(f, best(scrubRuns))) console.log(line)
+    console.log(`load average now: ${load()} (2 cores shared with other work: wall times stretch with the load, CPU seconds much less)`)
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true })
+  }
+  process.exit(0)
+}
+
 try {
   const variants = {
     b: ['(b) bare single-pass ffmpeg, all rungs', async (out: string) => {
@@ -115,8 +154,11 @@ try {
     a: ['(a) pipeline ladder job (fluent-ffmpeg + progress, master, download MP4)', async (out: string) => {
       await encodeLadder(file, info, rungs, out, { onProgress: () => undefined })
       const measured = []
-      for (const rung of rungs) measured.push({ rung, ...(await measureRung(rungPlaylist(out, rung))), uri: `${rung.resolution}/index.m3u8` })
-      await fs.writeFile(path.join(out, 'master.m3u8'), masterPlaylist(measured, info.hasAudio))
+      for (const rung of rungs) {
+        const { bandwidth, averageBandwidth } = await measureRung(rungPlaylist(out, rung))
+        measured.push({ ...rung, codecs: rungCodecs(rung, info.hasAudio), bandwidth, averageBandwidth, uri: `${rung.resolution}/index.m3u8` })
+      }
+      await fs.writeFile(path.join(out, 'master.m3u8'), masterPlaylist(measured))
       await remuxToMp4(rungPlaylist(out, rungs.at(-1)!), path.join(out, 'download.mp4'), info.hasAudio)
     }],
     c: ['(c) one ffmpeg per rung, one after another', async (out: string) => {
@@ -137,13 +179,9 @@ try {
       if (!(key === 'a' && round === ladderRounds)) await fs.rm(out, { recursive: true, force: true })
     }
   }
-  const best = (timings: Timing[]): Timing => ({ wall: Math.min(...timings.map((t) => t.wall)), cpu: Math.min(...timings.map((t) => t.cpu)) })
   const a = best(runs.a)
 
   // Scrub thumbnails: the pipeline's way (keyframes of the lowest rung) and the naive way (every frame of the source).
-  const lowest = rungs[0]!
-  const interval = scrubInterval(d0(info))
-  const tile = scrubTileSize(lowest.width, lowest.height)
   const scrubRuns: Timing[] = []
   const naiveRuns: Timing[] = []
   let made = { count: 0, sheets: 0 }
@@ -163,9 +201,6 @@ try {
   }
   const [scrub, naive] = [best(scrubRuns), best(naiveRuns)]
 
-  const d = info.durationSeconds
-  const row = (label: string, t: Timing) =>
-    `${label.padEnd(30)} ${t.wall.toFixed(1).padStart(7)} s wall  ${t.cpu.toFixed(1).padStart(7)} s CPU   ${(d / t.wall).toFixed(2).padStart(5)}x real time   ${(t.wall / d).toFixed(2)}x the duration`
   const ratio = (x: Timing, y: Timing) => `${(x.wall / y.wall).toFixed(2)} wall, ${(x.cpu / y.cpu).toFixed(2)} CPU`
   const scrubLine = `(d) scrub thumbnails: ${made.count} tiles of ${tile.width}x${tile.height} every ${interval} s on ${made.sheets} sheet(s); ${scrub.cpu.toFixed(2)} s CPU = ${((scrub.cpu / a.cpu) * 100).toFixed(1)} % of the ladder job's CPU; (e)/(d) = ${ratio(naive, scrub)}`
   if (SCRUB_ONLY) {
@@ -181,10 +216,11 @@ try {
   }
   const [b, c] = [best(runs.b), best(runs.c)]
 
-  const whole = await timed('whole ingest (poster, stills, clips, ladder, scrub thumbnails, master, download)', async () => {
+  const whole = await timed('whole ingest (poster, stills, clips, lowest rung, scrub thumbnails, higher rungs, master, download)', async () => {
     await fs.mkdir(dir('whole'), { recursive: true })
     await makeVideoMedia(file, info, new WorkDir(dir('whole'), 'bench'), { stage: () => () => undefined })
   })
+  const f = await earlyPlay()
 
   console.log(REPEAT > 1 ? `\nbest of ${REPEAT} runs each for (a), (b), (c), (d), (e):` : '')
   console.log(row('(a) pipeline ladder job', a))
@@ -193,11 +229,14 @@ try {
   console.log(row('(d) scrub thumbnails', scrub))
   console.log(row('(e) scrub, naive (source)', naive))
   console.log(row('whole ingest', whole))
+  console.log(row(`(f) drop to playable (${lowest.resolution})`, f.playable))
+  console.log(row('(f) drop to ready', f.ready))
   console.log('')
   console.log(`(a)/(b) = ${ratio(a, b)}   (target at most 1.10)`)
   console.log(`(c)/(b) = ${ratio(c, b)}   ((b) should be clearly faster than (c))`)
   console.log(`${scrubLine}, ${((scrub.cpu / whole.cpu) * 100).toFixed(1)} % of the whole ingest's`)
   console.log(`whole ingest / duration = ${(whole.wall / d).toFixed(2)}   (target at most 1.50 on 2 cores)`)
+  for (const line of earlyPlayLines(f, scrub)) console.log(line)
   console.log(`load average now: ${load()}; with other work on the machine the wall times stretch, CPU seconds much less`)
 } finally {
   await fs.rm(scratch, { recursive: true, force: true })

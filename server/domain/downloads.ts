@@ -1,11 +1,13 @@
 /**
  * Who may download (spec sections 4, 6 and 8): members whose plan includes downloads, under
- * the plan's daily limit. The four refusals each have their toast, titled "Download nicht
- * möglich" in German (i18n `playback.download.*`).
+ * the plan's daily limit. Each refusal has its toast, titled "Download nicht möglich" in
+ * German (i18n `playback.download.*`).
  */
+import { comingResolutions, mediaAvailability, type MediaState } from './publish.js'
+
 export const DOWNLOAD_FEATURE = 'downloads'
 
-export const DOWNLOAD_REFUSALS = ['notMember', 'noDownloads', 'limitReached', 'unavailable'] as const
+export const DOWNLOAD_REFUSALS = ['notMember', 'noDownloads', 'limitReached', 'unavailable', 'preparing'] as const
 export type DownloadRefusal = (typeof DOWNLOAD_REFUSALS)[number]
 
 /** HTTP status of each refusal on the download routes. */
@@ -14,6 +16,7 @@ export const REFUSAL_STATUS: Record<DownloadRefusal, number> = {
   noDownloads: 403,
   limitReached: 429,
   unavailable: 503,
+  preparing: 503,
 }
 
 export interface DownloadSubject {
@@ -36,6 +39,16 @@ export function downloadAllowance(subject: DownloadSubject | null): { limit: num
   if (!plan && (subject.role === 'admin' || subject.role === 'permanentAccess')) return { limit: UNPLANNED_MEMBER_DAILY_LIMIT }
   if (!plan || !plan.features.includes(DOWNLOAD_FEATURE) || plan.dailyDownloadLimit <= 0) return { refusal: 'noDownloads' }
   return { limit: plan.dailyDownloadLimit }
+}
+
+/**
+ * Why a video's download file is not there although the video plays: the file is the top
+ * rung's, so it comes with the complete ladder ('preparing' while the higher rungs are made,
+ * 'unavailable' when making them failed). Null: the file is there, if anywhere.
+ */
+export function videoDownloadPending(item: MediaState): DownloadRefusal | null {
+  if (mediaAvailability(item) !== 'partial') return null
+  return comingResolutions(item).length > 0 ? 'preparing' : 'unavailable'
 }
 
 /** The day a download counts for (UTC), as YYYY-MM-DD. */

@@ -252,9 +252,13 @@ export function rungCodecs(rung: Pick<Rung, 'codecs'>, hasAudio: boolean): strin
   return hasAudio ? `${rung.codecs},mp4a.40.2` : rung.codecs
 }
 
-/** One variant of the master playlist; bandwidths (bit/s) are measured from the segments. */
+/** One variant of the master playlist: a rung as published; bandwidths (bit/s) are measured from the segments. */
 export interface Variant {
-  rung: Rung
+  width: number
+  height: number
+  frameRate: number
+  /** RFC 6381 codecs of every stream (rungCodecs). */
+  codecs: string
   bandwidth: number
   averageBandwidth: number
   /** The media playlist, relative to the master playlist. */
@@ -262,12 +266,12 @@ export interface Variant {
 }
 
 /** The HLS master playlist, lowest rung first; variants are referenced by relative paths. */
-export function masterPlaylist(variants: Variant[], hasAudio: boolean): string {
+export function masterPlaylist(variants: Variant[]): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS']
-  for (const { rung, bandwidth, averageBandwidth, uri } of variants) {
+  for (const { width, height, frameRate, codecs, bandwidth, averageBandwidth, uri } of variants) {
     lines.push(
       `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},AVERAGE-BANDWIDTH=${averageBandwidth},` +
-        `RESOLUTION=${rung.width}x${rung.height},FRAME-RATE=${rung.frameRate.toFixed(3)},CODECS="${rungCodecs(rung, hasAudio)}"`,
+        `RESOLUTION=${width}x${height},FRAME-RATE=${frameRate.toFixed(3)},CODECS="${codecs}"`,
       uri,
     )
   }
@@ -315,9 +319,21 @@ export function sourceProblem(source: SourceInfo): string | null {
   return null
 }
 
-/** The rungs' resolutions and the top one, as stored on the video. */
-export function ladderSummary(rungs: Rung[]): { resolutions: Resolution[]; highestResolution: Resolution | null } {
-  return { resolutions: rungs.map((rung) => rung.resolution), highestResolution: rungs.at(-1)?.resolution ?? null }
+/**
+ * The ladder columns of a video whose first `published` rungs of `rungs` are published: those
+ * rungs (playable) and the top one of them, and the higher rungs still to come
+ * (domain/publish.ts `mediaAvailability` reads them).
+ */
+export function ladderSummary(
+  rungs: Rung[],
+  published = rungs.length,
+): { resolutions: Resolution[]; highestResolution: Resolution | null; pendingResolutions: Resolution[] } {
+  const done = rungs.slice(0, published)
+  return {
+    resolutions: done.map((rung) => rung.resolution),
+    highestResolution: done.at(-1)?.resolution ?? null,
+    pendingResolutions: rungs.slice(published).map((rung) => rung.resolution),
+  }
 }
 
 /** Widths of the featured preview (the poster), the still thumbnails and the image renditions. */

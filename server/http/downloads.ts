@@ -10,13 +10,16 @@ import { requestLocale } from './request-locale.js'
 import { refuseCrossSite } from './same-origin.js'
 
 const ID = /^[1-9]\d{0,9}$/
+/** A video's higher rungs take minutes: when to ask again for its download. */
+const PREPARING_RETRY_SECONDS = 60
 
 /**
  * GET /download/video/{video} and /download/image-set/{image_set} (spec section 7: the browser
  * navigates there). The session is checked on the request; the file (an MP4, or the set's
  * originals as a zip streamed as it is written) is sent as an attachment once the download is
  * counted. A refusal answers JSON `{ error, reason }` (reason: notMember, noDownloads,
- * limitReached, unavailable) with 403/429/503, and no file; the page shows the toast. A request
+ * limitReached, unavailable, preparing) with 403/429/503, and no file; the page shows the toast
+ * (preparing: a video whose higher rungs are still being made, with a Retry-After). A request
  * another site started (Sec-Fetch-Site cross-site or same-site) is refused with 403 and counts
  * nothing.
  */
@@ -52,6 +55,7 @@ export function registerDownloadRoutes(app: FastifyInstance, config: Config, orm
       const error = caught instanceof DownloadRefused ? caught : new DownloadRefused('unavailable')
       if (error.reason === 'notFound') return reply.code(404).send({ error: t.errors.notFound() })
       req.log.info({ reason: error.reason, kind, id: Number(raw), userId: user?.id ?? null }, 'download refused')
+      if (error.reason === 'preparing') reply.header('retry-after', String(PREPARING_RETRY_SECONDS))
       return reply.code(REFUSAL_STATUS[error.reason]).send({ error: t.playback.download[error.reason](), reason: error.reason })
     }
   }

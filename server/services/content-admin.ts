@@ -16,7 +16,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { Category, ImageSet, ImageSetModel, Model, Video, VideoModel } from '../db/entities/index.js'
 import type { LocalizedText } from '../domain/locale.js'
 import { fitWithin, POSTER_WIDTHS } from '../domain/media.js'
-import { isReleasable, publishingAfter, type MediaStatus } from '../domain/publish.js'
+import { isReleasable, publishingAfter, type MediaState, type MediaStatus } from '../domain/publish.js'
 import type { ContentUpdate } from '../domain/schemas/admin.js'
 import type { PublishActionInput } from '../domain/schemas/catalog-admin.js'
 import { AppError } from '../domain/errors.js'
@@ -31,6 +31,12 @@ import type { MediaStore } from './media/store.js'
 async function itemOrNotFound(em: EntityManager, kind: IngestKind, id: number) {
   return found(await findItem(em, kind, { id }))
 }
+
+/** The media state the publishing rule reads (a video's rungs included). */
+const mediaState = (row: Video | ImageSet): MediaState => ({
+  mediaStatus: row.mediaStatus as MediaStatus,
+  ...(row instanceof Video ? { resolutions: row.resolutions, pendingResolutions: row.pendingResolutions } : {}),
+})
 
 async function modelIdsOf(em: EntityManager, kind: IngestKind, id: number): Promise<number[]> {
   const rows = kind === 'video'
@@ -56,7 +62,8 @@ export async function contentForEdit(em: EntityManager, kind: IngestKind, id: nu
     kind,
     id: row.id,
     sourceName: row.sourceName ?? null,
-    mediaStatus: row.mediaStatus as MediaStatus,
+    /** The media state the publishing status reads (a video may play at its first rungs only). */
+    ...mediaState(row),
     title: allLocales(row.title),
     description: allLocales(row.description),
     publishAt: row.publishAt ? row.publishAt.toISOString() : null,
@@ -98,7 +105,7 @@ const snapshot = (row: Item, modelIds?: number[]) => ({
 
 /** Released now or not, by the one rule. */
 function applyPublishingRule(row: Item, now: Date) {
-  row.releasedAt = isReleasable({ publishAt: row.publishAt ?? null, mediaStatus: row.mediaStatus, withdrawn: row.withdrawn }, now) ? (row.releasedAt ?? now) : null
+  row.releasedAt = isReleasable({ ...mediaState(row), publishAt: row.publishAt ?? null, withdrawn: row.withdrawn }, now) ? (row.releasedAt ?? now) : null
 }
 
 /**

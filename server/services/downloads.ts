@@ -6,7 +6,9 @@
 import type { Readable } from 'node:stream'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import yazl from 'yazl'
-import { compactAttachmentHeader, downloadAllowance, downloadDay, downloadFileName, type DownloadRefusal } from '../domain/downloads.js'
+import { compactAttachmentHeader, downloadAllowance, downloadDay, downloadFileName, videoDownloadPending, type DownloadRefusal } from '../domain/downloads.js'
+import type { MediaStatus } from '../domain/publish.js'
+import type { Resolution } from '../domain/resolutions.js'
 import { localize, type Locale } from '../domain/locale.js'
 import type { ImageMedia, LocalizedText } from '../db/entities/types.js'
 import { query, raw, sql } from '../db/sql.js'
@@ -83,17 +85,24 @@ interface ItemRow {
   title: LocalizedText
   downloadable: boolean
   media: { download?: string | null } | null
+  media_status: MediaStatus
+  /** Videos only: the published and the coming rungs. */
+  resolutions?: Resolution[]
+  pending_resolutions?: Resolution[]
 }
 
 /** A released item of the kind, or notFound. */
 async function releasedItem(em: EntityManager, kind: DownloadKind, id: number): Promise<ItemRow> {
   const table = raw(kind === 'video' ? 'video' : 'image_set')
-  const rows = await query<ItemRow>(em, sql`select id, title, downloadable, media from ${table} t where t.id = ${id} and ${raw(released('t'))}`)
+  const ladder = raw(kind === 'video' ? ', resolutions, pending_resolutions' : '')
+  const rows = await query<ItemRow>(em, sql`select id, title, downloadable, media, media_status${ladder} from ${table} t where t.id = ${id} and ${raw(released('t'))}`)
   if (!rows[0]) throw new DownloadRefused('notFound')
   return rows[0]
 }
 
 async function prepareVideo(store: MediaStore, item: ItemRow, locale: Locale): Promise<PreparedDownload> {
+  const pending = videoDownloadPending({ mediaStatus: item.media_status, resolutions: item.resolutions, pendingResolutions: item.pending_resolutions })
+  if (pending) throw new DownloadRefused(pending)
   const stored = item.media?.download
   if (!stored) throw new DownloadRefused('unavailable')
   const stat = await store.stat(stored)
@@ -152,6 +161,7 @@ async function prepareImageSet(em: EntityManager, store: MediaStore, item: ItemR
 /**
  * Decides and counts one download for the signed-in user (null: a visitor) and opens the file:
  * not found; notMember; noDownloads; unavailable (not downloadable, or the files are missing);
+ * preparing (a video that plays while its higher rungs, and so its file, are still being made);
  * limitReached. Only a download that will be sent is counted.
  */
 export async function startDownload(

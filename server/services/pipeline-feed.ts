@@ -5,9 +5,18 @@
  * LISTEN connection (opened when the first page follows the board) and wakes every follower;
  * a follower then reads the board once, however many changes came in the meantime.
  */
+import type { EntityManager } from '@mikro-orm/postgresql'
 import { listenToChannel, type ChangeListener } from './notifications.js'
 
 export const PIPELINE_CHANNEL = 'pipeline_changed'
+
+/**
+ * Wakes the boards for a change the trigger does not watch (a video's published rungs, which
+ * the board's partial note shows); inside a transaction the notification is sent on commit.
+ */
+export async function notifyPipelineChanged(em: EntityManager, item: `${'video' | 'image_set'}:${number}`): Promise<void> {
+  await em.getConnection().execute(`select pg_notify(?, ?)`, [PIPELINE_CHANNEL, item], 'run', em.getTransactionContext())
+}
 
 export interface FeedTiming {
   /** Changes closer together than this are read as one (the worker writes progress once a second per job). */

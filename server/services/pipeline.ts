@@ -11,6 +11,8 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { localize, type Locale, type LocalizedText } from '../domain/locale.js'
 import { AppError } from '../domain/errors.js'
 import { cancelledReason, timeLeftSeconds } from '../domain/pipeline.js'
+import { comingResolutions, mediaAvailability, type MediaStatus } from '../domain/publish.js'
+import type { Resolution } from '../domain/resolutions.js'
 import { ImageSet, Video } from '../db/entities/index.js'
 import { findItem, MEDIA_JOB_KEY_PREFIX, MEDIA_TASKS, retryItem, type IngestKind } from './ingest.js'
 import { WORKER_POOL_LOCK_CLASS } from './jobs.js'
@@ -31,8 +33,11 @@ interface Row {
   id: number
   title: LocalizedText
   source_name: string
-  media_status: 'pending' | 'processing' | 'ready' | 'failed'
+  media_status: MediaStatus
   media_progress: number
+  /** Videos: the published rungs and the higher ones still to come (empty for image sets). */
+  resolutions: Resolution[]
+  pending_resolutions: Resolution[]
   media_error: string | null
   updated_at: Date
   released_at: Date | null
@@ -46,6 +51,7 @@ interface Row {
 
 const itemsOf = (table: 'video' | 'image_set', kind: IngestKind) => `
   select '${kind}' as kind, t.id, t.title, t.source_name, t.media_status, t.media_progress, t.media_error, t.updated_at,
+         ${table === 'video' ? 't.resolutions, t.pending_resolutions' : `'{}'::text[] as resolutions, '{}'::text[] as pending_resolutions`},
          t.released_at, t.publish_at, j.attempts, j.max_attempts, j.locked_at, extract(epoch from now() - j.locked_at)::float8 as running_seconds, j.last_error
     from "${table}" t left join graphile_worker.jobs j on j.key = '${MEDIA_JOB_KEY_PREFIX[kind]}' || t.id
    where t.source_name is not null and t.media_status = any(?::text[])`
@@ -68,6 +74,7 @@ export async function listPipeline(em: EntityManager, { filter, locale }: { filt
       const progress = row.media_status === 'ready' ? 1 : Number(row.media_progress)
       const running = row.locked_at !== null
       return {
+        ...playableWhileMaking(row),
         kind: row.kind,
         id: row.id,
         title: localize(row.title, locale),
@@ -145,6 +152,15 @@ async function listWorkers(em: EntityManager) {
         }
       }),
   }))
+}
+
+/**
+ * A video playable at its first rungs while the rest is made or after making it failed
+ * (domain/publish.ts): `partial` names the rungs it plays and those on their way.
+ */
+function playableWhileMaking(row: Row): { partial: { playable: Resolution[]; coming: Resolution[] } | null } {
+  const state = { mediaStatus: row.media_status, resolutions: row.resolutions, pendingResolutions: row.pending_resolutions }
+  return { partial: mediaAvailability(state) === 'partial' ? { playable: row.resolutions, coming: [...comingResolutions(state)] } : null }
 }
 
 /** What the audit log keeps of an item's pipeline state. */

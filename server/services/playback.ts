@@ -8,6 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { ImageMedia, ImageRef, LocalizedText, VideoMedia } from '../db/entities/types.js'
 import { localize, type Locale } from '../domain/locale.js'
 import { isWithinCap, resolutionCap } from '../domain/playback.js'
+import { comingResolutions, isPlayable, type MediaStatus } from '../domain/publish.js'
 import type { Resolution } from '../domain/resolutions.js'
 import { AppError } from '../domain/errors.js'
 import { query, raw, sql } from '../db/sql.js'
@@ -27,6 +28,8 @@ export interface VideoPlayback {
   master: string | null
   /** The rungs, lowest first, each with its own media playlist (native HLS plays one directly). */
   rungs: Array<{ resolution: Resolution; width: number; height: number; playlist: string }>
+  /** Higher rungs still being made (the video plays at `rungs` meanwhile), up to the viewer's cap. */
+  preparing: Resolution[]
   /** Scrub thumbnails: the WebVTT track of sprite sheets for the seek bar; null when not made yet. */
   thumbnails: string | null
   /** Full-size preview stills, in the order of the public thumbnails. */
@@ -66,21 +69,24 @@ export async function videoPlayback(
   locale: Locale,
 ): Promise<VideoPlayback> {
   const s: Signing = { ...signing, grant: { ...signing.grant, maxResolution: resolutionCap(viewer.role, viewer.plan?.features) } }
-  const rows = await query<{ title: LocalizedText; media: VideoMedia; media_status: string; duration_seconds: number }>(
+  const rows = await query<{ title: LocalizedText; media: VideoMedia; media_status: MediaStatus; resolutions: Resolution[]; pending_resolutions: Resolution[]; duration_seconds: number }>(
     em,
-    sql`select title, media, media_status, duration_seconds from video where id = ${id} and ${raw(released('video'))}`,
+    sql`select title, media, media_status, resolutions, pending_resolutions, duration_seconds from video where id = ${id} and ${raw(released('video'))}`,
   )
   const row = rows[0]
   if (!row) throw new AppError('NOT_FOUND', 'notFound')
   // Playlists are signed for the whole video, so a level switch late in the video still works.
   const expiresAt = s.signer.expiryFor(s.now, row.duration_seconds)
-  const ready = row.media_status === 'ready' && !!row.media.master
+  const state = { mediaStatus: row.media_status, resolutions: row.resolutions, pendingResolutions: row.pending_resolutions }
+  const ready = isPlayable(state) && !!row.media.master
+  const withinCap = (resolution: Resolution) => !s.grant.maxResolution || isWithinCap(resolution, s.grant.maxResolution)
   const title = localize(row.title, locale)
   return {
     master: ready ? s.signer.signUntil(row.media.master!, s.grant, expiresAt) : null,
+    // The media's own ladder: the rungs whose files the master playlist names.
     rungs: ready
       ? row.media.ladder
-          .filter((rung) => !s.grant.maxResolution || isWithinCap(rung.resolution, s.grant.maxResolution))
+          .filter((rung) => withinCap(rung.resolution))
           .map((rung) => ({
             resolution: rung.resolution,
             width: rung.width,
@@ -88,6 +94,7 @@ export async function videoPlayback(
             playlist: s.signer.signUntil(rung.playlist, s.grant, expiresAt),
           }))
       : [],
+    preparing: ready ? comingResolutions(state).filter(withinCap) : [],
     thumbnails: ready && row.media.scrub ? s.signer.signUntil(row.media.scrub.track, s.grant, expiresAt) : null,
     stills: row.media.stills.map((still, index) => picture(s, still.full, `${title} (${index + 1})`, expiresAt)),
     expiresAt: new Date(expiresAt * 1000).toISOString(),

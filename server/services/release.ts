@@ -12,7 +12,7 @@ export async function releaseDueItems(em: EntityManager, now: Date): Promise<{ v
   const release = (table: 'video' | 'image_set') =>
     em.getConnection().execute<{ id: number }[]>(
       `update "${table}" set released_at = ?, updated_at = ?
-        where released_at is null and ${releaseDue(`"${table}"`)}
+        where released_at is null and ${releaseDue(table, `"${table}"`)}
         returning id`,
       [now, now, now],
     )

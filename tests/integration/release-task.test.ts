@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 import { testConfig } from '../support/config.js'
 import { makeVideo } from '../support/factories.js'
 import { isReleasable, MEDIA_STATUSES } from '../../server/domain/publish.js'
+import type { Resolution } from '../../server/domain/resolutions.js'
 import { releaseDueItems } from '../../server/services/release.js'
 
 let db: TestDatabase
@@ -43,11 +44,17 @@ describe('release_due_items', () => {
     expect(await released(notReady)).toBe(false)
   })
 
-  it('releases exactly what the domain rule isReleasable allows, for every media status and publish time', async () => {
+  it(`releases exactly what the domain rule isReleasable allows, for every media status, ladder state, publish time and withdrawal (the console's unpublish)`, async () => {
     const em = db.orm.em.fork()
     const now = new Date(Date.now() + 7 * 24 * 3_600_000)
     const publishTimes = [null, new Date(now.getTime() - 60_000), now, new Date(now.getTime() + 1_000), new Date(now.getTime() + 3_600_000)]
-    const cases = MEDIA_STATUSES.flatMap((mediaStatus) => publishTimes.map((publishAt) => ({ mediaStatus, publishAt })))
+    // Nothing published; the lowest rung published, the higher one to come; a whole ladder published.
+    const ladders: Array<{ resolutions: Resolution[]; pendingResolutions: Resolution[] }> = [
+      { resolutions: [], pendingResolutions: [] },
+      { resolutions: ['sd'], pendingResolutions: ['hd'] },
+      { resolutions: ['sd', 'hd'], pendingResolutions: [] },
+    ]
+    const cases = MEDIA_STATUSES.flatMap((mediaStatus) => ladders.flatMap((ladder) => publishTimes.flatMap((publishAt) => [false, true].map((withdrawn) => ({ mediaStatus, ...ladder, publishAt, withdrawn })))))
     const videos = cases.map((c) => makeVideo(em, { releasedAt: null, ...c }))
     await em.flush()
 
@@ -58,6 +65,7 @@ describe('release_due_items', () => {
       const releasedAt = (await check.findOneOrFail(Video, videos[i]!.id)).releasedAt
       expect({ ...c, released: releasedAt !== null }).toEqual({ ...c, released: isReleasable(c, now) })
     }
-    expect(cases.filter((c) => isReleasable(c, now))).toHaveLength(3)
+    // Ready, or a rung published (4 statuses x 2 ladders), each at 3 publish times that have come, not withdrawn.
+    expect(cases.filter((c) => isReleasable(c, now))).toHaveLength(27)
   })
 })

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Category, ImageSet, Model, Subscription, Video, emptyVideoMedia, type Plan, type User } from '../../server/db/entities/index.js'
 import type { LocalizedText } from '../../server/domain/locale.js'
+import type { Resolution } from '../../server/domain/resolutions.js'
 
 /** A video row with sensible defaults; released unless said otherwise. */
 export function makeVideo(em: EntityManager, overrides: Partial<{
@@ -9,6 +10,11 @@ export function makeVideo(em: EntityManager, overrides: Partial<{
   publishAt: Date | null
   releasedAt: Date | null
   mediaStatus: 'pending' | 'processing' | 'ready' | 'failed'
+  /** The published rungs and those still to come (a video playable before its full ladder). */
+  resolutions: Resolution[]
+  pendingResolutions: Resolution[]
+  /** Unpublished in the console. */
+  withdrawn: boolean
   durationSeconds: number
   likes: number
   views: number
@@ -22,6 +28,9 @@ export function makeVideo(em: EntityManager, overrides: Partial<{
     publishAt: overrides.publishAt ?? null,
     releasedAt: overrides.releasedAt === undefined ? new Date() : overrides.releasedAt,
     mediaStatus: overrides.mediaStatus ?? 'ready',
+    resolutions: overrides.resolutions ?? [],
+    pendingResolutions: overrides.pendingResolutions ?? [],
+    withdrawn: overrides.withdrawn ?? false,
     category: overrides.category ?? null,
     featuredModel: overrides.featuredModel ?? null,
     durationSeconds: overrides.durationSeconds ?? 600,

@@ -9,11 +9,13 @@ import {
   outputFrameRate,
   planLadder,
   quarterTurn,
+  rungCodecs,
   scanOrder,
   seekPlan,
   sourceProblem,
   stillTimes,
   titleFromFileName,
+  type Rung,
   type SourceInfo,
 } from '../../server/domain/media.js'
 import { avc1Codec, h264Level } from '../../server/domain/media-h264.js'
@@ -53,7 +55,9 @@ describe('the ladder plan', () => {
       ['hd', 1280, 720, 4500, 4950],
       ['fhd', 1920, 1080, 7800, 8580],
     ])
-    expect(ladderSummary(rungs)).toEqual({ resolutions: ['sd', 'hd', 'fhd'], highestResolution: 'fhd' })
+    expect(ladderSummary(rungs)).toEqual({ resolutions: ['sd', 'hd', 'fhd'], highestResolution: 'fhd', pendingResolutions: [] })
+    // After the first publication: the lowest rung plays, the others are on their way.
+    expect(ladderSummary(rungs, 1)).toEqual({ resolutions: ['sd'], highestResolution: 'sd', pendingResolutions: ['hd', 'fhd'] })
   })
 
   it('never upscales, counts a nearly-1080p source as fhd, and gives a small source one sd rung at its size', () => {
@@ -191,19 +195,15 @@ describe('failures', () => {
 describe('the master playlist', () => {
   it('lists each variant with bandwidths, resolution, frame rate, codecs and a relative URI', () => {
     const [sd, hd] = planLadder(sized(1280, 720, { frameRate: 25 }))
-    const text = masterPlaylist(
-      [
-        { rung: sd!, bandwidth: 1_700_000, averageBandwidth: 1_200_000, uri: 'sd/index.m3u8' },
-        { rung: hd!, bandwidth: 5_000_000, averageBandwidth: 3_900_000, uri: 'hd/index.m3u8' },
-      ],
-      false,
-    )
+    const variant = (rung: Rung, bandwidth: number, averageBandwidth: number, uri: string, hasAudio = false) =>
+      ({ width: rung.width, height: rung.height, frameRate: rung.frameRate, codecs: rungCodecs(rung, hasAudio), bandwidth, averageBandwidth, uri })
+    const text = masterPlaylist([variant(sd!, 1_700_000, 1_200_000, 'sd/index.m3u8'), variant(hd!, 5_000_000, 3_900_000, 'hd/index.m3u8')])
     expect(text).toBe(
       '#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-INDEPENDENT-SEGMENTS\n' +
         '#EXT-X-STREAM-INF:BANDWIDTH=1700000,AVERAGE-BANDWIDTH=1200000,RESOLUTION=854x480,FRAME-RATE=25.000,CODECS="avc1.4d401e"\nsd/index.m3u8\n' +
         '#EXT-X-STREAM-INF:BANDWIDTH=5000000,AVERAGE-BANDWIDTH=3900000,RESOLUTION=1280x720,FRAME-RATE=25.000,CODECS="avc1.64001f"\nhd/index.m3u8\n',
     )
-    expect(masterPlaylist([{ rung: hd!, bandwidth: 1, averageBandwidth: 1, uri: 'hd/index.m3u8' }], true)).toContain('CODECS="avc1.64001f,mp4a.40.2"')
+    expect(masterPlaylist([variant(hd!, 1, 1, 'hd/index.m3u8', true)])).toContain('CODECS="avc1.64001f,mp4a.40.2"')
   })
 })
 

@@ -27,6 +27,11 @@ export class ProgressReporter {
     return (fraction) => this.report(start + weight * Math.max(0, Math.min(1, fraction)))
   }
 
+  /** A stage done earlier (by an earlier job): the bar starts after it. */
+  skip(weight: number): void {
+    this.stage(weight)
+  }
+
   report(value: number): void {
     const now = Date.now()
     const rounded = Math.round(Math.min(0.999, value) * 1000) / 1000

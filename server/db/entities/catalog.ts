@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import type { ImageMedia, ImageRef, ImageSetMedia, LocalizedText, VideoMedia } from './types.js'
-import { MEDIA_STATUSES, RESOLUTIONS } from './types.js'
+import { MEDIA_STATUSES, RESOLUTIONS, type Resolution } from './types.js'
 import { GENITAL_AREAS, NATIONALITIES, ZODIAC_SIGNS } from '../../domain/model-facts.js'
 import { BANNER_POSITIONS } from '../../domain/site.js'
 
@@ -145,7 +145,10 @@ export const VideoSchema = defineEntity({
     models: () => p.manyToMany(Model).pivotEntity(() => VideoModel),
     featuredModel: () => p.manyToOne(Model).nullable(),
     durationSeconds: p.integer().default(0),
-    resolutions: p.array().default([]),
+    /** The rungs published and playable, lowest first (domain/publish.ts `mediaAvailability`). */
+    resolutions: p.array<Resolution>().default([]),
+    /** The higher rungs still to come after the first publication (the lowest rung); empty once the ladder is complete. */
+    pendingResolutions: p.array<Resolution>().default([]),
     highestResolution: p.enum(RESOLUTIONS).nullable(),
     media: p.json<VideoMedia>(),
     /** SHA-256 of the source file, so one file is never ingested twice. */

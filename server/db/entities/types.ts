@@ -75,6 +75,8 @@ export interface VideoMedia {
     audioCodec: string | null
     /** Channels of the audio track taken (downmixed to stereo). */
     audioChannels?: number
+    /** SHA-256 of the source these outputs were made from. */
+    sha256?: string
   }
 }
 

@@ -20,7 +20,7 @@ import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { MediaStoreConfig } from '../../config.js'
 import { signBunnyUrl } from '../../domain/bunny-token.js'
-import { MediaStore, checkKey, type WorkDir } from './store.js'
+import { MediaStore, checkKey, type LivePaths, type WorkDir } from './store.js'
 
 export type S3StoreConfig = Extract<MediaStoreConfig, { kind: 's3' }>
 
@@ -60,6 +60,10 @@ export function attemptOf(stored: string | null | undefined, mediaKey: string): 
   const parts = stored?.split('/') ?? []
   return parts[1] === mediaKey && ATTEMPT.test(parts[2] ?? '') ? parts[2]! : null
 }
+
+/** The attempt folders the item's live stored paths lie in (a video published in two steps has two). */
+const attemptsOf = (live: LivePaths | undefined, mediaKey: string) =>
+  new Set([live ?? []].flat().flatMap((stored) => attemptOf(stored, mediaKey) ?? []))
 
 /** An S3 client for the store's settings. */
 export function createS3Client(s3: Pick<S3StoreConfig, 'endpoint' | 'region' | 'forcePathStyle' | 'accessKeyId' | 'secretAccessKey'>): S3Client {
@@ -124,15 +128,19 @@ export class S3MediaStore extends MediaStore {
     return [`a${attempt}`]
   }
 
-  override async freshWorkDir(mediaKey: string, live?: string | null): Promise<WorkDir> {
+  override async freshWorkDir(mediaKey: string, live?: LivePaths): Promise<WorkDir> {
     const work = await super.freshWorkDir(mediaKey)
-    const keep = attemptOf(live, mediaKey)
+    const keep = attemptsOf(live, mediaKey)
     // Abandoned staging: attempts that died before their row flipped (a killed worker, a failed upload).
-    await this.#removeAttempts(mediaKey, (attempt) => attempt !== keep)
+    await this.#removeAttempts(mediaKey, (attempt) => !keep.has(attempt))
     return work
   }
 
-  /** Uploads the finished scratch trees under the attempt's prefix, then removes the scratch folder. */
+  /**
+   * Uploads the finished scratch trees under the attempt's prefix, then removes the scratch
+   * folder. Adding to a published item is the same: the attempt's prefix is its own, and
+   * nothing points there until the row does.
+   */
   override async publish(work: WorkDir): Promise<void> {
     const uploads: Array<{ file: string; key: string }> = []
     for (const tree of ['public', 'protected'] as const) {
@@ -153,12 +161,16 @@ export class S3MediaStore extends MediaStore {
     for (const tree of ['public', 'protected']) await this.deletePrefix([tree, work.mediaKey, ...work.storedPrefix].join('/') + '/')
   }
 
-  /** The row points at `work`'s outputs now: everything else of the item goes (earlier attempts, an older layout). */
-  override async settle(work: WorkDir): Promise<void> {
+  /**
+   * The row points at `work`'s outputs now (and at the attempts of `live`): everything else of
+   * the item goes (earlier attempts, an older layout).
+   */
+  override async settle(work: WorkDir, live?: LivePaths): Promise<void> {
+    const keep = attemptsOf(live, work.mediaKey)
     for (const tree of ['public', 'protected']) {
       const own = [tree, work.mediaKey, ...work.storedPrefix].join('/') + '/'
       const keys = await this.listKeys(`${tree}/${work.mediaKey}/`)
-      await this.deleteKeys(keys.filter((key) => !key.startsWith(own)))
+      await this.deleteKeys(keys.filter((key) => !key.startsWith(own) && !keep.has(key.split('/')[2] ?? '')))
     }
   }
 

@@ -28,9 +28,9 @@ export class MediaStore {
 
   /**
    * A fresh scratch folder for one attempt, after removing every earlier attempt's.
-   * `live`: a stored path of the item's current media (kept by backends that stage in place).
+   * `live`: stored paths of the item's current media (kept by backends that stage in place).
    */
-  async freshWorkDir(mediaKey: string, _live?: string | null): Promise<WorkDir> {
+  async freshWorkDir(mediaKey: string, _live?: LivePaths): Promise<WorkDir> {
     await this.clearWork(mediaKey)
     const attempt = crypto.randomBytes(4).toString('hex')
     const dir = path.join(this.mediaDir, '.work', `${checkKey(mediaKey)}.${attempt}`)
@@ -48,8 +48,12 @@ export class MediaStore {
     await this.clearWork(work.mediaKey)
   }
 
-  /** After the row points at `work`'s outputs: removes what earlier outputs left (nothing on disk: publish replaced them). */
-  async settle(_work: WorkDir): Promise<void> {}
+  /**
+   * After the row points at `work`'s outputs (and at `live`, the stored paths of an earlier
+   * publication the row still uses): removes what other outputs left (nothing on disk: publish
+   * replaced them).
+   */
+  async settle(_work: WorkDir, _live?: LivePaths): Promise<void> {}
 
   /** Keeps the source placed in `sourceDir(mediaKey)` in the store (on disk it already is). */
   async keepSource(_mediaKey: string): Promise<void> {}
@@ -99,15 +103,22 @@ export class MediaStore {
   }
 
   /**
-   * Moves a finished work folder's trees into place (replacing anything an earlier,
-   * interrupted publish left), then removes the work folder.
+   * Moves a finished work folder's trees into place, then removes the work folder.
+   * 'replace': the item's trees become the work folder's (anything an earlier, interrupted
+   * publish left goes). 'add': to an item already published, its files stay; the work folder's
+   * join them (a folder the item lacks moves in whole, a file replaces its namesake) and
+   * playlists move last, so no playlist ever names a file that is not in place yet.
    */
-  async publish(work: WorkDir): Promise<void> {
+  async publish(work: WorkDir, how: 'replace' | 'add' = 'replace'): Promise<void> {
     for (const tree of TREES) {
       const from = path.join(work.dir, tree)
       if (!(await exists(from))) continue
       const to = path.join(this.mediaDir, tree, work.mediaKey)
       await fs.mkdir(path.dirname(to), { recursive: true })
+      if (how === 'add') {
+        await moveInto(from, to)
+        continue
+      }
       await fs.rm(to, { recursive: true, force: true })
       await fs.rename(from, to)
     }
@@ -143,7 +154,28 @@ export class MediaStore {
   }
 }
 
+/** Stored paths of an item's current media (a path, several, or none). */
+export type LivePaths = string | ReadonlyArray<string | null | undefined> | null
+
 const TREES = ['public', 'protected'] as const
+
+/** Moves `from`'s entries into the folder `to`: folders `to` has are merged, the rest replace their namesakes, playlists last. */
+async function moveInto(from: string, to: string): Promise<void> {
+  await fs.mkdir(to, { recursive: true })
+  const entries = await fs.readdir(from, { withFileTypes: true })
+  const playlist = (name: string) => (name.endsWith('.m3u8') ? 1 : 0)
+  for (const entry of entries.sort((a, b) => playlist(a.name) - playlist(b.name))) {
+    const source = path.join(from, entry.name)
+    const target = path.join(to, entry.name)
+    const existing = await fs.stat(target).catch(() => null)
+    if (entry.isDirectory() && existing?.isDirectory()) {
+      await moveInto(source, target)
+      continue
+    }
+    if (existing && (existing.isDirectory() || entry.isDirectory())) await fs.rm(target, { recursive: true, force: true })
+    await fs.rename(source, target)
+  }
+}
 export type MediaTree = (typeof TREES)[number]
 
 /** A job's scratch folder; `file()` gives where to write and the path to store once published. */

@@ -192,7 +192,11 @@ export default function VideoPlayer({ videoId, playback, poster, title, autoPlay
               size="xs"
               value={resolution}
               onChange={(event) => choose(event.currentTarget.value as Resolution)}
-              data={available.map((value) => ({ value, label: LL.catalog.resolution[value]() }))}
+              data={[
+                ...available.map((value) => ({ value, label: LL.catalog.resolution[value]() })),
+                // Rungs still being made: shown, not yet choosable (they join on the next visit).
+                ...playback.preparing.map((value) => ({ value, label: LL.playback.player.resolutionPreparing({ resolution: LL.catalog.resolution[value]() }), disabled: true })),
+              ]}
               styles={{ input: { background: 'rgba(20,21,23,0.7)', color: 'white', border: 'none', height: '100%' } }}
             />
           )}

@@ -6,6 +6,7 @@ import type { inferRouterOutputs } from '@trpc/server'
 import { useState } from 'react'
 import * as v from 'valibot'
 import type { AppRouter } from '../../../server/trpc/root.js'
+import type { Resolution } from '../../../server/domain/resolutions.js'
 import { AnchorLink, ButtonLink } from '../../components/links'
 import { useBreakpoint } from '../../lib/breakpoint'
 import { countText, formatDateTime, formatDuration, formatRelativeTime } from '../../lib/format'
@@ -89,6 +90,7 @@ function PipelinePage() {
               <Table.Tr key={`${item.kind}-${item.id}`}>
                 <Table.Td maw={420}>
                   <ItemName item={item} />
+                  <PlayableNote item={item} />
                   <FailureReason item={item} />
                 </Table.Td>
                 <Table.Td>{t.kinds[item.kind]()}</Table.Td>
@@ -124,6 +126,7 @@ function PipelinePage() {
                   {t.kinds[item.kind]()} · <Updated item={item} />
                 </Text>
                 <ItemProgress item={item} />
+                <PlayableNote item={item} />
                 <FailureReason item={item} />
                 <Group gap="xs">
                   <ItemActions item={item} />
@@ -167,7 +170,7 @@ function ItemState({ item }: { item: Item }) {
       <Badge color={STATE_COLORS[item.state]} variant="light">
         {t.states[item.state]()}
       </Badge>
-      {item.state === 'ready' && (item.releasedAt || item.publishAt) && (
+      {(item.state === 'ready' || item.partial) && (item.releasedAt || item.publishAt) && (
         <Text size="xs" c="dimmed">
           {item.releasedAt ? t.released() : t.scheduled({ date: formatDateTime(item.publishAt!, locale) })}
         </Text>
@@ -178,6 +181,20 @@ function ItemState({ item }: { item: Item }) {
         </Text>
       )}
     </Stack>
+  )
+}
+
+/** A video playable at its first rungs while the others are made (or after making them failed). */
+function PlayableNote({ item }: { item: Item }) {
+  const { LL, locale } = useI18n()
+  if (!item.partial) return null
+  const t = LL.admin.pipeline
+  const list = (resolutions: Resolution[]) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(resolutions.map((resolution) => LL.catalog.resolution[resolution]()))
+  const { playable, coming } = item.partial
+  return (
+    <Text size="sm" mt={4}>
+      {coming.length ? t.playableWhile({ playable: list(playable), coming: list(coming) }) : t.playableAfterFailure({ playable: list(playable) })}
+    </Text>
   )
 }
 

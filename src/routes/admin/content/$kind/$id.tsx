@@ -85,7 +85,7 @@ function ContentForm({ content }: { content: AdminContent }) {
   const save = useMutation(trpc.admin.content.update.mutationOptions())
   const name = content.title[locale] || content.title.de || content.title.en || content.sourceName || `#${content.id}`
   const status = publishingStatus(
-    { publishAt: content.publishAt ? new Date(content.publishAt) : null, releasedAt: content.releasedAt ? new Date(content.releasedAt) : null, mediaStatus: content.mediaStatus, withdrawn: content.withdrawn },
+    { ...content, publishAt: content.publishAt ? new Date(content.publishAt) : null, releasedAt: content.releasedAt ? new Date(content.releasedAt) : null },
     now,
   )
 
