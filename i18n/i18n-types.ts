@@ -1132,6 +1132,46 @@ type RootTranslation = {
 		 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e​.
 		 */
 		publishAtInvalid: string
+		/**
+		 * C​h​o​o​s​e​ ​o​n​e​ ​o​f​ ​t​h​e​ ​r​e​p​o​r​t​ ​s​t​a​t​e​s​.
+		 */
+		reportStateInvalid: string
+		/**
+		 * T​h​e​ ​r​e​p​o​r​t​ ​i​s​ ​i​n​ ​t​h​i​s​ ​s​t​a​t​e​ ​a​l​r​e​a​d​y​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​s​t​a​t​e​,​ ​o​r​ ​a​d​d​ ​a​ ​n​o​t​e​.
+		 */
+		reportStateUnchanged: string
+		/**
+		 * T​h​i​s​ ​r​e​p​o​r​t​ ​n​a​m​e​s​ ​n​o​ ​v​i​d​e​o​ ​o​r​ ​i​m​a​g​e​ ​s​e​t​ ​o​f​ ​t​h​i​s​ ​s​i​t​e​ ​t​h​a​t​ ​c​o​u​l​d​ ​b​e​ ​u​n​p​u​b​l​i​s​h​e​d​.
+		 */
+		reportNamesNoContent: string
+		/**
+		 * E​v​e​r​y​t​h​i​n​g​ ​t​h​i​s​ ​r​e​p​o​r​t​ ​n​a​m​e​s​ ​i​s​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​ ​a​l​r​e​a​d​y​,​ ​a​n​d​ ​t​h​e​ ​r​e​p​o​r​t​ ​i​s​ ​m​a​r​k​e​d​ ​r​e​m​o​v​e​d​.
+		 */
+		reportAlreadyRemoved: string
+		/**
+		 * T​h​i​s​ ​n​o​t​e​ ​i​s​ ​t​o​o​ ​l​o​n​g​ ​(​a​t​ ​m​o​s​t​ ​2​,​0​0​0​ ​c​h​a​r​a​c​t​e​r​s​)​.
+		 */
+		noteTooLong: string
+		/**
+		 * T​h​i​s​ ​m​e​s​s​a​g​e​ ​i​s​ ​m​a​r​k​e​d​ ​h​a​n​d​l​e​d​ ​a​l​r​e​a​d​y​.
+		 */
+		messageAlreadyHandled: string
+		/**
+		 * T​h​i​s​ ​m​e​s​s​a​g​e​ ​i​s​ ​n​o​t​ ​m​a​r​k​e​d​ ​h​a​n​d​l​e​d​.
+		 */
+		messageAlreadyOpen: string
+		/**
+		 * C​h​o​o​s​e​ ​o​n​e​ ​o​f​ ​t​h​e​ ​r​o​l​e​s​.
+		 */
+		roleInvalid: string
+		/**
+		 * T​h​i​s​ ​u​s​e​r​ ​h​a​s​ ​t​h​i​s​ ​r​o​l​e​ ​a​l​r​e​a​d​y​.
+		 */
+		roleUnchanged: string
+		/**
+		 * Y​o​u​ ​c​a​n​n​o​t​ ​t​a​k​e​ ​y​o​u​r​ ​o​w​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​r​o​l​e​ ​a​w​a​y​.​ ​A​s​k​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​d​o​ ​i​t​.
+		 */
+		ownAdminRole: string
 	}
 	layout: {
 		/**
@@ -2810,7 +2850,7 @@ type RootTranslation = {
 			 */
 			intro: string
 			/**
-			 * D​r​a​g​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e​ ​o​r​ ​c​l​i​c​k​ ​t​o​ ​c​h​o​o​s​e​ ​t​h​e​m
+			 * D​r​a​g​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e
 			 */
 			drop: string
 			/**
@@ -5316,6 +5356,46 @@ export type TranslationFunctions = {
 		 * Enter a valid date and time.
 		 */
 		publishAtInvalid: () => LocalizedString
+		/**
+		 * Choose one of the report states.
+		 */
+		reportStateInvalid: () => LocalizedString
+		/**
+		 * The report is in this state already. Choose another state, or add a note.
+		 */
+		reportStateUnchanged: () => LocalizedString
+		/**
+		 * This report names no video or image set of this site that could be unpublished.
+		 */
+		reportNamesNoContent: () => LocalizedString
+		/**
+		 * Everything this report names is off the site already, and the report is marked removed.
+		 */
+		reportAlreadyRemoved: () => LocalizedString
+		/**
+		 * This note is too long (at most 2,000 characters).
+		 */
+		noteTooLong: () => LocalizedString
+		/**
+		 * This message is marked handled already.
+		 */
+		messageAlreadyHandled: () => LocalizedString
+		/**
+		 * This message is not marked handled.
+		 */
+		messageAlreadyOpen: () => LocalizedString
+		/**
+		 * Choose one of the roles.
+		 */
+		roleInvalid: () => LocalizedString
+		/**
+		 * This user has this role already.
+		 */
+		roleUnchanged: () => LocalizedString
+		/**
+		 * You cannot take your own administrator role away. Ask another administrator to do it.
+		 */
+		ownAdminRole: () => LocalizedString
 	}
 	layout: {
 		/**
@@ -6936,7 +7016,7 @@ export type TranslationFunctions = {
 			 */
 			intro: () => LocalizedString
 			/**
-			 * Drag video files here or click to choose them
+			 * Drag video files here
 			 */
 			drop: () => LocalizedString
 			/**

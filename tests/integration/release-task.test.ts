@@ -43,12 +43,12 @@ describe('release_due_items', () => {
     expect(await released(notReady)).toBe(false)
   })
 
-  it('releases exactly what the domain rule isReleasable allows, for every media status and publish time', async () => {
+  it('releases exactly what the domain rule isReleasable allows, for every media status and publish time, withdrawn or not', async () => {
     const em = db.orm.em.fork()
     const now = new Date(Date.now() + 7 * 24 * 3_600_000)
     const publishTimes = [null, new Date(now.getTime() - 60_000), now, new Date(now.getTime() + 1_000), new Date(now.getTime() + 3_600_000)]
-    const cases = MEDIA_STATUSES.flatMap((mediaStatus) => publishTimes.map((publishAt) => ({ mediaStatus, publishAt })))
-    const videos = cases.map((c) => makeVideo(em, { releasedAt: null, ...c }))
+    const cases = [false, true].flatMap((withdrawn) => MEDIA_STATUSES.flatMap((mediaStatus) => publishTimes.map((publishAt) => ({ mediaStatus, publishAt, withdrawn }))))
+    const videos = cases.map(({ withdrawn, ...c }) => Object.assign(makeVideo(em, { releasedAt: null, ...c }), { withdrawn }))
     await em.flush()
 
     await releaseDueItems(db.orm.em.fork(), now)
