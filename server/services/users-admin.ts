@@ -5,7 +5,7 @@
  */
 import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { BillingEvent, Session, Subscription, User } from '../db/entities/index.js'
+import { BillingEvent, Session, Subscription, SUBSCRIPTION_STATUSES, User } from '../db/entities/index.js'
 import { AppError } from '../domain/errors.js'
 import { localize, type Locale } from '../domain/locale.js'
 import { currentSubscription, isMember, type Role } from '../domain/membership.js'
@@ -71,7 +71,7 @@ export async function userDetail(em: EntityManager, id: number, locale: Locale, 
   return {
     id: user.id,
     email: user.email,
-    role: user.role,
+    role: user.role as Role,
     emailVerifiedAt: iso(user.emailVerifiedAt),
     createdAt: user.createdAt.toISOString(),
     locale: user.locale,
@@ -82,7 +82,7 @@ export async function userDetail(em: EntityManager, id: number, locale: Locale, 
       externalId: s.externalId,
       plan: localize(s.plan.name, locale),
       period: s.plan.period,
-      status: s.status,
+      status: s.status as (typeof SUBSCRIPTION_STATUSES)[number],
       startedAt: s.startedAt.toISOString(),
       trialEndsAt: iso(s.trialEndsAt),
       paidUntil: s.paidUntil.toISOString(),
