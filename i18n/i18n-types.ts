@@ -1132,6 +1132,46 @@ type RootTranslation = {
 		 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e​.
 		 */
 		publishAtInvalid: string
+		/**
+		 * C​h​o​o​s​e​ ​o​n​e​ ​o​f​ ​t​h​e​ ​r​e​p​o​r​t​ ​s​t​a​t​e​s​.
+		 */
+		reportStateInvalid: string
+		/**
+		 * T​h​e​ ​r​e​p​o​r​t​ ​i​s​ ​i​n​ ​t​h​i​s​ ​s​t​a​t​e​ ​a​l​r​e​a​d​y​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​s​t​a​t​e​,​ ​o​r​ ​a​d​d​ ​a​ ​n​o​t​e​.
+		 */
+		reportStateUnchanged: string
+		/**
+		 * T​h​i​s​ ​r​e​p​o​r​t​ ​n​a​m​e​s​ ​n​o​ ​v​i​d​e​o​ ​o​r​ ​i​m​a​g​e​ ​s​e​t​ ​o​f​ ​t​h​i​s​ ​s​i​t​e​ ​t​h​a​t​ ​c​o​u​l​d​ ​b​e​ ​u​n​p​u​b​l​i​s​h​e​d​.
+		 */
+		reportNamesNoContent: string
+		/**
+		 * E​v​e​r​y​t​h​i​n​g​ ​t​h​i​s​ ​r​e​p​o​r​t​ ​n​a​m​e​s​ ​i​s​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​ ​a​l​r​e​a​d​y​,​ ​a​n​d​ ​t​h​e​ ​r​e​p​o​r​t​ ​i​s​ ​m​a​r​k​e​d​ ​r​e​m​o​v​e​d​.
+		 */
+		reportAlreadyRemoved: string
+		/**
+		 * T​h​i​s​ ​n​o​t​e​ ​i​s​ ​t​o​o​ ​l​o​n​g​ ​(​a​t​ ​m​o​s​t​ ​2​,​0​0​0​ ​c​h​a​r​a​c​t​e​r​s​)​.
+		 */
+		noteTooLong: string
+		/**
+		 * T​h​i​s​ ​m​e​s​s​a​g​e​ ​i​s​ ​m​a​r​k​e​d​ ​h​a​n​d​l​e​d​ ​a​l​r​e​a​d​y​.
+		 */
+		messageAlreadyHandled: string
+		/**
+		 * T​h​i​s​ ​m​e​s​s​a​g​e​ ​i​s​ ​n​o​t​ ​m​a​r​k​e​d​ ​h​a​n​d​l​e​d​.
+		 */
+		messageAlreadyOpen: string
+		/**
+		 * C​h​o​o​s​e​ ​o​n​e​ ​o​f​ ​t​h​e​ ​r​o​l​e​s​.
+		 */
+		roleInvalid: string
+		/**
+		 * T​h​i​s​ ​u​s​e​r​ ​h​a​s​ ​t​h​i​s​ ​r​o​l​e​ ​a​l​r​e​a​d​y​.
+		 */
+		roleUnchanged: string
+		/**
+		 * Y​o​u​ ​c​a​n​n​o​t​ ​t​a​k​e​ ​y​o​u​r​ ​o​w​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​r​o​l​e​ ​a​w​a​y​.​ ​A​s​k​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​d​o​ ​i​t​.
+		 */
+		ownAdminRole: string
 	}
 	layout: {
 		/**
@@ -4266,6 +4306,604 @@ type RootTranslation = {
 			scheduleHint: RequiredParams<'zone'>
 		}
 	}
+	inbox: {
+		nav: {
+			/**
+			 * I​n​b​o​x
+			 */
+			inbox: string
+			/**
+			 * U​s​e​r​s
+			 */
+			users: string
+			/**
+			 * I​n​b​o​x​ ​s​e​c​t​i​o​n​s
+			 */
+			sections: string
+			/**
+			 * R​e​m​o​v​a​l​ ​r​e​p​o​r​t​s
+			 */
+			reports: string
+			/**
+			 * C​o​n​t​a​c​t​ ​m​e​s​s​a​g​e​s
+			 */
+			messages: string
+			/**
+			 * E​r​r​o​r​ ​f​e​e​d​b​a​c​k
+			 */
+			feedback: string
+		}
+		common: {
+			/**
+			 * S​h​o​w
+			 */
+			show: string
+			/**
+			 * R​e​c​e​i​v​e​d
+			 */
+			received: string
+			/**
+			 * O​p​e​n
+			 */
+			open: string
+			/**
+			 * P​a​g​e​s
+			 */
+			pages: string
+			/**
+			 * Y​e​s
+			 */
+			yes: string
+			/**
+			 * N​o
+			 */
+			no: string
+			/**
+			 * N​o​n​e
+			 */
+			none: string
+		}
+		reports: {
+			/**
+			 * R​e​p​o​r​t​s​ ​s​e​n​t​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​s​i​t​e​’​s​ ​r​e​p​o​r​t​ ​f​o​r​m​.​ ​E​a​c​h​ ​m​u​s​t​ ​b​e​ ​d​e​c​i​d​e​d​ ​w​i​t​h​i​n​ ​{​d​a​y​s​}​ ​b​u​s​i​n​e​s​s​ ​d​a​y​s​ ​a​f​t​e​r​ ​t​h​e​ ​d​a​y​ ​i​t​ ​a​r​r​i​v​e​d​ ​(​w​e​e​k​e​n​d​s​ ​d​o​ ​n​o​t​ ​c​o​u​n​t​)​:​ ​b​y​ ​t​h​e​ ​e​n​d​ ​o​f​ ​i​t​s​ ​d​u​e​ ​d​a​y​.
+			 * @param {number} days
+			 */
+			intro: RequiredParams<'days'>
+			filters: {
+				/**
+				 * O​p​e​n​,​ ​d​u​e​ ​f​i​r​s​t
+				 */
+				open: string
+				/**
+				 * O​v​e​r​d​u​e
+				 */
+				overdue: string
+				/**
+				 * N​e​w
+				 */
+				'new': string
+				/**
+				 * I​n​ ​r​e​v​i​e​w
+				 */
+				inReview: string
+				/**
+				 * R​e​m​o​v​e​d
+				 */
+				removed: string
+				/**
+				 * R​e​j​e​c​t​e​d
+				 */
+				rejected: string
+				/**
+				 * A​l​l​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t
+				 */
+				all: string
+			}
+			states: {
+				/**
+				 * N​e​w
+				 */
+				'new': string
+				/**
+				 * I​n​ ​r​e​v​i​e​w
+				 */
+				inReview: string
+				/**
+				 * R​e​m​o​v​e​d
+				 */
+				removed: string
+				/**
+				 * R​e​j​e​c​t​e​d
+				 */
+				rejected: string
+			}
+			/**
+			 * R​e​m​o​v​a​l​ ​r​e​p​o​r​t​s
+			 */
+			tableLabel: string
+			/**
+			 * R​e​p​o​r​t
+			 */
+			report: string
+			/**
+			 * D​u​e
+			 */
+			due: string
+			/**
+			 * S​e​n​d​e​r
+			 */
+			sender: string
+			/**
+			 * T​y​p​e
+			 */
+			type: string
+			/**
+			 * S​t​a​t​e
+			 */
+			state: string
+			/**
+			 * O​v​e​r​d​u​e
+			 */
+			overdue: string
+			/**
+			 * U​r​g​e​n​t
+			 */
+			urgent: string
+			/**
+			 * O​p​e​n​ ​r​e​p​o​r​t​ ​{​i​d​}
+			 * @param {number} id
+			 */
+			openLabel: RequiredParams<'id'>
+		}
+		report: {
+			/**
+			 * R​e​m​o​v​a​l​ ​r​e​p​o​r​t​ ​{​i​d​}
+			 * @param {number} id
+			 */
+			title: RequiredParams<'id'>
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​r​e​p​o​r​t​s
+			 */
+			back: string
+			/**
+			 * T​h​e​ ​r​e​p​o​r​t
+			 */
+			details: string
+			/**
+			 * E​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			email: string
+			/**
+			 * S​e​n​d​e​r​ ​d​e​p​i​c​t​e​d
+			 */
+			depicted: string
+			/**
+			 * P​r​o​b​l​e​m​s
+			 */
+			issues: string
+			/**
+			 * D​e​s​c​r​i​p​t​i​o​n
+			 */
+			description: string
+			/**
+			 * S​i​g​n​a​t​u​r​e
+			 */
+			signature: string
+			/**
+			 * L​a​n​g​u​a​g​e​ ​o​f​ ​t​h​e​ ​f​o​r​m
+			 */
+			language: string
+			/**
+			 * W​h​a​t​ ​i​t​ ​n​a​m​e​s
+			 */
+			named: string
+			/**
+			 * N​o​t​ ​a​ ​p​a​g​e​ ​o​f​ ​t​h​i​s​ ​s​i​t​e
+			 */
+			notOwn: string
+			/**
+			 * N​o​t​ ​o​n​ ​t​h​i​s​ ​s​i​t​e​ ​(​a​n​y​ ​m​o​r​e​)
+			 */
+			missing: string
+			kinds: {
+				/**
+				 * V​i​d​e​o
+				 */
+				video: string
+				/**
+				 * I​m​a​g​e​ ​s​e​t
+				 */
+				imageSet: string
+				/**
+				 * M​o​d​e​l
+				 */
+				model: string
+			}
+			statuses: {
+				/**
+				 * O​n​ ​t​h​e​ ​s​i​t​e
+				 */
+				published: string
+				/**
+				 * S​c​h​e​d​u​l​e​d
+				 */
+				scheduled: string
+				/**
+				 * U​n​p​u​b​l​i​s​h​e​d
+				 */
+				unpublished: string
+				/**
+				 * W​a​i​t​i​n​g​ ​f​o​r​ ​i​t​s​ ​m​e​d​i​a
+				 */
+				waitingForMedia: string
+			}
+			/**
+			 * O​p​e​n​ ​{​t​i​t​l​e​}​ ​i​n​ ​t​h​e​ ​c​o​n​s​o​l​e
+			 * @param {string} title
+			 */
+			openItem: RequiredParams<'title'>
+			/**
+			 * D​e​c​i​s​i​o​n
+			 */
+			decision: string
+			/**
+			 * N​o​t​e
+			 */
+			note: string
+			/**
+			 * K​e​p​t​ ​w​i​t​h​ ​t​h​e​ ​r​e​p​o​r​t​ ​a​n​d​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.
+			 */
+			noteHint: string
+			/**
+			 * S​a​v​e​ ​t​h​e​ ​s​t​a​t​e
+			 */
+			save: string
+			/**
+			 * T​h​e​ ​r​e​p​o​r​t​’​s​ ​s​t​a​t​e​ ​i​s​ ​s​a​v​e​d​.
+			 */
+			saved: string
+			/**
+			 * L​a​s​t​ ​c​h​a​n​g​e​d​ ​{​a​t​}​.
+			 * @param {string} at
+			 */
+			lastChange: RequiredParams<'at'>
+			/**
+			 * U​n​p​u​b​l​i​s​h
+			 */
+			unpublishTitle: string
+			/**
+			 * T​a​k​e​s​ ​e​v​e​r​y​ ​v​i​d​e​o​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​ ​t​h​i​s​ ​r​e​p​o​r​t​ ​n​a​m​e​s​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​ ​a​t​ ​o​n​c​e​ ​a​n​d​ ​m​a​r​k​s​ ​t​h​e​ ​r​e​p​o​r​t​ ​r​e​m​o​v​e​d​.​ ​T​h​e​i​r​ ​c​o​n​s​o​l​e​ ​p​a​g​e​s​ ​c​a​n​ ​p​u​b​l​i​s​h​ ​t​h​e​m​ ​a​g​a​i​n​.
+			 */
+			unpublishHint: string
+			/**
+			 * U​n​p​u​b​l​i​s​h​ ​t​h​e​ ​n​a​m​e​d​ ​c​o​n​t​e​n​t
+			 */
+			unpublish: string
+			/**
+			 * T​a​k​e​ ​t​h​e​ ​v​i​d​e​o​s​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​s​ ​t​h​i​s​ ​r​e​p​o​r​t​ ​n​a​m​e​s​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​,​ ​a​n​d​ ​m​a​r​k​ ​t​h​e​ ​r​e​p​o​r​t​ ​r​e​m​o​v​e​d​?
+			 */
+			confirmUnpublish: string
+			/**
+			 * T​a​k​e​n​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​:​ ​{​c​o​u​n​t​}​.​ ​T​h​e​ ​r​e​p​o​r​t​ ​i​s​ ​m​a​r​k​e​d​ ​r​e​m​o​v​e​d​.
+			 * @param {number} count
+			 */
+			unpublished: RequiredParams<'count'>
+		}
+		messages: {
+			/**
+			 * M​e​s​s​a​g​e​s​ ​s​e​n​t​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​c​o​n​t​a​c​t​ ​f​o​r​m​.​ ​M​a​r​k​ ​o​n​e​ ​h​a​n​d​l​e​d​ ​o​n​c​e​ ​i​t​ ​i​s​ ​a​n​s​w​e​r​e​d​.
+			 */
+			intro: string
+			filters: {
+				/**
+				 * N​o​t​ ​h​a​n​d​l​e​d
+				 */
+				open: string
+				/**
+				 * H​a​n​d​l​e​d
+				 */
+				handled: string
+				/**
+				 * A​l​l
+				 */
+				all: string
+			}
+			/**
+			 * C​o​n​t​a​c​t​ ​m​e​s​s​a​g​e​s
+			 */
+			tableLabel: string
+			/**
+			 * F​r​o​m
+			 */
+			from: string
+			/**
+			 * S​u​b​j​e​c​t
+			 */
+			subject: string
+			/**
+			 * M​e​s​s​a​g​e
+			 */
+			message: string
+			/**
+			 * L​a​n​g​u​a​g​e
+			 */
+			language: string
+			/**
+			 * H​a​n​d​l​e​d
+			 */
+			handled: string
+			/**
+			 * M​a​r​k​ ​h​a​n​d​l​e​d
+			 */
+			markHandled: string
+			/**
+			 * M​a​r​k​ ​“​{​s​u​b​j​e​c​t​}​”​ ​h​a​n​d​l​e​d
+			 * @param {string} subject
+			 */
+			markHandledLabel: RequiredParams<'subject'>
+			/**
+			 * M​a​r​k​ ​n​o​t​ ​h​a​n​d​l​e​d
+			 */
+			markOpen: string
+			/**
+			 * M​a​r​k​ ​“​{​s​u​b​j​e​c​t​}​”​ ​n​o​t​ ​h​a​n​d​l​e​d
+			 * @param {string} subject
+			 */
+			markOpenLabel: RequiredParams<'subject'>
+			/**
+			 * M​a​r​k​e​d​ ​h​a​n​d​l​e​d​.
+			 */
+			markedHandled: string
+			/**
+			 * M​a​r​k​e​d​ ​n​o​t​ ​h​a​n​d​l​e​d​.
+			 */
+			markedOpen: string
+			/**
+			 * R​e​p​l​y​ ​b​y​ ​e​m​a​i​l
+			 */
+			reply: string
+		}
+		feedback: {
+			/**
+			 * W​h​a​t​ ​v​i​s​i​t​o​r​s​ ​w​r​o​t​e​ ​o​n​ ​t​h​e​ ​e​r​r​o​r​ ​s​c​r​e​e​n​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.
+			 */
+			intro: string
+			/**
+			 * E​r​r​o​r​ ​f​e​e​d​b​a​c​k
+			 */
+			tableLabel: string
+			/**
+			 * M​e​s​s​a​g​e
+			 */
+			message: string
+			/**
+			 * P​a​g​e
+			 */
+			page: string
+			/**
+			 * E​r​r​o​r
+			 */
+			error: string
+			/**
+			 * S​i​g​n​e​d​ ​i​n​ ​a​s
+			 */
+			user: string
+			/**
+			 * V​i​s​i​t​o​r
+			 */
+			visitor: string
+		}
+		users: {
+			/**
+			 * U​s​e​r​s
+			 */
+			title: string
+			/**
+			 * F​i​n​d​ ​a​n​ ​a​c​c​o​u​n​t​ ​b​y​ ​t​h​e​ ​s​t​a​r​t​ ​o​f​ ​i​t​s​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.​ ​W​i​t​h​o​u​t​ ​a​ ​s​e​a​r​c​h​ ​t​h​e​ ​n​e​w​e​s​t​ ​a​c​c​o​u​n​t​s​ ​a​r​e​ ​l​i​s​t​e​d​.
+			 */
+			intro: string
+			/**
+			 * E​m​a​i​l​ ​a​d​d​r​e​s​s​ ​s​t​a​r​t​s​ ​w​i​t​h
+			 */
+			search: string
+			/**
+			 * S​e​a​r​c​h
+			 */
+			searchButton: string
+			/**
+			 * U​s​e​r​s
+			 */
+			tableLabel: string
+			/**
+			 * E​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			email: string
+			/**
+			 * R​o​l​e
+			 */
+			role: string
+			/**
+			 * A​d​d​r​e​s​s​ ​c​o​n​f​i​r​m​e​d
+			 */
+			verified: string
+			/**
+			 * S​i​g​n​e​d​ ​u​p
+			 */
+			created: string
+			/**
+			 * O​p​e​n​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			openLabel: RequiredParams<'email'>
+			roles: {
+				/**
+				 * U​s​e​r
+				 */
+				user: string
+				/**
+				 * A​d​m​i​n​i​s​t​r​a​t​o​r
+				 */
+				admin: string
+				/**
+				 * P​e​r​m​a​n​e​n​t​ ​a​c​c​e​s​s
+				 */
+				permanentAccess: string
+			}
+		}
+		user: {
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​u​s​e​r​s
+			 */
+			back: string
+			/**
+			 * A​c​c​o​u​n​t
+			 */
+			account: string
+			/**
+			 * L​a​n​g​u​a​g​e
+			 */
+			language: string
+			/**
+			 * M​e​m​b​e​r​s​h​i​p
+			 */
+			member: string
+			/**
+			 * M​e​m​b​e​r​ ​n​o​w
+			 */
+			memberYes: string
+			/**
+			 * N​o​ ​m​e​m​b​e​r​s​h​i​p​ ​n​o​w
+			 */
+			memberNo: string
+			/**
+			 * R​o​l​e
+			 */
+			role: string
+			/**
+			 * P​e​r​m​a​n​e​n​t​ ​a​c​c​e​s​s​ ​o​p​e​n​s​ ​e​v​e​r​y​ ​m​e​m​b​e​r​ ​p​a​g​e​ ​w​i​t​h​o​u​t​ ​a​ ​p​l​a​n​.​ ​Y​o​u​ ​c​a​n​n​o​t​ ​t​a​k​e​ ​y​o​u​r​ ​o​w​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​r​o​l​e​ ​a​w​a​y​.
+			 */
+			roleHint: string
+			/**
+			 * S​a​v​e​ ​t​h​e​ ​r​o​l​e
+			 */
+			saveRole: string
+			/**
+			 * T​h​e​ ​r​o​l​e​ ​i​s​ ​s​a​v​e​d​.
+			 */
+			roleSaved: string
+			/**
+			 * S​e​s​s​i​o​n​s
+			 */
+			sessions: string
+			/**
+			 * L​i​v​e​ ​s​e​s​s​i​o​n​s​:​ ​{​c​o​u​n​t​}​.
+			 * @param {number} count
+			 */
+			sessionsLive: RequiredParams<'count'>
+			/**
+			 * E​n​d​ ​a​l​l​ ​s​e​s​s​i​o​n​s
+			 */
+			endSessions: string
+			/**
+			 * S​i​g​n​ ​{​e​m​a​i​l​}​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​?
+			 * @param {string} email
+			 */
+			confirmEndSessions: RequiredParams<'email'>
+			/**
+			 * S​e​s​s​i​o​n​s​ ​e​n​d​e​d​:​ ​{​c​o​u​n​t​}​.
+			 * @param {number} count
+			 */
+			sessionsEnded: RequiredParams<'count'>
+			/**
+			 * S​u​b​s​c​r​i​p​t​i​o​n​s
+			 */
+			subscriptions: string
+			/**
+			 * S​u​b​s​c​r​i​p​t​i​o​n​s​ ​o​f​ ​t​h​i​s​ ​u​s​e​r
+			 */
+			subscriptionsLabel: string
+			/**
+			 * N​o​ ​s​u​b​s​c​r​i​p​t​i​o​n​s​.
+			 */
+			noSubscriptions: string
+			/**
+			 * P​l​a​n
+			 */
+			plan: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * S​t​a​r​t​e​d
+			 */
+			started: string
+			/**
+			 * P​a​i​d​ ​u​n​t​i​l
+			 */
+			paidUntil: string
+			/**
+			 * T​r​i​a​l​ ​e​n​d​s
+			 */
+			trialEnds: string
+			/**
+			 * E​n​d​e​d
+			 */
+			ended: string
+			/**
+			 * C​h​a​n​g​e​ ​a​h​e​a​d
+			 */
+			pending: string
+			/**
+			 * C​u​r​r​e​n​t
+			 */
+			current: string
+			statuses: {
+				/**
+				 * A​c​t​i​v​e
+				 */
+				active: string
+				/**
+				 * E​n​d​e​d
+				 */
+				ended: string
+			}
+			/**
+			 * B​i​l​l​i​n​g​ ​e​v​e​n​t​s
+			 */
+			events: string
+			/**
+			 * B​i​l​l​i​n​g​ ​e​v​e​n​t​s​ ​o​f​ ​t​h​i​s​ ​u​s​e​r
+			 */
+			eventsLabel: string
+			/**
+			 * T​h​e​ ​n​e​w​e​s​t​ ​{​s​h​o​w​n​}​ ​o​f​ ​{​t​o​t​a​l​}​.
+			 * @param {number} shown
+			 * @param {number} total
+			 */
+			eventsShown: RequiredParams<'shown' | 'total'>
+			/**
+			 * N​o​ ​b​i​l​l​i​n​g​ ​e​v​e​n​t​s​.
+			 */
+			noEvents: string
+			/**
+			 * E​v​e​n​t
+			 */
+			eventType: string
+			/**
+			 * P​r​o​c​e​s​s​o​r
+			 */
+			provider: string
+			/**
+			 * A​m​o​u​n​t
+			 */
+			amount: string
+			/**
+			 * E​r​r​o​r
+			 */
+			eventError: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -5336,6 +5974,46 @@ export type TranslationFunctions = {
 		 * Enter a valid date and time.
 		 */
 		publishAtInvalid: () => LocalizedString
+		/**
+		 * Choose one of the report states.
+		 */
+		reportStateInvalid: () => LocalizedString
+		/**
+		 * The report is in this state already. Choose another state, or add a note.
+		 */
+		reportStateUnchanged: () => LocalizedString
+		/**
+		 * This report names no video or image set of this site that could be unpublished.
+		 */
+		reportNamesNoContent: () => LocalizedString
+		/**
+		 * Everything this report names is off the site already, and the report is marked removed.
+		 */
+		reportAlreadyRemoved: () => LocalizedString
+		/**
+		 * This note is too long (at most 2,000 characters).
+		 */
+		noteTooLong: () => LocalizedString
+		/**
+		 * This message is marked handled already.
+		 */
+		messageAlreadyHandled: () => LocalizedString
+		/**
+		 * This message is not marked handled.
+		 */
+		messageAlreadyOpen: () => LocalizedString
+		/**
+		 * Choose one of the roles.
+		 */
+		roleInvalid: () => LocalizedString
+		/**
+		 * This user has this role already.
+		 */
+		roleUnchanged: () => LocalizedString
+		/**
+		 * You cannot take your own administrator role away. Ask another administrator to do it.
+		 */
+		ownAdminRole: () => LocalizedString
 	}
 	layout: {
 		/**
@@ -8337,6 +9015,590 @@ export type TranslationFunctions = {
 			 * In your time zone ({zone}). Until then the item waits in coming soon.
 			 */
 			scheduleHint: (arg: { zone: string }) => LocalizedString
+		}
+	}
+	inbox: {
+		nav: {
+			/**
+			 * Inbox
+			 */
+			inbox: () => LocalizedString
+			/**
+			 * Users
+			 */
+			users: () => LocalizedString
+			/**
+			 * Inbox sections
+			 */
+			sections: () => LocalizedString
+			/**
+			 * Removal reports
+			 */
+			reports: () => LocalizedString
+			/**
+			 * Contact messages
+			 */
+			messages: () => LocalizedString
+			/**
+			 * Error feedback
+			 */
+			feedback: () => LocalizedString
+		}
+		common: {
+			/**
+			 * Show
+			 */
+			show: () => LocalizedString
+			/**
+			 * Received
+			 */
+			received: () => LocalizedString
+			/**
+			 * Open
+			 */
+			open: () => LocalizedString
+			/**
+			 * Pages
+			 */
+			pages: () => LocalizedString
+			/**
+			 * Yes
+			 */
+			yes: () => LocalizedString
+			/**
+			 * No
+			 */
+			no: () => LocalizedString
+			/**
+			 * None
+			 */
+			none: () => LocalizedString
+		}
+		reports: {
+			/**
+			 * Reports sent through the site’s report form. Each must be decided within {days} business days after the day it arrived (weekends do not count): by the end of its due day.
+			 */
+			intro: (arg: { days: number }) => LocalizedString
+			filters: {
+				/**
+				 * Open, due first
+				 */
+				open: () => LocalizedString
+				/**
+				 * Overdue
+				 */
+				overdue: () => LocalizedString
+				/**
+				 * New
+				 */
+				'new': () => LocalizedString
+				/**
+				 * In review
+				 */
+				inReview: () => LocalizedString
+				/**
+				 * Removed
+				 */
+				removed: () => LocalizedString
+				/**
+				 * Rejected
+				 */
+				rejected: () => LocalizedString
+				/**
+				 * All, newest first
+				 */
+				all: () => LocalizedString
+			}
+			states: {
+				/**
+				 * New
+				 */
+				'new': () => LocalizedString
+				/**
+				 * In review
+				 */
+				inReview: () => LocalizedString
+				/**
+				 * Removed
+				 */
+				removed: () => LocalizedString
+				/**
+				 * Rejected
+				 */
+				rejected: () => LocalizedString
+			}
+			/**
+			 * Removal reports
+			 */
+			tableLabel: () => LocalizedString
+			/**
+			 * Report
+			 */
+			report: () => LocalizedString
+			/**
+			 * Due
+			 */
+			due: () => LocalizedString
+			/**
+			 * Sender
+			 */
+			sender: () => LocalizedString
+			/**
+			 * Type
+			 */
+			type: () => LocalizedString
+			/**
+			 * State
+			 */
+			state: () => LocalizedString
+			/**
+			 * Overdue
+			 */
+			overdue: () => LocalizedString
+			/**
+			 * Urgent
+			 */
+			urgent: () => LocalizedString
+			/**
+			 * Open report {id}
+			 */
+			openLabel: (arg: { id: number }) => LocalizedString
+		}
+		report: {
+			/**
+			 * Removal report {id}
+			 */
+			title: (arg: { id: number }) => LocalizedString
+			/**
+			 * Back to the reports
+			 */
+			back: () => LocalizedString
+			/**
+			 * The report
+			 */
+			details: () => LocalizedString
+			/**
+			 * Email address
+			 */
+			email: () => LocalizedString
+			/**
+			 * Sender depicted
+			 */
+			depicted: () => LocalizedString
+			/**
+			 * Problems
+			 */
+			issues: () => LocalizedString
+			/**
+			 * Description
+			 */
+			description: () => LocalizedString
+			/**
+			 * Signature
+			 */
+			signature: () => LocalizedString
+			/**
+			 * Language of the form
+			 */
+			language: () => LocalizedString
+			/**
+			 * What it names
+			 */
+			named: () => LocalizedString
+			/**
+			 * Not a page of this site
+			 */
+			notOwn: () => LocalizedString
+			/**
+			 * Not on this site (any more)
+			 */
+			missing: () => LocalizedString
+			kinds: {
+				/**
+				 * Video
+				 */
+				video: () => LocalizedString
+				/**
+				 * Image set
+				 */
+				imageSet: () => LocalizedString
+				/**
+				 * Model
+				 */
+				model: () => LocalizedString
+			}
+			statuses: {
+				/**
+				 * On the site
+				 */
+				published: () => LocalizedString
+				/**
+				 * Scheduled
+				 */
+				scheduled: () => LocalizedString
+				/**
+				 * Unpublished
+				 */
+				unpublished: () => LocalizedString
+				/**
+				 * Waiting for its media
+				 */
+				waitingForMedia: () => LocalizedString
+			}
+			/**
+			 * Open {title} in the console
+			 */
+			openItem: (arg: { title: string }) => LocalizedString
+			/**
+			 * Decision
+			 */
+			decision: () => LocalizedString
+			/**
+			 * Note
+			 */
+			note: () => LocalizedString
+			/**
+			 * Kept with the report and in the audit log.
+			 */
+			noteHint: () => LocalizedString
+			/**
+			 * Save the state
+			 */
+			save: () => LocalizedString
+			/**
+			 * The report’s state is saved.
+			 */
+			saved: () => LocalizedString
+			/**
+			 * Last changed {at}.
+			 */
+			lastChange: (arg: { at: string }) => LocalizedString
+			/**
+			 * Unpublish
+			 */
+			unpublishTitle: () => LocalizedString
+			/**
+			 * Takes every video and image set this report names off the site at once and marks the report removed. Their console pages can publish them again.
+			 */
+			unpublishHint: () => LocalizedString
+			/**
+			 * Unpublish the named content
+			 */
+			unpublish: () => LocalizedString
+			/**
+			 * Take the videos and image sets this report names off the site, and mark the report removed?
+			 */
+			confirmUnpublish: () => LocalizedString
+			/**
+			 * Taken off the site: {count}. The report is marked removed.
+			 */
+			unpublished: (arg: { count: number }) => LocalizedString
+		}
+		messages: {
+			/**
+			 * Messages sent through the contact form. Mark one handled once it is answered.
+			 */
+			intro: () => LocalizedString
+			filters: {
+				/**
+				 * Not handled
+				 */
+				open: () => LocalizedString
+				/**
+				 * Handled
+				 */
+				handled: () => LocalizedString
+				/**
+				 * All
+				 */
+				all: () => LocalizedString
+			}
+			/**
+			 * Contact messages
+			 */
+			tableLabel: () => LocalizedString
+			/**
+			 * From
+			 */
+			from: () => LocalizedString
+			/**
+			 * Subject
+			 */
+			subject: () => LocalizedString
+			/**
+			 * Message
+			 */
+			message: () => LocalizedString
+			/**
+			 * Language
+			 */
+			language: () => LocalizedString
+			/**
+			 * Handled
+			 */
+			handled: () => LocalizedString
+			/**
+			 * Mark handled
+			 */
+			markHandled: () => LocalizedString
+			/**
+			 * Mark “{subject}” handled
+			 */
+			markHandledLabel: (arg: { subject: string }) => LocalizedString
+			/**
+			 * Mark not handled
+			 */
+			markOpen: () => LocalizedString
+			/**
+			 * Mark “{subject}” not handled
+			 */
+			markOpenLabel: (arg: { subject: string }) => LocalizedString
+			/**
+			 * Marked handled.
+			 */
+			markedHandled: () => LocalizedString
+			/**
+			 * Marked not handled.
+			 */
+			markedOpen: () => LocalizedString
+			/**
+			 * Reply by email
+			 */
+			reply: () => LocalizedString
+		}
+		feedback: {
+			/**
+			 * What visitors wrote on the error screen, newest first.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Error feedback
+			 */
+			tableLabel: () => LocalizedString
+			/**
+			 * Message
+			 */
+			message: () => LocalizedString
+			/**
+			 * Page
+			 */
+			page: () => LocalizedString
+			/**
+			 * Error
+			 */
+			error: () => LocalizedString
+			/**
+			 * Signed in as
+			 */
+			user: () => LocalizedString
+			/**
+			 * Visitor
+			 */
+			visitor: () => LocalizedString
+		}
+		users: {
+			/**
+			 * Users
+			 */
+			title: () => LocalizedString
+			/**
+			 * Find an account by the start of its email address. Without a search the newest accounts are listed.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Email address starts with
+			 */
+			search: () => LocalizedString
+			/**
+			 * Search
+			 */
+			searchButton: () => LocalizedString
+			/**
+			 * Users
+			 */
+			tableLabel: () => LocalizedString
+			/**
+			 * Email address
+			 */
+			email: () => LocalizedString
+			/**
+			 * Role
+			 */
+			role: () => LocalizedString
+			/**
+			 * Address confirmed
+			 */
+			verified: () => LocalizedString
+			/**
+			 * Signed up
+			 */
+			created: () => LocalizedString
+			/**
+			 * Open {email}
+			 */
+			openLabel: (arg: { email: string }) => LocalizedString
+			roles: {
+				/**
+				 * User
+				 */
+				user: () => LocalizedString
+				/**
+				 * Administrator
+				 */
+				admin: () => LocalizedString
+				/**
+				 * Permanent access
+				 */
+				permanentAccess: () => LocalizedString
+			}
+		}
+		user: {
+			/**
+			 * Back to the users
+			 */
+			back: () => LocalizedString
+			/**
+			 * Account
+			 */
+			account: () => LocalizedString
+			/**
+			 * Language
+			 */
+			language: () => LocalizedString
+			/**
+			 * Membership
+			 */
+			member: () => LocalizedString
+			/**
+			 * Member now
+			 */
+			memberYes: () => LocalizedString
+			/**
+			 * No membership now
+			 */
+			memberNo: () => LocalizedString
+			/**
+			 * Role
+			 */
+			role: () => LocalizedString
+			/**
+			 * Permanent access opens every member page without a plan. You cannot take your own administrator role away.
+			 */
+			roleHint: () => LocalizedString
+			/**
+			 * Save the role
+			 */
+			saveRole: () => LocalizedString
+			/**
+			 * The role is saved.
+			 */
+			roleSaved: () => LocalizedString
+			/**
+			 * Sessions
+			 */
+			sessions: () => LocalizedString
+			/**
+			 * Live sessions: {count}.
+			 */
+			sessionsLive: (arg: { count: number }) => LocalizedString
+			/**
+			 * End all sessions
+			 */
+			endSessions: () => LocalizedString
+			/**
+			 * Sign {email} out everywhere?
+			 */
+			confirmEndSessions: (arg: { email: string }) => LocalizedString
+			/**
+			 * Sessions ended: {count}.
+			 */
+			sessionsEnded: (arg: { count: number }) => LocalizedString
+			/**
+			 * Subscriptions
+			 */
+			subscriptions: () => LocalizedString
+			/**
+			 * Subscriptions of this user
+			 */
+			subscriptionsLabel: () => LocalizedString
+			/**
+			 * No subscriptions.
+			 */
+			noSubscriptions: () => LocalizedString
+			/**
+			 * Plan
+			 */
+			plan: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Started
+			 */
+			started: () => LocalizedString
+			/**
+			 * Paid until
+			 */
+			paidUntil: () => LocalizedString
+			/**
+			 * Trial ends
+			 */
+			trialEnds: () => LocalizedString
+			/**
+			 * Ended
+			 */
+			ended: () => LocalizedString
+			/**
+			 * Change ahead
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Current
+			 */
+			current: () => LocalizedString
+			statuses: {
+				/**
+				 * Active
+				 */
+				active: () => LocalizedString
+				/**
+				 * Ended
+				 */
+				ended: () => LocalizedString
+			}
+			/**
+			 * Billing events
+			 */
+			events: () => LocalizedString
+			/**
+			 * Billing events of this user
+			 */
+			eventsLabel: () => LocalizedString
+			/**
+			 * The newest {shown} of {total}.
+			 */
+			eventsShown: (arg: { shown: number, total: number }) => LocalizedString
+			/**
+			 * No billing events.
+			 */
+			noEvents: () => LocalizedString
+			/**
+			 * Event
+			 */
+			eventType: () => LocalizedString
+			/**
+			 * Processor
+			 */
+			provider: () => LocalizedString
+			/**
+			 * Amount
+			 */
+			amount: () => LocalizedString
+			/**
+			 * Error
+			 */
+			eventError: () => LocalizedString
 		}
 	}
 }

@@ -54,14 +54,21 @@ import { Route as AdminCategoriesIndexRouteImport } from './routes/admin/categor
 import { Route as AdminCategoriesIdRouteImport } from './routes/admin/categories/$id'
 import { Route as AdminFaqIndexRouteImport } from './routes/admin/faq/index'
 import { Route as AdminFaqIdRouteImport } from './routes/admin/faq/$id'
+import { Route as AdminInboxIndexRouteImport } from './routes/admin/inbox/index'
+import { Route as AdminInboxFeedbackRouteImport } from './routes/admin/inbox/feedback'
+import { Route as AdminInboxMessagesRouteImport } from './routes/admin/inbox/messages'
 import { Route as AdminLegalIndexRouteImport } from './routes/admin/legal/index'
 import { Route as AdminModelsIndexRouteImport } from './routes/admin/models/index'
 import { Route as AdminModelsIdRouteImport } from './routes/admin/models/$id'
 import { Route as AdminPlansIndexRouteImport } from './routes/admin/plans/index'
 import { Route as AdminPlansIdRouteImport } from './routes/admin/plans/$id'
+import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
+import { Route as AdminUsersIdRouteImport } from './routes/admin/users/$id'
 import { Route as LangCategoriesIdIndexRouteImport } from './routes/$lang/categories/$id/index'
 import { Route as LangCategoriesIdTabRouteImport } from './routes/$lang/categories/$id/$tab'
 import { Route as AdminContentKindIdRouteImport } from './routes/admin/content/$kind/$id'
+import { Route as AdminInboxReportsIndexRouteImport } from './routes/admin/inbox/reports/index'
+import { Route as AdminInboxReportsIdRouteImport } from './routes/admin/inbox/reports/$id'
 import { Route as AdminLegalSlugLocaleRouteImport } from './routes/admin/legal/$slug/$locale'
 
 const IndexRoute = IndexRouteImport.update({
@@ -289,6 +296,21 @@ const AdminFaqIdRoute = AdminFaqIdRouteImport.update({
   path: '/faq/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminInboxIndexRoute = AdminInboxIndexRouteImport.update({
+  id: '/inbox/',
+  path: '/inbox/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminInboxFeedbackRoute = AdminInboxFeedbackRouteImport.update({
+  id: '/inbox/feedback',
+  path: '/inbox/feedback',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminInboxMessagesRoute = AdminInboxMessagesRouteImport.update({
+  id: '/inbox/messages',
+  path: '/inbox/messages',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminLegalIndexRoute = AdminLegalIndexRouteImport.update({
   id: '/legal/',
   path: '/legal/',
@@ -314,6 +336,16 @@ const AdminPlansIdRoute = AdminPlansIdRouteImport.update({
   path: '/plans/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUsersIdRoute = AdminUsersIdRouteImport.update({
+  id: '/users/$id',
+  path: '/users/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const LangCategoriesIdIndexRoute = LangCategoriesIdIndexRouteImport.update({
   id: '/categories/$id/',
   path: '/categories/$id/',
@@ -327,6 +359,16 @@ const LangCategoriesIdTabRoute = LangCategoriesIdTabRouteImport.update({
 const AdminContentKindIdRoute = AdminContentKindIdRouteImport.update({
   id: '/content/$kind/$id',
   path: '/content/$kind/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminInboxReportsIndexRoute = AdminInboxReportsIndexRouteImport.update({
+  id: '/inbox/reports/',
+  path: '/inbox/reports/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminInboxReportsIdRoute = AdminInboxReportsIdRouteImport.update({
+  id: '/inbox/reports/$id',
+  path: '/inbox/reports/$id',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminLegalSlugLocaleRoute = AdminLegalSlugLocaleRouteImport.update({
@@ -374,8 +416,11 @@ export interface FileRoutesByFullPath {
   '/admin/banners/$id': typeof AdminBannersIdRoute
   '/admin/categories/$id': typeof AdminCategoriesIdRoute
   '/admin/faq/$id': typeof AdminFaqIdRoute
+  '/admin/inbox/feedback': typeof AdminInboxFeedbackRoute
+  '/admin/inbox/messages': typeof AdminInboxMessagesRoute
   '/admin/models/$id': typeof AdminModelsIdRoute
   '/admin/plans/$id': typeof AdminPlansIdRoute
+  '/admin/users/$id': typeof AdminUsersIdRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
@@ -383,13 +428,17 @@ export interface FileRoutesByFullPath {
   '/admin/banners/': typeof AdminBannersIndexRoute
   '/admin/categories/': typeof AdminCategoriesIndexRoute
   '/admin/faq/': typeof AdminFaqIndexRoute
+  '/admin/inbox/': typeof AdminInboxIndexRoute
   '/admin/legal/': typeof AdminLegalIndexRoute
   '/admin/models/': typeof AdminModelsIndexRoute
   '/admin/plans/': typeof AdminPlansIndexRoute
+  '/admin/users/': typeof AdminUsersIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
+  '/admin/inbox/reports/$id': typeof AdminInboxReportsIdRoute
   '/admin/legal/$slug/$locale': typeof AdminLegalSlugLocaleRoute
   '/$lang/categories/$id/': typeof LangCategoriesIdIndexRoute
+  '/admin/inbox/reports/': typeof AdminInboxReportsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -426,8 +475,11 @@ export interface FileRoutesByTo {
   '/admin/banners/$id': typeof AdminBannersIdRoute
   '/admin/categories/$id': typeof AdminCategoriesIdRoute
   '/admin/faq/$id': typeof AdminFaqIdRoute
+  '/admin/inbox/feedback': typeof AdminInboxFeedbackRoute
+  '/admin/inbox/messages': typeof AdminInboxMessagesRoute
   '/admin/models/$id': typeof AdminModelsIdRoute
   '/admin/plans/$id': typeof AdminPlansIdRoute
+  '/admin/users/$id': typeof AdminUsersIdRoute
   '/$lang/categories': typeof LangCategoriesIndexRoute
   '/$lang/images': typeof LangImagesIndexRoute
   '/$lang/models': typeof LangModelsIndexRoute
@@ -435,13 +487,17 @@ export interface FileRoutesByTo {
   '/admin/banners': typeof AdminBannersIndexRoute
   '/admin/categories': typeof AdminCategoriesIndexRoute
   '/admin/faq': typeof AdminFaqIndexRoute
+  '/admin/inbox': typeof AdminInboxIndexRoute
   '/admin/legal': typeof AdminLegalIndexRoute
   '/admin/models': typeof AdminModelsIndexRoute
   '/admin/plans': typeof AdminPlansIndexRoute
+  '/admin/users': typeof AdminUsersIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
+  '/admin/inbox/reports/$id': typeof AdminInboxReportsIdRoute
   '/admin/legal/$slug/$locale': typeof AdminLegalSlugLocaleRoute
   '/$lang/categories/$id': typeof LangCategoriesIdIndexRoute
+  '/admin/inbox/reports': typeof AdminInboxReportsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -483,8 +539,11 @@ export interface FileRoutesById {
   '/admin/banners/$id': typeof AdminBannersIdRoute
   '/admin/categories/$id': typeof AdminCategoriesIdRoute
   '/admin/faq/$id': typeof AdminFaqIdRoute
+  '/admin/inbox/feedback': typeof AdminInboxFeedbackRoute
+  '/admin/inbox/messages': typeof AdminInboxMessagesRoute
   '/admin/models/$id': typeof AdminModelsIdRoute
   '/admin/plans/$id': typeof AdminPlansIdRoute
+  '/admin/users/$id': typeof AdminUsersIdRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
@@ -492,13 +551,17 @@ export interface FileRoutesById {
   '/admin/banners/': typeof AdminBannersIndexRoute
   '/admin/categories/': typeof AdminCategoriesIndexRoute
   '/admin/faq/': typeof AdminFaqIndexRoute
+  '/admin/inbox/': typeof AdminInboxIndexRoute
   '/admin/legal/': typeof AdminLegalIndexRoute
   '/admin/models/': typeof AdminModelsIndexRoute
   '/admin/plans/': typeof AdminPlansIndexRoute
+  '/admin/users/': typeof AdminUsersIndexRoute
   '/$lang/categories/$id/$tab': typeof LangCategoriesIdTabRoute
   '/admin/content/$kind/$id': typeof AdminContentKindIdRoute
+  '/admin/inbox/reports/$id': typeof AdminInboxReportsIdRoute
   '/admin/legal/$slug/$locale': typeof AdminLegalSlugLocaleRoute
   '/$lang/categories/$id/': typeof LangCategoriesIdIndexRoute
+  '/admin/inbox/reports/': typeof AdminInboxReportsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -541,8 +604,11 @@ export interface FileRouteTypes {
     | '/admin/banners/$id'
     | '/admin/categories/$id'
     | '/admin/faq/$id'
+    | '/admin/inbox/feedback'
+    | '/admin/inbox/messages'
     | '/admin/models/$id'
     | '/admin/plans/$id'
+    | '/admin/users/$id'
     | '/$lang/categories/'
     | '/$lang/images/'
     | '/$lang/models/'
@@ -550,13 +616,17 @@ export interface FileRouteTypes {
     | '/admin/banners/'
     | '/admin/categories/'
     | '/admin/faq/'
+    | '/admin/inbox/'
     | '/admin/legal/'
     | '/admin/models/'
     | '/admin/plans/'
+    | '/admin/users/'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
+    | '/admin/inbox/reports/$id'
     | '/admin/legal/$slug/$locale'
     | '/$lang/categories/$id/'
+    | '/admin/inbox/reports/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -593,8 +663,11 @@ export interface FileRouteTypes {
     | '/admin/banners/$id'
     | '/admin/categories/$id'
     | '/admin/faq/$id'
+    | '/admin/inbox/feedback'
+    | '/admin/inbox/messages'
     | '/admin/models/$id'
     | '/admin/plans/$id'
+    | '/admin/users/$id'
     | '/$lang/categories'
     | '/$lang/images'
     | '/$lang/models'
@@ -602,13 +675,17 @@ export interface FileRouteTypes {
     | '/admin/banners'
     | '/admin/categories'
     | '/admin/faq'
+    | '/admin/inbox'
     | '/admin/legal'
     | '/admin/models'
     | '/admin/plans'
+    | '/admin/users'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
+    | '/admin/inbox/reports/$id'
     | '/admin/legal/$slug/$locale'
     | '/$lang/categories/$id'
+    | '/admin/inbox/reports'
   id:
     | '__root__'
     | '/'
@@ -649,8 +726,11 @@ export interface FileRouteTypes {
     | '/admin/banners/$id'
     | '/admin/categories/$id'
     | '/admin/faq/$id'
+    | '/admin/inbox/feedback'
+    | '/admin/inbox/messages'
     | '/admin/models/$id'
     | '/admin/plans/$id'
+    | '/admin/users/$id'
     | '/$lang/categories/'
     | '/$lang/images/'
     | '/$lang/models/'
@@ -658,13 +738,17 @@ export interface FileRouteTypes {
     | '/admin/banners/'
     | '/admin/categories/'
     | '/admin/faq/'
+    | '/admin/inbox/'
     | '/admin/legal/'
     | '/admin/models/'
     | '/admin/plans/'
+    | '/admin/users/'
     | '/$lang/categories/$id/$tab'
     | '/admin/content/$kind/$id'
+    | '/admin/inbox/reports/$id'
     | '/admin/legal/$slug/$locale'
     | '/$lang/categories/$id/'
+    | '/admin/inbox/reports/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1000,6 +1084,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminFaqIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/inbox/': {
+      id: '/admin/inbox/'
+      path: '/inbox'
+      fullPath: '/admin/inbox/'
+      preLoaderRoute: typeof AdminInboxIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/inbox/feedback': {
+      id: '/admin/inbox/feedback'
+      path: '/inbox/feedback'
+      fullPath: '/admin/inbox/feedback'
+      preLoaderRoute: typeof AdminInboxFeedbackRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/inbox/messages': {
+      id: '/admin/inbox/messages'
+      path: '/inbox/messages'
+      fullPath: '/admin/inbox/messages'
+      preLoaderRoute: typeof AdminInboxMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/legal/': {
       id: '/admin/legal/'
       path: '/legal'
@@ -1035,6 +1140,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPlansIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/users/': {
+      id: '/admin/users/'
+      path: '/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof AdminUsersIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/users/$id': {
+      id: '/admin/users/$id'
+      path: '/users/$id'
+      fullPath: '/admin/users/$id'
+      preLoaderRoute: typeof AdminUsersIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/$lang/categories/$id/': {
       id: '/$lang/categories/$id/'
       path: '/categories/$id'
@@ -1054,6 +1173,20 @@ declare module '@tanstack/react-router' {
       path: '/content/$kind/$id'
       fullPath: '/admin/content/$kind/$id'
       preLoaderRoute: typeof AdminContentKindIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/inbox/reports/': {
+      id: '/admin/inbox/reports/'
+      path: '/inbox/reports'
+      fullPath: '/admin/inbox/reports/'
+      preLoaderRoute: typeof AdminInboxReportsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/inbox/reports/$id': {
+      id: '/admin/inbox/reports/$id'
+      path: '/inbox/reports/$id'
+      fullPath: '/admin/inbox/reports/$id'
+      preLoaderRoute: typeof AdminInboxReportsIdRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/legal/$slug/$locale': {
@@ -1120,16 +1253,23 @@ interface AdminRouteChildren {
   AdminBannersIdRoute: typeof AdminBannersIdRoute
   AdminCategoriesIdRoute: typeof AdminCategoriesIdRoute
   AdminFaqIdRoute: typeof AdminFaqIdRoute
+  AdminInboxFeedbackRoute: typeof AdminInboxFeedbackRoute
+  AdminInboxMessagesRoute: typeof AdminInboxMessagesRoute
   AdminModelsIdRoute: typeof AdminModelsIdRoute
   AdminPlansIdRoute: typeof AdminPlansIdRoute
+  AdminUsersIdRoute: typeof AdminUsersIdRoute
   AdminBannersIndexRoute: typeof AdminBannersIndexRoute
   AdminCategoriesIndexRoute: typeof AdminCategoriesIndexRoute
   AdminFaqIndexRoute: typeof AdminFaqIndexRoute
+  AdminInboxIndexRoute: typeof AdminInboxIndexRoute
   AdminLegalIndexRoute: typeof AdminLegalIndexRoute
   AdminModelsIndexRoute: typeof AdminModelsIndexRoute
   AdminPlansIndexRoute: typeof AdminPlansIndexRoute
+  AdminUsersIndexRoute: typeof AdminUsersIndexRoute
   AdminContentKindIdRoute: typeof AdminContentKindIdRoute
+  AdminInboxReportsIdRoute: typeof AdminInboxReportsIdRoute
   AdminLegalSlugLocaleRoute: typeof AdminLegalSlugLocaleRoute
+  AdminInboxReportsIndexRoute: typeof AdminInboxReportsIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -1140,16 +1280,23 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBannersIdRoute: AdminBannersIdRoute,
   AdminCategoriesIdRoute: AdminCategoriesIdRoute,
   AdminFaqIdRoute: AdminFaqIdRoute,
+  AdminInboxFeedbackRoute: AdminInboxFeedbackRoute,
+  AdminInboxMessagesRoute: AdminInboxMessagesRoute,
   AdminModelsIdRoute: AdminModelsIdRoute,
   AdminPlansIdRoute: AdminPlansIdRoute,
+  AdminUsersIdRoute: AdminUsersIdRoute,
   AdminBannersIndexRoute: AdminBannersIndexRoute,
   AdminCategoriesIndexRoute: AdminCategoriesIndexRoute,
   AdminFaqIndexRoute: AdminFaqIndexRoute,
+  AdminInboxIndexRoute: AdminInboxIndexRoute,
   AdminLegalIndexRoute: AdminLegalIndexRoute,
   AdminModelsIndexRoute: AdminModelsIndexRoute,
   AdminPlansIndexRoute: AdminPlansIndexRoute,
+  AdminUsersIndexRoute: AdminUsersIndexRoute,
   AdminContentKindIdRoute: AdminContentKindIdRoute,
+  AdminInboxReportsIdRoute: AdminInboxReportsIdRoute,
   AdminLegalSlugLocaleRoute: AdminLegalSlugLocaleRoute,
+  AdminInboxReportsIndexRoute: AdminInboxReportsIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

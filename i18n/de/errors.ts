@@ -103,4 +103,15 @@ export default {
   titleTooLong: 'Dieser Titel ist zu lang.',
   descriptionTooLong: 'Diese Beschreibung ist zu lang.',
   publishAtInvalid: 'Gib ein gültiges Datum mit Uhrzeit ein.',
+  // Operations console: inbox and users
+  reportStateInvalid: 'Wähle einen der Zustände einer Meldung.',
+  reportStateUnchanged: 'Die Meldung ist schon in diesem Zustand. Wähle einen anderen Zustand oder füge eine Notiz hinzu.',
+  reportNamesNoContent: 'Diese Meldung nennt kein Video und keine Bildergalerie dieser Seite, die sich zurückziehen ließe.',
+  reportAlreadyRemoved: 'Alles, was diese Meldung nennt, ist schon von der Seite genommen, und die Meldung ist als entfernt markiert.',
+  noteTooLong: 'Diese Notiz ist zu lang (höchstens 2.000 Zeichen).',
+  messageAlreadyHandled: 'Diese Nachricht ist schon als erledigt markiert.',
+  messageAlreadyOpen: 'Diese Nachricht ist nicht als erledigt markiert.',
+  roleInvalid: 'Wähle eine der Rollen.',
+  roleUnchanged: 'Dieses Konto hat diese Rolle schon.',
+  ownAdminRole: 'Du kannst dir deine eigene Administratorrolle nicht nehmen. Bitte eine andere Administratorin oder einen anderen Administrator darum.',
 } satisfies Translation['errors']

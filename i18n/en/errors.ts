@@ -101,4 +101,15 @@ export default {
   titleTooLong: 'This title is too long.',
   descriptionTooLong: 'This description is too long.',
   publishAtInvalid: 'Enter a valid date and time.',
+  // Operations console: inbox and users
+  reportStateInvalid: 'Choose one of the report states.',
+  reportStateUnchanged: 'The report is in this state already. Choose another state, or add a note.',
+  reportNamesNoContent: 'This report names no video or image set of this site that could be unpublished.',
+  reportAlreadyRemoved: 'Everything this report names is off the site already, and the report is marked removed.',
+  noteTooLong: 'This note is too long (at most 2,000 characters).',
+  messageAlreadyHandled: 'This message is marked handled already.',
+  messageAlreadyOpen: 'This message is not marked handled.',
+  roleInvalid: 'Choose one of the roles.',
+  roleUnchanged: 'This user has this role already.',
+  ownAdminRole: 'You cannot take your own administrator role away. Ask another administrator to do it.',
 }

@@ -13,6 +13,7 @@ import billing from './billing.js'
 import playback from './playback.js'
 import admin from './admin.js'
 import editors from './editors.js'
+import inbox from './inbox.js'
 
 const en = {
   auth,
@@ -29,6 +30,7 @@ const en = {
   playback,
   admin,
   editors,
+  inbox,
 } satisfies BaseTranslation
 
 export default en

@@ -103,4 +103,15 @@ export default {
   titleTooLong: 'Este título es demasiado largo.',
   descriptionTooLong: 'Esta descripción es demasiado larga.',
   publishAtInvalid: 'Introduce una fecha y una hora válidas.',
+  // Operations console: inbox and users
+  reportStateInvalid: 'Elige uno de los estados de una denuncia.',
+  reportStateUnchanged: 'La denuncia ya está en este estado. Elige otro estado o añade una nota.',
+  reportNamesNoContent: 'Esta denuncia no nombra ningún vídeo ni galería de este sitio que se pueda retirar.',
+  reportAlreadyRemoved: 'Todo lo que nombra esta denuncia ya está fuera del sitio, y la denuncia está marcada como retirada.',
+  noteTooLong: 'Esta nota es demasiado larga (2000 caracteres como máximo).',
+  messageAlreadyHandled: 'Este mensaje ya está marcado como atendido.',
+  messageAlreadyOpen: 'Este mensaje no está marcado como atendido.',
+  roleInvalid: 'Elige uno de los roles.',
+  roleUnchanged: 'Esta cuenta ya tiene este rol.',
+  ownAdminRole: 'No puedes quitarte tu propio rol de administrador. Pídeselo a otra persona administradora.',
 } satisfies Translation['errors']

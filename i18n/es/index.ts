@@ -13,6 +13,7 @@ import billing from './billing.js'
 import playback from './playback.js'
 import admin from './admin.js'
 import editors from './editors.js'
+import inbox from './inbox.js'
 
 const es = {
   auth,
@@ -29,6 +30,7 @@ const es = {
   playback,
   admin,
   editors,
+  inbox,
 } satisfies Translation
 
 export default es

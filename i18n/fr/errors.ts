@@ -103,4 +103,15 @@ export default {
   titleTooLong: 'Ce titre est trop long.',
   descriptionTooLong: 'Cette description est trop longue.',
   publishAtInvalid: 'Saisissez une date et une heure valides.',
+  // Operations console: inbox and users
+  reportStateInvalid: 'Choisissez l’un des états d’un signalement.',
+  reportStateUnchanged: 'Le signalement est déjà dans cet état. Choisissez un autre état ou ajoutez une note.',
+  reportNamesNoContent: 'Ce signalement ne nomme aucune vidéo ni galerie de ce site qui puisse être retirée.',
+  reportAlreadyRemoved: 'Tout ce que nomme ce signalement est déjà retiré du site, et le signalement est marqué comme retiré.',
+  noteTooLong: 'Cette note est trop longue (2 000 caractères au plus).',
+  messageAlreadyHandled: 'Ce message est déjà marqué comme traité.',
+  messageAlreadyOpen: 'Ce message n’est pas marqué comme traité.',
+  roleInvalid: 'Choisissez l’un des rôles.',
+  roleUnchanged: 'Ce compte a déjà ce rôle.',
+  ownAdminRole: 'Vous ne pouvez pas vous retirer votre propre rôle d’administrateur. Demandez-le à un autre administrateur.',
 } satisfies Translation['errors']

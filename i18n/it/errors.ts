@@ -103,4 +103,15 @@ export default {
   titleTooLong: 'Questo titolo è troppo lungo.',
   descriptionTooLong: 'Questa descrizione è troppo lunga.',
   publishAtInvalid: 'Inserisci una data e un’ora valide.',
+  // Operations console: inbox and users
+  reportStateInvalid: 'Scegli uno degli stati di una segnalazione.',
+  reportStateUnchanged: 'La segnalazione è già in questo stato. Scegli un altro stato o aggiungi una nota.',
+  reportNamesNoContent: 'Questa segnalazione non nomina alcun video né galleria di questo sito da ritirare.',
+  reportAlreadyRemoved: 'Tutto ciò che questa segnalazione nomina è già fuori dal sito, e la segnalazione è segnata come rimossa.',
+  noteTooLong: 'Questa nota è troppo lunga (al massimo 2.000 caratteri).',
+  messageAlreadyHandled: 'Questo messaggio è già segnato come gestito.',
+  messageAlreadyOpen: 'Questo messaggio non è segnato come gestito.',
+  roleInvalid: 'Scegli uno dei ruoli.',
+  roleUnchanged: 'Questo account ha già questo ruolo.',
+  ownAdminRole: 'Non puoi toglierti il tuo ruolo di amministratore. Chiedilo a un altro amministratore.',
 } satisfies Translation['errors']

@@ -18,6 +18,9 @@ export const REPORT_TYPES = ['abuse', 'copyright'] as const
 export type ReportType = (typeof REPORT_TYPES)[number]
 export const REPORT_ISSUES = ['non_consentual', 'trafficking', 'personal_info', 'weapons', 'minors', 'drugs'] as const
 export type ReportIssue = (typeof REPORT_ISSUES)[number]
+/** Reports about minors or trafficking are urgent: flagged in the support mail and in the console. */
+export const URGENT_REPORT_ISSUES: readonly ReportIssue[] = ['minors', 'trafficking']
+export const isUrgentReport = (issues: readonly string[]) => issues.some((issue) => (URGENT_REPORT_ISSUES as readonly string[]).includes(issue))
 
 /** The FAQ page's groups, in page order (their titles live in i18n: site.faq.groups). */
 export const FAQ_GROUPS = ['membership', 'billing', 'downloads', 'support'] as const

@@ -12,6 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import crypto from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
+import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Category, ImageSet, ImageSetModel, Model, Video, VideoModel } from '../db/entities/index.js'
 import type { LocalizedText } from '../domain/locale.js'
@@ -159,6 +160,31 @@ export async function publishContent(em: EntityManager, input: PublishActionInpu
   await em.flush()
   await changed(em, `publish ${input.action}`)
   return { before, after: snapshot(row) }
+}
+
+/**
+ * Takes videos and image sets off the site as the console's unpublish does (the answer to a
+ * removal report), each locked for the change; those off already, or gone, are left out.
+ * Returns each change for the audit log.
+ */
+export async function unpublishContent(em: EntityManager, refs: ReadonlyArray<{ kind: IngestKind; id: number }>, now: Date) {
+  const changes: Array<{ kind: IngestKind; id: number; before: ReturnType<typeof snapshot>; after: ReturnType<typeof snapshot> }> = []
+  for (const ref of refs) {
+    const locked = { lockMode: LockMode.PESSIMISTIC_WRITE } as const
+    const row: Item | null = ref.kind === 'video' ? await em.findOne(Video, ref.id, locked) : await em.findOne(ImageSet, ref.id, locked)
+    if (!row || row.withdrawn) continue
+    const before = snapshot(row)
+    const next = publishingAfter('unpublish', now, row.publishAt ?? null)
+    row.publishAt = next.publishAt
+    row.withdrawn = next.withdrawn
+    applyPublishingRule(row, now)
+    changes.push({ ...ref, before, after: snapshot(row) })
+  }
+  if (changes.length) {
+    await em.flush()
+    await changed(em, 'unpublish')
+  }
+  return changes
 }
 
 /**

@@ -188,6 +188,19 @@ export async function endOtherSessions(em: EntityManager, userId: number, keepSe
 }
 
 /**
+ * Ends every session of a user from the operations console, inside the caller's transaction:
+ * returns how many were live at `now` and `announce`, to call once the change is committed, so
+ * this process's session caches (the media gateway's) drop them (announced earlier, a cache
+ * could reload a session the transaction has not yet removed). Other servers' caches follow
+ * within MEDIA_ACCESS_CACHE_SECONDS.
+ */
+export async function endAllSessions(em: EntityManager, userId: number, now: Date): Promise<{ live: number; announce: () => void }> {
+  const live = await em.count(Session, { user: userId, expiresAt: { $gt: now } })
+  await em.nativeDelete(Session, { user: userId })
+  return { live, announce: () => sessionsEnded({ userId }) }
+}
+
+/**
  * Housekeeping (worker cron): deletes expired sessions, rate-limit counters past their
  * window, and mailed-link tokens a day after they expired or were used.
  */

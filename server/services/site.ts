@@ -5,8 +5,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { ContactMessage, ErrorFeedback, LegalPage, RemovalReport } from '../db/entities/index.js'
 import { FALLBACK_LOCALES, type Locale } from '../domain/locale.js'
+import { reportDue } from '../domain/reports.js'
 import type { RichTextDocument } from '../domain/rich-text.js'
-import { REPORT_PROCESSING_BUSINESS_DAYS, type LegalSlug, type ReportIssue, type ReportType } from '../domain/site.js'
+import { isUrgentReport, REPORT_PROCESSING_BUSINESS_DAYS, type LegalSlug, type ReportIssue, type ReportType } from '../domain/site.js'
 import { queueMail, type OutgoingMail } from './mail.js'
 
 /** Who sent a form: the page's language and the signed-in user, if any. */
@@ -89,11 +90,10 @@ export function sendContactMessage(em: EntityManager, input: ContactPayload, sen
   )
 }
 
-/** Reports about minors or trafficking are flagged in the subject so they are read first. */
-const URGENT_ISSUES: readonly ReportIssue[] = ['minors', 'trafficking']
-
-export function submitRemovalReport(em: EntityManager, input: ReportPayload, sender: Sender, supportEmail: string) {
-  const urgent = input.issues.some((issue) => URGENT_ISSUES.includes(issue))
+export function submitRemovalReport(em: EntityManager, input: ReportPayload, sender: Sender, supportEmail: string, now = new Date()) {
+  // Flagged in the subject so they are read first.
+  const urgent = isUrgentReport(input.issues)
+  const due = reportDue(now)
   return storeAndMail(
     em,
     (tx) =>
@@ -107,11 +107,12 @@ export function submitRemovalReport(em: EntityManager, input: ReportPayload, sen
         description: input.description,
         signature: input.signature,
         locale: sender.locale,
+        createdAt: now,
       }),
     (row) => ({
       subject: `${urgent ? '[URGENT] ' : ''}[Removal report #${row.id}] ${input.type}: ${input.issues.join(', ')}`,
       text: [
-        `Removal report #${row.id} (to be processed within ${REPORT_PROCESSING_BUSINESS_DAYS} business days)`,
+        `Removal report #${row.id} (to be processed within ${REPORT_PROCESSING_BUSINESS_DAYS} business days: by ${due.day})`,
         ...senderLines(input.name, input.email, sender),
         `Type: ${input.type}`,
         `Sender depicted: ${input.depicted ? 'yes' : 'no'}`,

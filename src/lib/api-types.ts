@@ -37,3 +37,7 @@ export type InteractionResult = Outputs['interactions']['update']
 
 /** A video or image set as the console's item page edits it. */
 export type AdminContent = Outputs['admin']['content']['item']
+/** A removal report as the console's inbox shows one. */
+export type AdminReport = Outputs['admin']['inbox']['report']
+/** A user as the console's users page shows one. */
+export type AdminUser = Outputs['admin']['users']['user']

@@ -11,6 +11,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuditEntry, User } from '../../server/db/entities/index.js'
 import { AppError } from '../../server/domain/errors.js'
+import { PICTURE_BODY_TYPE } from '../../server/domain/pictures.js'
 import { auditedProcedure } from '../../server/trpc/admin.js'
 import type { Context } from '../../server/trpc/context.js'
 import { createCallerFactory, router } from '../../server/trpc/trpc.js'
@@ -87,8 +88,9 @@ describe('every admin procedure, from the router', () => {
       const request = {
         method: route.method as 'POST',
         url: route.url.replace(':id', id),
-        payload: route.method === 'PATCH' ? Buffer.from('0123456789') : undefined,
-        headers: { 'x-locale': 'de', ...SITE_CLIENT, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'upload-length': '10', ...(route.method === 'PATCH' ? { 'content-type': 'application/offset+octet-stream' } : {}) },
+        payload: route.method === 'PATCH' || route.method === 'PUT' ? Buffer.from('0123456789') : undefined,
+        // Each byte route's own body type (the same-origin guard refuses any other before the role is asked).
+        headers: { 'x-locale': 'de', ...SITE_CLIENT, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'upload-length': '10', ...(route.method === 'PATCH' ? { 'content-type': 'application/offset+octet-stream' } : route.method === 'PUT' ? { 'content-type': PICTURE_BODY_TYPE } : {}) },
       }
       const visitor = await t.app.inject(request)
       expect(visitor.statusCode, `${route.method} ${route.url}`).toBe(401)

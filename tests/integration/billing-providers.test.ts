@@ -113,6 +113,12 @@ for (const id of ['demo', 'ccbill', 'verotel', 'segpay'] as const) {
         const stored = await db.orm.em.fork().findOneOrFail(BillingEvent, { provider: id }, { orderBy: { id: 'desc' } })
         expect(stored.type).toBe(kind)
         expect(JSON.stringify(stored.payload)).not.toMatch(/mYPaSSw0rD|segpay-postback-secret/)
+        // The event names its subscription (the console's user page finds a user's events by it);
+        // earlier events were given it from this field by the console_inbox migration.
+        if (result !== 'ignored') {
+          expect(stored.subscriptionExternalId).toBe(subscriptionId)
+          expect(stored.payload[SHAPE[id].subscription]).toBe(subscriptionId)
+        }
 
         const after = await subscription(subscriptionId)
         switch (kind) {

@@ -249,6 +249,19 @@ describe('media access ends with the session and with the membership', () => {
     expect((await get(`/download/video/${video.id}`, member.cookie)).json().reason).toBe('notMember')
   })
 
+  it('refuses every signed URL of every browser of a user at once when an administrator ends all their sessions in the console', async () => {
+    const member = await userWith({ plan: 'basic-monthly' })
+    const laptop = await signedUrls(member)
+    const phone = { ...member, cookie: sessionCookieOf(await logIn(app.app, member.email, PASSWORD)) }
+    const phoneUrls = await signedUrls(phone)
+    const admin = await userWith({ role: 'admin' })
+    const ended = await trpcMutation(app.app, 'admin.users.endSessions', { id: member.id }, { cookie: admin.cookie })
+    expect(ended.statusCode, ended.body).toBe(200)
+    expect(ended.json().result.data).toEqual({ ended: 2 })
+    await refused(laptop, member.cookie)
+    await refused(phoneUrls, phone.cookie)
+  })
+
   it("ends the other browsers' media when the password changes, and keeps this browser's", async () => {
     const member = await userWith({ plan: 'premium-monthly' })
     const laptop = await signedUrls(member)

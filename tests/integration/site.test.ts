@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ContactMessage, ErrorFeedback, LegalPage, MailMessage, RemovalReport, Session, User } from '../../server/db/entities/index.js'
+import { reportDue } from '../../server/domain/reports.js'
 import { SESSION_COOKIE, hashToken } from '../../server/services/sessions.js'
 import { SITE_RATE_LIMITS } from '../../server/trpc/routers/site.js'
 import { seedLegalPages } from '../../scripts/seed/legal.js'
@@ -134,13 +135,13 @@ describe('site.report', () => {
       issues: ['minors'],
       signature: 'Anna Maria Muster',
       locale: 'it',
-      status: 'open',
+      status: 'new',
     })
     const [mail] = await db.orm.em.fork().find(MailMessage, {})
     expect(mail!.to).toBe(SUPPORT)
     expect(mail!.subject).toBe(`[URGENT] [Removal report #${row!.id}] abuse: minors`)
     expect(mail!.text).toContain(`  ${report.urls[1]}`)
-    expect(mail!.text).toContain('within 7 business days')
+    expect(mail!.text).toContain(`within 7 business days: by ${reportDue(row!.createdAt).day}`)
     expect((await jobs()).map((j) => j.task_identifier)).toEqual(['send_mail'])
   })
 

@@ -80,6 +80,8 @@ export const BillingEventSchema = defineEntity({
     /** Money the event moved (sale, renewal, refund, chargeback), in integer cents. */
     amountCents: p.integer().nullable(),
     currency: p.string().length(3).nullable(),
+    /** The processor's id of the subscription the event is about (Subscription.externalId); null for events about none. */
+    subscriptionExternalId: p.string().length(128).nullable().index(),
   },
   uniques: [{ properties: ['provider', 'eventId'] }],
 })

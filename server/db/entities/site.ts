@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { LOCALES } from '../../domain/locale.js'
 import type { RichTextOp } from '../../domain/rich-text.js'
+import { REPORT_STATES } from '../../domain/reports.js'
 import { FAQ_GROUPS, REPORT_ISSUES, REPORT_TYPES } from '../../domain/site.js'
 import { User } from './user.js'
 
@@ -16,7 +17,10 @@ export const ContactMessageSchema = defineEntity({
     locale: p.enum(LOCALES),
     user: () => p.manyToOne(User).nullable().deleteRule('set null'),
     createdAt: p.datetime().onCreate(() => new Date()),
+    /** Marked handled in the operations console; null: still to be answered. */
+    handledAt: p.datetime().nullable(),
   },
+  indexes: [{ properties: ['handledAt', 'createdAt'] }],
 })
 export class ContactMessage extends ContactMessageSchema.class {}
 ContactMessageSchema.setClass(ContactMessage)
@@ -36,9 +40,14 @@ export const RemovalReportSchema = defineEntity({
     description: p.text(),
     signature: p.string().length(200),
     locale: p.enum(LOCALES),
-    status: p.enum(['open', 'done'] as const).default('open'),
+    status: p.enum(REPORT_STATES).default('new'),
+    /** The note given with the last change of state in the console (the audit log keeps every one). */
+    statusNote: p.text().nullable(),
+    statusChangedAt: p.datetime().nullable(),
+    /** When it arrived; its due date follows from it (domain/reports.ts `reportDue`). */
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  indexes: [{ properties: ['status', 'createdAt'] }, { properties: ['createdAt'] }],
 })
 export class RemovalReport extends RemovalReportSchema.class {}
 RemovalReportSchema.setClass(RemovalReport)

@@ -17,6 +17,8 @@ export const UserSchema = defineEntity({
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
   uniques: [{ name: 'app_user_email_lower_unique', expression: 'create unique index "app_user_email_lower_unique" on "app_user" (lower("email"))' }],
+  // The console's search by the start of an address (lower(email) like 'abc%'), whatever the database's collation.
+  indexes: [{ name: 'app_user_email_prefix', expression: 'create index "app_user_email_prefix" on "app_user" (lower("email") text_pattern_ops, "id")' }],
 })
 export class User extends UserSchema.class {}
 UserSchema.setClass(User)

@@ -10,8 +10,8 @@ import { WebhookRejected, type EventOutcome } from './provider.js'
 export type { EventOutcome }
 
 const INSERT_EVENT = `
-  insert into billing_event (provider, event_id, type, payload, received_at, processed_at, amount_cents, currency)
-  values (?, ?, ?, ?::jsonb, ?, ?, ?, ?)
+  insert into billing_event (provider, event_id, type, payload, received_at, processed_at, amount_cents, currency, subscription_external_id)
+  values (?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?)
   on conflict (provider, event_id) do nothing
   returning id`
 
@@ -34,7 +34,8 @@ export async function applyBillingEvent(
   return em.fork().transactional(async (tx) => {
     const money = 'amountCents' in event ? [event.amountCents, event.currency] : event.kind === 'sale' ? [event.initialCents, event.currency] : [null, null]
     const type = (event.kind === 'ignored' ? event.type : event.kind).slice(0, 64)
-    const rows = await tx.execute<Array<{ id: number }>>(INSERT_EVENT, [provider, event.eventId, type, JSON.stringify(storable(payload)), now, now, ...money])
+    const subscription = 'subscriptionId' in event ? event.subscriptionId : null
+    const rows = await tx.execute<Array<{ id: number }>>(INSERT_EVENT, [provider, event.eventId, type, JSON.stringify(storable(payload)), now, now, ...money, subscription])
     if (rows.length === 0) return { result: 'duplicate', eventId: event.eventId }
     if (event.kind === 'ignored') return { result: 'ignored', eventId: event.eventId }
     if (event.kind === 'sale') await startSale(tx, event)

@@ -56,7 +56,7 @@ export const siteRouter = router({
     })
     .use(rateLimited('report', SITE_RATE_LIMITS.report))
     .mutation(async ({ ctx, input }) => {
-      await submitRemovalReport(ctx.em, input, sender(ctx), ctx.config.supportEmail)
+      await submitRemovalReport(ctx.em, input, sender(ctx), ctx.config.supportEmail, ctx.now)
       return { sent: true as const }
     }),
 

@@ -17,6 +17,8 @@ export function AdminNav() {
     { to: '/admin/plans', label: LL.editors.nav.plans(), also: undefined },
     { to: '/admin/legal', label: LL.editors.nav.legal(), also: undefined },
     { to: '/admin/faq', label: LL.editors.nav.faq(), also: undefined },
+    { to: '/admin/inbox', label: LL.inbox.nav.inbox(), also: undefined },
+    { to: '/admin/users', label: LL.inbox.nav.users(), also: undefined },
     { to: '/admin/audit', label: LL.admin.nav.audit(), also: undefined },
   ] as const
   return (

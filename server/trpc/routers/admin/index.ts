@@ -9,6 +9,8 @@ import { adminFaqRouter } from './faq.js'
 import { adminLegalRouter } from './legal.js'
 import { adminModelsRouter } from './models.js'
 import { adminPlansRouter } from './plans.js'
+import { adminInboxRouter } from './inbox.js'
+import { adminUsersRouter } from './users.js'
 
 /**
  * The operations console: one router per area, every procedure an adminProcedure (reads) or
@@ -25,4 +27,6 @@ export const adminRouter = router({
   plans: adminPlansRouter,
   legal: adminLegalRouter,
   faq: adminFaqRouter,
+  inbox: adminInboxRouter,
+  users: adminUsersRouter,
 })

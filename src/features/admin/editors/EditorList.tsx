@@ -9,7 +9,7 @@ export interface Column<T> {
 }
 
 /** An editor's rows: a table on wide screens, a list of cards on phones (as the pipeline page). */
-export function EditorList<T extends { id: number | string }>({ label, rows, columns, actions }: { label: string; rows: T[]; columns: Column<T>[]; actions: (row: T) => ReactNode }) {
+export function EditorList<T extends { id: number | string }>({ label, rows, columns, actions }: { label: string; rows: T[]; columns: Column<T>[]; actions?: (row: T) => ReactNode }) {
   const { LL } = useI18n()
   const wide = ['md', 'lg', 'xl'].includes(useBreakpoint())
   if (rows.length === 0) return <Text>{LL.editors.common.empty()}</Text>
@@ -23,7 +23,7 @@ export function EditorList<T extends { id: number | string }>({ label, rows, col
                 {column.header}
               </Table.Th>
             ))}
-            <Table.Th scope="col">{LL.editors.common.actions()}</Table.Th>
+            {actions && <Table.Th scope="col">{LL.editors.common.actions()}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -32,7 +32,7 @@ export function EditorList<T extends { id: number | string }>({ label, rows, col
               {columns.map((column) => (
                 <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
               ))}
-              <Table.Td>{actions(row)}</Table.Td>
+              {actions && <Table.Td>{actions(row)}</Table.Td>}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -58,7 +58,7 @@ export function EditorList<T extends { id: number | string }>({ label, rows, col
                 )}
               </div>
             ))}
-            <div>{actions(row)}</div>
+            {actions && <div>{actions(row)}</div>}
           </Stack>
         </Paper>
       ))}

@@ -1,11 +1,11 @@
-import { Badge, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Badge, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
 import { publishingStatus } from '../../../../../server/domain/publish.js'
 import { contentUpdateSchema, DESCRIPTION_MAX, TITLE_MAX, type ContentUpdate } from '../../../../../server/domain/schemas/admin.js'
 import { AnchorLink } from '../../../../components/links'
 import { AdminTitle } from '../../../../features/admin/AdminTitle'
+import { Block } from '../../../../features/admin/Block'
 import { CardPreview } from '../../../../features/admin/content/CardPreview'
 import { ModelPicker, type PickedModel } from '../../../../features/admin/content/ModelPicker'
 import { PosterPicker } from '../../../../features/admin/content/PosterPicker'
@@ -45,18 +45,6 @@ function ContentPage() {
   const { data } = useSuspenseQuery(itemOptions(useTRPC(), kind, id))
   // A fresh form per item; the stored state (publishing, poster) follows the query.
   return <ContentForm key={`${kind}-${id}`} content={data} />
-}
-
-/** A titled block of the page. */
-function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id} miw={0}>
-      <Title order={2} size="h3" id={id} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  )
 }
 
 type FormValues = Omit<ContentUpdate, 'modelIds'> & { models: PickedModel[] }

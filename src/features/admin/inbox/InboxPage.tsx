@@ -1,0 +1,25 @@
+import { Stack, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { Pagination } from '../../catalog/Pagination'
+import { useI18n } from '../../../lib/locale'
+import { AdminTitle } from '../AdminTitle'
+import { InboxNav } from './InboxNav'
+
+/** An inbox list page: the inbox's menu, title, intro, filter, the rows and their pages. */
+export function InboxPage({ title, intro, filter, meta, children }: { title: string; intro: string; filter?: ReactNode; meta?: { page: number; lastPage: number }; children: ReactNode }) {
+  const { LL } = useI18n()
+  return (
+    <Stack gap="md">
+      <InboxNav />
+      <AdminTitle>{title}</AdminTitle>
+      <Text c="dimmed">{intro}</Text>
+      {filter}
+      {children}
+      {meta && (
+        <nav aria-label={LL.inbox.common.pages()}>
+          <Pagination page={meta.page} lastPage={meta.lastPage} />
+        </nav>
+      )}
+    </Stack>
+  )
+}

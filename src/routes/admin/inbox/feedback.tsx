@@ -1,0 +1,45 @@
+import { Code, Text } from '@mantine/core'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { EditorList } from '../../../features/admin/editors/EditorList'
+import { InboxPage } from '../../../features/admin/inbox/InboxPage'
+import { formatDateTime } from '../../../lib/format'
+import { useI18n } from '../../../lib/locale'
+import { useTRPC } from '../../../lib/trpc'
+
+const searchSchema = v.object({
+  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)), 1), 1),
+})
+
+/** /admin/inbox/feedback: what visitors wrote on the error screen, newest first. */
+export const Route = createFileRoute('/admin/inbox/feedback')({
+  ssr: false,
+  validateSearch: searchSchema,
+  search: { middlewares: [stripSearchParams<v.InferOutput<typeof searchSchema>>({ page: 1 })] },
+  component: FeedbackPage,
+})
+
+function FeedbackPage() {
+  const { LL, locale } = useI18n()
+  const t = LL.inbox.feedback
+  const { page } = Route.useSearch()
+  const { data } = useQuery(useTRPC().admin.inbox.feedback.queryOptions({ page }, { placeholderData: keepPreviousData, staleTime: 0 }))
+  return (
+    <InboxPage title={LL.inbox.nav.feedback()} intro={t.intro()} meta={data?.meta}>
+      {data && (
+        <EditorList
+          label={t.tableLabel()}
+          rows={data.items}
+          columns={[
+            { header: t.message(), cell: (f) => <Text span size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{f.message}</Text> },
+            { header: LL.inbox.common.received(), cell: (f) => formatDateTime(f.receivedAt, locale) },
+            { header: t.page(), cell: (f) => (f.path ? <Code>{f.path}</Code> : '–') },
+            { header: t.error(), cell: (f) => (f.error ? <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{f.error}</Code> : '–') },
+            { header: t.user(), cell: (f) => f.userEmail ?? t.visitor() },
+          ]}
+        />
+      )}
+    </InboxPage>
+  )
+}
