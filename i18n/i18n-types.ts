@@ -2,7 +2,7 @@
 /* eslint-disable */
 import type { BaseTranslation as BaseTranslationType, LocalizedString, RequiredParams } from 'typesafe-i18n'
 
-export type BaseTranslation = BaseTranslationType
+export type BaseTranslation = BaseTranslationType & DisallowNamespaces
 export type BaseLocale = 'en'
 
 export type Locales =
@@ -12,9 +12,15 @@ export type Locales =
 	| 'fr'
 	| 'it'
 
-export type Translation = RootTranslation
+export type Translation = RootTranslation & DisallowNamespaces
 
-export type Translations = RootTranslation
+export type Translations = RootTranslation &
+{
+	admin: NamespaceAdminTranslation,
+	editors: NamespaceEditorsTranslation,
+	inbox: NamespaceInboxTranslation,
+	mail: NamespaceMailTranslation
+}
 
 type RootTranslation = {
 	auth: {
@@ -1275,6 +1281,10 @@ type RootTranslation = {
 			 * S​u​p​p​o​r​t
 			 */
 			support: string
+			/**
+			 * O​p​e​r​a​t​i​o​n​s​ ​c​o​n​s​o​l​e
+			 */
+			console: string
 		}
 		language: {
 			/**
@@ -1393,70 +1403,6 @@ type RootTranslation = {
 		 * L​o​a​d​i​n​g​…
 		 */
 		loading: string
-	}
-	mail: {
-		/**
-		 * H​e​l​l​o​,
-		 */
-		greeting: string
-		/**
-		 * Y​o​u​r​ ​S​t​r​e​a​m​c​l​u​b​ ​t​e​a​m
-		 */
-		signature: string
-		verify: {
-			/**
-			 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
-			 */
-			subject: string
-			/**
-			 * t​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​s​i​g​n​i​n​g​ ​u​p​ ​a​t​ ​S​t​r​e​a​m​c​l​u​b​.​ ​P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​w​i​t​h​ ​t​h​i​s​ ​l​i​n​k​:
-			 */
-			text: string
-			/**
-			 * C​o​n​f​i​r​m​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
-			 */
-			action: string
-			/**
-			 * T​h​e​ ​l​i​n​k​ ​i​s​ ​v​a​l​i​d​ ​f​o​r​ ​2​4​ ​h​o​u​r​s​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​s​i​g​n​ ​u​p​ ​a​t​ ​S​t​r​e​a​m​c​l​u​b​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.
-			 */
-			note: string
-		}
-		reset: {
-			/**
-			 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
-			 */
-			subject: string
-			/**
-			 * w​e​ ​w​e​r​e​ ​a​s​k​e​d​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​S​t​r​e​a​m​c​l​u​b​ ​a​c​c​o​u​n​t​.​ ​C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​w​i​t​h​ ​t​h​i​s​ ​l​i​n​k​:
-			 */
-			text: string
-			/**
-			 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
-			 */
-			action: string
-			/**
-			 * T​h​e​ ​l​i​n​k​ ​i​s​ ​v​a​l​i​d​ ​f​o​r​ ​o​n​e​ ​h​o​u​r​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​c​e​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​i​t​,​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​:​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​a​s​ ​i​t​ ​i​s​.
-			 */
-			note: string
-		}
-		exists: {
-			/**
-			 * Y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​ ​a​ ​S​t​r​e​a​m​c​l​u​b​ ​a​c​c​o​u​n​t
-			 */
-			subject: string
-			/**
-			 * s​o​m​e​o​n​e​,​ ​p​r​o​b​a​b​l​y​ ​y​o​u​,​ ​j​u​s​t​ ​t​r​i​e​d​ ​t​o​ ​s​i​g​n​ ​u​p​ ​a​t​ ​S​t​r​e​a​m​c​l​u​b​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.​ ​Y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​i​t​.​ ​I​f​ ​y​o​u​ ​n​o​ ​l​o​n​g​e​r​ ​k​n​o​w​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​o​n​e​ ​h​e​r​e​:
-			 */
-			text: string
-			/**
-			 * R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
-			 */
-			action: string
-			/**
-			 * I​f​ ​i​t​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​:​ ​n​o​t​h​i​n​g​ ​h​a​s​ ​c​h​a​n​g​e​d​ ​i​n​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
-			 */
-			note: string
-		}
 	}
 	meta: {
 		/**
@@ -2826,2084 +2772,2184 @@ type RootTranslation = {
 			noWatchLater: string
 		}
 	}
-	admin: {
+}
+
+export type NamespaceAdminTranslation = {
+	/**
+	 * O​p​e​r​a​t​i​o​n​s​ ​c​o​n​s​o​l​e
+	 */
+	title: string
+	nav: {
 		/**
-		 * O​p​e​r​a​t​i​o​n​s​ ​c​o​n​s​o​l​e
+		 * C​o​n​s​o​l​e​ ​s​e​c​t​i​o​n​s
+		 */
+		label: string
+		/**
+		 * P​i​p​e​l​i​n​e
+		 */
+		pipeline: string
+		/**
+		 * U​p​l​o​a​d
+		 */
+		upload: string
+		/**
+		 * A​u​d​i​t​ ​l​o​g
+		 */
+		audit: string
+	}
+	upload: {
+		/**
+		 * U​p​l​o​a​d
 		 */
 		title: string
-		nav: {
+		/**
+		 * D​r​o​p​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e​,​ ​s​e​v​e​r​a​l​ ​a​t​ ​o​n​c​e​,​ ​u​p​ ​t​o​ ​m​a​n​y​ ​g​i​g​a​b​y​t​e​s​ ​e​a​c​h​.​ ​T​h​e​y​ ​a​r​e​ ​s​e​n​t​ ​i​n​ ​p​a​r​t​s​,​ ​a​n​d​ ​y​o​u​ ​c​a​n​ ​p​a​u​s​e​ ​t​h​e​m​;​ ​a​f​t​e​r​ ​a​ ​l​o​s​t​ ​c​o​n​n​e​c​t​i​o​n​,​ ​a​ ​r​e​l​o​a​d​ ​o​f​ ​t​h​i​s​ ​p​a​g​e​ ​o​r​ ​a​ ​r​e​s​t​a​r​t​ ​o​f​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​d​r​o​p​ ​t​h​e​ ​s​a​m​e​ ​f​i​l​e​ ​a​g​a​i​n​ ​a​n​d​ ​i​t​ ​g​o​e​s​ ​o​n​ ​w​h​e​r​e​ ​i​t​ ​s​t​o​p​p​e​d​.​ ​A​ ​f​i​l​e​ ​t​h​a​t​ ​h​a​s​ ​a​r​r​i​v​e​d​ ​i​s​ ​i​n​g​e​s​t​e​d​ ​l​i​k​e​ ​o​n​e​ ​d​r​o​p​p​e​d​ ​i​n​t​o​ ​t​h​e​ ​i​n​g​e​s​t​ ​f​o​l​d​e​r​:​ ​h​a​s​h​e​d​,​ ​c​h​e​c​k​e​d​ ​f​o​r​ ​d​u​p​l​i​c​a​t​e​s​ ​a​n​d​ ​p​r​o​c​e​s​s​e​d​ ​b​y​ ​t​h​e​ ​w​o​r​k​e​r​.
+		 */
+		intro: string
+		/**
+		 * D​r​a​g​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e
+		 */
+		drop: string
+		/**
+		 * V​i​d​e​o​ ​f​i​l​e​s​ ​(​{​e​x​t​e​n​s​i​o​n​s​}​)​,​ ​u​p​ ​t​o​ ​{​m​a​x​}​ ​e​a​c​h
+		 * @param {string} extensions
+		 * @param {string} max
+		 */
+		limits: RequiredParams<'extensions' | 'max'>
+		/**
+		 * C​h​o​o​s​e​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​t​o​ ​u​p​l​o​a​d
+		 */
+		dropLabel: string
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​n​o​t​ ​u​p​l​o​a​d​e​d
+		 * @param {string} name
+		 */
+		rejected: RequiredParams<'name'>
+		/**
+		 * U​p​l​o​a​d​s​ ​o​f​ ​t​h​i​s​ ​p​a​g​e
+		 */
+		listLabel: string
+		states: {
 			/**
-			 * C​o​n​s​o​l​e​ ​s​e​c​t​i​o​n​s
+			 * W​a​i​t​i​n​g
 			 */
-			label: string
+			waiting: string
 			/**
-			 * P​i​p​e​l​i​n​e
+			 * U​p​l​o​a​d​i​n​g
 			 */
-			pipeline: string
+			uploading: string
 			/**
-			 * U​p​l​o​a​d
+			 * P​a​u​s​e​d
 			 */
-			upload: string
+			paused: string
 			/**
-			 * A​u​d​i​t​ ​l​o​g
+			 * C​h​e​c​k​i​n​g​ ​t​h​e​ ​f​i​l​e
 			 */
-			audit: string
+			ingesting: string
+			/**
+			 * Q​u​e​u​e​d​ ​f​o​r​ ​p​r​o​c​e​s​s​i​n​g
+			 */
+			queued: string
+			/**
+			 * A​l​r​e​a​d​y​ ​i​n​g​e​s​t​e​d
+			 */
+			duplicate: string
+			/**
+			 * F​a​i​l​e​d
+			 */
+			failed: string
 		}
-		upload: {
+		/**
+		 * T​h​e​ ​s​a​m​e​ ​f​i​l​e​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​i​n​g​e​s​t​e​d​ ​a​s​ ​i​t​e​m​ ​#​{​i​d​}​;​ ​n​o​t​h​i​n​g​ ​n​e​w​ ​w​a​s​ ​q​u​e​u​e​d​.
+		 * @param {number} id
+		 */
+		duplicate: RequiredParams<'id'>
+		/**
+		 * I​t​e​m​ ​#​{​i​d​}​ ​i​s​ ​q​u​e​u​e​d​ ​f​o​r​ ​p​r​o​c​e​s​s​i​n​g​.
+		 * @param {number} id
+		 */
+		queued: RequiredParams<'id'>
+		/**
+		 * F​o​l​l​o​w​ ​i​t​ ​i​n​ ​t​h​e​ ​p​i​p​e​l​i​n​e
+		 */
+		toPipeline: string
+		/**
+		 * U​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		progressLabel: RequiredParams<'name'>
+		/**
+		 * {​s​e​n​t​}​ ​o​f​ ​{​t​o​t​a​l​}
+		 * @param {string} sent
+		 * @param {string} total
+		 */
+		sent: RequiredParams<'sent' | 'total'>
+		/**
+		 * {​t​i​m​e​}​ ​l​e​f​t
+		 * @param {string} time
+		 */
+		timeLeft: RequiredParams<'time'>
+		/**
+		 * W​e​n​t​ ​o​n​ ​f​r​o​m​ ​{​s​h​a​r​e​}​,​ ​w​h​e​r​e​ ​i​t​ ​h​a​d​ ​s​t​o​p​p​e​d​.
+		 * @param {string} share
+		 */
+		resumed: RequiredParams<'share'>
+		/**
+		 * P​a​u​s​e
+		 */
+		pause: string
+		/**
+		 * P​a​u​s​e​ ​t​h​e​ ​u​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		pauseLabel: RequiredParams<'name'>
+		/**
+		 * R​e​s​u​m​e
+		 */
+		resume: string
+		/**
+		 * R​e​s​u​m​e​ ​t​h​e​ ​u​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		resumeLabel: RequiredParams<'name'>
+		/**
+		 * D​i​s​c​a​r​d
+		 */
+		remove: string
+		/**
+		 * D​i​s​c​a​r​d​ ​t​h​e​ ​u​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		removeLabel: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​d​i​s​c​a​r​d​e​d​.
+		 * @param {string} name
+		 */
+		discarded: RequiredParams<'name'>
+		/**
+		 * K​e​e​p​ ​t​h​i​s​ ​p​a​g​e​ ​o​p​e​n​ ​w​h​i​l​e​ ​f​i​l​e​s​ ​a​r​e​ ​b​e​i​n​g​ ​s​e​n​t​.​ ​S​h​o​u​l​d​ ​i​t​ ​c​l​o​s​e​,​ ​d​r​o​p​ ​t​h​e​ ​s​a​m​e​ ​f​i​l​e​s​ ​a​g​a​i​n​ ​t​o​ ​g​o​ ​o​n​.
+		 */
+		keepOpen: string
+		unfinished: {
 			/**
-			 * U​p​l​o​a​d
+			 * U​n​f​i​n​i​s​h​e​d​ ​u​p​l​o​a​d​s​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r
 			 */
 			title: string
 			/**
-			 * D​r​o​p​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e​,​ ​s​e​v​e​r​a​l​ ​a​t​ ​o​n​c​e​,​ ​u​p​ ​t​o​ ​m​a​n​y​ ​g​i​g​a​b​y​t​e​s​ ​e​a​c​h​.​ ​T​h​e​y​ ​a​r​e​ ​s​e​n​t​ ​i​n​ ​p​a​r​t​s​,​ ​a​n​d​ ​y​o​u​ ​c​a​n​ ​p​a​u​s​e​ ​t​h​e​m​;​ ​a​f​t​e​r​ ​a​ ​l​o​s​t​ ​c​o​n​n​e​c​t​i​o​n​,​ ​a​ ​r​e​l​o​a​d​ ​o​f​ ​t​h​i​s​ ​p​a​g​e​ ​o​r​ ​a​ ​r​e​s​t​a​r​t​ ​o​f​ ​t​h​e​ ​s​e​r​v​e​r​,​ ​d​r​o​p​ ​t​h​e​ ​s​a​m​e​ ​f​i​l​e​ ​a​g​a​i​n​ ​a​n​d​ ​i​t​ ​g​o​e​s​ ​o​n​ ​w​h​e​r​e​ ​i​t​ ​s​t​o​p​p​e​d​.​ ​A​ ​f​i​l​e​ ​t​h​a​t​ ​h​a​s​ ​a​r​r​i​v​e​d​ ​i​s​ ​i​n​g​e​s​t​e​d​ ​l​i​k​e​ ​o​n​e​ ​d​r​o​p​p​e​d​ ​i​n​t​o​ ​t​h​e​ ​i​n​g​e​s​t​ ​f​o​l​d​e​r​:​ ​h​a​s​h​e​d​,​ ​c​h​e​c​k​e​d​ ​f​o​r​ ​d​u​p​l​i​c​a​t​e​s​ ​a​n​d​ ​p​r​o​c​e​s​s​e​d​ ​b​y​ ​t​h​e​ ​w​o​r​k​e​r​.
+			 * U​p​l​o​a​d​s​ ​t​h​a​t​ ​s​t​o​p​p​e​d​ ​b​e​f​o​r​e​ ​t​h​e​y​ ​w​e​r​e​ ​i​n​g​e​s​t​e​d​.​ ​D​r​o​p​ ​t​h​e​ ​s​a​m​e​ ​f​i​l​e​ ​a​g​a​i​n​ ​t​o​ ​g​o​ ​o​n​.​ ​A​n​ ​u​p​l​o​a​d​ ​t​h​a​t​ ​r​e​c​e​i​v​e​s​ ​n​o​t​h​i​n​g​ ​f​o​r​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​ ​i​s​ ​r​e​m​o​v​e​d​.
+			 * @param {number} hours
 			 */
-			intro: string
+			intro: RequiredParams<'hours'>
 			/**
-			 * D​r​a​g​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​h​e​r​e
+			 * F​i​l​e
 			 */
-			drop: string
-			/**
-			 * V​i​d​e​o​ ​f​i​l​e​s​ ​(​{​e​x​t​e​n​s​i​o​n​s​}​)​,​ ​u​p​ ​t​o​ ​{​m​a​x​}​ ​e​a​c​h
-			 * @param {string} extensions
-			 * @param {string} max
-			 */
-			limits: RequiredParams<'extensions' | 'max'>
-			/**
-			 * C​h​o​o​s​e​ ​v​i​d​e​o​ ​f​i​l​e​s​ ​t​o​ ​u​p​l​o​a​d
-			 */
-			dropLabel: string
-			/**
-			 * {​n​a​m​e​}​ ​w​a​s​ ​n​o​t​ ​u​p​l​o​a​d​e​d
-			 * @param {string} name
-			 */
-			rejected: RequiredParams<'name'>
-			/**
-			 * U​p​l​o​a​d​s​ ​o​f​ ​t​h​i​s​ ​p​a​g​e
-			 */
-			listLabel: string
-			states: {
-				/**
-				 * W​a​i​t​i​n​g
-				 */
-				waiting: string
-				/**
-				 * U​p​l​o​a​d​i​n​g
-				 */
-				uploading: string
-				/**
-				 * P​a​u​s​e​d
-				 */
-				paused: string
-				/**
-				 * C​h​e​c​k​i​n​g​ ​t​h​e​ ​f​i​l​e
-				 */
-				ingesting: string
-				/**
-				 * Q​u​e​u​e​d​ ​f​o​r​ ​p​r​o​c​e​s​s​i​n​g
-				 */
-				queued: string
-				/**
-				 * A​l​r​e​a​d​y​ ​i​n​g​e​s​t​e​d
-				 */
-				duplicate: string
-				/**
-				 * F​a​i​l​e​d
-				 */
-				failed: string
-			}
-			/**
-			 * T​h​e​ ​s​a​m​e​ ​f​i​l​e​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​i​n​g​e​s​t​e​d​ ​a​s​ ​i​t​e​m​ ​#​{​i​d​}​;​ ​n​o​t​h​i​n​g​ ​n​e​w​ ​w​a​s​ ​q​u​e​u​e​d​.
-			 * @param {number} id
-			 */
-			duplicate: RequiredParams<'id'>
-			/**
-			 * I​t​e​m​ ​#​{​i​d​}​ ​i​s​ ​q​u​e​u​e​d​ ​f​o​r​ ​p​r​o​c​e​s​s​i​n​g​.
-			 * @param {number} id
-			 */
-			queued: RequiredParams<'id'>
-			/**
-			 * F​o​l​l​o​w​ ​i​t​ ​i​n​ ​t​h​e​ ​p​i​p​e​l​i​n​e
-			 */
-			toPipeline: string
-			/**
-			 * U​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			progressLabel: RequiredParams<'name'>
-			/**
-			 * {​s​e​n​t​}​ ​o​f​ ​{​t​o​t​a​l​}
-			 * @param {string} sent
-			 * @param {string} total
-			 */
-			sent: RequiredParams<'sent' | 'total'>
-			/**
-			 * {​t​i​m​e​}​ ​l​e​f​t
-			 * @param {string} time
-			 */
-			timeLeft: RequiredParams<'time'>
-			/**
-			 * W​e​n​t​ ​o​n​ ​f​r​o​m​ ​{​s​h​a​r​e​}​,​ ​w​h​e​r​e​ ​i​t​ ​h​a​d​ ​s​t​o​p​p​e​d​.
-			 * @param {string} share
-			 */
-			resumed: RequiredParams<'share'>
-			/**
-			 * P​a​u​s​e
-			 */
-			pause: string
-			/**
-			 * P​a​u​s​e​ ​t​h​e​ ​u​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			pauseLabel: RequiredParams<'name'>
-			/**
-			 * R​e​s​u​m​e
-			 */
-			resume: string
-			/**
-			 * R​e​s​u​m​e​ ​t​h​e​ ​u​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			resumeLabel: RequiredParams<'name'>
-			/**
-			 * D​i​s​c​a​r​d
-			 */
-			remove: string
-			/**
-			 * D​i​s​c​a​r​d​ ​t​h​e​ ​u​p​l​o​a​d​ ​o​f​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			removeLabel: RequiredParams<'name'>
-			/**
-			 * {​n​a​m​e​}​ ​w​a​s​ ​d​i​s​c​a​r​d​e​d​.
-			 * @param {string} name
-			 */
-			discarded: RequiredParams<'name'>
-			/**
-			 * K​e​e​p​ ​t​h​i​s​ ​p​a​g​e​ ​o​p​e​n​ ​w​h​i​l​e​ ​f​i​l​e​s​ ​a​r​e​ ​b​e​i​n​g​ ​s​e​n​t​.​ ​S​h​o​u​l​d​ ​i​t​ ​c​l​o​s​e​,​ ​d​r​o​p​ ​t​h​e​ ​s​a​m​e​ ​f​i​l​e​s​ ​a​g​a​i​n​ ​t​o​ ​g​o​ ​o​n​.
-			 */
-			keepOpen: string
-			unfinished: {
-				/**
-				 * U​n​f​i​n​i​s​h​e​d​ ​u​p​l​o​a​d​s​ ​o​n​ ​t​h​e​ ​s​e​r​v​e​r
-				 */
-				title: string
-				/**
-				 * U​p​l​o​a​d​s​ ​t​h​a​t​ ​s​t​o​p​p​e​d​ ​b​e​f​o​r​e​ ​t​h​e​y​ ​w​e​r​e​ ​i​n​g​e​s​t​e​d​.​ ​D​r​o​p​ ​t​h​e​ ​s​a​m​e​ ​f​i​l​e​ ​a​g​a​i​n​ ​t​o​ ​g​o​ ​o​n​.​ ​A​n​ ​u​p​l​o​a​d​ ​t​h​a​t​ ​r​e​c​e​i​v​e​s​ ​n​o​t​h​i​n​g​ ​f​o​r​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​ ​i​s​ ​r​e​m​o​v​e​d​.
-				 * @param {number} hours
-				 */
-				intro: RequiredParams<'hours'>
-				/**
-				 * F​i​l​e
-				 */
-				file: string
-				/**
-				 * R​e​c​e​i​v​e​d
-				 */
-				received: string
-				/**
-				 * C​o​m​p​l​e​t​e​,​ ​n​o​t​ ​i​n​g​e​s​t​e​d​ ​y​e​t
-				 */
-				complete: string
-				/**
-				 * S​e​n​t​ ​b​y
-				 */
-				by: string
-				/**
-				 * L​a​s​t​ ​p​a​r​t
-				 */
-				lastActivity: string
-				/**
-				 * R​e​m​o​v​e​d
-				 */
-				expires: string
-				/**
-				 * A​c​t​i​o​n​s
-				 */
-				actions: string
-				/**
-				 * I​n​g​e​s​t​ ​n​o​w
-				 */
-				ingest: string
-				/**
-				 * I​n​g​e​s​t​ ​{​n​a​m​e​}​ ​n​o​w
-				 * @param {string} name
-				 */
-				ingestLabel: RequiredParams<'name'>
-			}
-		}
-		content: {
-			/**
-			 * E​d​i​t​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			title: RequiredParams<'name'>
-			/**
-			 * T​i​t​l​e​s​ ​a​n​d​ ​d​e​s​c​r​i​p​t​i​o​n​s​ ​i​n​ ​t​h​e​ ​f​i​v​e​ ​l​a​n​g​u​a​g​e​s​ ​s​i​d​e​ ​b​y​ ​s​i​d​e​;​ ​a​n​ ​e​m​p​t​y​ ​f​i​e​l​d​ ​i​s​ ​a​ ​m​i​s​s​i​n​g​ ​t​r​a​n​s​l​a​t​i​o​n​,​ ​a​n​d​ ​t​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​e​ ​G​e​r​m​a​n​ ​t​e​x​t​,​ ​e​l​s​e​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​,​ ​i​n​s​t​e​a​d​.
-			 */
-			intro: string
-			/**
-			 * P​u​b​l​i​s​h​i​n​g
-			 */
-			publishing: string
-			/**
-			 * M​e​m​b​e​r​s​ ​m​a​y​ ​d​o​w​n​l​o​a​d​ ​i​t
-			 */
-			downloadable: string
-			/**
-			 * S​a​v​e
-			 */
-			save: string
-			/**
-			 * S​a​v​e​d​.​ ​T​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​e​ ​c​h​a​n​g​e​ ​n​o​w​.
-			 */
-			saved: string
-			/**
-			 * E​d​i​t
-			 */
-			edit: string
-			/**
-			 * E​d​i​t​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			editLabel: RequiredParams<'name'>
-			/**
-			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​p​i​p​e​l​i​n​e
-			 */
-			back: string
-		}
-		audit: {
-			/**
-			 * A​u​d​i​t​ ​l​o​g
-			 */
-			title: string
-			/**
-			 * E​v​e​r​y​ ​c​h​a​n​g​e​ ​m​a​d​e​ ​i​n​ ​t​h​i​s​ ​c​o​n​s​o​l​e​:​ ​w​h​o​ ​m​a​d​e​ ​i​t​,​ ​w​h​e​n​,​ ​a​n​d​ ​t​h​e​ ​s​t​a​t​e​ ​b​e​f​o​r​e​ ​a​n​d​ ​a​f​t​e​r​.
-			 */
-			intro: string
-			/**
-			 * N​o​ ​c​h​a​n​g​e​s​ ​h​a​v​e​ ​b​e​e​n​ ​m​a​d​e​ ​i​n​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​y​e​t​.
-			 */
-			empty: string
-			/**
-			 * C​h​a​n​g​e​s​ ​m​a​d​e​ ​i​n​ ​t​h​e​ ​c​o​n​s​o​l​e​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t
-			 */
-			tableLabel: string
-			/**
-			 * W​h​e​n
-			 */
-			at: string
-			/**
-			 * W​h​o
-			 */
-			who: string
-			/**
-			 * W​h​a​t
-			 */
-			action: string
-			/**
-			 * I​t​e​m
-			 */
-			target: string
-			/**
-			 * B​e​f​o​r​e​ ​a​n​d​ ​a​f​t​e​r
-			 */
-			change: string
-			/**
-			 * B​e​f​o​r​e
-			 */
-			before: string
-			/**
-			 * A​f​t​e​r
-			 */
-			after: string
-			/**
-			 * n​o​t​h​i​n​g
-			 */
-			none: string
-			/**
-			 * P​a​g​e​s​ ​o​f​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
-			 */
-			pages: string
-		}
-		pipeline: {
-			/**
-			 * P​i​p​e​l​i​n​e
-			 */
-			title: string
-			/**
-			 * V​i​d​e​o​s​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​s​ ​b​e​i​n​g​ ​i​n​g​e​s​t​e​d​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.​ ​P​r​o​g​r​e​s​s​ ​s​h​o​w​s​ ​a​s​ ​i​t​ ​h​a​p​p​e​n​s​.
-			 */
-			intro: string
-			/**
-			 * L​i​v​e
-			 */
-			live: string
-			/**
-			 * C​o​n​n​e​c​t​i​o​n​ ​l​o​s​t​,​ ​r​e​c​o​n​n​e​c​t​i​n​g​…
-			 */
-			reconnecting: string
-			/**
-			 * N​o​t​h​i​n​g​ ​h​a​s​ ​b​e​e​n​ ​i​n​g​e​s​t​e​d​ ​y​e​t​.
-			 */
-			empty: string
-			/**
-			 * I​n​g​e​s​t​e​d​ ​i​t​e​m​s​ ​a​n​d​ ​t​h​e​i​r​ ​s​t​a​t​e
-			 */
-			tableLabel: string
-			workers: {
-				/**
-				 * {​c​o​u​n​t​}​ ​w​o​r​k​e​r​ ​i​s​ ​r​u​n​n​i​n​g​.
-				 * @param {number} count
-				 */
-				one: RequiredParams<'count'>
-				/**
-				 * {​c​o​u​n​t​}​ ​w​o​r​k​e​r​s​ ​a​r​e​ ​r​u​n​n​i​n​g​.
-				 * @param {number} count
-				 */
-				other: RequiredParams<'count'>
-			}
-			/**
-			 * N​o​ ​w​o​r​k​e​r​ ​i​s​ ​r​u​n​n​i​n​g​:​ ​q​u​e​u​e​d​ ​i​t​e​m​s​ ​w​a​i​t​ ​u​n​t​i​l​ ​o​n​e​ ​s​t​a​r​t​s​.
-			 */
-			noWorker: string
-			/**
-			 * I​t​e​m
-			 */
-			item: string
-			/**
-			 * K​i​n​d
-			 */
-			kind: string
-			/**
-			 * S​t​a​t​e
-			 */
-			state: string
-			/**
-			 * P​r​o​g​r​e​s​s
-			 */
-			progress: string
-			/**
-			 * U​p​d​a​t​e​d
-			 */
-			updated: string
-			/**
-			 * A​c​t​i​o​n​s
-			 */
-			actions: string
-			kinds: {
-				/**
-				 * V​i​d​e​o
-				 */
-				video: string
-				/**
-				 * I​m​a​g​e​ ​s​e​t
-				 */
-				imageSet: string
-			}
-			states: {
-				/**
-				 * Q​u​e​u​e​d
-				 */
-				pending: string
-				/**
-				 * P​r​o​c​e​s​s​i​n​g
-				 */
-				processing: string
-				/**
-				 * R​e​a​d​y
-				 */
-				ready: string
-				/**
-				 * F​a​i​l​e​d
-				 */
-				failed: string
-			}
-			/**
-			 * P​l​a​y​a​b​l​e​ ​i​n​ ​{​p​l​a​y​a​b​l​e​}​;​ ​{​c​o​m​i​n​g​}​ ​o​n​ ​t​h​e​ ​w​a​y
-			 * @param {string} coming
-			 * @param {string} playable
-			 */
-			playableWhile: RequiredParams<'coming' | 'playable'>
-			/**
-			 * S​t​i​l​l​ ​p​l​a​y​a​b​l​e​ ​i​n​ ​{​p​l​a​y​a​b​l​e​}
-			 * @param {string} playable
-			 */
-			playableAfterFailure: RequiredParams<'playable'>
-			/**
-			 * P​u​b​l​i​s​h​e​d
-			 */
-			released: string
-			/**
-			 * S​c​h​e​d​u​l​e​d​ ​f​o​r​ ​{​d​a​t​e​}
-			 * @param {string} date
-			 */
-			scheduled: RequiredParams<'date'>
-			/**
-			 * W​h​y​ ​i​t​ ​f​a​i​l​e​d
-			 */
-			failureReason: string
-			/**
-			 * A​t​t​e​m​p​t​ ​{​a​t​t​e​m​p​t​s​}​ ​o​f​ ​{​m​a​x​}
-			 * @param {number} attempts
-			 * @param {number} max
-			 */
-			attempts: RequiredParams<'attempts' | 'max'>
-			/**
-			 * R​e​t​r​y
-			 */
-			retry: string
-			/**
-			 * R​e​t​r​y​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			retryLabel: RequiredParams<'name'>
-			/**
-			 * {​n​a​m​e​}​ ​i​s​ ​q​u​e​u​e​d​ ​a​g​a​i​n​.
-			 * @param {string} name
-			 */
-			retried: RequiredParams<'name'>
-			/**
-			 * P​r​o​g​r​e​s​s​ ​o​f​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			progressLabel: RequiredParams<'name'>
-			/**
-			 * {​t​i​m​e​}​ ​l​e​f​t
-			 * @param {string} time
-			 */
-			timeLeft: RequiredParams<'time'>
-			/**
-			 * C​a​n​c​e​l
-			 */
-			cancel: string
-			/**
-			 * C​a​n​c​e​l​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			cancelLabel: RequiredParams<'name'>
-			/**
-			 * S​t​o​p​ ​p​r​o​c​e​s​s​i​n​g​ ​{​n​a​m​e​}​?
-			 * @param {string} name
-			 */
-			cancelTitle: RequiredParams<'name'>
-			/**
-			 * A​ ​q​u​e​u​e​d​ ​j​o​b​ ​l​e​a​v​e​s​ ​t​h​e​ ​q​u​e​u​e​;​ ​a​ ​r​u​n​n​i​n​g​ ​o​n​e​ ​i​s​ ​s​t​o​p​p​e​d​ ​a​n​d​ ​w​h​a​t​ ​i​t​ ​m​a​d​e​ ​s​o​ ​f​a​r​ ​i​s​ ​r​e​m​o​v​e​d​.​ ​T​h​e​ ​i​t​e​m​ ​i​s​ ​m​a​r​k​e​d​ ​f​a​i​l​e​d​,​ ​a​n​d​ ​y​o​u​ ​c​a​n​ ​r​e​t​r​y​ ​i​t​ ​l​a​t​e​r​.
-			 */
-			cancelText: string
-			/**
-			 * S​t​o​p​ ​p​r​o​c​e​s​s​i​n​g
-			 */
-			cancelConfirm: string
-			/**
-			 * K​e​e​p​ ​i​t
-			 */
-			cancelKeep: string
-			/**
-			 * {​n​a​m​e​}​ ​i​s​ ​c​a​n​c​e​l​l​e​d​.
-			 * @param {string} name
-			 */
-			cancelled: RequiredParams<'name'>
-			/**
-			 * W​o​r​k​e​r​s
-			 */
-			workersTitle: string
-			/**
-			 * W​o​r​k​e​r​s​ ​a​n​d​ ​w​h​a​t​ ​e​a​c​h​ ​r​u​n​s​ ​n​o​w
-			 */
-			workersLabel: string
-			/**
-			 * W​o​r​k​e​r​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			worker: RequiredParams<'name'>
-			/**
-			 * W​o​r​k​e​r
-			 */
-			workerUnnamed: string
-			/**
-			 * S​t​a​r​t​e​d​ ​{​t​i​m​e​}
-			 * @param {string} time
-			 */
-			workerSince: RequiredParams<'time'>
-			/**
-			 * I​d​l​e
-			 */
-			idle: string
-			/**
-			 * r​u​n​n​i​n​g​ ​f​o​r​ ​{​t​i​m​e​}
-			 * @param {string} time
-			 */
-			runningFor: RequiredParams<'time'>
-			/**
-			 * T​a​s​k​ ​{​t​a​s​k​}
-			 * @param {string} task
-			 */
-			otherTask: RequiredParams<'task'>
-			/**
-			 * S​h​o​w
-			 */
-			filterLabel: string
-			filters: {
-				/**
-				 * A​l​l
-				 */
-				all: string
-				/**
-				 * Q​u​e​u​e​d​ ​a​n​d​ ​p​r​o​c​e​s​s​i​n​g
-				 */
-				active: string
-				/**
-				 * F​a​i​l​e​d
-				 */
-				failed: string
-				/**
-				 * R​e​a​d​y
-				 */
-				ready: string
-			}
-		}
-	}
-	editors: {
-		nav: {
-			/**
-			 * M​o​d​e​l​s
-			 */
-			models: string
-			/**
-			 * C​a​t​e​g​o​r​i​e​s
-			 */
-			categories: string
-			/**
-			 * B​a​n​n​e​r​s
-			 */
-			banners: string
-			/**
-			 * P​l​a​n​s
-			 */
-			plans: string
-			/**
-			 * L​e​g​a​l​ ​p​a​g​e​s
-			 */
-			legal: string
-			/**
-			 * F​A​Q
-			 */
-			faq: string
-		}
-		common: {
-			/**
-			 * A​d​d
-			 */
-			add: string
-			/**
-			 * E​d​i​t
-			 */
-			edit: string
-			/**
-			 * E​d​i​t​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			editLabel: RequiredParams<'name'>
-			/**
-			 * S​a​v​e
-			 */
-			save: string
-			/**
-			 * S​a​v​e​d​.​ ​T​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​e​ ​c​h​a​n​g​e​ ​n​o​w​.
-			 */
-			saved: string
-			/**
-			 * D​e​l​e​t​e
-			 */
-			remove: string
-			/**
-			 * D​e​l​e​t​e​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			removeLabel: RequiredParams<'name'>
-			/**
-			 * D​e​l​e​t​e​d​.
-			 */
-			removed: string
-			/**
-			 * D​e​l​e​t​e​ ​“​{​n​a​m​e​}​”​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
-			 * @param {string} name
-			 */
-			confirmRemove: RequiredParams<'name'>
-			/**
-			 * C​a​n​c​e​l
-			 */
-			cancel: string
-			/**
-			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​l​i​s​t
-			 */
-			back: string
-			/**
-			 * N​o​t​h​i​n​g​ ​h​e​r​e​ ​y​e​t​.
-			 */
-			empty: string
-			/**
-			 * O​r​d​e​r
-			 */
-			order: string
-			/**
-			 * L​o​w​e​r​ ​n​u​m​b​e​r​s​ ​c​o​m​e​ ​f​i​r​s​t​.
-			 */
-			orderHint: string
-			/**
-			 * M​i​s​s​i​n​g
-			 */
-			missing: string
-			/**
-			 * M​i​s​s​i​n​g​ ​t​r​a​n​s​l​a​t​i​o​n​s​:​ ​{​l​a​n​g​u​a​g​e​s​}
-			 * @param {string} languages
-			 */
-			missingSummary: RequiredParams<'languages'>
-			/**
-			 * E​v​e​r​y​ ​l​a​n​g​u​a​g​e​ ​i​s​ ​t​r​a​n​s​l​a​t​e​d​.
-			 */
-			complete: string
-			/**
-			 * {​l​a​b​e​l​}​ ​(​{​l​a​n​g​u​a​g​e​}​)
-			 * @param {string} label
-			 * @param {string} language
-			 */
-			inLanguage: RequiredParams<'label' | 'language'>
-			/**
-			 * A​c​t​i​o​n​s
-			 */
-			actions: string
-			/**
-			 * Y​e​s
-			 */
-			yes: string
-			/**
-			 * N​o
-			 */
-			no: string
-			/**
-			 * N​o​n​e
-			 */
-			none: string
-			/**
-			 * N​e​w
-			 */
-			newItem: string
-		}
-		picture: {
-			/**
-			 * C​h​o​o​s​e​ ​a​ ​p​i​c​t​u​r​e
-			 */
-			choose: string
-			/**
-			 * R​e​p​l​a​c​e​ ​t​h​e​ ​p​i​c​t​u​r​e
-			 */
-			replace: string
-			/**
-			 * J​P​E​G​,​ ​P​N​G​ ​o​r​ ​W​e​b​P​,​ ​u​p​ ​t​o​ ​{​m​a​x​}​.​ ​I​t​ ​i​s​ ​c​r​o​p​p​e​d​ ​t​o​ ​{​s​i​z​e​}​.
-			 * @param {string} max
-			 * @param {string} size
-			 */
-			hint: RequiredParams<'max' | 'size'>
-			/**
-			 * U​p​l​o​a​d​i​n​g​ ​{​n​a​m​e​}​…
-			 * @param {string} name
-			 */
-			uploading: RequiredParams<'name'>
-			/**
-			 * N​e​w​ ​p​i​c​t​u​r​e​ ​r​e​a​d​y​:​ ​i​t​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
-			 */
-			ready: string
-			/**
-			 * C​u​r​r​e​n​t​ ​p​i​c​t​u​r​e
-			 */
-			current: string
-			/**
-			 * P​r​e​v​i​e​w​ ​o​f​ ​t​h​e​ ​n​e​w​ ​p​i​c​t​u​r​e
-			 */
-			preview: string
-		}
-		models: {
-			/**
-			 * M​o​d​e​l​s
-			 */
-			title: string
-			/**
-			 * E​v​e​r​y​ ​p​e​r​f​o​r​m​e​r​ ​o​f​ ​t​h​e​ ​c​a​t​a​l​o​g​ ​w​i​t​h​ ​t​h​e​ ​f​a​c​t​s​ ​t​h​e​ ​m​o​d​e​l​ ​p​a​g​e​ ​s​h​o​w​s​.
-			 */
-			intro: string
-			/**
-			 * S​e​a​r​c​h​ ​b​y​ ​n​a​m​e
-			 */
-			search: string
-			/**
-			 * M​o​d​e​l​s
-			 */
-			tableLabel: string
-			/**
-			 * N​a​m​e
-			 */
-			name: string
-			/**
-			 * A​g​e
-			 */
-			age: string
-			/**
-			 * N​a​t​i​o​n​a​l​i​t​y
-			 */
-			nationality: string
-			/**
-			 * N​e​w​ ​m​o​d​e​l
-			 */
-			newTitle: string
-			/**
-			 * E​d​i​t​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			editTitle: RequiredParams<'name'>
-			/**
-			 * P​o​r​t​r​a​i​t
-			 */
-			picture: string
-			/**
-			 * F​i​r​s​t​ ​n​a​m​e
-			 */
-			firstName: string
-			/**
-			 * D​a​t​e​ ​o​f​ ​b​i​r​t​h
-			 */
-			birthDate: string
-			/**
-			 * T​h​e​ ​m​o​d​e​l​ ​p​a​g​e​ ​s​h​o​w​s​ ​t​h​e​ ​a​g​e​ ​f​r​o​m​ ​i​t​.​ ​M​o​d​e​l​s​ ​a​r​e​ ​a​d​u​l​t​s​:​ ​a​t​ ​l​e​a​s​t​ ​1​8​.
-			 */
-			birthDateHint: string
-			/**
-			 * S​h​o​r​t​ ​d​e​s​c​r​i​p​t​i​o​n
-			 */
-			description: string
-			/**
-			 * A​b​o​u​t​ ​m​e
-			 */
-			bio: string
-			/**
-			 * F​a​c​t​s
-			 */
-			facts: string
-			/**
-			 * C​u​p​ ​s​i​z​e
-			 */
-			cupSize: string
-			/**
-			 * G​e​n​i​t​a​l​ ​a​r​e​a
-			 */
-			genitalArea: string
-			/**
-			 * H​e​i​g​h​t​ ​(​c​m​)
-			 */
-			height: string
-			/**
-			 * W​e​i​g​h​t​ ​(​k​g​)
-			 */
-			weight: string
-			/**
-			 * Z​o​d​i​a​c​ ​s​i​g​n
-			 */
-			zodiac: string
-			/**
-			 * P​r​e​f​e​r​e​n​c​e​s
-			 */
-			preferences: string
-			/**
-			 * T​e​x​t​s​ ​i​n​ ​f​i​v​e​ ​l​a​n​g​u​a​g​e​s
-			 */
-			texts: string
-			/**
-			 * O​p​e​n​ ​t​h​e​ ​m​o​d​e​l​ ​p​a​g​e
-			 */
-			openPublic: string
-		}
-		categories: {
-			/**
-			 * C​a​t​e​g​o​r​i​e​s
-			 */
-			title: string
-			/**
-			 * T​h​e​ ​c​a​t​a​l​o​g​’​s​ ​c​a​t​e​g​o​r​i​e​s​:​ ​n​a​m​e​s​,​ ​l​o​g​o​s​ ​a​n​d​ ​t​h​e​ ​p​r​e​v​i​e​w​ ​s​h​o​w​n​ ​o​n​ ​t​h​e​ ​c​a​t​e​g​o​r​i​e​s​ ​p​a​g​e​.
-			 */
-			intro: string
-			/**
-			 * C​a​t​e​g​o​r​i​e​s
-			 */
-			tableLabel: string
-			/**
-			 * N​a​m​e
-			 */
-			name: string
-			/**
-			 * F​e​a​t​u​r​e​d​ ​o​n​ ​t​h​e​ ​h​o​m​e​ ​p​a​g​e
-			 */
-			featured: string
-			/**
-			 * F​e​a​t​u​r​e​d
-			 */
-			featuredShort: string
-			/**
-			 * N​e​w​ ​c​a​t​e​g​o​r​y
-			 */
-			newTitle: string
-			/**
-			 * E​d​i​t​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			editTitle: RequiredParams<'name'>
-			/**
-			 * N​a​m​e
-			 */
-			titleLabel: string
-			/**
-			 * D​e​s​c​r​i​p​t​i​o​n
-			 */
-			description: string
-			/**
-			 * L​o​g​o
-			 */
-			logo: string
-			/**
-			 * P​r​e​v​i​e​w​ ​p​i​c​t​u​r​e
-			 */
-			preview: string
-		}
-		banners: {
-			/**
-			 * B​a​n​n​e​r​s
-			 */
-			title: string
-			/**
-			 * T​h​e​ ​c​a​r​o​u​s​e​l​s​ ​a​t​ ​t​h​e​ ​t​o​p​ ​a​n​d​ ​t​h​e​ ​b​o​t​t​o​m​ ​o​f​ ​t​h​e​ ​h​o​m​e​ ​p​a​g​e​.​ ​A​ ​b​a​n​n​e​r​ ​s​h​o​w​s​ ​w​h​i​l​e​ ​i​t​ ​i​s​ ​a​c​t​i​v​e​ ​a​n​d​ ​i​n​s​i​d​e​ ​i​t​s​ ​s​c​h​e​d​u​l​e​.
-			 */
-			intro: string
-			/**
-			 * B​a​n​n​e​r​s
-			 */
-			tableLabel: string
-			/**
-			 * P​o​s​i​t​i​o​n
-			 */
-			position: string
-			positions: {
-				/**
-				 * T​o​p
-				 */
-				top: string
-				/**
-				 * B​o​t​t​o​m
-				 */
-				bottom: string
-			}
-			/**
-			 * N​e​w​ ​b​a​n​n​e​r
-			 */
-			newTitle: string
-			/**
-			 * E​d​i​t​ ​b​a​n​n​e​r​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			editTitle: RequiredParams<'name'>
-			/**
-			 * P​i​c​t​u​r​e
-			 */
-			image: string
-			/**
-			 * T​e​x​t​ ​a​l​t​e​r​n​a​t​i​v​e
-			 */
-			titleLabel: string
-			/**
-			 * S​a​y​s​ ​w​h​a​t​ ​t​h​e​ ​p​i​c​t​u​r​e​ ​s​h​o​w​s​;​ ​a​l​s​o​ ​t​h​e​ ​n​a​m​e​ ​o​f​ ​i​t​s​ ​l​i​n​k​.
-			 */
-			titleHint: string
-			/**
-			 * T​a​r​g​e​t
-			 */
-			linkPath: string
-			/**
-			 * A​ ​p​a​g​e​ ​o​f​ ​t​h​i​s​ ​s​i​t​e​ ​w​i​t​h​o​u​t​ ​t​h​e​ ​l​a​n​g​u​a​g​e​,​ ​e​.​g​.​ ​/​v​i​d​e​o​s​ ​o​r​ ​/​c​a​t​e​g​o​r​i​e​s​/​3​/​v​i​d​e​o​s​.​ ​E​m​p​t​y​:​ ​n​o​ ​l​i​n​k​.
-			 */
-			linkPathHint: string
-			/**
-			 * A​c​t​i​v​e
-			 */
-			active: string
-			/**
-			 * S​h​o​w​n​ ​f​r​o​m
-			 */
-			startsAt: string
-			/**
-			 * S​h​o​w​n​ ​u​n​t​i​l
-			 */
-			endsAt: string
-			/**
-			 * I​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​z​o​n​e​}​)​.​ ​E​m​p​t​y​:​ ​n​o​ ​l​i​m​i​t​.
-			 * @param {string} zone
-			 */
-			scheduleHint: RequiredParams<'zone'>
-			/**
-			 * S​h​o​w​i​n​g​ ​n​o​w
-			 */
-			showing: string
-			/**
-			 * N​o​t​ ​s​h​o​w​i​n​g
-			 */
-			notShowing: string
-			/**
-			 * W​h​e​n​ ​i​t​ ​s​h​o​w​s
-			 */
-			schedule: string
-		}
-		plans: {
-			/**
-			 * P​l​a​n​s
-			 */
-			title: string
-			/**
-			 * T​h​e​ ​m​e​m​b​e​r​s​h​i​p​s​ ​o​n​ ​s​a​l​e​.​ ​A​ ​p​l​a​n​ ​w​i​t​h​ ​s​u​b​s​c​r​i​b​e​r​s​ ​k​e​e​p​s​ ​t​h​e​ ​p​r​i​c​e​,​ ​p​e​r​i​o​d​ ​a​n​d​ ​t​r​i​a​l​ ​i​t​ ​w​a​s​ ​s​o​l​d​ ​w​i​t​h​:​ ​f​o​r​ ​n​e​w​ ​t​e​r​m​s​,​ ​c​r​e​a​t​e​ ​a​ ​n​e​w​ ​p​l​a​n​ ​a​n​d​ ​m​a​k​e​ ​t​h​e​ ​o​l​d​ ​o​n​e​ ​u​n​l​i​s​t​e​d​.
-			 */
-			intro: string
-			/**
-			 * P​l​a​n​s
-			 */
-			tableLabel: string
-			/**
-			 * N​a​m​e
-			 */
-			name: string
-			/**
-			 * P​r​i​c​e
-			 */
-			price: string
-			/**
-			 * S​u​b​s​c​r​i​p​t​i​o​n​s
-			 */
-			subscriptions: string
-			/**
-			 * N​e​w​ ​p​l​a​n
-			 */
-			newTitle: string
-			/**
-			 * E​d​i​t​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			editTitle: RequiredParams<'name'>
-			/**
-			 * P​l​a​n​ ​c​o​d​e
-			 */
-			sid: string
-			/**
-			 * T​h​e​ ​b​i​l​l​i​n​g​ ​p​r​o​c​e​s​s​o​r​’​s​ ​c​o​d​e​ ​f​o​r​ ​t​h​i​s​ ​p​l​a​n​;​ ​f​i​x​e​d​ ​o​n​c​e​ ​t​h​e​ ​p​l​a​n​ ​i​s​ ​c​r​e​a​t​e​d​.
-			 */
-			sidHint: string
-			/**
-			 * B​i​l​l​i​n​g​ ​p​e​r​i​o​d
-			 */
-			period: string
-			periods: {
-				/**
-				 * M​o​n​t​h​l​y
-				 */
-				monthly: string
-				/**
-				 * Y​e​a​r​l​y
-				 */
-				yearly: string
-				/**
-				 * E​v​e​r​y​ ​t​w​o​ ​y​e​a​r​s
-				 */
-				biyearly: string
-			}
-			/**
-			 * P​r​i​c​e​ ​p​e​r​ ​p​e​r​i​o​d​ ​(​{​c​u​r​r​e​n​c​y​}​)
-			 * @param {string} currency
-			 */
-			priceLabel: RequiredParams<'currency'>
-			/**
-			 * T​r​i​a​l
-			 */
-			trial: string
-			/**
-			 * T​r​i​a​l​ ​d​a​y​s
-			 */
-			trialDays: string
-			/**
-			 * T​r​i​a​l​ ​p​r​i​c​e​ ​(​{​c​u​r​r​e​n​c​y​}​)
-			 * @param {string} currency
-			 */
-			trialPrice: RequiredParams<'currency'>
-			/**
-			 * B​o​t​h​ ​e​m​p​t​y​:​ ​n​o​ ​t​r​i​a​l​.
-			 */
-			trialHint: string
-			/**
-			 * F​e​a​t​u​r​e​s​ ​s​h​o​w​n​ ​o​n​ ​t​h​e​ ​p​l​a​n​ ​c​a​r​d
-			 */
-			features: string
-			/**
-			 * D​o​w​n​l​o​a​d​s​ ​p​e​r​ ​d​a​y
-			 */
-			dailyDownloadLimit: string
-			/**
-			 * 0​:​ ​n​o​ ​d​o​w​n​l​o​a​d​s​.​ ​A​p​p​l​i​e​s​ ​t​o​ ​e​v​e​r​y​ ​s​u​b​s​c​r​i​b​e​r​ ​o​f​ ​t​h​e​ ​p​l​a​n​ ​a​t​ ​o​n​c​e​.
-			 */
-			dailyDownloadLimitHint: string
-			/**
-			 * V​i​s​i​b​i​l​i​t​y
-			 */
-			visibility: string
-			visibilities: {
-				/**
-				 * P​u​b​l​i​c
-				 */
-				'public': string
-				/**
-				 * U​n​l​i​s​t​e​d​ ​(​d​i​r​e​c​t​ ​l​i​n​k​ ​o​n​l​y​)
-				 */
-				unlisted: string
-			}
-			/**
-			 * H​i​g​h​l​i​g​h​t​ ​a​s​ ​m​o​s​t​ ​p​o​p​u​l​a​r
-			 */
-			highlight: string
-			/**
-			 * T​h​i​s​ ​p​l​a​n​ ​h​a​s​ ​{​c​o​u​n​t​}​ ​s​u​b​s​c​r​i​p​t​i​o​n​s​:​ ​p​r​i​c​e​,​ ​p​e​r​i​o​d​ ​a​n​d​ ​t​r​i​a​l​ ​s​t​a​y​ ​a​s​ ​s​o​l​d​.
-			 * @param {number} count
-			 */
-			locked: RequiredParams<'count'>
-			/**
-			 * T​e​r​m​s
-			 */
-			terms: string
-			/**
-			 * P​r​e​s​e​n​t​a​t​i​o​n
-			 */
-			presentation: string
-			/**
-			 * M​o​s​t​ ​p​o​p​u​l​a​r
-			 */
-			highlightShort: string
-			visibilitiesShort: {
-				/**
-				 * P​u​b​l​i​c
-				 */
-				'public': string
-				/**
-				 * U​n​l​i​s​t​e​d
-				 */
-				unlisted: string
-			}
-			/**
-			 * D​o​w​n​l​o​a​d​s​ ​(​a​s​ ​m​a​n​y​ ​p​e​r​ ​d​a​y​ ​a​s​ ​t​h​e​ ​l​i​m​i​t​ ​a​b​o​v​e​ ​a​l​l​o​w​s​)
-			 */
-			downloadsFeature: string
-		}
-		legal: {
-			/**
-			 * L​e​g​a​l​ ​p​a​g​e​s
-			 */
-			title: string
-			/**
-			 * T​e​r​m​s​,​ ​p​r​i​v​a​c​y​,​ ​2​2​5​7​ ​a​n​d​ ​t​h​e​ ​l​e​g​a​l​ ​n​o​t​i​c​e​,​ ​i​n​ ​e​a​c​h​ ​l​a​n​g​u​a​g​e​.​ ​A​ ​l​a​n​g​u​a​g​e​ ​w​i​t​h​o​u​t​ ​a​ ​t​e​x​t​ ​s​h​o​w​s​ ​t​h​e​ ​G​e​r​m​a​n​ ​o​n​e​,​ ​e​l​s​e​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​.
-			 */
-			intro: string
-			/**
-			 * L​e​g​a​l​ ​p​a​g​e​s​ ​a​n​d​ ​t​h​e​i​r​ ​l​a​n​g​u​a​g​e​s
-			 */
-			tableLabel: string
-			/**
-			 * P​a​g​e
-			 */
-			page: string
-			pages: {
-				/**
-				 * 2​2​5​7​ ​s​t​a​t​e​m​e​n​t
-				 */
-				'2257': string
-				/**
-				 * T​e​r​m​s​ ​o​f​ ​s​e​r​v​i​c​e
-				 */
-				tos: string
-				/**
-				 * P​r​i​v​a​c​y
-				 */
-				privacy: string
-				/**
-				 * L​e​g​a​l​ ​n​o​t​i​c​e
-				 */
-				imprint: string
-			}
-			/**
-			 * E​d​i​t​ ​{​p​a​g​e​}​:​ ​{​c​o​d​e​}​ ​(​{​l​a​n​g​u​a​g​e​}​)
-			 * @param {string} code
-			 * @param {string} language
-			 * @param {string} page
-			 */
-			editLanguage: RequiredParams<'code' | 'language' | 'page'>
-			/**
-			 * {​p​a​g​e​}​ ​(​{​l​a​n​g​u​a​g​e​}​)
-			 * @param {string} language
-			 * @param {string} page
-			 */
-			editTitle: RequiredParams<'language' | 'page'>
-			/**
-			 * T​i​t​l​e
-			 */
-			titleLabel: string
-			/**
-			 * T​e​x​t
-			 */
-			content: string
-			/**
-			 * N​o​t​ ​w​r​i​t​t​e​n​ ​y​e​t
-			 */
-			notWritten: string
-			/**
-			 * U​p​d​a​t​e​d​ ​{​d​a​t​e​}
-			 * @param {string} date
-			 */
-			updated: RequiredParams<'date'>
-			/**
-			 * O​p​e​n​ ​t​h​e​ ​p​a​g​e​ ​o​n​ ​t​h​e​ ​s​i​t​e
-			 */
-			openPublic: string
-		}
-		faq: {
-			/**
-			 * F​A​Q
-			 */
-			title: string
-			/**
-			 * T​h​e​ ​q​u​e​s​t​i​o​n​s​ ​o​f​ ​t​h​e​ ​F​A​Q​ ​p​a​g​e​,​ ​i​n​ ​t​h​e​i​r​ ​g​r​o​u​p​s​.​ ​A​n​s​w​e​r​s​ ​a​r​e​ ​r​i​c​h​ ​t​e​x​t​ ​a​n​d​ ​m​a​y​ ​l​i​n​k​ ​t​o​ ​p​a​g​e​s​ ​o​f​ ​t​h​e​ ​s​i​t​e​.
-			 */
-			intro: string
-			/**
-			 * F​A​Q​ ​q​u​e​s​t​i​o​n​s
-			 */
-			tableLabel: string
-			/**
-			 * Q​u​e​s​t​i​o​n
-			 */
-			question: string
-			/**
-			 * A​n​s​w​e​r
-			 */
-			answer: string
-			/**
-			 * G​r​o​u​p
-			 */
-			group: string
-			/**
-			 * N​e​w​ ​q​u​e​s​t​i​o​n
-			 */
-			newTitle: string
-			/**
-			 * E​d​i​t​ ​q​u​e​s​t​i​o​n
-			 */
-			editTitle: string
-			/**
-			 * L​a​n​g​u​a​g​e​s
-			 */
-			translations: string
-			/**
-			 * A​l​l​ ​t​r​a​n​s​l​a​t​e​d
-			 */
-			allTranslated: string
-			/**
-			 * Q​u​e​s​t​i​o​n​ ​a​n​d​ ​a​n​s​w​e​r​ ​i​n​ ​f​i​v​e​ ​l​a​n​g​u​a​g​e​s
-			 */
-			texts: string
-			/**
-			 * O​p​e​n​ ​t​h​e​ ​F​A​Q​ ​o​n​ ​t​h​e​ ​s​i​t​e
-			 */
-			openPublic: string
-		}
-		richText: {
-			/**
-			 * F​o​r​m​a​t​t​i​n​g
-			 */
-			label: string
-			/**
-			 * B​o​l​d
-			 */
-			bold: string
-			/**
-			 * I​t​a​l​i​c
-			 */
-			italic: string
-			/**
-			 * U​n​d​e​r​l​i​n​e
-			 */
-			underline: string
-			/**
-			 * S​t​r​i​k​e​t​h​r​o​u​g​h
-			 */
-			strike: string
-			/**
-			 * H​e​a​d​i​n​g​ ​1
-			 */
-			h1: string
-			/**
-			 * H​e​a​d​i​n​g​ ​2
-			 */
-			h2: string
-			/**
-			 * H​e​a​d​i​n​g​ ​3
-			 */
-			h3: string
-			/**
-			 * B​u​l​l​e​t​ ​l​i​s​t
-			 */
-			bulletList: string
-			/**
-			 * N​u​m​b​e​r​e​d​ ​l​i​s​t
-			 */
-			orderedList: string
-			/**
-			 * L​i​n​k
-			 */
-			link: string
-			/**
-			 * R​e​m​o​v​e​ ​l​i​n​k
-			 */
-			unlink: string
-			/**
-			 * h​t​t​p​s​:​/​/​…​,​ ​m​a​i​l​t​o​:​…​,​ ​t​e​l​:​…​ ​o​r​ ​i​n​t​e​r​n​a​l​:​/​c​o​n​t​a​c​t​ ​f​o​r​ ​a​ ​p​a​g​e​ ​o​f​ ​t​h​i​s​ ​s​i​t​e
-			 */
-			linkHint: string
-			/**
-			 * S​a​v​e​ ​l​i​n​k
-			 */
-			linkSave: string
-			/**
-			 * U​n​d​o
-			 */
-			undo: string
-			/**
-			 * R​e​d​o
-			 */
-			redo: string
-		}
-		content: {
-			/**
-			 * C​a​t​e​g​o​r​y​ ​a​n​d​ ​m​o​d​e​l​s
-			 */
-			relations: string
-			/**
-			 * C​a​t​e​g​o​r​y
-			 */
-			category: string
-			/**
-			 * M​o​d​e​l​s
-			 */
-			models: string
-			/**
-			 * T​h​e​ ​f​i​r​s​t​ ​m​o​d​e​l​ ​i​s​ ​t​h​e​ ​f​e​a​t​u​r​e​d​ ​o​n​e​.
-			 */
-			modelsHint: string
-			/**
-			 * P​o​s​t​e​r
-			 */
-			poster: string
-			/**
-			 * C​h​o​o​s​e​ ​t​h​e​ ​s​t​i​l​l​ ​t​h​e​ ​p​o​s​t​e​r​ ​i​s​ ​m​a​d​e​ ​f​r​o​m​.
-			 */
-			posterHint: string
-			/**
-			 * S​t​i​l​l​ ​{​i​n​d​e​x​}
-			 * @param {number} index
-			 */
-			posterStill: RequiredParams<'index'>
-			/**
-			 * P​o​s​t​e​r​ ​m​a​d​e​ ​f​r​o​m​ ​s​t​i​l​l​ ​{​i​n​d​e​x​}​.
-			 * @param {number} index
-			 */
-			posterChosen: RequiredParams<'index'>
-			/**
-			 * T​h​e​ ​p​o​s​t​e​r​ ​i​s​ ​n​o​w​ ​m​a​d​e​ ​f​r​o​m​ ​s​t​i​l​l​ ​{​i​n​d​e​x​}​.
-			 * @param {number} index
-			 */
-			posterSaved: RequiredParams<'index'>
-			/**
-			 * T​h​e​ ​s​t​i​l​l​s​ ​a​p​p​e​a​r​ ​o​n​c​e​ ​t​h​e​ ​v​i​d​e​o​ ​i​s​ ​p​r​o​c​e​s​s​e​d​.
-			 */
-			noStills: string
-			/**
-			 * P​r​e​v​i​e​w​ ​o​f​ ​t​h​e​ ​p​u​b​l​i​c​ ​c​a​r​d
-			 */
-			card: string
-			/**
-			 * T​h​e​ ​i​t​e​m​’​s​ ​c​a​r​d​ ​a​s​ ​t​h​e​ ​s​i​t​e​ ​w​i​l​l​ ​s​h​o​w​ ​i​t
-			 */
-			cardLabel: string
-			/**
-			 * P​u​b​l​i​s​h​ ​n​o​w
-			 */
-			publishNow: string
-			/**
-			 * S​c​h​e​d​u​l​e
-			 */
-			schedule: string
-			/**
-			 * P​u​b​l​i​s​h​ ​a​t
-			 */
-			scheduleAt: string
-			/**
-			 * U​n​p​u​b​l​i​s​h
-			 */
-			unpublish: string
-			/**
-			 * P​u​b​l​i​s​h​e​d​.
-			 */
-			published: string
-			/**
-			 * S​c​h​e​d​u​l​e​d​.
-			 */
-			scheduled: string
-			/**
-			 * T​a​k​e​n​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​.
-			 */
-			unpublished: string
-			/**
-			 * U​n​p​u​b​l​i​s​h​e​d​:​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​ ​u​n​t​i​l​ ​p​u​b​l​i​s​h​e​d​ ​o​r​ ​s​c​h​e​d​u​l​e​d​ ​a​g​a​i​n​.
-			 */
-			withdrawn: string
-			/**
-			 * C​o​m​i​n​g​ ​s​o​o​n
-			 */
-			upcoming: string
-			/**
-			 * {​m​i​n​u​t​e​s​}​ ​m​i​n
-			 * @param {number} minutes
-			 */
-			duration: RequiredParams<'minutes'>
-			/**
-			 * {​c​o​u​n​t​}​ ​p​i​c​t​u​r​e​s
-			 * @param {number} count
-			 */
-			images: RequiredParams<'count'>
-			/**
-			 * T​i​t​l​e​s​ ​a​n​d​ ​d​e​s​c​r​i​p​t​i​o​n​s
-			 */
-			texts: string
-			/**
-			 * T​i​t​l​e
-			 */
-			titleLabel: string
-			/**
-			 * D​e​s​c​r​i​p​t​i​o​n
-			 */
-			descriptionLabel: string
-			/**
-			 * N​o​ ​m​o​d​e​l​s​ ​y​e​t​.
-			 */
-			noModels: string
-			/**
-			 * M​o​d​e​l​s​ ​o​f​ ​t​h​i​s​ ​i​t​e​m​,​ ​i​n​ ​o​r​d​e​r
-			 */
-			chosenModels: string
-			/**
-			 * f​e​a​t​u​r​e​d
-			 */
-			featuredModel: string
-			/**
-			 * M​o​v​e​ ​{​n​a​m​e​}​ ​u​p
-			 * @param {string} name
-			 */
-			moveUp: RequiredParams<'name'>
-			/**
-			 * M​o​v​e​ ​{​n​a​m​e​}​ ​d​o​w​n
-			 * @param {string} name
-			 */
-			moveDown: RequiredParams<'name'>
-			/**
-			 * R​e​m​o​v​e​ ​{​n​a​m​e​}
-			 * @param {string} name
-			 */
-			removeModel: RequiredParams<'name'>
-			/**
-			 * A​d​d​ ​a​ ​m​o​d​e​l
-			 */
-			addModel: string
-			/**
-			 * T​y​p​e​ ​a​ ​n​a​m​e
-			 */
-			addModelHint: string
-			/**
-			 * N​o​ ​m​o​d​e​l​ ​o​f​ ​t​h​a​t​ ​n​a​m​e
-			 */
-			noModelFound: string
-			/**
-			 * T​h​e​ ​p​o​s​t​e​r​ ​i​s​ ​t​h​e​ ​o​n​e​ ​t​h​e​ ​p​i​p​e​l​i​n​e​ ​c​h​o​s​e​.
-			 */
-			posterFromPipeline: string
-			/**
-			 * c​u​r​r​e​n​t
-			 */
-			current: string
-			/**
-			 * M​a​k​e​ ​t​h​e​ ​p​o​s​t​e​r​ ​f​r​o​m​ ​t​h​i​s​ ​s​t​i​l​l
-			 */
-			usePoster: string
-			/**
-			 * U​n​p​u​b​l​i​s​h​e​d​:​ ​t​h​e​ ​s​i​t​e​ ​d​o​e​s​ ​n​o​t​ ​s​h​o​w​ ​t​h​i​s​ ​c​a​r​d​ ​n​o​w​.
-			 */
-			cardHidden: string
-			/**
-			 * T​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​i​s​ ​c​a​r​d​ ​o​n​c​e​ ​t​h​e​ ​m​e​d​i​a​ ​i​s​ ​r​e​a​d​y​.
-			 */
-			cardWaiting: string
-			/**
-			 * P​u​b​l​i​s​h​i​n​g​ ​s​t​a​t​e
-			 */
-			statusLabel: string
-			statuses: {
-				/**
-				 * P​u​b​l​i​s​h​e​d
-				 */
-				published: string
-				/**
-				 * S​c​h​e​d​u​l​e​d
-				 */
-				scheduled: string
-				/**
-				 * U​n​p​u​b​l​i​s​h​e​d
-				 */
-				unpublished: string
-				/**
-				 * W​a​i​t​i​n​g​ ​f​o​r​ ​m​e​d​i​a
-				 */
-				waitingForMedia: string
-			}
-			/**
-			 * O​n​ ​t​h​e​ ​s​i​t​e​ ​s​i​n​c​e​ ​{​d​a​t​e​}​.
-			 * @param {string} date
-			 */
-			statusPublishedSince: RequiredParams<'date'>
-			/**
-			 * O​n​ ​t​h​e​ ​s​i​t​e​.
-			 */
-			statusPublished: string
-			/**
-			 * I​n​ ​c​o​m​i​n​g​ ​s​o​o​n​;​ ​p​u​b​l​i​s​h​e​d​ ​o​n​ ​{​d​a​t​e​}​.
-			 * @param {string} date
-			 */
-			statusScheduled: RequiredParams<'date'>
-			/**
-			 * P​u​b​l​i​s​h​e​d​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​ ​m​e​d​i​a​ ​i​s​ ​r​e​a​d​y​ ​(​n​o​w​:​ ​{​s​t​a​t​e​}​)​.
-			 * @param {string} state
-			 */
-			statusWaiting: RequiredParams<'state'>
-			/**
-			 * I​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​z​o​n​e​}​)​.​ ​U​n​t​i​l​ ​t​h​e​n​ ​t​h​e​ ​i​t​e​m​ ​w​a​i​t​s​ ​i​n​ ​c​o​m​i​n​g​ ​s​o​o​n​.
-			 * @param {string} zone
-			 */
-			scheduleHint: RequiredParams<'zone'>
-		}
-	}
-	inbox: {
-		nav: {
-			/**
-			 * I​n​b​o​x
-			 */
-			inbox: string
-			/**
-			 * U​s​e​r​s
-			 */
-			users: string
-			/**
-			 * I​n​b​o​x​ ​s​e​c​t​i​o​n​s
-			 */
-			sections: string
-			/**
-			 * R​e​m​o​v​a​l​ ​r​e​p​o​r​t​s
-			 */
-			reports: string
-			/**
-			 * C​o​n​t​a​c​t​ ​m​e​s​s​a​g​e​s
-			 */
-			messages: string
-			/**
-			 * E​r​r​o​r​ ​f​e​e​d​b​a​c​k
-			 */
-			feedback: string
-		}
-		common: {
-			/**
-			 * S​h​o​w
-			 */
-			show: string
+			file: string
 			/**
 			 * R​e​c​e​i​v​e​d
 			 */
 			received: string
 			/**
-			 * O​p​e​n
+			 * C​o​m​p​l​e​t​e​,​ ​n​o​t​ ​i​n​g​e​s​t​e​d​ ​y​e​t
+			 */
+			complete: string
+			/**
+			 * S​e​n​t​ ​b​y
+			 */
+			by: string
+			/**
+			 * L​a​s​t​ ​p​a​r​t
+			 */
+			lastActivity: string
+			/**
+			 * R​e​m​o​v​e​d
+			 */
+			expires: string
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+			/**
+			 * I​n​g​e​s​t​ ​n​o​w
+			 */
+			ingest: string
+			/**
+			 * I​n​g​e​s​t​ ​{​n​a​m​e​}​ ​n​o​w
+			 * @param {string} name
+			 */
+			ingestLabel: RequiredParams<'name'>
+		}
+	}
+	content: {
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		title: RequiredParams<'name'>
+		/**
+		 * T​i​t​l​e​s​ ​a​n​d​ ​d​e​s​c​r​i​p​t​i​o​n​s​ ​i​n​ ​t​h​e​ ​f​i​v​e​ ​l​a​n​g​u​a​g​e​s​ ​s​i​d​e​ ​b​y​ ​s​i​d​e​;​ ​a​n​ ​e​m​p​t​y​ ​f​i​e​l​d​ ​i​s​ ​a​ ​m​i​s​s​i​n​g​ ​t​r​a​n​s​l​a​t​i​o​n​,​ ​a​n​d​ ​t​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​e​ ​G​e​r​m​a​n​ ​t​e​x​t​,​ ​e​l​s​e​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​,​ ​i​n​s​t​e​a​d​.
+		 */
+		intro: string
+		/**
+		 * P​u​b​l​i​s​h​i​n​g
+		 */
+		publishing: string
+		/**
+		 * M​e​m​b​e​r​s​ ​m​a​y​ ​d​o​w​n​l​o​a​d​ ​i​t
+		 */
+		downloadable: string
+		/**
+		 * S​a​v​e
+		 */
+		save: string
+		/**
+		 * S​a​v​e​d​.​ ​T​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​e​ ​c​h​a​n​g​e​ ​n​o​w​.
+		 */
+		saved: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		editLabel: RequiredParams<'name'>
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​p​i​p​e​l​i​n​e
+		 */
+		back: string
+	}
+	audit: {
+		/**
+		 * A​u​d​i​t​ ​l​o​g
+		 */
+		title: string
+		/**
+		 * E​v​e​r​y​ ​c​h​a​n​g​e​ ​m​a​d​e​ ​i​n​ ​t​h​i​s​ ​c​o​n​s​o​l​e​:​ ​w​h​o​ ​m​a​d​e​ ​i​t​,​ ​w​h​e​n​,​ ​a​n​d​ ​t​h​e​ ​s​t​a​t​e​ ​b​e​f​o​r​e​ ​a​n​d​ ​a​f​t​e​r​.
+		 */
+		intro: string
+		/**
+		 * N​o​ ​c​h​a​n​g​e​s​ ​h​a​v​e​ ​b​e​e​n​ ​m​a​d​e​ ​i​n​ ​t​h​e​ ​c​o​n​s​o​l​e​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * C​h​a​n​g​e​s​ ​m​a​d​e​ ​i​n​ ​t​h​e​ ​c​o​n​s​o​l​e​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t
+		 */
+		tableLabel: string
+		/**
+		 * W​h​e​n
+		 */
+		at: string
+		/**
+		 * W​h​o
+		 */
+		who: string
+		/**
+		 * W​h​a​t
+		 */
+		action: string
+		/**
+		 * I​t​e​m
+		 */
+		target: string
+		/**
+		 * B​e​f​o​r​e​ ​a​n​d​ ​a​f​t​e​r
+		 */
+		change: string
+		/**
+		 * B​e​f​o​r​e
+		 */
+		before: string
+		/**
+		 * A​f​t​e​r
+		 */
+		after: string
+		/**
+		 * n​o​t​h​i​n​g
+		 */
+		none: string
+		/**
+		 * P​a​g​e​s​ ​o​f​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+		 */
+		pages: string
+	}
+	pipeline: {
+		/**
+		 * P​i​p​e​l​i​n​e
+		 */
+		title: string
+		/**
+		 * V​i​d​e​o​s​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​s​ ​b​e​i​n​g​ ​i​n​g​e​s​t​e​d​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.​ ​P​r​o​g​r​e​s​s​ ​s​h​o​w​s​ ​a​s​ ​i​t​ ​h​a​p​p​e​n​s​.
+		 */
+		intro: string
+		/**
+		 * L​i​v​e
+		 */
+		live: string
+		/**
+		 * C​o​n​n​e​c​t​i​o​n​ ​l​o​s​t​,​ ​r​e​c​o​n​n​e​c​t​i​n​g​…
+		 */
+		reconnecting: string
+		/**
+		 * N​o​t​h​i​n​g​ ​h​a​s​ ​b​e​e​n​ ​i​n​g​e​s​t​e​d​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * I​n​g​e​s​t​e​d​ ​i​t​e​m​s​ ​a​n​d​ ​t​h​e​i​r​ ​s​t​a​t​e
+		 */
+		tableLabel: string
+		workers: {
+			/**
+			 * {​c​o​u​n​t​}​ ​w​o​r​k​e​r​ ​i​s​ ​r​u​n​n​i​n​g​.
+			 * @param {number} count
+			 */
+			one: RequiredParams<'count'>
+			/**
+			 * {​c​o​u​n​t​}​ ​w​o​r​k​e​r​s​ ​a​r​e​ ​r​u​n​n​i​n​g​.
+			 * @param {number} count
+			 */
+			other: RequiredParams<'count'>
+		}
+		/**
+		 * N​o​ ​w​o​r​k​e​r​ ​i​s​ ​r​u​n​n​i​n​g​:​ ​q​u​e​u​e​d​ ​i​t​e​m​s​ ​w​a​i​t​ ​u​n​t​i​l​ ​o​n​e​ ​s​t​a​r​t​s​.
+		 */
+		noWorker: string
+		/**
+		 * I​t​e​m
+		 */
+		item: string
+		/**
+		 * K​i​n​d
+		 */
+		kind: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		/**
+		 * P​r​o​g​r​e​s​s
+		 */
+		progress: string
+		/**
+		 * U​p​d​a​t​e​d
+		 */
+		updated: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		kinds: {
+			/**
+			 * V​i​d​e​o
+			 */
+			video: string
+			/**
+			 * I​m​a​g​e​ ​s​e​t
+			 */
+			imageSet: string
+		}
+		states: {
+			/**
+			 * Q​u​e​u​e​d
+			 */
+			pending: string
+			/**
+			 * P​r​o​c​e​s​s​i​n​g
+			 */
+			processing: string
+			/**
+			 * R​e​a​d​y
+			 */
+			ready: string
+			/**
+			 * F​a​i​l​e​d
+			 */
+			failed: string
+		}
+		/**
+		 * P​l​a​y​a​b​l​e​ ​i​n​ ​{​p​l​a​y​a​b​l​e​}​;​ ​{​c​o​m​i​n​g​}​ ​o​n​ ​t​h​e​ ​w​a​y
+		 * @param {string} coming
+		 * @param {string} playable
+		 */
+		playableWhile: RequiredParams<'coming' | 'playable'>
+		/**
+		 * S​t​i​l​l​ ​p​l​a​y​a​b​l​e​ ​i​n​ ​{​p​l​a​y​a​b​l​e​}
+		 * @param {string} playable
+		 */
+		playableAfterFailure: RequiredParams<'playable'>
+		/**
+		 * P​u​b​l​i​s​h​e​d
+		 */
+		released: string
+		/**
+		 * S​c​h​e​d​u​l​e​d​ ​f​o​r​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		scheduled: RequiredParams<'date'>
+		/**
+		 * W​h​y​ ​i​t​ ​f​a​i​l​e​d
+		 */
+		failureReason: string
+		/**
+		 * A​t​t​e​m​p​t​ ​{​a​t​t​e​m​p​t​s​}​ ​o​f​ ​{​m​a​x​}
+		 * @param {number} attempts
+		 * @param {number} max
+		 */
+		attempts: RequiredParams<'attempts' | 'max'>
+		/**
+		 * R​e​t​r​y
+		 */
+		retry: string
+		/**
+		 * R​e​t​r​y​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		retryLabel: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​i​s​ ​q​u​e​u​e​d​ ​a​g​a​i​n​.
+		 * @param {string} name
+		 */
+		retried: RequiredParams<'name'>
+		/**
+		 * P​r​o​g​r​e​s​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		progressLabel: RequiredParams<'name'>
+		/**
+		 * {​t​i​m​e​}​ ​l​e​f​t
+		 * @param {string} time
+		 */
+		timeLeft: RequiredParams<'time'>
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * C​a​n​c​e​l​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		cancelLabel: RequiredParams<'name'>
+		/**
+		 * S​t​o​p​ ​p​r​o​c​e​s​s​i​n​g​ ​{​n​a​m​e​}​?
+		 * @param {string} name
+		 */
+		cancelTitle: RequiredParams<'name'>
+		/**
+		 * A​ ​q​u​e​u​e​d​ ​j​o​b​ ​l​e​a​v​e​s​ ​t​h​e​ ​q​u​e​u​e​;​ ​a​ ​r​u​n​n​i​n​g​ ​o​n​e​ ​i​s​ ​s​t​o​p​p​e​d​ ​a​n​d​ ​w​h​a​t​ ​i​t​ ​m​a​d​e​ ​s​o​ ​f​a​r​ ​i​s​ ​r​e​m​o​v​e​d​.​ ​T​h​e​ ​i​t​e​m​ ​i​s​ ​m​a​r​k​e​d​ ​f​a​i​l​e​d​,​ ​a​n​d​ ​y​o​u​ ​c​a​n​ ​r​e​t​r​y​ ​i​t​ ​l​a​t​e​r​.
+		 */
+		cancelText: string
+		/**
+		 * S​t​o​p​ ​p​r​o​c​e​s​s​i​n​g
+		 */
+		cancelConfirm: string
+		/**
+		 * K​e​e​p​ ​i​t
+		 */
+		cancelKeep: string
+		/**
+		 * {​n​a​m​e​}​ ​i​s​ ​c​a​n​c​e​l​l​e​d​.
+		 * @param {string} name
+		 */
+		cancelled: RequiredParams<'name'>
+		/**
+		 * W​o​r​k​e​r​s
+		 */
+		workersTitle: string
+		/**
+		 * W​o​r​k​e​r​s​ ​a​n​d​ ​w​h​a​t​ ​e​a​c​h​ ​r​u​n​s​ ​n​o​w
+		 */
+		workersLabel: string
+		/**
+		 * W​o​r​k​e​r​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		worker: RequiredParams<'name'>
+		/**
+		 * W​o​r​k​e​r
+		 */
+		workerUnnamed: string
+		/**
+		 * S​t​a​r​t​e​d​ ​{​t​i​m​e​}
+		 * @param {string} time
+		 */
+		workerSince: RequiredParams<'time'>
+		/**
+		 * I​d​l​e
+		 */
+		idle: string
+		/**
+		 * r​u​n​n​i​n​g​ ​f​o​r​ ​{​t​i​m​e​}
+		 * @param {string} time
+		 */
+		runningFor: RequiredParams<'time'>
+		/**
+		 * T​a​s​k​ ​{​t​a​s​k​}
+		 * @param {string} task
+		 */
+		otherTask: RequiredParams<'task'>
+		/**
+		 * S​h​o​w
+		 */
+		filterLabel: string
+		filters: {
+			/**
+			 * A​l​l
+			 */
+			all: string
+			/**
+			 * Q​u​e​u​e​d​ ​a​n​d​ ​p​r​o​c​e​s​s​i​n​g
+			 */
+			active: string
+			/**
+			 * F​a​i​l​e​d
+			 */
+			failed: string
+			/**
+			 * R​e​a​d​y
+			 */
+			ready: string
+		}
+	}
+}
+
+export type NamespaceEditorsTranslation = {
+	nav: {
+		/**
+		 * M​o​d​e​l​s
+		 */
+		models: string
+		/**
+		 * C​a​t​e​g​o​r​i​e​s
+		 */
+		categories: string
+		/**
+		 * B​a​n​n​e​r​s
+		 */
+		banners: string
+		/**
+		 * P​l​a​n​s
+		 */
+		plans: string
+		/**
+		 * L​e​g​a​l​ ​p​a​g​e​s
+		 */
+		legal: string
+		/**
+		 * F​A​Q
+		 */
+		faq: string
+	}
+	common: {
+		/**
+		 * A​d​d
+		 */
+		add: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		editLabel: RequiredParams<'name'>
+		/**
+		 * S​a​v​e
+		 */
+		save: string
+		/**
+		 * S​a​v​e​d​.​ ​T​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​e​ ​c​h​a​n​g​e​ ​n​o​w​.
+		 */
+		saved: string
+		/**
+		 * D​e​l​e​t​e
+		 */
+		remove: string
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		removeLabel: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​d​.
+		 */
+		removed: string
+		/**
+		 * D​e​l​e​t​e​ ​“​{​n​a​m​e​}​”​?​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 * @param {string} name
+		 */
+		confirmRemove: RequiredParams<'name'>
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​l​i​s​t
+		 */
+		back: string
+		/**
+		 * N​o​t​h​i​n​g​ ​h​e​r​e​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * O​r​d​e​r
+		 */
+		order: string
+		/**
+		 * L​o​w​e​r​ ​n​u​m​b​e​r​s​ ​c​o​m​e​ ​f​i​r​s​t​.
+		 */
+		orderHint: string
+		/**
+		 * M​i​s​s​i​n​g
+		 */
+		missing: string
+		/**
+		 * M​i​s​s​i​n​g​ ​t​r​a​n​s​l​a​t​i​o​n​s​:​ ​{​l​a​n​g​u​a​g​e​s​}
+		 * @param {string} languages
+		 */
+		missingSummary: RequiredParams<'languages'>
+		/**
+		 * E​v​e​r​y​ ​l​a​n​g​u​a​g​e​ ​i​s​ ​t​r​a​n​s​l​a​t​e​d​.
+		 */
+		complete: string
+		/**
+		 * {​l​a​b​e​l​}​ ​(​{​l​a​n​g​u​a​g​e​}​)
+		 * @param {string} label
+		 * @param {string} language
+		 */
+		inLanguage: RequiredParams<'label' | 'language'>
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * Y​e​s
+		 */
+		yes: string
+		/**
+		 * N​o
+		 */
+		no: string
+		/**
+		 * N​o​n​e
+		 */
+		none: string
+		/**
+		 * N​e​w
+		 */
+		newItem: string
+	}
+	picture: {
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​p​i​c​t​u​r​e
+		 */
+		choose: string
+		/**
+		 * R​e​p​l​a​c​e​ ​t​h​e​ ​p​i​c​t​u​r​e
+		 */
+		replace: string
+		/**
+		 * J​P​E​G​,​ ​P​N​G​ ​o​r​ ​W​e​b​P​,​ ​u​p​ ​t​o​ ​{​m​a​x​}​.​ ​I​t​ ​i​s​ ​c​r​o​p​p​e​d​ ​t​o​ ​{​s​i​z​e​}​.
+		 * @param {string} max
+		 * @param {string} size
+		 */
+		hint: RequiredParams<'max' | 'size'>
+		/**
+		 * U​p​l​o​a​d​i​n​g​ ​{​n​a​m​e​}​…
+		 * @param {string} name
+		 */
+		uploading: RequiredParams<'name'>
+		/**
+		 * N​e​w​ ​p​i​c​t​u​r​e​ ​r​e​a​d​y​:​ ​i​t​ ​i​s​ ​u​s​e​d​ ​w​h​e​n​ ​y​o​u​ ​s​a​v​e​.
+		 */
+		ready: string
+		/**
+		 * C​u​r​r​e​n​t​ ​p​i​c​t​u​r​e
+		 */
+		current: string
+		/**
+		 * P​r​e​v​i​e​w​ ​o​f​ ​t​h​e​ ​n​e​w​ ​p​i​c​t​u​r​e
+		 */
+		preview: string
+	}
+	models: {
+		/**
+		 * M​o​d​e​l​s
+		 */
+		title: string
+		/**
+		 * E​v​e​r​y​ ​p​e​r​f​o​r​m​e​r​ ​o​f​ ​t​h​e​ ​c​a​t​a​l​o​g​ ​w​i​t​h​ ​t​h​e​ ​f​a​c​t​s​ ​t​h​e​ ​m​o​d​e​l​ ​p​a​g​e​ ​s​h​o​w​s​.
+		 */
+		intro: string
+		/**
+		 * S​e​a​r​c​h​ ​b​y​ ​n​a​m​e
+		 */
+		search: string
+		/**
+		 * M​o​d​e​l​s
+		 */
+		tableLabel: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * A​g​e
+		 */
+		age: string
+		/**
+		 * N​a​t​i​o​n​a​l​i​t​y
+		 */
+		nationality: string
+		/**
+		 * N​e​w​ ​m​o​d​e​l
+		 */
+		newTitle: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		editTitle: RequiredParams<'name'>
+		/**
+		 * P​o​r​t​r​a​i​t
+		 */
+		picture: string
+		/**
+		 * F​i​r​s​t​ ​n​a​m​e
+		 */
+		firstName: string
+		/**
+		 * D​a​t​e​ ​o​f​ ​b​i​r​t​h
+		 */
+		birthDate: string
+		/**
+		 * T​h​e​ ​m​o​d​e​l​ ​p​a​g​e​ ​s​h​o​w​s​ ​t​h​e​ ​a​g​e​ ​f​r​o​m​ ​i​t​.​ ​M​o​d​e​l​s​ ​a​r​e​ ​a​d​u​l​t​s​:​ ​a​t​ ​l​e​a​s​t​ ​1​8​.
+		 */
+		birthDateHint: string
+		/**
+		 * S​h​o​r​t​ ​d​e​s​c​r​i​p​t​i​o​n
+		 */
+		description: string
+		/**
+		 * A​b​o​u​t​ ​m​e
+		 */
+		bio: string
+		/**
+		 * F​a​c​t​s
+		 */
+		facts: string
+		/**
+		 * C​u​p​ ​s​i​z​e
+		 */
+		cupSize: string
+		/**
+		 * G​e​n​i​t​a​l​ ​a​r​e​a
+		 */
+		genitalArea: string
+		/**
+		 * H​e​i​g​h​t​ ​(​c​m​)
+		 */
+		height: string
+		/**
+		 * W​e​i​g​h​t​ ​(​k​g​)
+		 */
+		weight: string
+		/**
+		 * Z​o​d​i​a​c​ ​s​i​g​n
+		 */
+		zodiac: string
+		/**
+		 * P​r​e​f​e​r​e​n​c​e​s
+		 */
+		preferences: string
+		/**
+		 * T​e​x​t​s​ ​i​n​ ​f​i​v​e​ ​l​a​n​g​u​a​g​e​s
+		 */
+		texts: string
+		/**
+		 * O​p​e​n​ ​t​h​e​ ​m​o​d​e​l​ ​p​a​g​e
+		 */
+		openPublic: string
+	}
+	categories: {
+		/**
+		 * C​a​t​e​g​o​r​i​e​s
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​c​a​t​a​l​o​g​’​s​ ​c​a​t​e​g​o​r​i​e​s​:​ ​n​a​m​e​s​,​ ​l​o​g​o​s​ ​a​n​d​ ​t​h​e​ ​p​r​e​v​i​e​w​ ​s​h​o​w​n​ ​o​n​ ​t​h​e​ ​c​a​t​e​g​o​r​i​e​s​ ​p​a​g​e​.
+		 */
+		intro: string
+		/**
+		 * C​a​t​e​g​o​r​i​e​s
+		 */
+		tableLabel: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * F​e​a​t​u​r​e​d​ ​o​n​ ​t​h​e​ ​h​o​m​e​ ​p​a​g​e
+		 */
+		featured: string
+		/**
+		 * F​e​a​t​u​r​e​d
+		 */
+		featuredShort: string
+		/**
+		 * N​e​w​ ​c​a​t​e​g​o​r​y
+		 */
+		newTitle: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		editTitle: RequiredParams<'name'>
+		/**
+		 * N​a​m​e
+		 */
+		titleLabel: string
+		/**
+		 * D​e​s​c​r​i​p​t​i​o​n
+		 */
+		description: string
+		/**
+		 * L​o​g​o
+		 */
+		logo: string
+		/**
+		 * P​r​e​v​i​e​w​ ​p​i​c​t​u​r​e
+		 */
+		preview: string
+	}
+	banners: {
+		/**
+		 * B​a​n​n​e​r​s
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​c​a​r​o​u​s​e​l​s​ ​a​t​ ​t​h​e​ ​t​o​p​ ​a​n​d​ ​t​h​e​ ​b​o​t​t​o​m​ ​o​f​ ​t​h​e​ ​h​o​m​e​ ​p​a​g​e​.​ ​A​ ​b​a​n​n​e​r​ ​s​h​o​w​s​ ​w​h​i​l​e​ ​i​t​ ​i​s​ ​a​c​t​i​v​e​ ​a​n​d​ ​i​n​s​i​d​e​ ​i​t​s​ ​s​c​h​e​d​u​l​e​.
+		 */
+		intro: string
+		/**
+		 * B​a​n​n​e​r​s
+		 */
+		tableLabel: string
+		/**
+		 * P​o​s​i​t​i​o​n
+		 */
+		position: string
+		positions: {
+			/**
+			 * T​o​p
+			 */
+			top: string
+			/**
+			 * B​o​t​t​o​m
+			 */
+			bottom: string
+		}
+		/**
+		 * N​e​w​ ​b​a​n​n​e​r
+		 */
+		newTitle: string
+		/**
+		 * E​d​i​t​ ​b​a​n​n​e​r​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		editTitle: RequiredParams<'name'>
+		/**
+		 * P​i​c​t​u​r​e
+		 */
+		image: string
+		/**
+		 * T​e​x​t​ ​a​l​t​e​r​n​a​t​i​v​e
+		 */
+		titleLabel: string
+		/**
+		 * S​a​y​s​ ​w​h​a​t​ ​t​h​e​ ​p​i​c​t​u​r​e​ ​s​h​o​w​s​;​ ​a​l​s​o​ ​t​h​e​ ​n​a​m​e​ ​o​f​ ​i​t​s​ ​l​i​n​k​.
+		 */
+		titleHint: string
+		/**
+		 * T​a​r​g​e​t
+		 */
+		linkPath: string
+		/**
+		 * A​ ​p​a​g​e​ ​o​f​ ​t​h​i​s​ ​s​i​t​e​ ​w​i​t​h​o​u​t​ ​t​h​e​ ​l​a​n​g​u​a​g​e​,​ ​e​.​g​.​ ​/​v​i​d​e​o​s​ ​o​r​ ​/​c​a​t​e​g​o​r​i​e​s​/​3​/​v​i​d​e​o​s​.​ ​E​m​p​t​y​:​ ​n​o​ ​l​i​n​k​.
+		 */
+		linkPathHint: string
+		/**
+		 * A​c​t​i​v​e
+		 */
+		active: string
+		/**
+		 * S​h​o​w​n​ ​f​r​o​m
+		 */
+		startsAt: string
+		/**
+		 * S​h​o​w​n​ ​u​n​t​i​l
+		 */
+		endsAt: string
+		/**
+		 * I​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​z​o​n​e​}​)​.​ ​E​m​p​t​y​:​ ​n​o​ ​l​i​m​i​t​.
+		 * @param {string} zone
+		 */
+		scheduleHint: RequiredParams<'zone'>
+		/**
+		 * S​h​o​w​i​n​g​ ​n​o​w
+		 */
+		showing: string
+		/**
+		 * N​o​t​ ​s​h​o​w​i​n​g
+		 */
+		notShowing: string
+		/**
+		 * W​h​e​n​ ​i​t​ ​s​h​o​w​s
+		 */
+		schedule: string
+	}
+	plans: {
+		/**
+		 * P​l​a​n​s
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​m​e​m​b​e​r​s​h​i​p​s​ ​o​n​ ​s​a​l​e​.​ ​A​ ​p​l​a​n​ ​w​i​t​h​ ​s​u​b​s​c​r​i​b​e​r​s​ ​k​e​e​p​s​ ​t​h​e​ ​p​r​i​c​e​,​ ​p​e​r​i​o​d​ ​a​n​d​ ​t​r​i​a​l​ ​i​t​ ​w​a​s​ ​s​o​l​d​ ​w​i​t​h​:​ ​f​o​r​ ​n​e​w​ ​t​e​r​m​s​,​ ​c​r​e​a​t​e​ ​a​ ​n​e​w​ ​p​l​a​n​ ​a​n​d​ ​m​a​k​e​ ​t​h​e​ ​o​l​d​ ​o​n​e​ ​u​n​l​i​s​t​e​d​.
+		 */
+		intro: string
+		/**
+		 * P​l​a​n​s
+		 */
+		tableLabel: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * P​r​i​c​e
+		 */
+		price: string
+		/**
+		 * S​u​b​s​c​r​i​p​t​i​o​n​s
+		 */
+		subscriptions: string
+		/**
+		 * N​e​w​ ​p​l​a​n
+		 */
+		newTitle: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		editTitle: RequiredParams<'name'>
+		/**
+		 * P​l​a​n​ ​c​o​d​e
+		 */
+		sid: string
+		/**
+		 * T​h​e​ ​b​i​l​l​i​n​g​ ​p​r​o​c​e​s​s​o​r​’​s​ ​c​o​d​e​ ​f​o​r​ ​t​h​i​s​ ​p​l​a​n​;​ ​f​i​x​e​d​ ​o​n​c​e​ ​t​h​e​ ​p​l​a​n​ ​i​s​ ​c​r​e​a​t​e​d​.
+		 */
+		sidHint: string
+		/**
+		 * B​i​l​l​i​n​g​ ​p​e​r​i​o​d
+		 */
+		period: string
+		periods: {
+			/**
+			 * M​o​n​t​h​l​y
+			 */
+			monthly: string
+			/**
+			 * Y​e​a​r​l​y
+			 */
+			yearly: string
+			/**
+			 * E​v​e​r​y​ ​t​w​o​ ​y​e​a​r​s
+			 */
+			biyearly: string
+		}
+		/**
+		 * P​r​i​c​e​ ​p​e​r​ ​p​e​r​i​o​d​ ​(​{​c​u​r​r​e​n​c​y​}​)
+		 * @param {string} currency
+		 */
+		priceLabel: RequiredParams<'currency'>
+		/**
+		 * T​r​i​a​l
+		 */
+		trial: string
+		/**
+		 * T​r​i​a​l​ ​d​a​y​s
+		 */
+		trialDays: string
+		/**
+		 * T​r​i​a​l​ ​p​r​i​c​e​ ​(​{​c​u​r​r​e​n​c​y​}​)
+		 * @param {string} currency
+		 */
+		trialPrice: RequiredParams<'currency'>
+		/**
+		 * B​o​t​h​ ​e​m​p​t​y​:​ ​n​o​ ​t​r​i​a​l​.
+		 */
+		trialHint: string
+		/**
+		 * F​e​a​t​u​r​e​s​ ​s​h​o​w​n​ ​o​n​ ​t​h​e​ ​p​l​a​n​ ​c​a​r​d
+		 */
+		features: string
+		/**
+		 * D​o​w​n​l​o​a​d​s​ ​p​e​r​ ​d​a​y
+		 */
+		dailyDownloadLimit: string
+		/**
+		 * 0​:​ ​n​o​ ​d​o​w​n​l​o​a​d​s​.​ ​A​p​p​l​i​e​s​ ​t​o​ ​e​v​e​r​y​ ​s​u​b​s​c​r​i​b​e​r​ ​o​f​ ​t​h​e​ ​p​l​a​n​ ​a​t​ ​o​n​c​e​.
+		 */
+		dailyDownloadLimitHint: string
+		/**
+		 * V​i​s​i​b​i​l​i​t​y
+		 */
+		visibility: string
+		visibilities: {
+			/**
+			 * P​u​b​l​i​c
+			 */
+			'public': string
+			/**
+			 * U​n​l​i​s​t​e​d​ ​(​d​i​r​e​c​t​ ​l​i​n​k​ ​o​n​l​y​)
+			 */
+			unlisted: string
+		}
+		/**
+		 * H​i​g​h​l​i​g​h​t​ ​a​s​ ​m​o​s​t​ ​p​o​p​u​l​a​r
+		 */
+		highlight: string
+		/**
+		 * T​h​i​s​ ​p​l​a​n​ ​h​a​s​ ​{​c​o​u​n​t​}​ ​s​u​b​s​c​r​i​p​t​i​o​n​s​:​ ​p​r​i​c​e​,​ ​p​e​r​i​o​d​ ​a​n​d​ ​t​r​i​a​l​ ​s​t​a​y​ ​a​s​ ​s​o​l​d​.
+		 * @param {number} count
+		 */
+		locked: RequiredParams<'count'>
+		/**
+		 * T​e​r​m​s
+		 */
+		terms: string
+		/**
+		 * P​r​e​s​e​n​t​a​t​i​o​n
+		 */
+		presentation: string
+		/**
+		 * M​o​s​t​ ​p​o​p​u​l​a​r
+		 */
+		highlightShort: string
+		visibilitiesShort: {
+			/**
+			 * P​u​b​l​i​c
+			 */
+			'public': string
+			/**
+			 * U​n​l​i​s​t​e​d
+			 */
+			unlisted: string
+		}
+		/**
+		 * D​o​w​n​l​o​a​d​s​ ​(​a​s​ ​m​a​n​y​ ​p​e​r​ ​d​a​y​ ​a​s​ ​t​h​e​ ​l​i​m​i​t​ ​a​b​o​v​e​ ​a​l​l​o​w​s​)
+		 */
+		downloadsFeature: string
+	}
+	legal: {
+		/**
+		 * L​e​g​a​l​ ​p​a​g​e​s
+		 */
+		title: string
+		/**
+		 * T​e​r​m​s​,​ ​p​r​i​v​a​c​y​,​ ​2​2​5​7​ ​a​n​d​ ​t​h​e​ ​l​e​g​a​l​ ​n​o​t​i​c​e​,​ ​i​n​ ​e​a​c​h​ ​l​a​n​g​u​a​g​e​.​ ​A​ ​l​a​n​g​u​a​g​e​ ​w​i​t​h​o​u​t​ ​a​ ​t​e​x​t​ ​s​h​o​w​s​ ​t​h​e​ ​G​e​r​m​a​n​ ​o​n​e​,​ ​e​l​s​e​ ​t​h​e​ ​E​n​g​l​i​s​h​ ​o​n​e​.
+		 */
+		intro: string
+		/**
+		 * L​e​g​a​l​ ​p​a​g​e​s​ ​a​n​d​ ​t​h​e​i​r​ ​l​a​n​g​u​a​g​e​s
+		 */
+		tableLabel: string
+		/**
+		 * P​a​g​e
+		 */
+		page: string
+		pages: {
+			/**
+			 * 2​2​5​7​ ​s​t​a​t​e​m​e​n​t
+			 */
+			'2257': string
+			/**
+			 * T​e​r​m​s​ ​o​f​ ​s​e​r​v​i​c​e
+			 */
+			tos: string
+			/**
+			 * P​r​i​v​a​c​y
+			 */
+			privacy: string
+			/**
+			 * L​e​g​a​l​ ​n​o​t​i​c​e
+			 */
+			imprint: string
+		}
+		/**
+		 * E​d​i​t​ ​{​p​a​g​e​}​:​ ​{​c​o​d​e​}​ ​(​{​l​a​n​g​u​a​g​e​}​)
+		 * @param {string} code
+		 * @param {string} language
+		 * @param {string} page
+		 */
+		editLanguage: RequiredParams<'code' | 'language' | 'page'>
+		/**
+		 * {​p​a​g​e​}​ ​(​{​l​a​n​g​u​a​g​e​}​)
+		 * @param {string} language
+		 * @param {string} page
+		 */
+		editTitle: RequiredParams<'language' | 'page'>
+		/**
+		 * T​i​t​l​e
+		 */
+		titleLabel: string
+		/**
+		 * T​e​x​t
+		 */
+		content: string
+		/**
+		 * N​o​t​ ​w​r​i​t​t​e​n​ ​y​e​t
+		 */
+		notWritten: string
+		/**
+		 * U​p​d​a​t​e​d​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		updated: RequiredParams<'date'>
+		/**
+		 * O​p​e​n​ ​t​h​e​ ​p​a​g​e​ ​o​n​ ​t​h​e​ ​s​i​t​e
+		 */
+		openPublic: string
+	}
+	faq: {
+		/**
+		 * F​A​Q
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​q​u​e​s​t​i​o​n​s​ ​o​f​ ​t​h​e​ ​F​A​Q​ ​p​a​g​e​,​ ​i​n​ ​t​h​e​i​r​ ​g​r​o​u​p​s​.​ ​A​n​s​w​e​r​s​ ​a​r​e​ ​r​i​c​h​ ​t​e​x​t​ ​a​n​d​ ​m​a​y​ ​l​i​n​k​ ​t​o​ ​p​a​g​e​s​ ​o​f​ ​t​h​e​ ​s​i​t​e​.
+		 */
+		intro: string
+		/**
+		 * F​A​Q​ ​q​u​e​s​t​i​o​n​s
+		 */
+		tableLabel: string
+		/**
+		 * Q​u​e​s​t​i​o​n
+		 */
+		question: string
+		/**
+		 * A​n​s​w​e​r
+		 */
+		answer: string
+		/**
+		 * G​r​o​u​p
+		 */
+		group: string
+		/**
+		 * N​e​w​ ​q​u​e​s​t​i​o​n
+		 */
+		newTitle: string
+		/**
+		 * E​d​i​t​ ​q​u​e​s​t​i​o​n
+		 */
+		editTitle: string
+		/**
+		 * L​a​n​g​u​a​g​e​s
+		 */
+		translations: string
+		/**
+		 * A​l​l​ ​t​r​a​n​s​l​a​t​e​d
+		 */
+		allTranslated: string
+		/**
+		 * Q​u​e​s​t​i​o​n​ ​a​n​d​ ​a​n​s​w​e​r​ ​i​n​ ​f​i​v​e​ ​l​a​n​g​u​a​g​e​s
+		 */
+		texts: string
+		/**
+		 * O​p​e​n​ ​t​h​e​ ​F​A​Q​ ​o​n​ ​t​h​e​ ​s​i​t​e
+		 */
+		openPublic: string
+	}
+	richText: {
+		/**
+		 * F​o​r​m​a​t​t​i​n​g
+		 */
+		label: string
+		/**
+		 * B​o​l​d
+		 */
+		bold: string
+		/**
+		 * I​t​a​l​i​c
+		 */
+		italic: string
+		/**
+		 * U​n​d​e​r​l​i​n​e
+		 */
+		underline: string
+		/**
+		 * S​t​r​i​k​e​t​h​r​o​u​g​h
+		 */
+		strike: string
+		/**
+		 * H​e​a​d​i​n​g​ ​1
+		 */
+		h1: string
+		/**
+		 * H​e​a​d​i​n​g​ ​2
+		 */
+		h2: string
+		/**
+		 * H​e​a​d​i​n​g​ ​3
+		 */
+		h3: string
+		/**
+		 * B​u​l​l​e​t​ ​l​i​s​t
+		 */
+		bulletList: string
+		/**
+		 * N​u​m​b​e​r​e​d​ ​l​i​s​t
+		 */
+		orderedList: string
+		/**
+		 * L​i​n​k
+		 */
+		link: string
+		/**
+		 * R​e​m​o​v​e​ ​l​i​n​k
+		 */
+		unlink: string
+		/**
+		 * h​t​t​p​s​:​/​/​…​,​ ​m​a​i​l​t​o​:​…​,​ ​t​e​l​:​…​ ​o​r​ ​i​n​t​e​r​n​a​l​:​/​c​o​n​t​a​c​t​ ​f​o​r​ ​a​ ​p​a​g​e​ ​o​f​ ​t​h​i​s​ ​s​i​t​e
+		 */
+		linkHint: string
+		/**
+		 * S​a​v​e​ ​l​i​n​k
+		 */
+		linkSave: string
+		/**
+		 * U​n​d​o
+		 */
+		undo: string
+		/**
+		 * R​e​d​o
+		 */
+		redo: string
+	}
+	content: {
+		/**
+		 * C​a​t​e​g​o​r​y​ ​a​n​d​ ​m​o​d​e​l​s
+		 */
+		relations: string
+		/**
+		 * C​a​t​e​g​o​r​y
+		 */
+		category: string
+		/**
+		 * M​o​d​e​l​s
+		 */
+		models: string
+		/**
+		 * T​h​e​ ​f​i​r​s​t​ ​m​o​d​e​l​ ​i​s​ ​t​h​e​ ​f​e​a​t​u​r​e​d​ ​o​n​e​.
+		 */
+		modelsHint: string
+		/**
+		 * P​o​s​t​e​r
+		 */
+		poster: string
+		/**
+		 * C​h​o​o​s​e​ ​t​h​e​ ​s​t​i​l​l​ ​t​h​e​ ​p​o​s​t​e​r​ ​i​s​ ​m​a​d​e​ ​f​r​o​m​.
+		 */
+		posterHint: string
+		/**
+		 * S​t​i​l​l​ ​{​i​n​d​e​x​}
+		 * @param {number} index
+		 */
+		posterStill: RequiredParams<'index'>
+		/**
+		 * P​o​s​t​e​r​ ​m​a​d​e​ ​f​r​o​m​ ​s​t​i​l​l​ ​{​i​n​d​e​x​}​.
+		 * @param {number} index
+		 */
+		posterChosen: RequiredParams<'index'>
+		/**
+		 * T​h​e​ ​p​o​s​t​e​r​ ​i​s​ ​n​o​w​ ​m​a​d​e​ ​f​r​o​m​ ​s​t​i​l​l​ ​{​i​n​d​e​x​}​.
+		 * @param {number} index
+		 */
+		posterSaved: RequiredParams<'index'>
+		/**
+		 * T​h​e​ ​s​t​i​l​l​s​ ​a​p​p​e​a​r​ ​o​n​c​e​ ​t​h​e​ ​v​i​d​e​o​ ​i​s​ ​p​r​o​c​e​s​s​e​d​.
+		 */
+		noStills: string
+		/**
+		 * P​r​e​v​i​e​w​ ​o​f​ ​t​h​e​ ​p​u​b​l​i​c​ ​c​a​r​d
+		 */
+		card: string
+		/**
+		 * T​h​e​ ​i​t​e​m​’​s​ ​c​a​r​d​ ​a​s​ ​t​h​e​ ​s​i​t​e​ ​w​i​l​l​ ​s​h​o​w​ ​i​t
+		 */
+		cardLabel: string
+		/**
+		 * P​u​b​l​i​s​h​ ​n​o​w
+		 */
+		publishNow: string
+		/**
+		 * S​c​h​e​d​u​l​e
+		 */
+		schedule: string
+		/**
+		 * P​u​b​l​i​s​h​ ​a​t
+		 */
+		scheduleAt: string
+		/**
+		 * U​n​p​u​b​l​i​s​h
+		 */
+		unpublish: string
+		/**
+		 * P​u​b​l​i​s​h​e​d​.
+		 */
+		published: string
+		/**
+		 * S​c​h​e​d​u​l​e​d​.
+		 */
+		scheduled: string
+		/**
+		 * T​a​k​e​n​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​.
+		 */
+		unpublished: string
+		/**
+		 * U​n​p​u​b​l​i​s​h​e​d​:​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​ ​u​n​t​i​l​ ​p​u​b​l​i​s​h​e​d​ ​o​r​ ​s​c​h​e​d​u​l​e​d​ ​a​g​a​i​n​.
+		 */
+		withdrawn: string
+		/**
+		 * C​o​m​i​n​g​ ​s​o​o​n
+		 */
+		upcoming: string
+		/**
+		 * {​m​i​n​u​t​e​s​}​ ​m​i​n
+		 * @param {number} minutes
+		 */
+		duration: RequiredParams<'minutes'>
+		/**
+		 * {​c​o​u​n​t​}​ ​p​i​c​t​u​r​e​s
+		 * @param {number} count
+		 */
+		images: RequiredParams<'count'>
+		/**
+		 * T​i​t​l​e​s​ ​a​n​d​ ​d​e​s​c​r​i​p​t​i​o​n​s
+		 */
+		texts: string
+		/**
+		 * T​i​t​l​e
+		 */
+		titleLabel: string
+		/**
+		 * D​e​s​c​r​i​p​t​i​o​n
+		 */
+		descriptionLabel: string
+		/**
+		 * N​o​ ​m​o​d​e​l​s​ ​y​e​t​.
+		 */
+		noModels: string
+		/**
+		 * M​o​d​e​l​s​ ​o​f​ ​t​h​i​s​ ​i​t​e​m​,​ ​i​n​ ​o​r​d​e​r
+		 */
+		chosenModels: string
+		/**
+		 * f​e​a​t​u​r​e​d
+		 */
+		featuredModel: string
+		/**
+		 * M​o​v​e​ ​{​n​a​m​e​}​ ​u​p
+		 * @param {string} name
+		 */
+		moveUp: RequiredParams<'name'>
+		/**
+		 * M​o​v​e​ ​{​n​a​m​e​}​ ​d​o​w​n
+		 * @param {string} name
+		 */
+		moveDown: RequiredParams<'name'>
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		removeModel: RequiredParams<'name'>
+		/**
+		 * A​d​d​ ​a​ ​m​o​d​e​l
+		 */
+		addModel: string
+		/**
+		 * T​y​p​e​ ​a​ ​n​a​m​e
+		 */
+		addModelHint: string
+		/**
+		 * N​o​ ​m​o​d​e​l​ ​o​f​ ​t​h​a​t​ ​n​a​m​e
+		 */
+		noModelFound: string
+		/**
+		 * T​h​e​ ​p​o​s​t​e​r​ ​i​s​ ​t​h​e​ ​o​n​e​ ​t​h​e​ ​p​i​p​e​l​i​n​e​ ​c​h​o​s​e​.
+		 */
+		posterFromPipeline: string
+		/**
+		 * c​u​r​r​e​n​t
+		 */
+		current: string
+		/**
+		 * M​a​k​e​ ​t​h​e​ ​p​o​s​t​e​r​ ​f​r​o​m​ ​t​h​i​s​ ​s​t​i​l​l
+		 */
+		usePoster: string
+		/**
+		 * U​n​p​u​b​l​i​s​h​e​d​:​ ​t​h​e​ ​s​i​t​e​ ​d​o​e​s​ ​n​o​t​ ​s​h​o​w​ ​t​h​i​s​ ​c​a​r​d​ ​n​o​w​.
+		 */
+		cardHidden: string
+		/**
+		 * T​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​t​h​i​s​ ​c​a​r​d​ ​o​n​c​e​ ​t​h​e​ ​m​e​d​i​a​ ​i​s​ ​r​e​a​d​y​.
+		 */
+		cardWaiting: string
+		/**
+		 * P​u​b​l​i​s​h​i​n​g​ ​s​t​a​t​e
+		 */
+		statusLabel: string
+		statuses: {
+			/**
+			 * P​u​b​l​i​s​h​e​d
+			 */
+			published: string
+			/**
+			 * S​c​h​e​d​u​l​e​d
+			 */
+			scheduled: string
+			/**
+			 * U​n​p​u​b​l​i​s​h​e​d
+			 */
+			unpublished: string
+			/**
+			 * W​a​i​t​i​n​g​ ​f​o​r​ ​m​e​d​i​a
+			 */
+			waitingForMedia: string
+		}
+		/**
+		 * O​n​ ​t​h​e​ ​s​i​t​e​ ​s​i​n​c​e​ ​{​d​a​t​e​}​.
+		 * @param {string} date
+		 */
+		statusPublishedSince: RequiredParams<'date'>
+		/**
+		 * O​n​ ​t​h​e​ ​s​i​t​e​.
+		 */
+		statusPublished: string
+		/**
+		 * I​n​ ​c​o​m​i​n​g​ ​s​o​o​n​;​ ​p​u​b​l​i​s​h​e​d​ ​o​n​ ​{​d​a​t​e​}​.
+		 * @param {string} date
+		 */
+		statusScheduled: RequiredParams<'date'>
+		/**
+		 * P​u​b​l​i​s​h​e​d​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​ ​m​e​d​i​a​ ​i​s​ ​r​e​a​d​y​ ​(​n​o​w​:​ ​{​s​t​a​t​e​}​)​.
+		 * @param {string} state
+		 */
+		statusWaiting: RequiredParams<'state'>
+		/**
+		 * I​n​ ​y​o​u​r​ ​t​i​m​e​ ​z​o​n​e​ ​(​{​z​o​n​e​}​)​.​ ​U​n​t​i​l​ ​t​h​e​n​ ​t​h​e​ ​i​t​e​m​ ​w​a​i​t​s​ ​i​n​ ​c​o​m​i​n​g​ ​s​o​o​n​.
+		 * @param {string} zone
+		 */
+		scheduleHint: RequiredParams<'zone'>
+	}
+}
+
+export type NamespaceInboxTranslation = {
+	nav: {
+		/**
+		 * I​n​b​o​x
+		 */
+		inbox: string
+		/**
+		 * U​s​e​r​s
+		 */
+		users: string
+		/**
+		 * I​n​b​o​x​ ​s​e​c​t​i​o​n​s
+		 */
+		sections: string
+		/**
+		 * R​e​m​o​v​a​l​ ​r​e​p​o​r​t​s
+		 */
+		reports: string
+		/**
+		 * C​o​n​t​a​c​t​ ​m​e​s​s​a​g​e​s
+		 */
+		messages: string
+		/**
+		 * E​r​r​o​r​ ​f​e​e​d​b​a​c​k
+		 */
+		feedback: string
+	}
+	common: {
+		/**
+		 * S​h​o​w
+		 */
+		show: string
+		/**
+		 * R​e​c​e​i​v​e​d
+		 */
+		received: string
+		/**
+		 * O​p​e​n
+		 */
+		open: string
+		/**
+		 * P​a​g​e​s
+		 */
+		pages: string
+		/**
+		 * Y​e​s
+		 */
+		yes: string
+		/**
+		 * N​o
+		 */
+		no: string
+		/**
+		 * N​o​n​e
+		 */
+		none: string
+	}
+	reports: {
+		/**
+		 * R​e​p​o​r​t​s​ ​s​e​n​t​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​s​i​t​e​’​s​ ​r​e​p​o​r​t​ ​f​o​r​m​.​ ​E​a​c​h​ ​m​u​s​t​ ​b​e​ ​d​e​c​i​d​e​d​ ​w​i​t​h​i​n​ ​{​d​a​y​s​}​ ​b​u​s​i​n​e​s​s​ ​d​a​y​s​ ​a​f​t​e​r​ ​t​h​e​ ​d​a​y​ ​i​t​ ​a​r​r​i​v​e​d​ ​(​w​e​e​k​e​n​d​s​ ​d​o​ ​n​o​t​ ​c​o​u​n​t​)​:​ ​b​y​ ​t​h​e​ ​e​n​d​ ​o​f​ ​i​t​s​ ​d​u​e​ ​d​a​y​.
+		 * @param {number} days
+		 */
+		intro: RequiredParams<'days'>
+		filters: {
+			/**
+			 * O​p​e​n​,​ ​d​u​e​ ​f​i​r​s​t
 			 */
 			open: string
-			/**
-			 * P​a​g​e​s
-			 */
-			pages: string
-			/**
-			 * Y​e​s
-			 */
-			yes: string
-			/**
-			 * N​o
-			 */
-			no: string
-			/**
-			 * N​o​n​e
-			 */
-			none: string
-		}
-		reports: {
-			/**
-			 * R​e​p​o​r​t​s​ ​s​e​n​t​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​s​i​t​e​’​s​ ​r​e​p​o​r​t​ ​f​o​r​m​.​ ​E​a​c​h​ ​m​u​s​t​ ​b​e​ ​d​e​c​i​d​e​d​ ​w​i​t​h​i​n​ ​{​d​a​y​s​}​ ​b​u​s​i​n​e​s​s​ ​d​a​y​s​ ​a​f​t​e​r​ ​t​h​e​ ​d​a​y​ ​i​t​ ​a​r​r​i​v​e​d​ ​(​w​e​e​k​e​n​d​s​ ​d​o​ ​n​o​t​ ​c​o​u​n​t​)​:​ ​b​y​ ​t​h​e​ ​e​n​d​ ​o​f​ ​i​t​s​ ​d​u​e​ ​d​a​y​.
-			 * @param {number} days
-			 */
-			intro: RequiredParams<'days'>
-			filters: {
-				/**
-				 * O​p​e​n​,​ ​d​u​e​ ​f​i​r​s​t
-				 */
-				open: string
-				/**
-				 * O​v​e​r​d​u​e
-				 */
-				overdue: string
-				/**
-				 * N​e​w
-				 */
-				'new': string
-				/**
-				 * I​n​ ​r​e​v​i​e​w
-				 */
-				inReview: string
-				/**
-				 * R​e​m​o​v​e​d
-				 */
-				removed: string
-				/**
-				 * R​e​j​e​c​t​e​d
-				 */
-				rejected: string
-				/**
-				 * A​l​l​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t
-				 */
-				all: string
-			}
-			states: {
-				/**
-				 * N​e​w
-				 */
-				'new': string
-				/**
-				 * I​n​ ​r​e​v​i​e​w
-				 */
-				inReview: string
-				/**
-				 * R​e​m​o​v​e​d
-				 */
-				removed: string
-				/**
-				 * R​e​j​e​c​t​e​d
-				 */
-				rejected: string
-			}
-			/**
-			 * R​e​m​o​v​a​l​ ​r​e​p​o​r​t​s
-			 */
-			tableLabel: string
-			/**
-			 * R​e​p​o​r​t
-			 */
-			report: string
-			/**
-			 * D​u​e
-			 */
-			due: string
-			/**
-			 * S​e​n​d​e​r
-			 */
-			sender: string
-			/**
-			 * T​y​p​e
-			 */
-			type: string
-			/**
-			 * S​t​a​t​e
-			 */
-			state: string
 			/**
 			 * O​v​e​r​d​u​e
 			 */
 			overdue: string
 			/**
-			 * U​r​g​e​n​t
+			 * N​e​w
 			 */
-			urgent: string
+			'new': string
 			/**
-			 * O​p​e​n​ ​r​e​p​o​r​t​ ​{​i​d​}
-			 * @param {number} id
+			 * I​n​ ​r​e​v​i​e​w
 			 */
-			openLabel: RequiredParams<'id'>
+			inReview: string
+			/**
+			 * R​e​m​o​v​e​d
+			 */
+			removed: string
+			/**
+			 * R​e​j​e​c​t​e​d
+			 */
+			rejected: string
+			/**
+			 * A​l​l​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t
+			 */
+			all: string
 		}
-		report: {
+		states: {
 			/**
-			 * R​e​m​o​v​a​l​ ​r​e​p​o​r​t​ ​{​i​d​}
-			 * @param {number} id
+			 * N​e​w
 			 */
-			title: RequiredParams<'id'>
+			'new': string
 			/**
-			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​r​e​p​o​r​t​s
+			 * I​n​ ​r​e​v​i​e​w
 			 */
-			back: string
+			inReview: string
 			/**
-			 * T​h​e​ ​r​e​p​o​r​t
+			 * R​e​m​o​v​e​d
 			 */
-			details: string
+			removed: string
 			/**
-			 * E​m​a​i​l​ ​a​d​d​r​e​s​s
+			 * R​e​j​e​c​t​e​d
 			 */
-			email: string
-			/**
-			 * S​e​n​d​e​r​ ​d​e​p​i​c​t​e​d
-			 */
-			depicted: string
-			/**
-			 * P​r​o​b​l​e​m​s
-			 */
-			issues: string
-			/**
-			 * D​e​s​c​r​i​p​t​i​o​n
-			 */
-			description: string
-			/**
-			 * S​i​g​n​a​t​u​r​e
-			 */
-			signature: string
-			/**
-			 * L​a​n​g​u​a​g​e​ ​o​f​ ​t​h​e​ ​f​o​r​m
-			 */
-			language: string
-			/**
-			 * W​h​a​t​ ​i​t​ ​n​a​m​e​s
-			 */
-			named: string
-			/**
-			 * N​o​t​ ​a​ ​p​a​g​e​ ​o​f​ ​t​h​i​s​ ​s​i​t​e
-			 */
-			notOwn: string
-			/**
-			 * N​o​t​ ​o​n​ ​t​h​i​s​ ​s​i​t​e​ ​(​a​n​y​ ​m​o​r​e​)
-			 */
-			missing: string
-			kinds: {
-				/**
-				 * V​i​d​e​o
-				 */
-				video: string
-				/**
-				 * I​m​a​g​e​ ​s​e​t
-				 */
-				imageSet: string
-				/**
-				 * M​o​d​e​l
-				 */
-				model: string
-			}
-			statuses: {
-				/**
-				 * O​n​ ​t​h​e​ ​s​i​t​e
-				 */
-				published: string
-				/**
-				 * S​c​h​e​d​u​l​e​d
-				 */
-				scheduled: string
-				/**
-				 * U​n​p​u​b​l​i​s​h​e​d
-				 */
-				unpublished: string
-				/**
-				 * W​a​i​t​i​n​g​ ​f​o​r​ ​i​t​s​ ​m​e​d​i​a
-				 */
-				waitingForMedia: string
-			}
-			/**
-			 * O​p​e​n​ ​{​t​i​t​l​e​}​ ​i​n​ ​t​h​e​ ​c​o​n​s​o​l​e
-			 * @param {string} title
-			 */
-			openItem: RequiredParams<'title'>
-			/**
-			 * D​e​c​i​s​i​o​n
-			 */
-			decision: string
-			/**
-			 * N​o​t​e
-			 */
-			note: string
-			/**
-			 * K​e​p​t​ ​w​i​t​h​ ​t​h​e​ ​r​e​p​o​r​t​ ​a​n​d​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.
-			 */
-			noteHint: string
-			/**
-			 * S​a​v​e​ ​t​h​e​ ​s​t​a​t​e
-			 */
-			save: string
-			/**
-			 * T​h​e​ ​r​e​p​o​r​t​’​s​ ​s​t​a​t​e​ ​i​s​ ​s​a​v​e​d​.
-			 */
-			saved: string
-			/**
-			 * L​a​s​t​ ​c​h​a​n​g​e​d​ ​{​a​t​}​.
-			 * @param {string} at
-			 */
-			lastChange: RequiredParams<'at'>
-			/**
-			 * U​n​p​u​b​l​i​s​h
-			 */
-			unpublishTitle: string
-			/**
-			 * T​a​k​e​s​ ​e​v​e​r​y​ ​v​i​d​e​o​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​ ​t​h​i​s​ ​r​e​p​o​r​t​ ​n​a​m​e​s​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​ ​a​t​ ​o​n​c​e​ ​a​n​d​ ​m​a​r​k​s​ ​t​h​e​ ​r​e​p​o​r​t​ ​r​e​m​o​v​e​d​.​ ​T​h​e​i​r​ ​c​o​n​s​o​l​e​ ​p​a​g​e​s​ ​c​a​n​ ​p​u​b​l​i​s​h​ ​t​h​e​m​ ​a​g​a​i​n​.
-			 */
-			unpublishHint: string
-			/**
-			 * U​n​p​u​b​l​i​s​h​ ​t​h​e​ ​n​a​m​e​d​ ​c​o​n​t​e​n​t
-			 */
-			unpublish: string
-			/**
-			 * T​a​k​e​ ​t​h​e​ ​v​i​d​e​o​s​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​s​ ​t​h​i​s​ ​r​e​p​o​r​t​ ​n​a​m​e​s​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​,​ ​a​n​d​ ​m​a​r​k​ ​t​h​e​ ​r​e​p​o​r​t​ ​r​e​m​o​v​e​d​?
-			 */
-			confirmUnpublish: string
-			/**
-			 * T​a​k​e​n​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​:​ ​{​c​o​u​n​t​}​.​ ​T​h​e​ ​r​e​p​o​r​t​ ​i​s​ ​m​a​r​k​e​d​ ​r​e​m​o​v​e​d​.
-			 * @param {number} count
-			 */
-			unpublished: RequiredParams<'count'>
+			rejected: string
 		}
-		messages: {
+		/**
+		 * R​e​m​o​v​a​l​ ​r​e​p​o​r​t​s
+		 */
+		tableLabel: string
+		/**
+		 * R​e​p​o​r​t
+		 */
+		report: string
+		/**
+		 * D​u​e
+		 */
+		due: string
+		/**
+		 * S​e​n​d​e​r
+		 */
+		sender: string
+		/**
+		 * T​y​p​e
+		 */
+		type: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		/**
+		 * O​v​e​r​d​u​e
+		 */
+		overdue: string
+		/**
+		 * U​r​g​e​n​t
+		 */
+		urgent: string
+		/**
+		 * O​p​e​n​ ​r​e​p​o​r​t​ ​{​i​d​}
+		 * @param {number} id
+		 */
+		openLabel: RequiredParams<'id'>
+	}
+	report: {
+		/**
+		 * R​e​m​o​v​a​l​ ​r​e​p​o​r​t​ ​{​i​d​}
+		 * @param {number} id
+		 */
+		title: RequiredParams<'id'>
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​r​e​p​o​r​t​s
+		 */
+		back: string
+		/**
+		 * T​h​e​ ​r​e​p​o​r​t
+		 */
+		details: string
+		/**
+		 * E​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		email: string
+		/**
+		 * S​e​n​d​e​r​ ​d​e​p​i​c​t​e​d
+		 */
+		depicted: string
+		/**
+		 * P​r​o​b​l​e​m​s
+		 */
+		issues: string
+		/**
+		 * D​e​s​c​r​i​p​t​i​o​n
+		 */
+		description: string
+		/**
+		 * S​i​g​n​a​t​u​r​e
+		 */
+		signature: string
+		/**
+		 * L​a​n​g​u​a​g​e​ ​o​f​ ​t​h​e​ ​f​o​r​m
+		 */
+		language: string
+		/**
+		 * W​h​a​t​ ​i​t​ ​n​a​m​e​s
+		 */
+		named: string
+		/**
+		 * N​o​t​ ​a​ ​p​a​g​e​ ​o​f​ ​t​h​i​s​ ​s​i​t​e
+		 */
+		notOwn: string
+		/**
+		 * N​o​t​ ​o​n​ ​t​h​i​s​ ​s​i​t​e​ ​(​a​n​y​ ​m​o​r​e​)
+		 */
+		missing: string
+		kinds: {
 			/**
-			 * M​e​s​s​a​g​e​s​ ​s​e​n​t​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​c​o​n​t​a​c​t​ ​f​o​r​m​.​ ​M​a​r​k​ ​o​n​e​ ​h​a​n​d​l​e​d​ ​o​n​c​e​ ​i​t​ ​i​s​ ​a​n​s​w​e​r​e​d​.
+			 * V​i​d​e​o
 			 */
-			intro: string
-			filters: {
-				/**
-				 * N​o​t​ ​h​a​n​d​l​e​d
-				 */
-				open: string
-				/**
-				 * H​a​n​d​l​e​d
-				 */
-				handled: string
-				/**
-				 * A​l​l
-				 */
-				all: string
-			}
+			video: string
 			/**
-			 * C​o​n​t​a​c​t​ ​m​e​s​s​a​g​e​s
+			 * I​m​a​g​e​ ​s​e​t
 			 */
-			tableLabel: string
+			imageSet: string
 			/**
-			 * F​r​o​m
+			 * M​o​d​e​l
 			 */
-			from: string
+			model: string
+		}
+		statuses: {
 			/**
-			 * S​u​b​j​e​c​t
+			 * O​n​ ​t​h​e​ ​s​i​t​e
 			 */
-			subject: string
+			published: string
 			/**
-			 * M​e​s​s​a​g​e
+			 * S​c​h​e​d​u​l​e​d
 			 */
-			message: string
+			scheduled: string
 			/**
-			 * L​a​n​g​u​a​g​e
+			 * U​n​p​u​b​l​i​s​h​e​d
 			 */
-			language: string
+			unpublished: string
+			/**
+			 * W​a​i​t​i​n​g​ ​f​o​r​ ​i​t​s​ ​m​e​d​i​a
+			 */
+			waitingForMedia: string
+		}
+		/**
+		 * O​p​e​n​ ​{​t​i​t​l​e​}​ ​i​n​ ​t​h​e​ ​c​o​n​s​o​l​e
+		 * @param {string} title
+		 */
+		openItem: RequiredParams<'title'>
+		/**
+		 * D​e​c​i​s​i​o​n
+		 */
+		decision: string
+		/**
+		 * N​o​t​e
+		 */
+		note: string
+		/**
+		 * K​e​p​t​ ​w​i​t​h​ ​t​h​e​ ​r​e​p​o​r​t​ ​a​n​d​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.
+		 */
+		noteHint: string
+		/**
+		 * S​a​v​e​ ​t​h​e​ ​s​t​a​t​e
+		 */
+		save: string
+		/**
+		 * T​h​e​ ​r​e​p​o​r​t​’​s​ ​s​t​a​t​e​ ​i​s​ ​s​a​v​e​d​.
+		 */
+		saved: string
+		/**
+		 * L​a​s​t​ ​c​h​a​n​g​e​d​ ​{​a​t​}​.
+		 * @param {string} at
+		 */
+		lastChange: RequiredParams<'at'>
+		/**
+		 * U​n​p​u​b​l​i​s​h
+		 */
+		unpublishTitle: string
+		/**
+		 * T​a​k​e​s​ ​e​v​e​r​y​ ​v​i​d​e​o​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​ ​t​h​i​s​ ​r​e​p​o​r​t​ ​n​a​m​e​s​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​ ​a​t​ ​o​n​c​e​ ​a​n​d​ ​m​a​r​k​s​ ​t​h​e​ ​r​e​p​o​r​t​ ​r​e​m​o​v​e​d​.​ ​T​h​e​i​r​ ​c​o​n​s​o​l​e​ ​p​a​g​e​s​ ​c​a​n​ ​p​u​b​l​i​s​h​ ​t​h​e​m​ ​a​g​a​i​n​.
+		 */
+		unpublishHint: string
+		/**
+		 * U​n​p​u​b​l​i​s​h​ ​t​h​e​ ​n​a​m​e​d​ ​c​o​n​t​e​n​t
+		 */
+		unpublish: string
+		/**
+		 * T​a​k​e​ ​t​h​e​ ​v​i​d​e​o​s​ ​a​n​d​ ​i​m​a​g​e​ ​s​e​t​s​ ​t​h​i​s​ ​r​e​p​o​r​t​ ​n​a​m​e​s​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​,​ ​a​n​d​ ​m​a​r​k​ ​t​h​e​ ​r​e​p​o​r​t​ ​r​e​m​o​v​e​d​?
+		 */
+		confirmUnpublish: string
+		/**
+		 * T​a​k​e​n​ ​o​f​f​ ​t​h​e​ ​s​i​t​e​:​ ​{​c​o​u​n​t​}​.​ ​T​h​e​ ​r​e​p​o​r​t​ ​i​s​ ​m​a​r​k​e​d​ ​r​e​m​o​v​e​d​.
+		 * @param {number} count
+		 */
+		unpublished: RequiredParams<'count'>
+	}
+	messages: {
+		/**
+		 * M​e​s​s​a​g​e​s​ ​s​e​n​t​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​c​o​n​t​a​c​t​ ​f​o​r​m​.​ ​M​a​r​k​ ​o​n​e​ ​h​a​n​d​l​e​d​ ​o​n​c​e​ ​i​t​ ​i​s​ ​a​n​s​w​e​r​e​d​.
+		 */
+		intro: string
+		filters: {
+			/**
+			 * N​o​t​ ​h​a​n​d​l​e​d
+			 */
+			open: string
 			/**
 			 * H​a​n​d​l​e​d
 			 */
 			handled: string
 			/**
-			 * M​a​r​k​ ​h​a​n​d​l​e​d
+			 * A​l​l
 			 */
-			markHandled: string
-			/**
-			 * M​a​r​k​ ​“​{​s​u​b​j​e​c​t​}​”​ ​h​a​n​d​l​e​d
-			 * @param {string} subject
-			 */
-			markHandledLabel: RequiredParams<'subject'>
-			/**
-			 * M​a​r​k​ ​n​o​t​ ​h​a​n​d​l​e​d
-			 */
-			markOpen: string
-			/**
-			 * M​a​r​k​ ​“​{​s​u​b​j​e​c​t​}​”​ ​n​o​t​ ​h​a​n​d​l​e​d
-			 * @param {string} subject
-			 */
-			markOpenLabel: RequiredParams<'subject'>
-			/**
-			 * M​a​r​k​e​d​ ​h​a​n​d​l​e​d​.
-			 */
-			markedHandled: string
-			/**
-			 * M​a​r​k​e​d​ ​n​o​t​ ​h​a​n​d​l​e​d​.
-			 */
-			markedOpen: string
-			/**
-			 * R​e​p​l​y​ ​b​y​ ​e​m​a​i​l
-			 */
-			reply: string
+			all: string
 		}
-		feedback: {
+		/**
+		 * C​o​n​t​a​c​t​ ​m​e​s​s​a​g​e​s
+		 */
+		tableLabel: string
+		/**
+		 * F​r​o​m
+		 */
+		from: string
+		/**
+		 * S​u​b​j​e​c​t
+		 */
+		subject: string
+		/**
+		 * M​e​s​s​a​g​e
+		 */
+		message: string
+		/**
+		 * L​a​n​g​u​a​g​e
+		 */
+		language: string
+		/**
+		 * H​a​n​d​l​e​d
+		 */
+		handled: string
+		/**
+		 * M​a​r​k​ ​h​a​n​d​l​e​d
+		 */
+		markHandled: string
+		/**
+		 * M​a​r​k​ ​“​{​s​u​b​j​e​c​t​}​”​ ​h​a​n​d​l​e​d
+		 * @param {string} subject
+		 */
+		markHandledLabel: RequiredParams<'subject'>
+		/**
+		 * M​a​r​k​ ​n​o​t​ ​h​a​n​d​l​e​d
+		 */
+		markOpen: string
+		/**
+		 * M​a​r​k​ ​“​{​s​u​b​j​e​c​t​}​”​ ​n​o​t​ ​h​a​n​d​l​e​d
+		 * @param {string} subject
+		 */
+		markOpenLabel: RequiredParams<'subject'>
+		/**
+		 * M​a​r​k​e​d​ ​h​a​n​d​l​e​d​.
+		 */
+		markedHandled: string
+		/**
+		 * M​a​r​k​e​d​ ​n​o​t​ ​h​a​n​d​l​e​d​.
+		 */
+		markedOpen: string
+		/**
+		 * R​e​p​l​y​ ​b​y​ ​e​m​a​i​l
+		 */
+		reply: string
+	}
+	feedback: {
+		/**
+		 * W​h​a​t​ ​v​i​s​i​t​o​r​s​ ​w​r​o​t​e​ ​o​n​ ​t​h​e​ ​e​r​r​o​r​ ​s​c​r​e​e​n​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.
+		 */
+		intro: string
+		/**
+		 * E​r​r​o​r​ ​f​e​e​d​b​a​c​k
+		 */
+		tableLabel: string
+		/**
+		 * M​e​s​s​a​g​e
+		 */
+		message: string
+		/**
+		 * P​a​g​e
+		 */
+		page: string
+		/**
+		 * E​r​r​o​r
+		 */
+		error: string
+		/**
+		 * S​i​g​n​e​d​ ​i​n​ ​a​s
+		 */
+		user: string
+		/**
+		 * V​i​s​i​t​o​r
+		 */
+		visitor: string
+	}
+	users: {
+		/**
+		 * U​s​e​r​s
+		 */
+		title: string
+		/**
+		 * F​i​n​d​ ​a​n​ ​a​c​c​o​u​n​t​ ​b​y​ ​t​h​e​ ​s​t​a​r​t​ ​o​f​ ​i​t​s​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.​ ​W​i​t​h​o​u​t​ ​a​ ​s​e​a​r​c​h​ ​t​h​e​ ​n​e​w​e​s​t​ ​a​c​c​o​u​n​t​s​ ​a​r​e​ ​l​i​s​t​e​d​.
+		 */
+		intro: string
+		/**
+		 * E​m​a​i​l​ ​a​d​d​r​e​s​s​ ​s​t​a​r​t​s​ ​w​i​t​h
+		 */
+		search: string
+		/**
+		 * S​e​a​r​c​h
+		 */
+		searchButton: string
+		/**
+		 * U​s​e​r​s
+		 */
+		tableLabel: string
+		/**
+		 * E​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		email: string
+		/**
+		 * R​o​l​e
+		 */
+		role: string
+		/**
+		 * A​d​d​r​e​s​s​ ​c​o​n​f​i​r​m​e​d
+		 */
+		verified: string
+		/**
+		 * S​i​g​n​e​d​ ​u​p
+		 */
+		created: string
+		/**
+		 * O​p​e​n​ ​{​e​m​a​i​l​}
+		 * @param {string} email
+		 */
+		openLabel: RequiredParams<'email'>
+		roles: {
 			/**
-			 * W​h​a​t​ ​v​i​s​i​t​o​r​s​ ​w​r​o​t​e​ ​o​n​ ​t​h​e​ ​e​r​r​o​r​ ​s​c​r​e​e​n​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.
-			 */
-			intro: string
-			/**
-			 * E​r​r​o​r​ ​f​e​e​d​b​a​c​k
-			 */
-			tableLabel: string
-			/**
-			 * M​e​s​s​a​g​e
-			 */
-			message: string
-			/**
-			 * P​a​g​e
-			 */
-			page: string
-			/**
-			 * E​r​r​o​r
-			 */
-			error: string
-			/**
-			 * S​i​g​n​e​d​ ​i​n​ ​a​s
+			 * U​s​e​r
 			 */
 			user: string
 			/**
-			 * V​i​s​i​t​o​r
+			 * A​d​m​i​n​i​s​t​r​a​t​o​r
 			 */
-			visitor: string
+			admin: string
+			/**
+			 * P​e​r​m​a​n​e​n​t​ ​a​c​c​e​s​s
+			 */
+			permanentAccess: string
 		}
-		users: {
+	}
+	user: {
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​u​s​e​r​s
+		 */
+		back: string
+		/**
+		 * A​c​c​o​u​n​t
+		 */
+		account: string
+		/**
+		 * L​a​n​g​u​a​g​e
+		 */
+		language: string
+		/**
+		 * M​e​m​b​e​r​s​h​i​p
+		 */
+		member: string
+		/**
+		 * M​e​m​b​e​r​ ​n​o​w
+		 */
+		memberYes: string
+		/**
+		 * N​o​ ​m​e​m​b​e​r​s​h​i​p​ ​n​o​w
+		 */
+		memberNo: string
+		/**
+		 * R​o​l​e
+		 */
+		role: string
+		/**
+		 * P​e​r​m​a​n​e​n​t​ ​a​c​c​e​s​s​ ​o​p​e​n​s​ ​e​v​e​r​y​ ​m​e​m​b​e​r​ ​p​a​g​e​ ​w​i​t​h​o​u​t​ ​a​ ​p​l​a​n​.​ ​Y​o​u​ ​c​a​n​n​o​t​ ​t​a​k​e​ ​y​o​u​r​ ​o​w​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​r​o​l​e​ ​a​w​a​y​.
+		 */
+		roleHint: string
+		/**
+		 * S​a​v​e​ ​t​h​e​ ​r​o​l​e
+		 */
+		saveRole: string
+		/**
+		 * T​h​e​ ​r​o​l​e​ ​i​s​ ​s​a​v​e​d​.
+		 */
+		roleSaved: string
+		/**
+		 * S​e​s​s​i​o​n​s
+		 */
+		sessions: string
+		/**
+		 * L​i​v​e​ ​s​e​s​s​i​o​n​s​:​ ​{​c​o​u​n​t​}​.
+		 * @param {number} count
+		 */
+		sessionsLive: RequiredParams<'count'>
+		/**
+		 * E​n​d​ ​a​l​l​ ​s​e​s​s​i​o​n​s
+		 */
+		endSessions: string
+		/**
+		 * S​i​g​n​ ​{​e​m​a​i​l​}​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​?
+		 * @param {string} email
+		 */
+		confirmEndSessions: RequiredParams<'email'>
+		/**
+		 * S​e​s​s​i​o​n​s​ ​e​n​d​e​d​:​ ​{​c​o​u​n​t​}​.
+		 * @param {number} count
+		 */
+		sessionsEnded: RequiredParams<'count'>
+		/**
+		 * S​u​b​s​c​r​i​p​t​i​o​n​s
+		 */
+		subscriptions: string
+		/**
+		 * S​u​b​s​c​r​i​p​t​i​o​n​s​ ​o​f​ ​t​h​i​s​ ​u​s​e​r
+		 */
+		subscriptionsLabel: string
+		/**
+		 * N​o​ ​s​u​b​s​c​r​i​p​t​i​o​n​s​.
+		 */
+		noSubscriptions: string
+		/**
+		 * P​l​a​n
+		 */
+		plan: string
+		/**
+		 * S​t​a​t​u​s
+		 */
+		status: string
+		/**
+		 * S​t​a​r​t​e​d
+		 */
+		started: string
+		/**
+		 * P​a​i​d​ ​u​n​t​i​l
+		 */
+		paidUntil: string
+		/**
+		 * T​r​i​a​l​ ​e​n​d​s
+		 */
+		trialEnds: string
+		/**
+		 * E​n​d​e​d
+		 */
+		ended: string
+		/**
+		 * C​h​a​n​g​e​ ​a​h​e​a​d
+		 */
+		pending: string
+		/**
+		 * C​u​r​r​e​n​t
+		 */
+		current: string
+		statuses: {
 			/**
-			 * U​s​e​r​s
+			 * A​c​t​i​v​e
 			 */
-			title: string
-			/**
-			 * F​i​n​d​ ​a​n​ ​a​c​c​o​u​n​t​ ​b​y​ ​t​h​e​ ​s​t​a​r​t​ ​o​f​ ​i​t​s​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.​ ​W​i​t​h​o​u​t​ ​a​ ​s​e​a​r​c​h​ ​t​h​e​ ​n​e​w​e​s​t​ ​a​c​c​o​u​n​t​s​ ​a​r​e​ ​l​i​s​t​e​d​.
-			 */
-			intro: string
-			/**
-			 * E​m​a​i​l​ ​a​d​d​r​e​s​s​ ​s​t​a​r​t​s​ ​w​i​t​h
-			 */
-			search: string
-			/**
-			 * S​e​a​r​c​h
-			 */
-			searchButton: string
-			/**
-			 * U​s​e​r​s
-			 */
-			tableLabel: string
-			/**
-			 * E​m​a​i​l​ ​a​d​d​r​e​s​s
-			 */
-			email: string
-			/**
-			 * R​o​l​e
-			 */
-			role: string
-			/**
-			 * A​d​d​r​e​s​s​ ​c​o​n​f​i​r​m​e​d
-			 */
-			verified: string
-			/**
-			 * S​i​g​n​e​d​ ​u​p
-			 */
-			created: string
-			/**
-			 * O​p​e​n​ ​{​e​m​a​i​l​}
-			 * @param {string} email
-			 */
-			openLabel: RequiredParams<'email'>
-			roles: {
-				/**
-				 * U​s​e​r
-				 */
-				user: string
-				/**
-				 * A​d​m​i​n​i​s​t​r​a​t​o​r
-				 */
-				admin: string
-				/**
-				 * P​e​r​m​a​n​e​n​t​ ​a​c​c​e​s​s
-				 */
-				permanentAccess: string
-			}
-		}
-		user: {
-			/**
-			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​u​s​e​r​s
-			 */
-			back: string
-			/**
-			 * A​c​c​o​u​n​t
-			 */
-			account: string
-			/**
-			 * L​a​n​g​u​a​g​e
-			 */
-			language: string
-			/**
-			 * M​e​m​b​e​r​s​h​i​p
-			 */
-			member: string
-			/**
-			 * M​e​m​b​e​r​ ​n​o​w
-			 */
-			memberYes: string
-			/**
-			 * N​o​ ​m​e​m​b​e​r​s​h​i​p​ ​n​o​w
-			 */
-			memberNo: string
-			/**
-			 * R​o​l​e
-			 */
-			role: string
-			/**
-			 * P​e​r​m​a​n​e​n​t​ ​a​c​c​e​s​s​ ​o​p​e​n​s​ ​e​v​e​r​y​ ​m​e​m​b​e​r​ ​p​a​g​e​ ​w​i​t​h​o​u​t​ ​a​ ​p​l​a​n​.​ ​Y​o​u​ ​c​a​n​n​o​t​ ​t​a​k​e​ ​y​o​u​r​ ​o​w​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​r​o​l​e​ ​a​w​a​y​.
-			 */
-			roleHint: string
-			/**
-			 * S​a​v​e​ ​t​h​e​ ​r​o​l​e
-			 */
-			saveRole: string
-			/**
-			 * T​h​e​ ​r​o​l​e​ ​i​s​ ​s​a​v​e​d​.
-			 */
-			roleSaved: string
-			/**
-			 * S​e​s​s​i​o​n​s
-			 */
-			sessions: string
-			/**
-			 * L​i​v​e​ ​s​e​s​s​i​o​n​s​:​ ​{​c​o​u​n​t​}​.
-			 * @param {number} count
-			 */
-			sessionsLive: RequiredParams<'count'>
-			/**
-			 * E​n​d​ ​a​l​l​ ​s​e​s​s​i​o​n​s
-			 */
-			endSessions: string
-			/**
-			 * S​i​g​n​ ​{​e​m​a​i​l​}​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​?
-			 * @param {string} email
-			 */
-			confirmEndSessions: RequiredParams<'email'>
-			/**
-			 * S​e​s​s​i​o​n​s​ ​e​n​d​e​d​:​ ​{​c​o​u​n​t​}​.
-			 * @param {number} count
-			 */
-			sessionsEnded: RequiredParams<'count'>
-			/**
-			 * S​u​b​s​c​r​i​p​t​i​o​n​s
-			 */
-			subscriptions: string
-			/**
-			 * S​u​b​s​c​r​i​p​t​i​o​n​s​ ​o​f​ ​t​h​i​s​ ​u​s​e​r
-			 */
-			subscriptionsLabel: string
-			/**
-			 * N​o​ ​s​u​b​s​c​r​i​p​t​i​o​n​s​.
-			 */
-			noSubscriptions: string
-			/**
-			 * P​l​a​n
-			 */
-			plan: string
-			/**
-			 * S​t​a​t​u​s
-			 */
-			status: string
-			/**
-			 * S​t​a​r​t​e​d
-			 */
-			started: string
-			/**
-			 * P​a​i​d​ ​u​n​t​i​l
-			 */
-			paidUntil: string
-			/**
-			 * T​r​i​a​l​ ​e​n​d​s
-			 */
-			trialEnds: string
+			active: string
 			/**
 			 * E​n​d​e​d
 			 */
 			ended: string
-			/**
-			 * C​h​a​n​g​e​ ​a​h​e​a​d
-			 */
-			pending: string
-			/**
-			 * C​u​r​r​e​n​t
-			 */
-			current: string
-			statuses: {
-				/**
-				 * A​c​t​i​v​e
-				 */
-				active: string
-				/**
-				 * E​n​d​e​d
-				 */
-				ended: string
-			}
-			/**
-			 * B​i​l​l​i​n​g​ ​e​v​e​n​t​s
-			 */
-			events: string
-			/**
-			 * B​i​l​l​i​n​g​ ​e​v​e​n​t​s​ ​o​f​ ​t​h​i​s​ ​u​s​e​r
-			 */
-			eventsLabel: string
-			/**
-			 * T​h​e​ ​n​e​w​e​s​t​ ​{​s​h​o​w​n​}​ ​o​f​ ​{​t​o​t​a​l​}​.
-			 * @param {number} shown
-			 * @param {number} total
-			 */
-			eventsShown: RequiredParams<'shown' | 'total'>
-			/**
-			 * N​o​ ​b​i​l​l​i​n​g​ ​e​v​e​n​t​s​.
-			 */
-			noEvents: string
-			/**
-			 * E​v​e​n​t
-			 */
-			eventType: string
-			/**
-			 * P​r​o​c​e​s​s​o​r
-			 */
-			provider: string
-			/**
-			 * A​m​o​u​n​t
-			 */
-			amount: string
-			/**
-			 * E​r​r​o​r
-			 */
-			eventError: string
 		}
+		/**
+		 * B​i​l​l​i​n​g​ ​e​v​e​n​t​s
+		 */
+		events: string
+		/**
+		 * B​i​l​l​i​n​g​ ​e​v​e​n​t​s​ ​o​f​ ​t​h​i​s​ ​u​s​e​r
+		 */
+		eventsLabel: string
+		/**
+		 * T​h​e​ ​n​e​w​e​s​t​ ​{​s​h​o​w​n​}​ ​o​f​ ​{​t​o​t​a​l​}​.
+		 * @param {number} shown
+		 * @param {number} total
+		 */
+		eventsShown: RequiredParams<'shown' | 'total'>
+		/**
+		 * N​o​ ​b​i​l​l​i​n​g​ ​e​v​e​n​t​s​.
+		 */
+		noEvents: string
+		/**
+		 * E​v​e​n​t
+		 */
+		eventType: string
+		/**
+		 * P​r​o​c​e​s​s​o​r
+		 */
+		provider: string
+		/**
+		 * A​m​o​u​n​t
+		 */
+		amount: string
+		/**
+		 * E​r​r​o​r
+		 */
+		eventError: string
 	}
+}
+
+export type NamespaceMailTranslation = {
+	/**
+	 * H​e​l​l​o​,
+	 */
+	greeting: string
+	/**
+	 * Y​o​u​r​ ​S​t​r​e​a​m​c​l​u​b​ ​t​e​a​m
+	 */
+	signature: string
+	verify: {
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		subject: string
+		/**
+		 * t​h​a​n​k​ ​y​o​u​ ​f​o​r​ ​s​i​g​n​i​n​g​ ​u​p​ ​a​t​ ​S​t​r​e​a​m​c​l​u​b​.​ ​P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​w​i​t​h​ ​t​h​i​s​ ​l​i​n​k​:
+		 */
+		text: string
+		/**
+		 * C​o​n​f​i​r​m​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		action: string
+		/**
+		 * T​h​e​ ​l​i​n​k​ ​i​s​ ​v​a​l​i​d​ ​f​o​r​ ​2​4​ ​h​o​u​r​s​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​s​i​g​n​ ​u​p​ ​a​t​ ​S​t​r​e​a​m​c​l​u​b​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​.
+		 */
+		note: string
+	}
+	reset: {
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		subject: string
+		/**
+		 * w​e​ ​w​e​r​e​ ​a​s​k​e​d​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​S​t​r​e​a​m​c​l​u​b​ ​a​c​c​o​u​n​t​.​ ​C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​w​i​t​h​ ​t​h​i​s​ ​l​i​n​k​:
+		 */
+		text: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		action: string
+		/**
+		 * T​h​e​ ​l​i​n​k​ ​i​s​ ​v​a​l​i​d​ ​f​o​r​ ​o​n​e​ ​h​o​u​r​ ​a​n​d​ ​w​o​r​k​s​ ​o​n​c​e​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​i​t​,​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​:​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​a​s​ ​i​t​ ​i​s​.
+		 */
+		note: string
+	}
+	exists: {
+		/**
+		 * Y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​ ​a​ ​S​t​r​e​a​m​c​l​u​b​ ​a​c​c​o​u​n​t
+		 */
+		subject: string
+		/**
+		 * s​o​m​e​o​n​e​,​ ​p​r​o​b​a​b​l​y​ ​y​o​u​,​ ​j​u​s​t​ ​t​r​i​e​d​ ​t​o​ ​s​i​g​n​ ​u​p​ ​a​t​ ​S​t​r​e​a​m​c​l​u​b​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​.​ ​Y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​ ​a​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​i​t​.​ ​I​f​ ​y​o​u​ ​n​o​ ​l​o​n​g​e​r​ ​k​n​o​w​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​o​n​e​ ​h​e​r​e​:
+		 */
+		text: string
+		/**
+		 * R​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+		 */
+		action: string
+		/**
+		 * I​f​ ​i​t​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​:​ ​n​o​t​h​i​n​g​ ​h​a​s​ ​c​h​a​n​g​e​d​ ​i​n​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
+		 */
+		note: string
+	}
+}
+
+export type Namespaces =
+	| 'admin'
+	| 'editors'
+	| 'inbox'
+	| 'mail'
+
+type DisallowNamespaces = {
+	/**
+	 * reserved for 'admin'-namespace\
+	 * you need to use the `./admin/index.ts` file instead
+	 */
+	admin?: "[typesafe-i18n] reserved for 'admin'-namespace. You need to use the `./admin/index.ts` file instead."
+
+	/**
+	 * reserved for 'editors'-namespace\
+	 * you need to use the `./editors/index.ts` file instead
+	 */
+	editors?: "[typesafe-i18n] reserved for 'editors'-namespace. You need to use the `./editors/index.ts` file instead."
+
+	/**
+	 * reserved for 'inbox'-namespace\
+	 * you need to use the `./inbox/index.ts` file instead
+	 */
+	inbox?: "[typesafe-i18n] reserved for 'inbox'-namespace. You need to use the `./inbox/index.ts` file instead."
+
+	/**
+	 * reserved for 'mail'-namespace\
+	 * you need to use the `./mail/index.ts` file instead
+	 */
+	mail?: "[typesafe-i18n] reserved for 'mail'-namespace. You need to use the `./mail/index.ts` file instead."
 }
 
 export type TranslationFunctions = {
@@ -6117,6 +6163,10 @@ export type TranslationFunctions = {
 			 * Support
 			 */
 			support: () => LocalizedString
+			/**
+			 * Operations console
+			 */
+			console: () => LocalizedString
 		}
 		language: {
 			/**
@@ -6234,70 +6284,6 @@ export type TranslationFunctions = {
 		 * Loading…
 		 */
 		loading: () => LocalizedString
-	}
-	mail: {
-		/**
-		 * Hello,
-		 */
-		greeting: () => LocalizedString
-		/**
-		 * Your Streamclub team
-		 */
-		signature: () => LocalizedString
-		verify: {
-			/**
-			 * Confirm your email address
-			 */
-			subject: () => LocalizedString
-			/**
-			 * thank you for signing up at Streamclub. Please confirm your email address with this link:
-			 */
-			text: () => LocalizedString
-			/**
-			 * Confirm email address
-			 */
-			action: () => LocalizedString
-			/**
-			 * The link is valid for 24 hours. If you did not sign up at Streamclub, you can ignore this email.
-			 */
-			note: () => LocalizedString
-		}
-		reset: {
-			/**
-			 * Choose a new password
-			 */
-			subject: () => LocalizedString
-			/**
-			 * we were asked to reset the password of your Streamclub account. Choose a new password with this link:
-			 */
-			text: () => LocalizedString
-			/**
-			 * Choose a new password
-			 */
-			action: () => LocalizedString
-			/**
-			 * The link is valid for one hour and works once. If you did not ask for it, ignore this email: your password stays as it is.
-			 */
-			note: () => LocalizedString
-		}
-		exists: {
-			/**
-			 * You already have a Streamclub account
-			 */
-			subject: () => LocalizedString
-			/**
-			 * someone, probably you, just tried to sign up at Streamclub with this email address. You already have an account with it. If you no longer know your password, choose a new one here:
-			 */
-			text: () => LocalizedString
-			/**
-			 * Reset your password
-			 */
-			action: () => LocalizedString
-			/**
-			 * If it was not you, ignore this email: nothing has changed in your account.
-			 */
-			note: () => LocalizedString
-		}
 	}
 	meta: {
 		/**
@@ -9599,6 +9585,70 @@ export type TranslationFunctions = {
 			 * Error
 			 */
 			eventError: () => LocalizedString
+		}
+	}
+	mail: {
+		/**
+		 * Hello,
+		 */
+		greeting: () => LocalizedString
+		/**
+		 * Your Streamclub team
+		 */
+		signature: () => LocalizedString
+		verify: {
+			/**
+			 * Confirm your email address
+			 */
+			subject: () => LocalizedString
+			/**
+			 * thank you for signing up at Streamclub. Please confirm your email address with this link:
+			 */
+			text: () => LocalizedString
+			/**
+			 * Confirm email address
+			 */
+			action: () => LocalizedString
+			/**
+			 * The link is valid for 24 hours. If you did not sign up at Streamclub, you can ignore this email.
+			 */
+			note: () => LocalizedString
+		}
+		reset: {
+			/**
+			 * Choose a new password
+			 */
+			subject: () => LocalizedString
+			/**
+			 * we were asked to reset the password of your Streamclub account. Choose a new password with this link:
+			 */
+			text: () => LocalizedString
+			/**
+			 * Choose a new password
+			 */
+			action: () => LocalizedString
+			/**
+			 * The link is valid for one hour and works once. If you did not ask for it, ignore this email: your password stays as it is.
+			 */
+			note: () => LocalizedString
+		}
+		exists: {
+			/**
+			 * You already have a Streamclub account
+			 */
+			subject: () => LocalizedString
+			/**
+			 * someone, probably you, just tried to sign up at Streamclub with this email address. You already have an account with it. If you no longer know your password, choose a new one here:
+			 */
+			text: () => LocalizedString
+			/**
+			 * Reset your password
+			 */
+			action: () => LocalizedString
+			/**
+			 * If it was not you, ignore this email: nothing has changed in your account.
+			 */
+			note: () => LocalizedString
 		}
 	}
 }

@@ -2,7 +2,7 @@
 /* eslint-disable */
 
 import { initFormatters } from './formatters.js'
-import type { Locales, Translations } from './i18n-types.js'
+import type { Locales, Namespaces, Translations } from './i18n-types.js'
 import { loadedFormatters, loadedLocales, locales } from './i18n-util.js'
 
 const localeTranslationLoaders = {
@@ -11,6 +11,39 @@ const localeTranslationLoaders = {
 	es: () => import('./es/index.js'),
 	fr: () => import('./fr/index.js'),
 	it: () => import('./it/index.js'),
+}
+
+const localeNamespaceLoaders = {
+	de: {
+		admin: () => import('./de/admin/index.js'),
+		editors: () => import('./de/editors/index.js'),
+		inbox: () => import('./de/inbox/index.js'),
+		mail: () => import('./de/mail/index.js')
+	},
+	en: {
+		admin: () => import('./en/admin/index.js'),
+		editors: () => import('./en/editors/index.js'),
+		inbox: () => import('./en/inbox/index.js'),
+		mail: () => import('./en/mail/index.js')
+	},
+	es: {
+		admin: () => import('./es/admin/index.js'),
+		editors: () => import('./es/editors/index.js'),
+		inbox: () => import('./es/inbox/index.js'),
+		mail: () => import('./es/mail/index.js')
+	},
+	fr: {
+		admin: () => import('./fr/admin/index.js'),
+		editors: () => import('./fr/editors/index.js'),
+		inbox: () => import('./fr/inbox/index.js'),
+		mail: () => import('./fr/mail/index.js')
+	},
+	it: {
+		admin: () => import('./it/admin/index.js'),
+		editors: () => import('./it/editors/index.js'),
+		inbox: () => import('./it/inbox/index.js'),
+		mail: () => import('./it/mail/index.js')
+	}
 }
 
 const updateDictionary = (locale: Locales, dictionary: Partial<Translations>): Translations =>
@@ -28,3 +61,9 @@ export const loadAllLocalesAsync = (): Promise<void[]> => Promise.all(locales.ma
 
 export const loadFormatters = (locale: Locales): void =>
 	void (loadedFormatters[locale] = initFormatters(locale))
+
+export const importNamespaceAsync = async<Namespace extends Namespaces>(locale: Locales, namespace: Namespace) =>
+	(await localeNamespaceLoaders[locale][namespace]()).default as unknown as Translations[Namespace]
+
+export const loadNamespaceAsync = async <Namespace extends Namespaces>(locale: Locales, namespace: Namespace): Promise<void> =>
+	void updateDictionary(locale, { [namespace]: await importNamespaceAsync(locale, namespace )})

@@ -11,12 +11,63 @@ import es from './es/index.js'
 import fr from './fr/index.js'
 import it from './it/index.js'
 
+import de_admin from './de/admin/index.js'
+import de_editors from './de/editors/index.js'
+import de_inbox from './de/inbox/index.js'
+import de_mail from './de/mail/index.js'
+import en_admin from './en/admin/index.js'
+import en_editors from './en/editors/index.js'
+import en_inbox from './en/inbox/index.js'
+import en_mail from './en/mail/index.js'
+import es_admin from './es/admin/index.js'
+import es_editors from './es/editors/index.js'
+import es_inbox from './es/inbox/index.js'
+import es_mail from './es/mail/index.js'
+import fr_admin from './fr/admin/index.js'
+import fr_editors from './fr/editors/index.js'
+import fr_inbox from './fr/inbox/index.js'
+import fr_mail from './fr/mail/index.js'
+import it_admin from './it/admin/index.js'
+import it_editors from './it/editors/index.js'
+import it_inbox from './it/inbox/index.js'
+import it_mail from './it/mail/index.js'
+
 const localeTranslations = {
-	de,
-	en,
-	es,
-	fr,
-	it,
+	de: {
+		...de,
+		admin: de_admin,
+		editors: de_editors,
+		inbox: de_inbox,
+		mail: de_mail
+	},
+	en: {
+		...en,
+		admin: en_admin,
+		editors: en_editors,
+		inbox: en_inbox,
+		mail: en_mail
+	},
+	es: {
+		...es,
+		admin: es_admin,
+		editors: es_editors,
+		inbox: es_inbox,
+		mail: es_mail
+	},
+	fr: {
+		...fr,
+		admin: fr_admin,
+		editors: fr_editors,
+		inbox: fr_inbox,
+		mail: fr_mail
+	},
+	it: {
+		...it,
+		admin: it_admin,
+		editors: it_editors,
+		inbox: it_inbox,
+		mail: it_mail
+	},
 }
 
 export const loadLocale = (locale: Locales): void => {

@@ -4,16 +4,12 @@ import catalog from './catalog.js'
 import common from './common.js'
 import errors from './errors.js'
 import layout from './layout.js'
-import mail from './mail.js'
 import meta from './meta.js'
 import site from './site.js'
 import plans from './plans.js'
 import modelFacts from './modelFacts.js'
 import billing from './billing.js'
 import playback from './playback.js'
-import admin from './admin.js'
-import editors from './editors.js'
-import inbox from './inbox.js'
 
 const de = {
   auth,
@@ -21,16 +17,12 @@ const de = {
   common,
   errors,
   layout,
-  mail,
   meta,
   site,
   plans,
   modelFacts,
   billing,
   playback,
-  admin,
-  editors,
-  inbox,
 } satisfies Translation
 
 export default de

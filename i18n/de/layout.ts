@@ -30,6 +30,7 @@ export default {
     favorites: 'Favoriten',
     faq: 'FAQ',
     support: 'Support',
+    console: 'Betriebskonsole',
   },
   language: {
     label: 'Sprache',

@@ -29,6 +29,8 @@ export default {
     favorites: 'Favorites',
     faq: 'FAQ',
     support: 'Support',
+    /** The operations console (administrators). */
+    console: 'Operations console',
   },
   language: {
     label: 'Language',

@@ -30,6 +30,7 @@ export default {
     favorites: 'Favoritos',
     faq: 'Preguntas frecuentes',
     support: 'Soporte',
+    console: 'Consola de operaciones',
   },
   language: {
     label: 'Idioma',

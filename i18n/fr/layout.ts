@@ -30,6 +30,7 @@ export default {
     favorites: 'Favoris',
     faq: 'FAQ',
     support: 'Assistance',
+    console: 'Console d’exploitation',
   },
   language: {
     label: 'Langue',

@@ -30,6 +30,7 @@ export default {
     favorites: 'Preferiti',
     faq: 'FAQ',
     support: 'Assistenza',
+    console: 'Console operativa',
   },
   language: {
     label: 'Lingua',

@@ -1,9 +1,9 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import { useParams } from '@tanstack/react-router'
 import { usePageEnvironment, type PageEnvironment } from './page-environment'
-import type { TranslationFunctions } from '../../i18n/i18n-types.js'
+import type { Namespaces, TranslationFunctions } from '../../i18n/i18n-types.js'
 import { i18nObject, loadedLocales } from '../../i18n/i18n-util.js'
-import { loadLocaleAsync } from '../../i18n/i18n-util.async.js'
+import { loadLocaleAsync, loadNamespaceAsync } from '../../i18n/i18n-util.async.js'
 import { detectLocale, isLocale, type Locale } from '../../server/domain/locale.js'
 
 const STORAGE_KEY = 'locale'
@@ -60,6 +60,19 @@ export async function activateLocale(locale: Locale): Promise<void> {
   if (typeof document === 'undefined') return
   activeLocale = locale
   document.documentElement.lang = locale
+}
+
+/**
+ * Loads the parts of a locale's dictionary that only some pages use (typesafe-i18n namespaces:
+ * the console's texts), once; every other page's script does not carry them. The server has
+ * them all (i18n-util.sync).
+ */
+export async function loadNamespaces(locale: Locale, namespaces: readonly Namespaces[]): Promise<void> {
+  const missing = namespaces.filter((namespace) => !loadedLocales[locale]?.[namespace])
+  if (!missing.length) return
+  await Promise.all(missing.map((namespace) => loadNamespaceAsync(locale, namespace)))
+  // A locale's object reads the dictionary it was made with: made again with the namespaces.
+  dictionaries.delete(locale)
 }
 
 /** For code outside React (API headers, toasts from the query cache). */

@@ -2,7 +2,7 @@ import { Container, Text } from '@mantine/core'
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { AdminNav } from '../features/admin/AdminNav'
 import { adminArea } from '../features/admin/gate'
-import { useI18n } from '../lib/locale'
+import { I18nProvider, loadNamespaces, useI18n } from '../lib/locale'
 import { staticHead } from '../lib/seo'
 
 /**
@@ -12,11 +12,28 @@ import { staticHead } from '../lib/seo'
 export const Route = createFileRoute('/admin')({
   ssr: false,
   head: staticHead('admin', { noindex: true }),
-  beforeLoad: adminArea,
+  beforeLoad: async (args) => {
+    const gate = await adminArea(args)
+    await loadNamespaces(args.context.locale, CONSOLE_NAMESPACES)
+    return gate
+  },
   component: AdminLayout,
 })
 
+/** The console's texts: loaded by its pages only (src/lib/locale.tsx). */
+const CONSOLE_NAMESPACES = ['admin', 'editors', 'inbox'] as const
+
 function AdminLayout() {
+  const { locale } = Route.useRouteContext()
+  // The site's provider was made before the console's texts were loaded.
+  return (
+    <I18nProvider locale={locale}>
+      <ConsoleFrame />
+    </I18nProvider>
+  )
+}
+
+function ConsoleFrame() {
   const { LL } = useI18n()
   return (
     <Container size="xl" px={0} py="lg">

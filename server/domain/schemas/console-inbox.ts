@@ -5,18 +5,12 @@
  */
 import { z } from 'zod'
 import { ROLES } from '../membership.js'
+import { EMAIL_SEARCH_MAX, MESSAGE_FILTERS, NOTE_MAX, REPORT_FILTERS } from '../inbox.js'
 import { REPORT_STATES } from '../reports.js'
 import { text } from './text.js'
 
-export const NOTE_MAX = 2000
-export const EMAIL_SEARCH_MAX = 320
-
 const id = z.number().int().min(1).max(2_147_483_647)
 const page = z.number().int().min(1).max(100_000).default(1)
-
-/** Which reports a list shows: open ones (new or in review, the most urgent first), overdue ones, one state, or all (newest first). */
-export const REPORT_FILTERS = ['open', 'overdue', ...REPORT_STATES, 'all'] as const
-export type ReportFilter = (typeof REPORT_FILTERS)[number]
 
 export const reportListSchema = z.object({ filter: z.enum(REPORT_FILTERS).default('open'), page })
 export const reportRefSchema = z.object({ id })
@@ -30,7 +24,6 @@ export type ReportStateChange = z.infer<typeof reportStateSchema>
 /** The report's one action: its videos and image sets off the site, the report marked removed. */
 export const reportUnpublishSchema = z.object({ id, note })
 
-export const MESSAGE_FILTERS = ['open', 'handled', 'all'] as const
 export const messageListSchema = z.object({ filter: z.enum(MESSAGE_FILTERS).default('open'), page })
 export const messageHandledSchema = z.object({ id, handled: z.boolean() })
 

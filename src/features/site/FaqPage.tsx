@@ -1,17 +1,11 @@
 import { Accordion, Paper, Stack, Text, Title, Typography } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import type { Locale } from '../../../server/domain/locale.js'
 import { AnchorLink, ButtonLink } from '../../components/links'
 import { PageTitle } from '../../components/PageTitle'
 import { RichText, type InternalLinkProps } from '../../components/RichText'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
-import { useTRPC, type Trpc } from '../../lib/trpc'
-import type { RouterContext } from '../../router'
-
-const faqOptions = (trpc: Trpc, locale: Locale) => trpc.site.faq.queryOptions({ locale })
-
-/** Route loader of the FAQ page. */
-export const loadFaq = (context: RouterContext, locale: Locale) => context.queryClient.ensureQueryData(faqOptions(context.trpc, locale))
+import { useTRPC } from '../../lib/trpc'
+import { faqOptions } from './faq-query'
 
 /** Internal rich-text links navigate inside the app. */
 function RouterLink({ href, children }: InternalLinkProps) {

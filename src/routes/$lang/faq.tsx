@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { isLocale } from '../../../server/domain/locale.js'
-import { FaqPage, loadFaq } from '../../features/site/FaqPage'
+import { FaqPage } from '../../features/site/FaqPage'
+import { loadFaq } from '../../features/site/faq-query'
 import { staticHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/$lang/faq')({

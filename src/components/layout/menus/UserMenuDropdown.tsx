@@ -22,7 +22,7 @@ export default function UserMenuDropdown({ me, showBecomeMember, ...loaded }: Us
         <>
           <Menu.Label>{me.email}</Menu.Label>
           <MenuItemLink to="/account">{LL.layout.userMenu.account()}</MenuItemLink>
-          {me.role === 'admin' && <MenuItemLink to="/admin">{LL.admin.title()}</MenuItemLink>}
+          {me.role === 'admin' && <MenuItemLink to="/admin">{LL.layout.userMenu.console()}</MenuItemLink>}
           {showBecomeMember && <MenuItemLink to="/account/select-plan">{LL.layout.becomeMember()}</MenuItemLink>}
           <Menu.Item onClick={() => void logout()}>{LL.layout.userMenu.logout()}</Menu.Item>
           <MenuItemLink to="/watch-later">{LL.layout.userMenu.watchLater()}</MenuItemLink>

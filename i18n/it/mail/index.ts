@@ -1,4 +1,4 @@
-import type { Translation } from '../i18n-types.js'
+import type { NamespaceMailTranslation } from '../../i18n-types.js'
 
 export default {
   greeting: 'Ciao,',
@@ -21,4 +21,4 @@ export default {
     action: 'Reimposta la password',
     note: 'Se non sei stato tu, ignora questa e-mail: nel tuo account non è cambiato nulla.',
   },
-} satisfies Translation['mail']
+} satisfies NamespaceMailTranslation

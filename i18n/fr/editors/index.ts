@@ -1,4 +1,4 @@
-import type { Translation } from '../i18n-types.js'
+import type { NamespaceEditorsTranslation } from '../../i18n-types.js'
 
 export default {
   nav: { models: 'Modèles', categories: 'Catégories', banners: 'Bannières', plans: 'Offres', legal: 'Pages légales', faq: 'FAQ' },
@@ -223,4 +223,4 @@ export default {
     statusWaiting: 'Publié dès que les médias sont prêts (actuellement : {state}).',
     scheduleHint: 'Dans votre fuseau horaire ({zone}). D’ici là, le contenu attend dans « Bientôt ».',
   },
-} satisfies Translation['editors']
+} satisfies NamespaceEditorsTranslation

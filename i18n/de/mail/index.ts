@@ -1,4 +1,4 @@
-import type { Translation } from '../i18n-types.js'
+import type { NamespaceMailTranslation } from '../../i18n-types.js'
 
 export default {
   greeting: 'Hallo,',
@@ -21,4 +21,4 @@ export default {
     action: 'Passwort zurücksetzen',
     note: 'Wenn du es nicht warst, ignoriere diese E-Mail: An deinem Konto hat sich nichts geändert.',
   },
-} satisfies Translation['mail']
+} satisfies NamespaceMailTranslation

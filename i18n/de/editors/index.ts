@@ -1,4 +1,4 @@
-import type { Translation } from '../i18n-types.js'
+import type { NamespaceEditorsTranslation } from '../../i18n-types.js'
 
 export default {
   nav: { models: 'Models', categories: 'Kategorien', banners: 'Banner', plans: 'Tarife', legal: 'Rechtstexte', faq: 'FAQ' },
@@ -223,4 +223,4 @@ export default {
     statusWaiting: 'Erscheint, sobald die Medien fertig sind (jetzt: {state}).',
     scheduleHint: 'In deiner Zeitzone ({zone}). Bis dahin steht der Beitrag unter „Demnächst“.',
   },
-} satisfies Translation['editors']
+} satisfies NamespaceEditorsTranslation

@@ -1,4 +1,4 @@
-import type { Translation } from '../i18n-types.js'
+import type { NamespaceEditorsTranslation } from '../../i18n-types.js'
 
 export default {
   nav: { models: 'Modelos', categories: 'Categorías', banners: 'Banners', plans: 'Planes', legal: 'Páginas legales', faq: 'Preguntas frecuentes' },
@@ -223,4 +223,4 @@ export default {
     statusWaiting: 'Se publica cuando los medios estén listos (ahora: {state}).',
     scheduleHint: 'En tu zona horaria ({zone}). Hasta entonces el elemento espera en próximamente.',
   },
-} satisfies Translation['editors']
+} satisfies NamespaceEditorsTranslation

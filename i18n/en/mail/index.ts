@@ -1,4 +1,7 @@
-export default {
+import type { BaseTranslation } from '../../i18n-types.js'
+
+/** The `mail` texts. */
+const en_mail = {
   greeting: 'Hello,',
   signature: 'Your Streamclub team',
   verify: {
@@ -19,4 +22,6 @@ export default {
     action: 'Reset your password',
     note: 'If it was not you, ignore this email: nothing has changed in your account.',
   },
-}
+} satisfies BaseTranslation
+
+export default en_mail

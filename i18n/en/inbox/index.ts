@@ -1,5 +1,7 @@
+import type { BaseTranslation } from '../../i18n-types.js'
+
 /** The operations console's inbox (removal reports, contact messages, error feedback) and users pages. */
-export default {
+const en_inbox = {
   nav: {
     inbox: 'Inbox',
     users: 'Users',
@@ -143,4 +145,6 @@ export default {
     amount: 'Amount',
     eventError: 'Error',
   },
-}
+} satisfies BaseTranslation
+
+export default en_inbox

@@ -1,4 +1,4 @@
-import type { Translation } from '../i18n-types.js'
+import type { NamespaceMailTranslation } from '../../i18n-types.js'
 
 export default {
   greeting: 'Bonjour,',
@@ -21,4 +21,4 @@ export default {
     action: 'Réinitialiser le mot de passe',
     note: "Si ce n'était pas vous, ignorez cet e-mail : rien n'a changé dans votre compte.",
   },
-} satisfies Translation['mail']
+} satisfies NamespaceMailTranslation

@@ -1,4 +1,4 @@
-import type { Translation } from '../i18n-types.js'
+import type { NamespaceInboxTranslation } from '../../i18n-types.js'
 
 export default {
   nav: {
@@ -144,4 +144,4 @@ export default {
     amount: 'Betrag',
     eventError: 'Fehler',
   },
-} satisfies Translation['inbox']
+} satisfies NamespaceInboxTranslation

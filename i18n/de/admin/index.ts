@@ -1,4 +1,4 @@
-import type { Translation } from '../i18n-types.js'
+import type { NamespaceAdminTranslation } from '../../i18n-types.js'
 
 export default {
   title: 'Betriebskonsole',
@@ -126,4 +126,4 @@ export default {
     filterLabel: 'Anzeigen',
     filters: { all: 'Alle', active: 'Wartend und in Arbeit', failed: 'Fehlgeschlagen', ready: 'Fertig' },
   },
-} satisfies Translation['admin']
+} satisfies NamespaceAdminTranslation

@@ -1,5 +1,7 @@
+import type { BaseTranslation } from '../../i18n-types.js'
+
 /** The catalog editors of the operations console. */
-export default {
+const en_editors = {
   nav: { models: 'Models', categories: 'Categories', banners: 'Banners', plans: 'Plans', legal: 'Legal pages', faq: 'FAQ' },
   common: {
     add: 'Add',
@@ -222,4 +224,6 @@ export default {
     statusWaiting: 'Published as soon as the media is ready (now: {state:string}).',
     scheduleHint: 'In your time zone ({zone:string}). Until then the item waits in coming soon.',
   },
-}
+} satisfies BaseTranslation
+
+export default en_editors

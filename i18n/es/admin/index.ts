@@ -1,4 +1,4 @@
-import type { Translation } from '../i18n-types.js'
+import type { NamespaceAdminTranslation } from '../../i18n-types.js'
 
 export default {
   title: 'Consola de operaciones',
@@ -126,4 +126,4 @@ export default {
     filterLabel: 'Mostrar',
     filters: { all: 'Todos', active: 'En cola y procesando', failed: 'Fallidos', ready: 'Listos' },
   },
-} satisfies Translation['admin']
+} satisfies NamespaceAdminTranslation

@@ -1,4 +1,4 @@
-import type { Translation } from '../i18n-types.js'
+import type { NamespaceEditorsTranslation } from '../../i18n-types.js'
 
 export default {
   nav: { models: 'Modelle', categories: 'Categorie', banners: 'Banner', plans: 'Piani', legal: 'Pagine legali', faq: 'FAQ' },
@@ -223,4 +223,4 @@ export default {
     statusWaiting: 'Pubblicato appena i media sono pronti (ora: {state}).',
     scheduleHint: 'Nel tuo fuso orario ({zone}). Fino ad allora il contenuto resta in prossimamente.',
   },
-} satisfies Translation['editors']
+} satisfies NamespaceEditorsTranslation

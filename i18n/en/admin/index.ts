@@ -1,4 +1,7 @@
-export default {
+import type { BaseTranslation } from '../../i18n-types.js'
+
+/** The `admin` namespace: loaded only where it is used (typesafe-i18n namespaces). */
+const en_admin = {
   /** The console's name: user menu entry and page title. */
   title: 'Operations console',
   nav: {
@@ -125,4 +128,6 @@ export default {
     filterLabel: 'Show',
     filters: { all: 'All', active: 'Queued and processing', failed: 'Failed', ready: 'Ready' },
   },
-}
+} satisfies BaseTranslation
+
+export default en_admin

@@ -1,4 +1,4 @@
-import type { Translation } from '../i18n-types.js'
+import type { NamespaceMailTranslation } from '../../i18n-types.js'
 
 export default {
   greeting: 'Hola:',
@@ -21,4 +21,4 @@ export default {
     action: 'Restablecer la contraseña',
     note: 'Si no has sido tú, ignora este correo: tu cuenta no ha cambiado.',
   },
-} satisfies Translation['mail']
+} satisfies NamespaceMailTranslation

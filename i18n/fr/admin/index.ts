@@ -1,4 +1,4 @@
-import type { Translation } from '../i18n-types.js'
+import type { NamespaceAdminTranslation } from '../../i18n-types.js'
 
 export default {
   title: 'Console d’exploitation',
@@ -126,4 +126,4 @@ export default {
     filterLabel: 'Afficher',
     filters: { all: 'Tout', active: 'En attente et en cours', failed: 'Échecs', ready: 'Prêts' },
   },
-} satisfies Translation['admin']
+} satisfies NamespaceAdminTranslation

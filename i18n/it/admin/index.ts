@@ -1,4 +1,4 @@
-import type { Translation } from '../i18n-types.js'
+import type { NamespaceAdminTranslation } from '../../i18n-types.js'
 
 export default {
   title: 'Console operativa',
@@ -126,4 +126,4 @@ export default {
     filterLabel: 'Mostra',
     filters: { all: 'Tutti', active: 'In coda e in elaborazione', failed: 'Non riusciti', ready: 'Pronti' },
   },
-} satisfies Translation['admin']
+} satisfies NamespaceAdminTranslation
