@@ -43,13 +43,16 @@ if (!asset) throw new Error('no built client: run npm run build first (npm run b
 const trpc = (procedure: string, input: unknown) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`
 const pick = <T>(list: T[], n: number) => list[n % list.length]!
 
-/** Each kind of request, by the path of its n-th instance. */
+/**
+ * Each kind of request, by the path of its n-th instance: canonical addresses only (the first
+ * page of a list has no ?page=, a model page names its tab), since a redirect is no page served.
+ */
 const KINDS: Record<string, (n: number) => string> = {
   'page: home': () => '/en',
-  'page: list': (n) => `/en/videos?page=${(n % 20) + 1}`,
+  'page: list': (n) => (n % 20 === 0 ? '/en/videos' : `/en/videos?page=${(n % 20) + 1}`),
   'page: video': (n) => `/en/videos/${pick(videos, n)}`,
   'page: image set': (n) => `/en/images/${pick(imageSets, n)}`,
-  'page: model': (n) => `/en/models/${pick(models, n)}`,
+  'page: model': (n) => `/en/models/${pick(models, n)}?type=videos`,
   'trpc: videos list': (n) => trpc('catalog.videos', { locale: 'en', per_page: 30, page: (n % 20) + 1 }),
   'trpc: search': (n) => trpc('catalog.videos', { locale: 'en', per_page: 30, q: pick(['sunset', 'studio', 'beach night', 'exclusive'], n) }),
   asset: () => `/assets/${asset}`,
