@@ -15,9 +15,14 @@ test('the seeded posters load and the hover preview and thumbnail clips play in 
   // On S3 each attempt's files sit under a prefix of their own (a1b2c3d4/).
   expect(src).toMatch(/^\/media\/[0-9a-f-]{36}\/(a[0-9a-f]{8}\/)?poster-\d+\.jpg$/)
 
-  // The clips sit beside the poster in the item's public folder.
-  for (const clip of ['preview.mp4', 'thumb.mp4']) {
-    const url = new URL(src!.replace(/poster-\d+\.jpg$/, clip), page.url()).href
+  // The clips, at the addresses the site gives for that video (on S3 a later publication's
+  // files sit under a prefix of their own, so not necessarily beside the poster).
+  const latest = await page.request.get(`/trpc/catalog.videos?input=${encodeURIComponent(JSON.stringify({ locale: 'en', limit: 1 }))}`)
+  const [first] = (await latest.json()).result.data.items as Array<{ previewClipUrl: string | null; thumbnailClipUrl: string | null }>
+  expect(src!.split('/')[2]).toBe(first!.previewClipUrl!.split('/')[2])
+  for (const [clip, address] of [['preview.mp4', first!.previewClipUrl], ['thumb.mp4', first!.thumbnailClipUrl]] as const) {
+    expect(address).toMatch(new RegExp(`/${clip.replace('.', '\\.')}$`))
+    const url = new URL(address!, page.url()).href
     const response = await page.request.get(url)
     expect(response.status()).toBe(200)
     expect(response.headers()['content-type']).toBe('video/mp4')

@@ -1,5 +1,5 @@
 import { Button, Grid, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { contactSchema, type ContactInput } from '../../../server/domain/schemas/site.js'
 import { PageTitle } from '../../components/PageTitle'
@@ -7,6 +7,7 @@ import { focusFirstError, showSubmitError, useSchemaForm, validateOnSubmit } fro
 import { useI18n } from '../../lib/locale'
 import { showSuccess, TOAST_MS } from '../../lib/toasts'
 import { useTRPC } from '../../lib/trpc'
+import { useMe } from '../auth/session'
 import { SentConfirmation } from './SentConfirmation'
 import { SupportHours } from './SupportHours'
 
@@ -17,7 +18,7 @@ export function ContactPage() {
   const trpc = useTRPC()
   const { LL } = useI18n()
   const t = LL.site.contact
-  const me = useQuery(trpc.auth.me.queryOptions())
+  const me = useMe()
   const [sent, setSent] = useState<{ name: string; email: string } | null>(null)
   const form = useSchemaForm<ContactInput>(contactSchema, { ...validateOnSubmit, initialValues: EMPTY })
 
