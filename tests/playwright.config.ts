@@ -21,6 +21,10 @@ const s3Use = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 9
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }
+/** The browser tests that change the catalog through the console. */
+const CONSOLE_SPECS = ['admin.spec.ts', 'admin-editors.spec.ts', 'admin-inbox.spec.ts', 'admin-upload.spec.ts']
+
 export default defineConfig({
   testDir: path.join(root, 'tests/e2e'),
   outputDir: path.join(root, 'test-results'),
@@ -42,7 +46,11 @@ export default defineConfig({
       : {},
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, metadata: { pgPort } },
+    { name: 'chromium', testIgnore: CONSOLE_SPECS, use: desktop, metadata: { pgPort } },
+    // After those: the console's tests change the catalog (an upload is the newest video while it
+    // runs, "publish now" makes a video the newest, models change), which the others would pick
+    // as a seeded item.
+    { name: 'chromium-console', testMatch: CONSOLE_SPECS, dependencies: ['chromium'], use: desktop, metadata: { pgPort } },
     { name: 'chromium-s3', testMatch: ['playback.spec.ts', 'media.spec.ts'], use: { ...s3Use }, metadata: { pgPort: s3PgPort } },
     // After those: the upload is the newest video while it runs, which they would pick as the first item.
     {
