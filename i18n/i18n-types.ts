@@ -4587,19 +4587,9 @@ export type NamespaceInboxTranslation = {
 		 */
 		markHandled: string
 		/**
-		 * M​a​r​k​ ​“​{​s​u​b​j​e​c​t​}​”​ ​h​a​n​d​l​e​d
-		 * @param {string} subject
-		 */
-		markHandledLabel: RequiredParams<'subject'>
-		/**
 		 * M​a​r​k​ ​n​o​t​ ​h​a​n​d​l​e​d
 		 */
 		markOpen: string
-		/**
-		 * M​a​r​k​ ​“​{​s​u​b​j​e​c​t​}​”​ ​n​o​t​ ​h​a​n​d​l​e​d
-		 * @param {string} subject
-		 */
-		markOpenLabel: RequiredParams<'subject'>
 		/**
 		 * M​a​r​k​e​d​ ​h​a​n​d​l​e​d​.
 		 */
@@ -9328,17 +9318,9 @@ export type TranslationFunctions = {
 			 */
 			markHandled: () => LocalizedString
 			/**
-			 * Mark “{subject}” handled
-			 */
-			markHandledLabel: (arg: { subject: string }) => LocalizedString
-			/**
 			 * Mark not handled
 			 */
 			markOpen: () => LocalizedString
-			/**
-			 * Mark “{subject}” not handled
-			 */
-			markOpenLabel: (arg: { subject: string }) => LocalizedString
 			/**
 			 * Marked handled.
 			 */

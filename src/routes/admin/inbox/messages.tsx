@@ -65,7 +65,7 @@ function MessagesPage() {
                 mih={44}
                 variant="default"
                 loading={mark.isPending && mark.variables?.id === m.id}
-                aria-label={m.handledAt ? t.markOpenLabel({ subject: m.subject }) : t.markHandledLabel({ subject: m.subject })}
+                aria-label={`${m.handledAt ? t.markOpen() : t.markHandled()}: “${m.subject}”`}
                 onClick={() => void setHandled(m.id, !m.handledAt)}
               >
                 {m.handledAt ? t.markOpen() : t.markHandled()}
