@@ -118,7 +118,11 @@ test('a member sees no join button on the phone, swipes to the next picture in t
   await page.getByRole('button', { name: 'Open image 1' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByText(/^Image 1 of \d+$/)).toBeVisible()
-  const box = (await dialog.getByRole('img', { name: /\(1\)$/ }).boundingBox())!
+  const picture = dialog.getByRole('img', { name: /\(1\)$/ })
+  // Measure where to swipe only once the picture has loaded and the dialog's opening transition has settled.
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await picture.click({ trial: true })
+  const box = (await picture.boundingBox())!
   const y = box.y + box.height / 2
   await swipe(page, { x: box.x + box.width * 0.8, y }, { x: box.x + box.width * 0.2, y })
   await expect(dialog.getByText(/^Image 2 of \d+$/)).toBeVisible()
