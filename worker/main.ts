@@ -12,7 +12,7 @@ import { within } from '../server/lifecycle.js'
 import { createRegistry, startMetricsEndpoint } from '../server/metrics/endpoint.js'
 import { createWorkerLog } from './logger.js'
 import { WorkerMetrics } from './metrics.js'
-import { startWorker } from './runner.js'
+import { startWorker, type WorkerHandle } from './runner.js'
 
 const config = startupConfig((c) => {
   if (!c.databaseUrl) throw new ConfigError('Invalid environment variable:\n  DATABASE_URL: required by the worker')
@@ -22,20 +22,17 @@ const log = createWorkerLog(config)
 const orm = await openOrm(config.databaseUrl!, { pool: config.workerConcurrency + 2, limits: WORKER_DATABASE_LIMITS })
 const register = config.metrics.workerPort === null ? null : createRegistry()
 const metrics = register ? new WorkerMetrics(register, orm, config.backup.dir) : null
-const worker = await startWorker({ config, orm, observer: metrics ?? undefined }, config.databaseUrl!, {
-  log: (line) => log.info(line),
-  workerLog: log,
-  metrics,
-})
-const metricsEndpoint = register ? await startMetricsEndpoint(register, config.metrics.host, config.metrics.workerPort!) : null
-if (metricsEndpoint) log.info(`metrics at http://${config.metrics.host}:${metricsEndpoint.port}/metrics`)
-
+// Signals are taken from the start: a SIGTERM while the worker still starts (its runners may
+// already have taken a job) stops it gracefully once it is up, rather than killing it mid-job.
+let started!: (worker: WorkerHandle) => void
+const starting = new Promise<WorkerHandle>((resolve) => (started = resolve))
 let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   const timeoutMs = config.shutdown.workerTimeoutMs
   log.info({ signal, timeoutMs }, 'shutting down: no new jobs; running jobs may finish, then are handed back')
+  const worker = await starting
   // A job that ignores its abort signal is released by force a little later.
   if ((await within(worker.stop().then(() => true), timeoutMs + 10_000)) !== true) {
     log.warn('jobs still running after the shutdown timeout; releasing them by force')
@@ -47,4 +44,13 @@ async function shutdown(signal: string) {
   process.exit(0)
 }
 onShutdownSignal((signal) => void shutdown(signal))
+
+const worker = await startWorker({ config, orm, observer: metrics ?? undefined }, config.databaseUrl!, {
+  log: (line) => log.info(line),
+  workerLog: log,
+  metrics,
+})
+const metricsEndpoint = register ? await startMetricsEndpoint(register, config.metrics.host, config.metrics.workerPort!) : null
+if (metricsEndpoint) log.info(`metrics at http://${config.metrics.host}:${metricsEndpoint.port}/metrics`)
+started(worker)
 await worker.promise
