@@ -4,7 +4,7 @@
  * The JavaScript and CSS each public page loads before it is live, in the bytes a browser
  * that accepts brotli receives, read from the build (`npm run build` runs first): the entry
  * with its static imports, the dictionary of the page's language and the component chunks of
- * the page's routes. The server names exactly these files in the page's head (modulepreload),
+ * the page's routes. The server names exactly these files in the page (server/render/page-scripts.ts),
  * and the browser test `server-rendering.spec.ts` checks that a page loads no other script
  * before it is live. Byte counts do not depend on the machine's load.
  * `--chunks <page>` lists that page's files with their sizes, largest first.

@@ -190,7 +190,7 @@ try {
   console.log(`\nMain-thread CPU until 2 s after load (Chromium, phone profile, median of ${args['cpu-runs']})`)
   for (const page of pages) console.log(`  ${page.padEnd(26)} ${(await mainThreadCpu(`${base}${page}`, Number(args['cpu-runs']))).toFixed(0).padStart(5)} ms`)
 
-  const staticFile = (/<script type="module" src="([^"]+)"/.exec(await pageText(`${base}/en`)) ?? [])[1] ?? '/favicon.svg'
+  const staticFile = (/import\("(\/assets\/[^"]+\.js)"\)/.exec(await pageText(`${base}/en`)) ?? [])[1] ?? '/favicon.svg'
   console.log(`\nautocannon, ${args.connections} connections, ${args.duration} s each (brotli as a browser asks)`)
   const page = await throughput(`${base}/en`, Number(args.duration), Number(args.connections))
   const file = await throughput(`${base}${staticFile}`, Number(args.duration), Number(args.connections))

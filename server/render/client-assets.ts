@@ -3,6 +3,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import type { Manifest } from '@tanstack/react-router'
 import type { Locale } from '../domain/locale.js'
+import { routeScripts, startAfterFirstPaint } from './page-scripts.js'
 
 /** One chunk of Vite's build manifest (dist/client/.vite/manifest.json). */
 export interface ViteManifestChunk {
@@ -85,21 +86,22 @@ export class ClientAssets {
 
   /**
    * The router's manifest for a page in `locale`: the entry script with its imports and the
-   * dictionary preloaded on the root route, and each route's component chunk (with what it
-   * imports beyond the entry) preloaded on that route, so a page names in its head every
-   * script it runs before it is live, and the browser fetches them at once instead of one
-   * import after another.
+   * dictionary on the root route, and each route's component chunk (with what it imports
+   * beyond the entry) on that route, so a page names every script it runs before it is live,
+   * and the browser fetches them at once instead of one import after another, after the first
+   * paint (page-scripts.ts).
    */
   routerManifest(locale: Locale): Manifest {
     const root = filesOf(this.manifest, [...this.entryClosure, ...this.localeKeys(locale)])
     const entryFile = sitePath(this.manifest[this.entryKey]!.file)
+    const module = (children: string) => ({ attrs: { type: 'module' }, children })
     const routes: Manifest['routes'] = {
-      // The entry is the page's module script; everything else it needs first is preloaded.
-      __root__: { css: root.css, preloads: root.scripts.filter((file) => file !== entryFile), scripts: [{ attrs: { type: 'module', src: entryFile } }] },
+      // The stylesheets block the first paint; the scripts start after it (page-scripts.ts).
+      __root__: { css: root.css, scripts: [module(startAfterFirstPaint(entryFile, root.scripts.filter((file) => file !== entryFile)))] },
     }
     for (const [id, key] of this.routeKeys) {
       const own = filesOf(this.manifest, closure(this.manifest, key), this.entryClosure)
-      routes[id] = { preloads: own.scripts, ...(own.css.length ? { css: own.css } : {}) }
+      routes[id] = { ...(own.scripts.length ? { scripts: [module(routeScripts(own.scripts))] } : {}), ...(own.css.length ? { css: own.css } : {}) }
     }
     return { routes }
   }

@@ -1,10 +1,12 @@
 import { englishVisitor, openUserMenu, signedInWithRole } from './accounts-support'
+import { scriptsNamedIn } from '../support/page-scripts'
 import { confirmAgeInAdvance, expect, test, waitForHydration } from './support'
 
 /**
  * Server-rendered pages in a real browser: they hydrate without a console error in every
- * language, load no script before they are live that their head does not name (so the head is
- * the page's first-load JavaScript, which tests/integration/page-weight.test.ts weighs), read
+ * language, load no script before they are live that their HTML does not name (so those are the
+ * page's first-load JavaScript, which tests/integration/page-weight.test.ts weighs) and ask for
+ * none before the document is parsed, read
  * without scripts, and the age gate never flashes for a visitor who confirmed.
  */
 const LOCALES = ['de', 'en', 'es', 'fr', 'it'] as const
@@ -24,12 +26,8 @@ const recordScriptsAtHydration = () => {
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
 }
 
-/** The scripts a page's HTML names: its module entry and the modules it preloads. */
-const scriptsNamedIn = (html: string) =>
-  [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((m) => m[1]!)
-
 for (const locale of LOCALES) {
-  test(`every public page hydrates without a console error in ${locale}, with only the scripts its head names`, async ({ page }) => {
+  test(`every public page hydrates without a console error in ${locale}, with only the scripts it names, asked for once it is parsed`, async ({ page }) => {
     test.setTimeout(180_000)
     await confirmAgeInAdvance(page)
     await page.addInitScript(recordScriptsAtHydration)
@@ -46,7 +44,13 @@ for (const locale of LOCALES) {
       const named = scriptsNamedIn(await response!.text())
       const loaded = await page.evaluate(() => (window as unknown as { scriptsAtHydration: string[] }).scriptsAtHydration)
       expect(loaded.length, path).toBeGreaterThan(0)
-      expect(loaded.filter((script) => !named.includes(script)), `${path}: scripts loaded before the page was live that its head does not name`).toEqual([])
+      expect(loaded.filter((script) => !named.includes(script)), `${path}: scripts loaded before the page was live that it does not name`).toEqual([])
+      // The page is parsed (and painted) before its first script is even asked for: scripts never compete with its HTML, CSS and pictures.
+      const { parsed, firstScript } = await page.evaluate(() => ({
+        parsed: performance.getEntriesByType('navigation')[0]!.toJSON().domContentLoadedEventStart as number,
+        firstScript: Math.min(...performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js')).map((entry) => entry.startTime)),
+      }))
+      expect(firstScript, `${path}: the first script request starts after the document is parsed`).toBeGreaterThan(parsed)
     }
     expect(problems).toEqual([])
   })

@@ -7,10 +7,11 @@ import { HOME_JS_BUDGET_BYTES } from '../../scripts/bench/public-pages.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 import { createTestApp, type TestApp } from '../support/app.js'
 import { makeCategory, makeModel, makeVideo } from '../support/factories.js'
+import { scriptsNamedIn } from '../support/page-scripts.js'
 
 /**
  * The weight of the home page (needs `npm run build`, which `npm test` runs first). A page
- * names in its head every script it runs before it is live (the browser test
+ * names in its HTML every script it runs before it is live (the browser test
  * server-rendering.spec.ts checks that it loads no other), so the scripts its HTML names are its
  * first-load JavaScript: at most 150 KB brotli in every language (issue 13), and none of the
  * player, hls.js, the lightbox, the carousels, the admin console, the account pages or forms.
@@ -30,12 +31,6 @@ afterAll(async () => {
   await t.app.close()
   await db.drop()
 })
-
-/** The scripts a page's HTML names: its module entry and the modules it preloads. */
-function scriptsNamedIn(html: string): string[] {
-  const named = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((m) => m[1]!)
-  return [...new Set(named)]
-}
 
 const manifest = () => JSON.parse(fs.readFileSync(path.join(t.config.clientDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest
 
