@@ -135,6 +135,10 @@ describe('a cluster of two servers and two workers on S3', () => {
       500,
     )
     sources = await t.db.orm.em.fork().find(Video, { id: { $in: ids } }, { orderBy: { id: 'asc' } })
+    // A video is ready a moment before its job is marked done and the worker logs it.
+    const completedIn = (jobId: string) =>
+      ['worker-a', 'worker-b'].some((name) => service(name).lines.some((line) => line.jobId === jobId && /^Completed task/.test(String(line.msg))))
+    await until('every job to be logged as completed', async () => [...jobOf.values()].every(completedIn), 30_000)
 
     const runs = ids.map((id) => {
       const jobId = jobOf.get(id)!
