@@ -1,3 +1,4 @@
+import type { InternalLinkProps } from './RichText'
 /**
  * Mantine components as typed TanStack Router links (checked `to` and `params`), made with
  * createLink as the router's documentation shows for component libraries.
@@ -26,3 +27,13 @@ const PlainBase = forwardRef<HTMLAnchorElement, UnstyledButtonProps & AnchorElem
 ))
 const PlainCreated = createLink(PlainBase)
 export const PlainLink: LinkComponent<typeof PlainBase> = (props) => <PlainCreated preload="intent" {...props} />
+
+/** A rich text's internal link (legal pages, FAQ answers): navigates inside the app, underlined like any link in running text. */
+export function RichTextRouterLink({ href, children }: InternalLinkProps) {
+  return (
+    // Inline: Mantine's Typography, around rich text, turns its links' underline off.
+    <AnchorLink to={href} underline="always" style={{ textDecoration: 'underline' }}>
+      {children}
+    </AnchorLink>
+  )
+}

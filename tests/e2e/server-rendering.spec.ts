@@ -1,6 +1,6 @@
 import { englishVisitor, openUserMenu, signedInWithRole } from './accounts-support'
 import { scriptsNamedIn } from '../support/page-scripts'
-import { confirmAgeInAdvance, expect, test, waitForHydration } from './support'
+import { confirmAgeInAdvance, expect, expectNoGraveViolations, test, waitForHydration } from './support'
 
 /**
  * Server-rendered pages in a real browser: they hydrate without a console error in every
@@ -55,6 +55,17 @@ for (const locale of LOCALES) {
     expect(problems).toEqual([])
   })
 }
+
+test('every public page, header and footer included, has no grave accessibility violation on a desktop', async ({ page }) => {
+  test.setTimeout(120_000)
+  await confirmAgeInAdvance(page)
+  for (const path of PAGES) {
+    await page.goto(`/en/${path}`)
+    await waitForHydration(page)
+    // The whole page: header (language and user menus, search), main and footer.
+    await expectNoGraveViolations(page, 'body')
+  }
+})
 
 test('an administrator’s client-only pages hydrate their frame without a mismatch, then show who is signed in', async ({ page }) => {
   // The page's gate knows the user before React hydrates the header the server drew for a

@@ -1,16 +1,11 @@
 import { Accordion, Paper, Stack, Text, Title, Typography } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { AnchorLink, ButtonLink } from '../../components/links'
+import { ButtonLink, RichTextRouterLink } from '../../components/links'
 import { PageTitle } from '../../components/PageTitle'
-import { RichText, type InternalLinkProps } from '../../components/RichText'
+import { RichText } from '../../components/RichText'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
 import { faqOptions } from './faq-query'
-
-/** Internal rich-text links navigate inside the app. */
-function RouterLink({ href, children }: InternalLinkProps) {
-  return <AnchorLink to={href}>{children}</AnchorLink>
-}
 
 /** FAQ: the questions of the console's FAQ editor, in their groups, answers as rich text. */
 export function FaqPage() {
@@ -33,7 +28,7 @@ export function FaqPage() {
                 <Accordion.Control>{item.question}</Accordion.Control>
                 <Accordion.Panel>
                   <Typography>
-                    <RichText document={item.answer} lang={lang} InternalLink={RouterLink} />
+                    <RichText document={item.answer} lang={lang} InternalLink={RichTextRouterLink} />
                   </Typography>
                 </Accordion.Panel>
               </Accordion.Item>

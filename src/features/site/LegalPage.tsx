@@ -1,17 +1,12 @@
 import { Alert, Stack, Text, Typography } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { LegalSlug } from '../../../server/domain/site.js'
-import { AnchorLink } from '../../components/links'
+import { RichTextRouterLink } from '../../components/links'
 import { PageTitle } from '../../components/PageTitle'
-import { RichText, type InternalLinkProps } from '../../components/RichText'
+import { RichText } from '../../components/RichText'
 import { useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
 import { legalPageOptions } from './legal-page-query'
-
-/** Internal rich-text links navigate inside the app. */
-function RouterLink({ href, children }: InternalLinkProps) {
-  return <AnchorLink to={href}>{children}</AnchorLink>
-}
 
 /** A legal page: its rich text by slug, in the page's language with the de-then-en fallback. */
 export function LegalPage({ slug }: { slug: LegalSlug }) {
@@ -31,7 +26,7 @@ export function LegalPage({ slug }: { slug: LegalSlug }) {
       </Text>
       <Typography>
         <div lang={page.locale}>
-          <RichText document={page.content} lang={locale} InternalLink={RouterLink} />
+          <RichText document={page.content} lang={locale} InternalLink={RichTextRouterLink} />
         </div>
       </Typography>
     </Stack>
