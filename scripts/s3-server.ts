@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
+import readline from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import S3rver from '@20minutes/s3rver'
 
 /**
@@ -54,5 +57,26 @@ export async function startLocalS3(port: number, directory: string, buckets: str
       await server.close()
       if (!keep) await fs.rm(directory, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * Starts scripts/local-s3.ts as a process of its own (as a real S3 is: its work does not share
+ * the caller's event loop) with one bucket, on a free port; stop() ends it and removes its files.
+ */
+export async function spawnLocalS3(directory: string, bucket: string): Promise<LocalS3> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./local-s3.ts', import.meta.url)), directory, bucket], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('s3 ') && resolve(line.slice(3)))
+    child.once('exit', (code) => reject(new Error(`the S3 server exited (${code})`)))
+  })
+  return {
+    endpoint,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
   }
 }

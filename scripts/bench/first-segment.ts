@@ -13,10 +13,9 @@
  * Its own data folder (DATA_DIR, default .data/bench-first-segment, emptied first) on
  * EMBEDDED_PG_PORT (default 54380); the two servers listen on PORT and PORT+1 (default 3420).
  */
-import { execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import readline from 'node:readline'
 import { parseArgs } from 'node:util'
 import { promisify } from 'node:util'
 import pg from 'pg'
@@ -28,7 +27,7 @@ import { ingestSource } from '../../server/services/ingest.js'
 import { openMediaStore } from '../../server/services/media/open-store.js'
 import { ffmpegBinaries } from '../../worker/ffmpeg/binaries.js'
 import { drainJobs } from '../../worker/runner.js'
-import { localS3Env } from '../s3-server.js'
+import { localS3Env, spawnLocalS3 } from '../s3-server.js'
 import { ensurePlans } from '../seed/plans.js'
 import { insertMember, machineLoad, startProcess, stopProcess } from './support.js'
 
@@ -57,12 +56,8 @@ const databaseUrl = process.env.DATABASE_URL!
 
 // The S3 server in a process of its own, as the server's is.
 const bucket = 'bench-first-segment'
-const s3 = spawn(process.execPath, ['--import', 'tsx', 'scripts/local-s3.ts', path.join(dataDir, 's3'), bucket], { stdio: ['ignore', 'pipe', 'inherit'] })
-const endpoint = await new Promise<string>((resolve, reject) => {
-  readline.createInterface({ input: s3.stdout! }).on('line', (line) => line.startsWith('s3 ') && resolve(line.slice(3)))
-  s3.once('exit', (code) => reject(new Error(`the S3 server exited (${code})`)))
-})
-const s3Env = localS3Env(endpoint, bucket)
+const s3 = await spawnLocalS3(path.join(dataDir, 's3'), bucket)
+const s3Env = localS3Env(s3.endpoint, bucket)
 
 const stores = {
   local: { MEDIA_STORE: 'local', MEDIA_DIR: path.join(dataDir, 'local-media') },
@@ -162,6 +157,6 @@ try {
   for (const child of children) await stopProcess(child)
   await client.end().catch(() => undefined)
   await orm.close()
-  await stopProcess(s3)
+  await s3.stop()
   await db?.stop()
 }

@@ -1,7 +1,7 @@
 /**
  * npm run bench:transcode -- --store s3
  * The whole ingest of the 60 s 1080p bench source as the worker does it, through the media
- * store, on the local disk and on S3 (an s3rver on this machine, BENCH_S3_PORT, default 4559):
+ * store, on the local disk and on S3 (an s3rver on this machine, in a process of its own as a real S3 server is):
  * keep the source in the store, fetch it, make every output (stills, clips, ladder, master,
  * download MP4), publish (disk: rename; S3: upload under the attempt prefix) and settle. S3 runs
  * twice: ingested on the worker's own machine (the drop folder: the worker keeps its copy of the
@@ -12,56 +12,54 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { CreateBucketCommand } from '@aws-sdk/client-s3'
 import { MediaStore } from '../../server/services/media/store.js'
-import { S3MediaStore, createS3Client } from '../../server/services/media/store-s3.js'
+import { S3MediaStore } from '../../server/services/media/store-s3.js'
 import { probe } from '../../worker/ffmpeg/probe.js'
 import { makeVideoMedia } from '../../worker/media/video-pipeline.js'
-import { LOCAL_S3_CREDENTIALS, startLocalS3 } from '../s3-server.js'
+import { LOCAL_S3_CREDENTIALS, spawnLocalS3 } from '../s3-server.js'
 
 export interface StoreTiming {
   wall: number
   /** Seconds spent moving bytes: keeping and fetching the source, publishing, settling. */
   transfer: number
+  /** The same by step: keep (the source into the store), fetch (it back), publish (the outputs; and settle). */
+  steps: { keep: number; fetch: number; publish: number }
 }
 
 export async function benchStores(file: string, repeat: number, load: () => string): Promise<void> {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'streamclub-bench-store-'))
-  const s3 = await startLocalS3(Number(process.env.BENCH_S3_PORT ?? 4559), path.join(scratch, 's3'))
   const bucket = 'bench-media'
+  const s3 = await spawnLocalS3(path.join(scratch, 's3'), bucket)
   const settings = { kind: 's3' as const, endpoint: s3.endpoint, region: 'us-east-1', bucket, forcePathStyle: true, publicUrl: null, bunny: null, ...LOCAL_S3_CREDENTIALS }
-  const admin = createS3Client(settings)
-  await admin.send(new CreateBucketCommand({ Bucket: bucket }))
-  admin.destroy()
   const info = await probe(file)
   const size = (await fs.stat(file)).size
-  console.log(`whole ingest through the media store; source ${(size / 1e6).toFixed(0)} MB; S3: s3rver at ${s3.endpoint}; load ${load()}`)
+  console.log(`whole ingest through the media store; source ${(size / 1e6).toFixed(0)} MB; S3: s3rver in a process of its own at ${s3.endpoint}; load ${load()}`)
 
   const ingest = async (store: MediaStore, round: number, sameMachine: boolean): Promise<StoreTiming> => {
     const key = `bench-${store.kind}-${sameMachine ? 'here' : 'elsewhere'}-${round}`
     const started = performance.now()
-    let transfer = 0
-    const moving = async <T>(work: () => Promise<T>) => {
+    const steps = { keep: 0, fetch: 0, publish: 0 }
+    const moving = async <T>(step: keyof typeof steps, work: () => Promise<T>) => {
       const at = performance.now()
       const result = await work()
-      transfer += (performance.now() - at) / 1000
+      steps[step] += (performance.now() - at) / 1000
       return result
     }
     await fs.mkdir(store.sourceDir(key), { recursive: true })
     await fs.copyFile(file, path.join(store.sourceDir(key), 'source.mp4'))
-    await moving(async () => {
+    await moving('keep', async () => {
       await store.keepSource(key)
       if (!sameMachine) await store.releaseSource(key)
     })
-    const dir = await moving(() => store.fetchSource(key))
+    const dir = await moving('fetch', () => store.fetchSource(key))
     const work = await store.freshWorkDir(key)
-    await makeVideoMedia(path.join(dir, 'source.mp4'), info, work, { stage: () => () => undefined })
-    await moving(async () => {
+    await makeVideoMedia(path.join(dir, 'source.mp4'), info, work, { stage: () => () => undefined }, { store })
+    await moving('publish', async () => {
       await store.publish(work)
       await store.settle(work)
       await store.releaseSource(key)
     })
-    return { wall: (performance.now() - started) / 1000, transfer }
+    return { wall: (performance.now() - started) / 1000, transfer: steps.keep + steps.fetch + steps.publish, steps }
   }
 
   try {
@@ -79,7 +77,7 @@ export async function benchStores(file: string, repeat: number, load: () => stri
       for (const variant of variants) {
         process.stdout.write(`${variant.name}, run ${round} … `)
         const timing = await ingest(variant.store, round, variant.sameMachine)
-        console.log(`${timing.wall.toFixed(1)} s wall (moving bytes ${timing.transfer.toFixed(1)} s), load ${load()}`)
+        console.log(`${timing.wall.toFixed(1)} s wall (moving bytes ${timing.transfer.toFixed(1)} s: ${describeSteps(timing)}), load ${load()}`)
         runs.get(variant.name)!.push(timing)
       }
     }
@@ -96,3 +94,5 @@ export async function benchStores(file: string, repeat: number, load: () => stri
     await fs.rm(scratch, { recursive: true, force: true })
   }
 }
+
+const describeSteps = ({ steps }: StoreTiming) => `keep ${steps.keep.toFixed(1)}, fetch ${steps.fetch.toFixed(1)}, publish ${steps.publish.toFixed(1)}`

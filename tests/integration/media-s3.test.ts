@@ -9,7 +9,7 @@ import { migrateToS3 } from '../../server/services/media/migrate.js'
 import { S3MediaStore } from '../../server/services/media/store-s3.js'
 import { ensurePlans } from '../../scripts/seed/plans.js'
 import { dropSettledSourceCopies } from '../../worker/media/source-copies.js'
-import { processVideo } from '../../worker/media/video-pipeline.js'
+import { processVideo, storedPaths } from '../../worker/media/video-pipeline.js'
 import { createTestApp, trpcQuery, type TestApp } from '../support/app.js'
 import { signedInUser } from '../support/accounts.js'
 import { ingestClipAndSet, listFiles, makeTestVideo, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
@@ -198,7 +198,8 @@ describe('media on S3', () => {
     let whilePublishing: string[] = []
     class WatchingStore extends S3MediaStore {
       override async publish(work: WorkDir): Promise<void> {
-        whilePublishing = await itemKeys()
+        // Besides the new attempt's own files, uploaded as they were finished.
+        whilePublishing = (await itemKeys()).filter((key) => key.split('/')[2] !== work.storedPrefix[0])
         await super.publish(work)
       }
     }
@@ -212,6 +213,41 @@ describe('media on S3', () => {
     expect(second.length).toBe(first.length)
     expect(await fs.readdir(t.config.mediaDir).then((names) => names.filter((name) => name !== '.work' && name !== 'sources'))).toEqual([])
     expect(await listFiles(t.config.mediaDir)).toEqual([])
+  })
+
+  it('hands each output to the bucket as soon as it is finished, while the job goes on: publishing adds the master playlist only', async () => {
+    const em = t.db.orm.em.fork()
+    const source = await makeTestVideo(path.join(t.tmp.dir, 'src', 'early.mp4'), { width: 1280, height: 720, seconds: 7, rate: 30 })
+    const queued = await ingestSource(em, t.store, { kind: 'video', source, mode: 'copy' })
+    if (queued.status !== 'queued') throw new Error('not queued')
+    /** Files handed early, as `<tree>/<path in the attempt>`; every upload's key. */
+    const handed = new Set<string>()
+    const uploads: string[] = []
+    const inAttempt = (key: string) => [key.split('/')[0], ...key.split('/').slice(3)].join('/')
+    class CountingStore extends S3MediaStore {
+      override stageEarly(work: WorkDir, file: string): void {
+        handed.add(path.relative(work.dir, file).split(path.sep).join('/'))
+        super.stageEarly(work, file)
+      }
+      override async putFile(key: string, file: string, cacheControl?: string): Promise<void> {
+        uploads.push(key)
+        await super.putFile(key, file, cacheControl)
+      }
+    }
+    expect(await processVideo(t.db.orm, new CountingStore(t.config.mediaDir, store.s3), queued.id, { attempt: { number: 1, max: 5 } })).toBe('ready')
+    const ready = await em.fork().findOneOrFail(Video, queued.id)
+    expect(ready.resolutions).toEqual(['sd', 'hd'])
+
+    // Everything but the master playlists (one per publication) was handed on while the job ran.
+    expect(uploads.map(inAttempt).filter((file) => !handed.has(file))).toEqual(['protected/hls/master.m3u8', 'protected/hls/master.m3u8'])
+    for (const rung of ready.media.ladder) expect([...handed].filter((file) => file.startsWith(`protected/hls/${rung.resolution}/seg-`)).length).toBeGreaterThan(1)
+    for (const stored of [ready.media.download!, ready.media.previewClip!, ready.media.thumbnailClip!, ready.media.scrub!.track, ready.media.stills[0]!.full.path]) {
+      expect(handed).toContain(inAttempt(stored))
+    }
+    // Each uploaded once, and every file the row names is in the bucket.
+    expect(new Set(uploads).size).toBe(uploads.length)
+    const keys = new Set([...(await store.listKeys(`protected/${queued.mediaKey}/`)), ...(await store.listKeys(`public/${queued.mediaKey}/`))])
+    expect(storedPaths(ready.media).filter((stored) => !keys.has(stored))).toEqual([])
   })
 
   it('reads a published playlist from the bucket once per server, a playlist outside an attempt every time', async () => {

@@ -40,6 +40,9 @@ export const webpPathOf = (file: string) => file.replace(/\.[A-Za-z0-9]+$/, '') 
 /** Pictures visitors' browsers fetch get a WebP copy; members-only ones (protected/) stay JPEG only. */
 const wantsWebp = (target: PictureTarget) => target.stored.startsWith('public/')
 
+/** The files a target is written to: its JPEG, and the WebP beside it where there is one. */
+export const filesOf = (target: PictureTarget): string[] => (wantsWebp(target) ? [target.file, webpPathOf(target.file)] : [target.file])
+
 /** Scaled (and cropped) to the target, then marked square: scale keeps the picture's aspect by changing the pixels' own. */
 const scaleFilter = (target: PictureTarget) =>
   target.crop

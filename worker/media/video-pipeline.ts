@@ -26,6 +26,7 @@ import {
 } from '../../server/domain/media.js'
 import { mediaAvailability } from '../../server/domain/publish.js'
 import type { LivePaths, MediaStore, WorkDir } from '../../server/services/media/store.js'
+import { EarlyUpload } from './early-upload.js'
 import { videoSourceFile } from '../../server/services/ingest.js'
 import { notifyCatalogChanged, releaseDueItems } from '../../server/services/release.js'
 import { notifyPipelineChanged } from '../../server/services/pipeline-feed.js'
@@ -34,7 +35,7 @@ import { stitchClips } from '../ffmpeg/clips.js'
 import { makeScrubThumbnails } from '../ffmpeg/scrub.js'
 import { encodeLadder, measureRung, remuxToMp4, rungPlaylist } from '../ffmpeg/ladder.js'
 import { detectScan, readAvcCodec } from '../ffmpeg/inspect.js'
-import { displaySize, grabFrames, type PictureTarget } from '../ffmpeg/pictures.js'
+import { displaySize, filesOf, grabFrames, type PictureTarget } from '../ffmpeg/pictures.js'
 import { probe } from '../ffmpeg/probe.js'
 import type { WorkerObserver } from '../deps.js'
 import { JobCancelled } from './cancel-watch.js'
@@ -94,7 +95,7 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
 
     const rungs = planLadder(source)
     const progress = new ProgressReporter(em, 'video', id)
-    const making: Making = { sourceFile, source, rungs, sourceSha256: video.sourceSha256 ?? null, progress, signal: options.signal, observer: options.observer }
+    const making: Making = { sourceFile, source, rungs, sourceSha256: video.sourceSha256 ?? null, progress, signal: options.signal, observer: options.observer, store }
     /**
      * Publishes `done` and points the row at `media` with `columns` (written even when PostgreSQL
      * restarts at that moment: the work is done), releases what is due, then tidies the store.
@@ -216,6 +217,8 @@ interface Making {
   progress: { stage(weight: number): (fraction: number) => void }
   signal?: AbortSignal
   observer?: WorkerObserver
+  /** The store the outputs are published to: finished files are handed to it early (EarlyUpload). */
+  store?: MediaStore
 }
 
 /** Every output of a video, written into `work` (one publication); returns the stored paths. */
@@ -224,10 +227,9 @@ export async function makeVideoMedia(
   source: SourceInfo,
   work: WorkDir,
   progress: Making['progress'],
-  signal?: AbortSignal,
-  observer?: WorkerObserver,
+  { signal, observer, store }: Pick<Making, 'signal' | 'observer' | 'store'> = {},
 ): Promise<VideoMedia> {
-  const making: Making = { sourceFile, source, rungs: planLadder(source), progress, signal, observer }
+  const making: Making = { sourceFile, source, rungs: planLadder(source), progress, signal, observer, store }
   const first = await makeFirstOutputs(making, work)
   return first.ladder.length < making.rungs.length ? makeHigherRungs(making, first, work) : first
 }
@@ -256,14 +258,16 @@ export async function makeFirstOutputs(making: Making, work: WorkDir): Promise<V
   })
   const lowest = rungs[0]!
   const hlsDir = work.file('protected', 'hls')
+  const early = new EarlyUpload(making.store, work)
   // Both at once: seeking and decoding single frames leaves a core free that the encoder uses.
   const [[posterRefs, ...stillRefs], ladder] = await alongside(
-    (stop) =>
-      grabFrames(sourceFile, source, [{ at: posterTime(source.durationSeconds), pick: 25, targets: poster }, ...stillGroups], {
-        signal: stop,
-        onProgress: progress.stage(WEIGHTS.pictures),
-      }),
-    (stop) => encodeRungs({ ...making, signal: stop }, [lowest], hlsDir),
+    async (stop) => {
+      const groups = [{ at: posterTime(source.durationSeconds), pick: 25, targets: poster }, ...stillGroups]
+      const refs = await grabFrames(sourceFile, source, groups, { signal: stop, onProgress: progress.stage(WEIGHTS.pictures) })
+      early.files(groups.flatMap((group) => group.targets.flatMap(filesOf)))
+      return refs
+    },
+    (stop) => encodeRungs({ ...making, signal: stop }, [lowest], work),
     signal,
   )
   const master = await writeMaster(making, ladder, hlsDir)
@@ -274,6 +278,7 @@ export async function makeFirstOutputs(making: Making, work: WorkDir): Promise<V
     signal,
     onProgress: progress.stage(WEIGHTS.scrub),
   })
+  await early.folder(scrubDir.file)
 
   const complete = rungs.length === 1
   return {
@@ -304,21 +309,26 @@ export async function makeFirstOutputs(making: Making, work: WorkDir): Promise<V
 }
 
 /**
- * The rest on top of `media` (its published lower rungs), written into `work`: the hover and
- * thumbnail clips (the card shows the poster until they come), every higher rung from one ffmpeg
- * process (the source decoded once for all of them), a master playlist naming every rung (the
- * lower ones where they are published), and the download MP4 of the top rung.
+ * The rest on top of `media` (its published lower rungs), written into `work`: every higher rung
+ * from one ffmpeg process (the source decoded once for all of them), a master playlist naming
+ * every rung (the lower ones where they are published), then the hover and thumbnail clips (the
+ * card shows the poster until they come) alongside the download MP4 of the top rung, whose
+ * remux and upload to the store thus cost no time of their own.
  */
 export async function makeHigherRungs(making: Making, media: VideoMedia, work: WorkDir): Promise<VideoMedia> {
-  const clips = await makeClips(making, work)
   const hlsDir = work.file('protected', 'hls')
-  const ladder = [...media.ladder, ...(await encodeRungs(making, making.rungs.slice(media.ladder.length), hlsDir))]
+  const ladder = [...media.ladder, ...(await encodeRungs(making, making.rungs.slice(media.ladder.length), work))]
   const master = await writeMaster(making, ladder, hlsDir)
-  return { ...media, ...clips, master, ladder, download: await makeDownload(making, work, hlsDir) }
+  const [clips, download] = await alongside(
+    (stop) => makeClips({ ...making, signal: stop }, work),
+    (stop) => makeDownload({ ...making, signal: stop }, work, hlsDir),
+    making.signal,
+  )
+  return { ...media, ...clips, master, ladder, download }
 }
 
 /** The silent hover preview and the tiny thumbnail clip, stitched from the same moments in one ffmpeg process. */
-async function makeClips({ sourceFile, source, progress, signal }: Making, work: WorkDir): Promise<Pick<VideoMedia, 'previewClip' | 'thumbnailClip'>> {
+async function makeClips({ sourceFile, source, progress, signal, store }: Making, work: WorkDir): Promise<Pick<VideoMedia, 'previewClip' | 'thumbnailClip'>> {
   const display = displaySize(source, Number.MAX_SAFE_INTEGER)
   const clipSize = (height: number) => fitWithin(display.width, display.height, (Math.min(height, display.height) * display.width) / display.height, 'width')
   const preview = work.file('public', 'preview.mp4')
@@ -333,6 +343,7 @@ async function makeClips({ sourceFile, source, progress, signal }: Making, work:
     ],
     { signal, onProgress: progress.stage(WEIGHTS.clips) },
   )
+  new EarlyUpload(store, work).files([preview.file, tiny.file])
   return { previewClip: preview.stored, thumbnailClip: tiny.stored }
 }
 
@@ -353,10 +364,21 @@ async function alongside<A, B>(a: (stop: AbortSignal) => Promise<A>, b: (stop: A
 type PublishedRung = VideoMedia['ladder'][number]
 type Folder = { file: string; stored: string }
 
-/** Encodes `rungs` in one ffmpeg process into `hlsDir`, and measures each: their entries of the stored ladder. */
-async function encodeRungs({ sourceFile, source, rungs: all, progress, signal, observer }: Making, rungs: Rung[], hlsDir: Folder): Promise<PublishedRung[]> {
+/**
+ * Encodes `rungs` in one ffmpeg process into `work`'s HLS folder (each closed segment handed to
+ * the store at once), and measures each: their entries of the stored ladder.
+ */
+async function encodeRungs({ sourceFile, source, rungs: all, progress, signal, observer, store }: Making, rungs: Rung[], work: WorkDir): Promise<PublishedRung[]> {
+  const hlsDir = work.file('protected', 'hls')
   const started = performance.now()
-  await encodeLadder(sourceFile, source, rungs, hlsDir.file, { signal, onProgress: progress.stage(ladderWeight(all, rungs)) })
+  const segments = new EarlyUpload(store, work).segments(rungs.map((rung) => rungPlaylist(hlsDir.file, rung)))
+  let finished = false
+  try {
+    await encodeLadder(sourceFile, source, rungs, hlsDir.file, { signal, onProgress: progress.stage(ladderWeight(all, rungs)) })
+    finished = true
+  } finally {
+    await segments.stop(finished)
+  }
   observer?.ladderEncoded(rungs.at(-1)!.resolution, source.durationSeconds, (performance.now() - started) / 1000)
   const published: PublishedRung[] = []
   for (const rung of rungs) {
@@ -402,7 +424,7 @@ async function writeMaster({ source, rungs }: Making, ladder: PublishedRung[], h
 }
 
 /** The top rung (encoded into `hlsDir`) as one MP4 for downloads: a remux, no second encode. */
-async function makeDownload({ source, rungs, progress, signal }: Making, work: WorkDir, hlsDir: Folder): Promise<string> {
+async function makeDownload({ source, rungs, progress, signal, store }: Making, work: WorkDir, hlsDir: Folder): Promise<string> {
   const top = rungs.at(-1)!
   const download = work.file('protected', 'download', `video-${Math.min(top.width, top.height)}p.mp4`)
   await fs.mkdir(path.dirname(download.file), { recursive: true })
@@ -411,5 +433,6 @@ async function makeDownload({ source, rungs, progress, signal }: Making, work: W
     durationSeconds: source.durationSeconds,
     onProgress: progress.stage(WEIGHTS.download),
   })
+  new EarlyUpload(store, work).files([download.file])
   return download.stored
 }

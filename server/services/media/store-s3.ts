@@ -114,6 +114,8 @@ export class S3MediaStore extends MediaStore {
   readonly #texts = new Map<string, string>()
   /** Presigned URLs by their inputs, oldest first. */
   readonly #presigned = new Map<string, string>()
+  /** Per work folder: files uploaded ahead of publish (by their size then), and the uploads under way. */
+  readonly #early = new WeakMap<WorkDir, { uploaded: Map<string, number>; running: Set<Promise<void>> }>()
 
   constructor(
     mediaDir: string,
@@ -142,21 +144,66 @@ export class S3MediaStore extends MediaStore {
    * nothing points there until the row does.
    */
   override async publish(work: WorkDir): Promise<void> {
+    const uploaded = await this.#settleEarly(work)
     const uploads: Array<{ file: string; key: string }> = []
     for (const tree of ['public', 'protected'] as const) {
       const root = path.join(work.dir, tree)
       const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])
       for (const entry of entries) {
         if (!entry.isFile()) continue
-        const relative = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep)
-        uploads.push({ file: path.join(root, ...relative), key: [tree, work.mediaKey, ...work.storedPrefix, ...relative].join('/') })
+        const file = path.join(entry.parentPath, entry.name)
+        const key = this.#workKey(work, file)
+        if (key && uploaded.has(file) && uploaded.get(file) === (await fs.stat(file)).size) continue
+        if (key) uploads.push({ file, key })
       }
     }
     await eachLimited(uploads, UPLOAD_CONCURRENCY, ({ file, key }) => this.putFile(key, file, key.startsWith('public/') ? IMMUTABLE : undefined))
     await fs.rm(work.dir, { recursive: true, force: true })
   }
 
+  /**
+   * Uploads a finished file of `work` under its attempt prefix now, in the background, one
+   * at a time per work folder (the encoder keeps the cores). Nothing points at the prefix
+   * until the row flips; publish skips what got there whole, discard removes it.
+   */
+  override stageEarly(work: WorkDir, file: string): void {
+    const key = this.#workKey(work, file)
+    if (!key) return
+    let early = this.#early.get(work)
+    if (!early) this.#early.set(work, (early = { uploaded: new Map(), running: new Set() }))
+    const { uploaded, running } = early
+    const previous = [...running].at(-1) ?? Promise.resolve()
+    const upload: Promise<void> = previous
+      .then(async () => {
+        const { size } = await fs.stat(file)
+        if (uploaded.get(file) === size) return
+        await this.putFile(key, file, key.startsWith('public/') ? IMMUTABLE : undefined)
+        uploaded.set(file, size)
+      })
+      .catch(() => undefined) // publish uploads it then
+      .finally(() => running.delete(upload))
+    running.add(upload)
+  }
+
+  /** Waits for `work`'s early uploads; the files that got there, by their size. */
+  async #settleEarly(work: WorkDir): Promise<Map<string, number>> {
+    const early = this.#early.get(work)
+    if (!early) return new Map()
+    while (early.running.size) await Promise.all(early.running)
+    this.#early.delete(work)
+    return early.uploaded
+  }
+
+  /** The key a file of `work`'s scratch trees is published under (null outside them). */
+  #workKey(work: WorkDir, file: string): string | null {
+    const [tree, ...relative] = path.relative(work.dir, file).split(path.sep)
+    if ((tree !== 'public' && tree !== 'protected') || !relative.length || relative.includes('..')) return null
+    return [tree, work.mediaKey, ...work.storedPrefix, ...relative].join('/')
+  }
+
   override async discard(work: WorkDir): Promise<void> {
+    // Early uploads still running would put objects back after the prefix is emptied.
+    await this.#settleEarly(work)
     await super.discard(work)
     for (const tree of ['public', 'protected']) await this.deletePrefix([tree, work.mediaKey, ...work.storedPrefix].join('/') + '/')
   }

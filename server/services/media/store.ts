@@ -55,6 +55,14 @@ export class MediaStore {
    */
   async settle(_work: WorkDir, _live?: LivePaths): Promise<void> {}
 
+  /**
+   * A file of `work` that is finished and will not change (a segment the encoder has closed, a
+   * still): a backend that copies at publish may copy it now, while the job goes on, so that
+   * publishing has less left to do. Never fails (publish copies whatever did not get there).
+   * On disk there is nothing to do: publish moves whole folders.
+   */
+  stageEarly(_work: WorkDir, _file: string): void {}
+
   /** Keeps the source placed in `sourceDir(mediaKey)` in the store (on disk it already is). */
   async keepSource(_mediaKey: string): Promise<void> {}
 
