@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
+import os from 'node:os'
 import readline from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import S3rver from '@20minutes/s3rver'
@@ -63,9 +64,12 @@ export async function startLocalS3(port: number, directory: string, buckets: str
 /**
  * Starts scripts/local-s3.ts as a process of its own (as a real S3 is: its work does not share
  * the caller's event loop) with one bucket, on a free port; stop() ends it and removes its files.
+ * `background`: at the lowest CPU priority, for benches of work that needs the cores while the
+ * S3 server takes uploads (a real S3 runs on machines of its own, not on the worker's cores).
  */
-export async function spawnLocalS3(directory: string, bucket: string): Promise<LocalS3> {
+export async function spawnLocalS3(directory: string, bucket: string, { background = false } = {}): Promise<LocalS3> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./local-s3.ts', import.meta.url)), directory, bucket], { stdio: ['ignore', 'pipe', 'inherit'] })
+  if (background && child.pid) os.setPriority(child.pid, 19)
   const endpoint = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('s3 ') && resolve(line.slice(3)))
     child.once('exit', (code) => reject(new Error(`the S3 server exited (${code})`)))

@@ -166,8 +166,8 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   registerAdminPictures(app, config, orm)
 
   // Public catalog answers are cached per server and dropped on every catalog change.
-  const catalogCache = new CatalogCache({ ttlMs: config.catalogCacheTtlMs })
-  const pageCache = new CatalogCache({ ttlMs: config.catalogCacheTtlMs, maxEntries: 2000 })
+  const catalogCache = new CatalogCache({ ttlMs: config.catalogCacheTtlMs, staleMs: config.catalogCacheStaleMs })
+  const pageCache = new CatalogCache({ ttlMs: config.pageCacheTtlMs, staleMs: config.catalogCacheStaleMs, maxEntries: 2000 })
   const changes = config.catalogCacheTtlMs > 0 ? listenForCatalogChanges(orm.config.get('clientUrl')!, [catalogCache, pageCache], app.log) : null
   if (changes) app.addHook('onClose', () => changes.close())
   app.decorate('catalogCache', catalogCache)
@@ -212,7 +212,8 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
       },
     })
   }
-  const build = await loadClientBuild(config.clientDir, config.serverEntry)
+  const build = await loadClientBuild(config.clientDir, config.serverEntry, config.renderThreads)
+  if (build) app.addHook('onClose', () => build.close())
   if (!build) app.log.warn(`${config.clientDir} or ${config.serverEntry} is missing: run "npm run build" to build the client`)
   registerSitemaps(app, { config, orm, pageCache })
   registerPageRoute(app, { config, orm, limits, catalogCache, pageCache, build, metrics })

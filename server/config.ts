@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -87,6 +88,16 @@ const envSchema = z.object({
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
   /** How long a server keeps a public catalog answer (ms); 0 turns the cache off. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * How long a server-rendered page is kept (ms; pages go at once on any catalog change). Its
+   * counters may be older than the catalog's TTL: a page's data older than 30 s is fetched
+   * again by the browser once the page is live.
+   */
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
+  /** How long past its TTL a cached answer or page is still served while it is loaded again (ms). */
+  CATALOG_CACHE_STALE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  /** Worker threads that render pages; 0 renders on the server's own thread. Default: one per core but one, 1 to 4. */
+  RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** A drop in INGEST_DIR is taken once it has not changed for this long. */
   INGEST_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** The largest source the console's upload takes, in bytes (default 50 GB). */
@@ -189,6 +200,8 @@ export interface Config {
   webmasterUrl: string
   workerConcurrency: number
   catalogCacheTtlMs: number
+  catalogCacheStaleMs: number
+  pageCacheTtlMs: number
   ingestSettleSeconds: number
   uploadMaxBytes: number
   /** The console's resumable uploads (tus): their folder and how long an idle unfinished one is kept. */
@@ -197,6 +210,8 @@ export interface Config {
   clientDir: string
   /** The server renderer built by `npm run build`. */
   serverEntry: string
+  /** Worker threads rendering pages (0: on the server's thread). */
+  renderThreads: number
   rateLimit: { windowMs: number; perIp: number; perAccount: number }
   billing: BillingConfig
   /** Lifetime of signed members-only media URLs, in seconds. */
@@ -416,12 +431,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webmasterUrl: e.WEBMASTER_URL,
     workerConcurrency: e.WORKER_CONCURRENCY,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
+    catalogCacheStaleMs: e.CATALOG_CACHE_STALE_MS,
+    pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     ingestSettleSeconds: e.INGEST_SETTLE_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
     clientDir: path.resolve('dist/client'),
     serverEntry: path.resolve('dist/server/entry-server.js'),
+    renderThreads: e.RENDER_THREADS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1)),
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
     billing: billingConfig(e),
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,

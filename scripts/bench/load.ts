@@ -18,6 +18,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import { loadConfig } from '../../server/config.js'
 import { formatRow, machineLoad, openBenchDatabase, startProcess, stopProcess, type Measured } from './support.js'
 
 const { values: args } = parseArgs({
@@ -78,7 +79,9 @@ async function measure(paths: (n: number) => string, connections: number, durati
 const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []
 const server = await startProcess('server/main.ts', port, bench.url, {}, '/readyz', profile)
 try {
-  console.log(`\nmixed anonymous browsing, ${seconds} s per level (${MIX.length}-step mix: ${[...new Set(MIX)].join(', ')}); ${machineLoad()} at the start`)
+  const settings = loadConfig({ ...process.env, APP_SECRET: 'bench-secret-bench-secret-bench-secret-01' })
+  console.log(`\nserver: ${settings.renderThreads} render thread(s), catalog cache ${settings.catalogCacheTtlMs / 1000} s, pages ${settings.pageCacheTtlMs / 1000} s, stale-while-revalidate ${settings.catalogCacheStaleMs / 1000} s`)
+  console.log(`mixed anonymous browsing, ${seconds} s per level (${MIX.length}-step mix: ${[...new Set(MIX)].join(', ')}); ${machineLoad()} at the start`)
   await measure((n) => KINDS[pick(MIX, n)]!(n), 32, 3) // warm-up
   const results: Record<number, Measured> = {}
   for (const connections of [64, 256]) {

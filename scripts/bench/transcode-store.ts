@@ -1,7 +1,8 @@
 /**
  * npm run bench:transcode -- --store s3
  * The whole ingest of the 60 s 1080p bench source as the worker does it, through the media
- * store, on the local disk and on S3 (an s3rver on this machine, in a process of its own as a real S3 server is):
+ * store, on the local disk and on S3 (an s3rver on this machine, in a process of its own at the lowest CPU priority: a real S3
+ * runs on machines of its own, and here it would otherwise take ffmpeg's cores):
  * keep the source in the store, fetch it, make every output (stills, clips, ladder, master,
  * download MP4), publish (disk: rename; S3: upload under the attempt prefix) and settle. S3 runs
  * twice: ingested on the worker's own machine (the drop folder: the worker keeps its copy of the
@@ -29,11 +30,11 @@ export interface StoreTiming {
 export async function benchStores(file: string, repeat: number, load: () => string): Promise<void> {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'streamclub-bench-store-'))
   const bucket = 'bench-media'
-  const s3 = await spawnLocalS3(path.join(scratch, 's3'), bucket)
+  const s3 = await spawnLocalS3(path.join(scratch, 's3'), bucket, { background: true })
   const settings = { kind: 's3' as const, endpoint: s3.endpoint, region: 'us-east-1', bucket, forcePathStyle: true, publicUrl: null, bunny: null, ...LOCAL_S3_CREDENTIALS }
   const info = await probe(file)
   const size = (await fs.stat(file)).size
-  console.log(`whole ingest through the media store; source ${(size / 1e6).toFixed(0)} MB; S3: s3rver in a process of its own at ${s3.endpoint}; load ${load()}`)
+  console.log(`whole ingest through the media store; source ${(size / 1e6).toFixed(0)} MB; S3: s3rver in a process of its own (nice 19) at ${s3.endpoint}; load ${load()}`)
 
   const ingest = async (store: MediaStore, round: number, sameMachine: boolean): Promise<StoreTiming> => {
     const key = `bench-${store.kind}-${sameMachine ? 'here' : 'elsewhere'}-${round}`

@@ -62,6 +62,47 @@ describe('CatalogCache', () => {
     expect(await cache.getOrLoad('b', async () => 'b3')).toBe('b3')
   })
 
+  it('past the TTL serves the old answer while one load replaces it, and waits for a load past the stale window', async () => {
+    vi.useFakeTimers()
+    const cache = enabled({ ttlMs: 20, staleMs: 100 })
+    let loads = 0
+    let finish: () => void = () => undefined
+    const slowLoad = () => new Promise<number>((resolve) => (finish = () => resolve(++loads)))
+    const first = cache.getOrLoad('a', slowLoad)
+    finish()
+    expect(await first).toBe(1)
+
+    vi.advanceTimersByTime(21)
+    // Expired: the old answer at once, for every caller, while one load runs.
+    expect(await cache.getOrLoad('a', slowLoad)).toBe(1)
+    expect(await cache.getOrLoad('a', slowLoad)).toBe(1)
+    expect(cache.stats).toMatchObject({ misses: 1, stale: 2 })
+    finish()
+    await vi.waitFor(() => expect(loads).toBe(2))
+    expect(await cache.getOrLoad('a', slowLoad)).toBe(2)
+    expect(cache.stats.hits).toBe(1)
+
+    // A failed background load keeps the old answer; the next caller tries again.
+    vi.advanceTimersByTime(21)
+    expect(await cache.getOrLoad('a', () => Promise.reject(new Error('database away')))).toBe(2)
+    await Promise.resolve()
+    expect(await cache.getOrLoad('a', async () => 3)).toBe(2)
+    await vi.waitFor(async () => expect(await cache.getOrLoad('a', async () => 4)).toBe(3))
+
+    // Past TTL + stale window: the caller waits for the load.
+    vi.advanceTimersByTime(121)
+    expect(await cache.getOrLoad('a', async () => 5)).toBe(5)
+  })
+
+  it('serves nothing stale across a catalog change', async () => {
+    vi.useFakeTimers()
+    const cache = enabled({ ttlMs: 20, staleMs: 1000 })
+    await cache.getOrLoad('a', async () => 'before')
+    vi.advanceTimersByTime(21)
+    cache.clear()
+    expect(await cache.getOrLoad('a', async () => 'after')).toBe('after')
+  })
+
   it('caches nothing while disabled (no change listener) and does not keep failures', async () => {
     const cache = new CatalogCache()
     let loads = 0

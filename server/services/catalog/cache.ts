@@ -2,7 +2,8 @@
  * The catalog's read cache. Public list pages and detail pages are the same for every
  * visitor, so each server keeps the answers in memory, keyed by the normalised query, and
  * drops them all when PostgreSQL says the catalog changed (NOTIFY catalog_changed, sent by the
- * release task and by any content change). Counters (likes, views) may lag by at most the TTL.
+ * release task and by any content change). Counters (likes, views) may lag by the TTL: past
+ * it an answer is served once more while it is loaded again (stale-while-revalidate, `staleMs`).
  * Without a working LISTEN connection nothing is cached, so no server can serve stale pages
  * longer than the TTL.
  */
@@ -14,20 +15,28 @@ export type { ChangeListener }
 export interface CatalogCacheOptions {
   maxEntries?: number
   ttlMs?: number
+  /**
+   * For this long after its TTL an answer is still served while one load in the background
+   * replaces it (stale-while-revalidate): a page whose entry just expired does not keep its
+   * visitors waiting for a new render. A catalog change still drops everything at once.
+   */
+  staleMs?: number
 }
 
 export class CatalogCache {
   readonly maxEntries: number
   readonly ttlMs: number
+  readonly staleMs: number
   #entries = new Map<string, { value: unknown; expires: number }>()
   #pending = new Map<string, Promise<unknown>>()
   #generation = 0
   #enabled = false
-  stats = { hits: 0, misses: 0, clears: 0 }
+  stats = { hits: 0, misses: 0, stale: 0, clears: 0 }
 
-  constructor({ maxEntries = 5000, ttlMs = 30_000 }: CatalogCacheOptions = {}) {
+  constructor({ maxEntries = 5000, ttlMs = 30_000, staleMs = 0 }: CatalogCacheOptions = {}) {
     this.maxEntries = maxEntries
     this.ttlMs = ttlMs
+    this.staleMs = staleMs
   }
 
   get enabled(): boolean {
@@ -56,16 +65,26 @@ export class CatalogCache {
     if (!this.#enabled) return load()
     const now = Date.now()
     const entry = this.#entries.get(key)
-    if (entry && entry.expires > now) {
+    if (entry && entry.expires + this.staleMs > now) {
       // Most recently used last, so the oldest entry goes first when the cache is full.
       this.#entries.delete(key)
       this.#entries.set(key, entry)
-      this.stats.hits++
+      if (entry.expires > now) this.stats.hits++
+      else {
+        this.stats.stale++
+        // A failed background load leaves the stale answer; the next caller tries again.
+        if (!this.#pending.has(key)) this.#load(key, load).catch(() => undefined)
+      }
       return entry.value as T
     }
     const pending = this.#pending.get(key)
     if (pending) return pending as Promise<T>
     this.stats.misses++
+    return this.#load(key, load)
+  }
+
+  /** Loads `key` once (callers meanwhile share the load) and keeps the answer unless the catalog changed meanwhile. */
+  #load<T>(key: string, load: () => Promise<T>): Promise<T> {
     const generation = this.#generation
     const promise = load().then(
       (value) => {
