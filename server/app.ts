@@ -212,8 +212,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
       },
     })
   }
-  const build = await loadClientBuild(config.clientDir, config.serverEntry, config.renderThreads)
-  if (build) app.addHook('onClose', () => build.close())
+  const build = await loadClientBuild(config.clientDir, config.serverEntry)
   if (!build) app.log.warn(`${config.clientDir} or ${config.serverEntry} is missing: run "npm run build" to build the client`)
   registerSitemaps(app, { config, orm, pageCache })
   registerPageRoute(app, { config, orm, limits, catalogCache, pageCache, build, metrics })

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -96,8 +95,6 @@ const envSchema = z.object({
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
   /** How long past its TTL a cached answer or page is still served while it is loaded again (ms). */
   CATALOG_CACHE_STALE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
-  /** Worker threads that render pages; 0 renders on the server's own thread. Default: one per core but one, 1 to 4. */
-  RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** A drop in INGEST_DIR is taken once it has not changed for this long. */
   INGEST_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** The largest source the console's upload takes, in bytes (default 50 GB). */
@@ -210,8 +207,6 @@ export interface Config {
   clientDir: string
   /** The server renderer built by `npm run build`. */
   serverEntry: string
-  /** Worker threads rendering pages (0: on the server's thread). */
-  renderThreads: number
   rateLimit: { windowMs: number; perIp: number; perAccount: number }
   billing: BillingConfig
   /** Lifetime of signed members-only media URLs, in seconds. */
@@ -439,7 +434,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
     clientDir: path.resolve('dist/client'),
     serverEntry: path.resolve('dist/server/entry-server.js'),
-    renderThreads: e.RENDER_THREADS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1)),
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
     billing: billingConfig(e),
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,

@@ -16,7 +16,7 @@ import { ServerMetrics } from './metrics/server-metrics.js'
 const config = startupConfig()
 
 const POOL_SIZE = 20
-if (config.renderThreads === 0) preloadServerEntry(config.serverEntry)
+preloadServerEntry(config.serverEntry)
 // The console renders pictures here too (uploads, a poster from a still): FFMPEG_PATH holds for them.
 ffmpegBinaries(config)
 const { migrated } = await whenToldToStart()

@@ -11,8 +11,6 @@ import { createQueryClient, type ApiClient } from './lib/trpc'
 import { createAppRouter } from './router'
 import { deferredPartsLoaded } from './lib/deferred'
 
-export { createServerThreadClient } from './lib/server-thread-link'
-
 loadAllLocales()
 
 export interface RenderRequest {

@@ -80,7 +80,7 @@ const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(arg
 const server = await startProcess('server/main.ts', port, bench.url, {}, '/readyz', profile)
 try {
   const settings = loadConfig({ ...process.env, APP_SECRET: 'bench-secret-bench-secret-bench-secret-01' })
-  console.log(`\nserver: ${settings.renderThreads} render thread(s), catalog cache ${settings.catalogCacheTtlMs / 1000} s, pages ${settings.pageCacheTtlMs / 1000} s, stale-while-revalidate ${settings.catalogCacheStaleMs / 1000} s`)
+  console.log(`\nserver: catalog cache ${settings.catalogCacheTtlMs / 1000} s, pages ${settings.pageCacheTtlMs / 1000} s, stale-while-revalidate ${settings.catalogCacheStaleMs / 1000} s`)
   console.log(`mixed anonymous browsing, ${seconds} s per level (${MIX.length}-step mix: ${[...new Set(MIX)].join(', ')}); ${machineLoad()} at the start`)
   await measure((n) => KINDS[pick(MIX, n)]!(n), 32, 3) // warm-up
   const results: Record<number, Measured> = {}

@@ -89,12 +89,14 @@ export class PageRenderer {
       ],
     })
     const request = new Request(new URL(req.url, config.publicUrl), { headers: { accept: 'text/html' } })
-    const { status, location, html } = await build.render({ request, apiClient, env, manifest: build.manifest(locale) })
-    if (status >= 500) {
-      req.log.error({ status }, 'page render failed')
-      throw new PageRenderError(status)
+    const response = await build.render({ request, apiClient, env, manifest: build.manifest(locale) })
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null
+    const html = location ? '' : await response.text()
+    if (response.status >= 500) {
+      req.log.error({ status: response.status }, 'page render failed')
+      throw new PageRenderError(response.status)
     }
-    return { status, location, html, contentSecurityPolicy: pageSecurityPolicy(html, mediaOriginsOf(config.mediaStore)), encoded: {} }
+    return { status: response.status, location, html, contentSecurityPolicy: pageSecurityPolicy(html, mediaOriginsOf(config.mediaStore)), encoded: {} }
   }
 }
 

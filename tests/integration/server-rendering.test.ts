@@ -21,7 +21,7 @@ const PUBLIC_URL = 'https://club.example'
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  t = await createTestApp(db.orm, { PUBLIC_URL, DEV_OUTBOX: 'false', CATALOG_CACHE_TTL_MS: '60000', RENDER_THREADS: '1' })
+  t = await createTestApp(db.orm, { PUBLIC_URL, DEV_OUTBOX: 'false', CATALOG_CACHE_TTL_MS: '60000' })
   await seedSiteContent(db.orm, () => undefined)
   const em = db.orm.em.fork()
   const model = makeModel(em, { firstName: 'Lina' })

@@ -7,9 +7,6 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
     APP_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
     DATA_DIR: '.data/test',
-    // Pages render on this thread in tests (no pool of threads per test app); the tests of
-    // server rendering, and the browser tests' servers, use the render threads.
-    RENDER_THREADS: '0',
     ...overrides,
   })
 }
