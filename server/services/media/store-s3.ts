@@ -114,8 +114,8 @@ export class S3MediaStore extends MediaStore {
   readonly #texts = new Map<string, string>()
   /** Presigned URLs by their inputs, oldest first. */
   readonly #presigned = new Map<string, string>()
-  /** Per work folder: files uploaded ahead of publish (by their size then), and the uploads under way. */
-  readonly #early = new WeakMap<WorkDir, { uploaded: Map<string, number>; running: Set<Promise<void>> }>()
+  /** Per work folder: files uploaded ahead of publish (by their size then), and the last upload queued. */
+  readonly #early = new WeakMap<WorkDir, { uploaded: Map<string, number>; last: Promise<void> }>()
 
   constructor(
     mediaDir: string,
@@ -170,10 +170,9 @@ export class S3MediaStore extends MediaStore {
     const key = this.#workKey(work, file)
     if (!key) return
     let early = this.#early.get(work)
-    if (!early) this.#early.set(work, (early = { uploaded: new Map(), running: new Set() }))
-    const { uploaded, running } = early
-    const previous = [...running].at(-1) ?? Promise.resolve()
-    const upload: Promise<void> = previous
+    if (!early) this.#early.set(work, (early = { uploaded: new Map(), last: Promise.resolve() }))
+    const { uploaded } = early
+    early.last = early.last
       .then(async () => {
         const { size } = await fs.stat(file)
         if (uploaded.get(file) === size) return
@@ -181,16 +180,14 @@ export class S3MediaStore extends MediaStore {
         uploaded.set(file, size)
       })
       .catch(() => undefined) // publish uploads it then
-      .finally(() => running.delete(upload))
-    running.add(upload)
   }
 
   /** Waits for `work`'s early uploads; the files that got there, by their size. */
   async #settleEarly(work: WorkDir): Promise<Map<string, number>> {
     const early = this.#early.get(work)
     if (!early) return new Map()
-    while (early.running.size) await Promise.all(early.running)
     this.#early.delete(work)
+    await early.last
     return early.uploaded
   }
 
