@@ -40,6 +40,8 @@ export function localS3Env(endpoint: string, bucket: string): Record<string, str
 
 export interface LocalS3 {
   endpoint: string
+  /** The process serving it, when it runs in one of its own. */
+  pid?: number
   stop(): Promise<void>
 }
 
@@ -76,6 +78,7 @@ export async function spawnLocalS3(directory: string, bucket: string, { backgrou
   })
   return {
     endpoint,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()

@@ -8,11 +8,20 @@ export interface Timing {
 
 /** CPU seconds used by this process and its finished children (ffmpeg), from /proc. */
 export async function cpuSeconds(): Promise<number> {
-  const own = process.cpuUsage()
-  const stat = await fs.readFile('/proc/self/stat', 'utf8').catch(() => '')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  const ticks = Number(fields[13] ?? 0) + Number(fields[14] ?? 0)
-  return (own.user + own.system) / 1e6 + ticks / 100
+  const { own, children } = await cpuSplit()
+  return own + children
+}
+
+/** CPU seconds of a process (default: this one) and, apart, of its finished children, from /proc. */
+export async function cpuSplit(pid: number | 'self' = 'self'): Promise<{ own: number; children: number }> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number)
+  const ticks = (i: number) => (fields[i] ?? 0) / 100
+  if (pid === 'self') {
+    const own = process.cpuUsage()
+    return { own: (own.user + own.system) / 1e6, children: ticks(13) + ticks(14) }
+  }
+  return { own: ticks(11) + ticks(12), children: ticks(13) + ticks(14) }
 }
 
 /** Times `work`, printing the label and the result on one line. */

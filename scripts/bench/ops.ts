@@ -34,6 +34,7 @@ import { loadConfig } from '../../server/config.js'
 import { openOrm } from '../../server/db/orm.js'
 import { ServerMetrics } from '../../server/metrics/server-metrics.js'
 import { BACKUP_EXIT, runBackupProcess } from '../../worker/backup-process.js'
+import { cpuSplit } from './cpu.js'
 import { formatRow, freePort, listTargets, load, loadWhile, openBenchDatabase, startProcess, stopProcess, type Measured, type Target } from './support.js'
 
 const { values: args } = parseArgs({
@@ -180,12 +181,7 @@ async function measureInProcess() {
 }
 
 /** CPU time (user + system) a process has used, from /proc (Linux). */
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  // After the command: state(0) ... utime(11) stime(12), in clock ticks (100 per second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
+const cpuSeconds = async (pid: number): Promise<number> => (await cpuSplit(pid)).own
 
 /** The backup alone; the signed-in list's load without a backup; the same load during one. */
 async function measureBackup() {

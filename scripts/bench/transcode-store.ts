@@ -6,8 +6,9 @@
  * keep the source in the store, fetch it, make every output (stills, clips, ladder, master,
  * download MP4), publish (disk: rename; S3: upload under the attempt prefix) and settle. S3 runs
  * twice: ingested on the worker's own machine (the drop folder: the worker keeps its copy of the
- * source, so the fetch is a size check) and ingested elsewhere (the source uploaded, the local
- * copy dropped, the worker downloads it). Runs BENCH_REPEAT times (default 2), interleaved, best
+ * source and transcodes it while the source uploads; the fetch is a size check) and ingested
+ * elsewhere (the source uploaded, the local copy dropped, the worker downloads it). Runs BENCH_REPEAT times (default 2), interleaved (each round
+ * starting with the next variant), best
  * of each; prints the ratios (target: S3 within 1.05x of the local disk).
  */
 import fs from 'node:fs/promises'
@@ -18,13 +19,19 @@ import { S3MediaStore } from '../../server/services/media/store-s3.js'
 import { probe } from '../../worker/ffmpeg/probe.js'
 import { makeVideoMedia } from '../../worker/media/video-pipeline.js'
 import { LOCAL_S3_CREDENTIALS, spawnLocalS3 } from '../s3-server.js'
+import { cpuSplit } from './cpu.js'
 
 export interface StoreTiming {
   wall: number
   /** Seconds spent moving bytes: keeping and fetching the source, publishing, settling. */
   transfer: number
-  /** The same by step: keep (the source into the store), fetch (it back), publish (the outputs; and settle). */
-  steps: { keep: number; fetch: number; publish: number }
+  /**
+   * The same by step: keep (the source into the store), fetch (it back), publish (the outputs;
+   * and settle); and the source's upload that ran alongside the transcode (not in `transfer`).
+   */
+  steps: { keep: number; fetch: number; publish: number; alongside: number }
+  /** CPU seconds of the worker's own process (Node: the SDK, hashing), its ffmpeg children, and the S3 server. */
+  cpu: { worker: number; ffmpeg: number; s3: number }
 }
 
 export async function benchStores(file: string, repeat: number, load: () => string): Promise<void> {
@@ -38,9 +45,10 @@ export async function benchStores(file: string, repeat: number, load: () => stri
 
   const ingest = async (store: MediaStore, round: number, sameMachine: boolean): Promise<StoreTiming> => {
     const key = `bench-${store.kind}-${sameMachine ? 'here' : 'elsewhere'}-${round}`
+    const cpuBefore = { self: await cpuSplit(), s3: await cpuSplit(s3.pid!) }
     const started = performance.now()
-    const steps = { keep: 0, fetch: 0, publish: 0 }
-    const moving = async <T>(step: keyof typeof steps, work: () => Promise<T>) => {
+    const steps = { keep: 0, fetch: 0, publish: 0, alongside: 0 }
+    const moving = async <T>(step: 'keep' | 'fetch' | 'publish', work: () => Promise<T>) => {
       const at = performance.now()
       const result = await work()
       steps[step] += (performance.now() - at) / 1000
@@ -48,19 +56,29 @@ export async function benchStores(file: string, repeat: number, load: () => stri
     }
     await fs.mkdir(store.sourceDir(key), { recursive: true })
     await fs.copyFile(file, path.join(store.sourceDir(key), 'source.mp4'))
-    await moving('keep', async () => {
+    // As the worker does: a source ingested elsewhere is uploaded before its job exists; the
+    // drop job here uploads it after writing the row, alongside the transcode of its own copy.
+    let keeping: Promise<number> = Promise.resolve(0)
+    if (sameMachine && store.kind === 's3') keeping = timedSeconds(() => store.keepSource(key))
+    else await moving('keep', async () => {
       await store.keepSource(key)
-      if (!sameMachine) await store.releaseSource(key)
+      await store.releaseSource(key)
     })
     const dir = await moving('fetch', () => store.fetchSource(key))
     const work = await store.freshWorkDir(key)
     await makeVideoMedia(path.join(dir, 'source.mp4'), info, work, { stage: () => () => undefined }, { store })
+    // The upload alongside: what is still left of it when the outputs are made counts (nothing, normally).
+    steps.alongside = await keeping
+    await moving('keep', () => keeping)
     await moving('publish', async () => {
       await store.publish(work)
       await store.settle(work)
       await store.releaseSource(key)
     })
-    return { wall: (performance.now() - started) / 1000, transfer: steps.keep + steps.fetch + steps.publish, steps }
+    const wall = (performance.now() - started) / 1000
+    const [self, server] = [await cpuSplit(), await cpuSplit(s3.pid!)]
+    const cpu = { worker: self.own - cpuBefore.self.own, ffmpeg: self.children - cpuBefore.self.children, s3: server.own - cpuBefore.s3.own }
+    return { wall, transfer: steps.keep + steps.fetch + steps.publish, steps, cpu }
   }
 
   try {
@@ -75,7 +93,8 @@ export async function benchStores(file: string, repeat: number, load: () => stri
     ]
     const runs = new Map<string, StoreTiming[]>(variants.map((v) => [v.name, []]))
     for (let round = 1; round <= repeat; round++) {
-      for (const variant of variants) {
+      // Each round starts with the next variant: none always runs first (after an idle spell) or last.
+      for (const variant of variants.map((_, i) => variants[(i + round - 1) % variants.length]!)) {
         process.stdout.write(`${variant.name}, run ${round} … `)
         const timing = await ingest(variant.store, round, variant.sameMachine)
         console.log(`${timing.wall.toFixed(1)} s wall (moving bytes ${timing.transfer.toFixed(1)} s: ${describeSteps(timing)}), load ${load()}`)
@@ -83,11 +102,16 @@ export async function benchStores(file: string, repeat: number, load: () => stri
       }
     }
     const best = (name: string) => runs.get(name)!.reduce((a, b) => (b.wall < a.wall ? b : a))
+    const median = (name: string) => {
+      const walls = runs.get(name)!.map((run) => run.wall).sort((a, b) => a - b)
+      return (walls[Math.floor((walls.length - 1) / 2)]! + walls[Math.ceil((walls.length - 1) / 2)]!) / 2
+    }
     const local = best('local')
-    console.log(`\nbest of ${repeat}:`)
+    console.log(`\nbest of ${repeat} (and the median, which a slow spell of the shared machine moves less):`)
     for (const { name } of variants) {
       const timing = best(name)
-      console.log(`  ${name.padEnd(28)} ${timing.wall.toFixed(1)} s (moving ${timing.transfer.toFixed(1)} s)${name === 'local' ? '' : `   / local = ${(timing.wall / local.wall).toFixed(3)}`}`)
+      const ratios = name === 'local' ? '' : `   / local = ${(timing.wall / local.wall).toFixed(3)} (median ${(median(name) / median('local')).toFixed(3)})`
+      console.log(`  ${name.padEnd(28)} ${timing.wall.toFixed(1)} s, median ${median(name).toFixed(1)} s (moving ${timing.transfer.toFixed(1)} s)${ratios}`)
     }
     console.log(`target: S3 at most 1.05x local; load average now: ${load()}`)
   } finally {
@@ -96,4 +120,10 @@ export async function benchStores(file: string, repeat: number, load: () => stri
   }
 }
 
-const describeSteps = ({ steps }: StoreTiming) => `keep ${steps.keep.toFixed(1)}, fetch ${steps.fetch.toFixed(1)}, publish ${steps.publish.toFixed(1)}`
+const timedSeconds = async (work: () => Promise<void>): Promise<number> => {
+  const started = performance.now()
+  await work()
+  return (performance.now() - started) / 1000
+}
+const describeSteps = ({ steps, cpu }: StoreTiming) =>
+  `keep ${steps.keep.toFixed(1)}${steps.alongside ? ` (+ ${steps.alongside.toFixed(1)} alongside)` : ''}, fetch ${steps.fetch.toFixed(1)}, publish ${steps.publish.toFixed(1)}; CPU s: ffmpeg ${cpu.ffmpeg.toFixed(1)}, worker ${cpu.worker.toFixed(1)}, S3 server ${cpu.s3.toFixed(1)}`

@@ -48,8 +48,12 @@ export interface IngestRequest {
    * This machine runs a worker: keep the source's local copy (MEDIA_DIR/sources) for the
    * transcode, which then needs no download when it runs here (S3); the worker drops the copy
    * once the item is done (worker/media/source-copies.ts). Otherwise it goes once uploaded.
+   * A video's upload then runs after its row and job are written, so a transcode here starts at
+   * once, alongside it (a worker elsewhere waits for it); ingestSource returns once it is done.
    */
   keepLocalCopy?: boolean
+  /** A metadata file to keep beside the source as meta.json (moved or copied as the source is). */
+  metaFile?: string | null
 }
 
 export type IngestResult =
@@ -117,6 +121,8 @@ export async function ingestSource(em: EntityManager, store: MediaStore, request
 
   const target = store.sourceDir(mediaKey)
   await fs.mkdir(target, { recursive: true })
+  // First: an image set's meta.json may lie inside the folder that a move removes.
+  if (request.metaFile) await place(request.metaFile, path.join(target, 'meta.json'), request.mode)
   if (kind === 'video') {
     const ext = path.extname(sourceName).toLowerCase().replace(/[^a-z0-9.]/g, '').slice(0, 12)
     await place(source, path.join(target, `source${ext}`), request.mode)
@@ -124,10 +130,12 @@ export async function ingestSource(em: EntityManager, store: MediaStore, request
     for (const name of images) await place(path.join(source, name), path.join(target, name), request.mode)
     if (request.mode === 'move' && path.resolve(source) !== path.resolve(target)) await fs.rm(source, { recursive: true, force: true })
   }
-  await store.keepSource(mediaKey)
+  const keepAfterCommit = kind === 'video' && request.keepLocalCopy === true
+  if (!keepAfterCommit) await store.keepSource(mediaKey)
 
+  let id: number
   try {
-    const id = await em.transactional(async (tx) => {
+    id = await em.transactional(async (tx) => {
       const row = existing ? tx.merge(existing) : createRow(tx, kind, mediaKey, sourceName, meta)
       row.sourceSha256 = sha256
       row.sourceName = sourceName
@@ -139,18 +147,21 @@ export async function ingestSource(em: EntityManager, store: MediaStore, request
       await queueProcessing(tx, kind, row.id)
       return row.id
     })
-    // Kept in the store now (S3: uploaded); a worker fetches it from there.
-    if (!request.keepLocalCopy) await store.releaseSource(mediaKey)
-    return { status: 'queued', kind, id, mediaKey }
   } catch (error) {
     // Another ingest of the same bytes won the race: that one is the item.
     if (error instanceof UniqueConstraintViolationException) {
       const winner = await findBySha(em.fork(), kind, sha256)
       if (winner) return { status: 'duplicate', kind, ...winner }
     }
-    if (!existing) await fs.rm(target, { recursive: true, force: true })
+    // A copy goes; a moved source stays in its source folder, where a retry of the drop finds it.
+    if (!existing && request.mode === 'copy') await fs.rm(target, { recursive: true, force: true })
     throw error
   }
+  // The row is written: a failure from here on leaves the source here (the drop job's retry uploads it again).
+  if (keepAfterCommit) await store.keepSource(mediaKey)
+  // Kept in the store now (S3: uploaded); a worker fetches it from there.
+  else if (!request.keepLocalCopy) await store.releaseSource(mediaKey)
+  return { status: 'queued', kind, id, mediaKey }
 }
 
 /** Queues (again) the processing of an item: after a fix, or to re-make its media. */

@@ -144,7 +144,7 @@ describe('the ingest folder', () => {
     await takeDrop(new DropWatcher(t.config.ingestDir, 0), 'Garden set')
     const set = await t.db.orm.em.fork().findOneOrFail(ImageSet, { sourceName: 'Garden set' })
     expect(set).toMatchObject({ mediaStatus: 'ready', imagesCount: 2, downloadable: false, title: { en: 'Garden', it: 'Giardino' } })
-    expect(await listFiles(t.store.sourceDir(set.mediaKey))).toEqual(['01.jpg', '02.jpg'])
+    expect(await listFiles(t.store.sourceDir(set.mediaKey))).toEqual(['01.jpg', '02.jpg', 'meta.json'])
     expect(await fs.readdir(t.config.ingestDir)).not.toContain('Garden set')
   })
 

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { PutObjectCommand } from '@aws-sdk/client-s3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Image, ImageSet, Video, type ImageMedia } from '../../server/db/entities/index.js'
 import { ingestSource, retryItem } from '../../server/services/ingest.js'
 import type { WorkDir } from '../../server/services/media/store.js'
@@ -9,6 +10,7 @@ import { migrateToS3 } from '../../server/services/media/migrate.js'
 import { S3MediaStore } from '../../server/services/media/store-s3.js'
 import { ensurePlans } from '../../scripts/seed/plans.js'
 import { dropSettledSourceCopies } from '../../worker/media/source-copies.js'
+import { ingestDrop } from '../../worker/tasks/media-ingest-drop.js'
 import { processVideo, storedPaths } from '../../worker/media/video-pipeline.js'
 import { createTestApp, trpcQuery, type TestApp } from '../support/app.js'
 import { signedInUser } from '../support/accounts.js'
@@ -294,6 +296,62 @@ describe('media on S3', () => {
     expect(await dropSettledSourceCopies(store, em)).toBe(1)
     expect(await listFiles(store.sourceDir(queued.mediaKey))).toEqual([])
     expect(await store.listKeys(`sources/${queued.mediaKey}/`)).toEqual([`sources/${queued.mediaKey}/source.mp4`])
+  })
+
+  it('transcodes a worker’s own drop while its source is still uploading: the copy here stays until the bucket holds it, and a retried drop finishes the upload', async () => {
+    const em = t.db.orm.em.fork()
+    const name = 'uploading.mp4'
+    await fs.mkdir(t.config.ingestDir, { recursive: true })
+    await makeTestVideo(path.join(t.config.ingestDir, name), { width: 256, height: 144, seconds: 2, rate: 25 })
+    const drop = { kind: 'video' as const, name, metaName: null, mediaKey: 'uploading-drop' }
+    const deps = { config: t.config, orm: t.db.orm }
+    expect(await ingestDrop(deps, drop)).toMatchObject({ status: 'queued' })
+    const id = (await em.findOneOrFail(Video, { mediaKey: drop.mediaKey })).id
+    const sourceKey = `sources/${drop.mediaKey}/source.mp4`
+    expect(await store.listKeys(`sources/${drop.mediaKey}/`)).toEqual([sourceKey])
+    // As if the drop job were still uploading (or had died doing it) when the transcode started here.
+    await store.deleteKeys([sourceKey])
+    expect(await processVideo(t.db.orm, store, id, { attempt: { number: 1, max: 5 } })).toBe('ready')
+    // Ready from the local copy, which stays: the bucket does not hold the source yet.
+    expect(await dropSettledSourceCopies(store, em)).toBe(1)
+    expect(await listFiles(store.sourceDir(drop.mediaKey))).toEqual(['source.mp4'])
+    // The drop job's retry finds its row and finishes the upload; then the copy may go.
+    expect(await ingestDrop(deps, drop)).toBeNull()
+    expect(await store.listKeys(`sources/${drop.mediaKey}/`)).toEqual([sourceKey])
+    await dropSettledSourceCopies(store, em)
+    expect(await listFiles(store.sourceDir(drop.mediaKey))).toEqual([])
+  })
+
+  it('makes a worker without the source wait until it is in the bucket, downloads it once, and uploads nothing twice', async () => {
+    const mediaKey = 'arriving-source'
+    const local = path.join(store.sourceDir(mediaKey), 'source.mp4')
+    await fs.mkdir(path.dirname(local), { recursive: true })
+    await fs.writeFile(local, randomBytes(3 * 1024 * 1024))
+    const elsewhere = new S3MediaStore(path.join(t.tmp.dir, 'elsewhere'), store.s3)
+    let fetched = false
+    const fetching = elsewhere.fetchSource(mediaKey).then((dir) => ((fetched = true), dir))
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(fetched).toBe(false)
+    const puts = vi.spyOn(store, 'putFile')
+    await store.keepSource(mediaKey)
+    expect(await fs.readFile(path.join(await fetching, 'source.mp4'))).toEqual(await fs.readFile(local))
+    // Kept again (a retried drop): already there at the same size, so nothing is sent.
+    await store.keepSource(mediaKey)
+    expect(puts).toHaveBeenCalledTimes(1)
+    puts.mockRestore()
+    // Both copies may go now that the bucket holds it.
+    await store.releaseSource(mediaKey)
+    await elsewhere.releaseSource(mediaKey)
+    expect(await listFiles(store.sourceDir(mediaKey))).toEqual([])
+    expect(await listFiles(elsewhere.sourceDir(mediaKey))).toEqual([])
+    // A source that never comes: the wait ends (shortened here) with an empty folder; a cancelled job stops waiting.
+    elsewhere.sourceWaitMs = 300
+    expect(await listFiles(await elsewhere.fetchSource('never-kept'))).toEqual([])
+    elsewhere.sourceWaitMs = 60_000
+    const cancel = new AbortController()
+    const waiting = elsewhere.fetchSource('never-kept', { signal: cancel.signal })
+    cancel.abort()
+    await expect(waiting).rejects.toThrow(/abort/i)
   })
 
   it('migrates a local store into the bucket under the same paths, resumably, and checks every size', async () => {

@@ -34,16 +34,22 @@ function checkPayload(payload: unknown): DropPayload {
 export async function ingestDrop({ config, orm }: WorkerDeps, payload: DropPayload): Promise<IngestResult | null> {
   const em = orm.em.fork()
   const store = await openMediaStore(config)
-  if (await findItem(em, payload.kind, { mediaKey: payload.mediaKey })) return null
+  if (await findItem(em, payload.kind, { mediaKey: payload.mediaKey })) {
+    // Registered by an earlier attempt, which may have died uploading the source: finish that.
+    await store.keepSource(payload.mediaKey)
+    return null
+  }
 
   const dropPath = path.join(config.ingestDir, payload.name)
-  const metaPath = payload.metaName ? path.join(config.ingestDir, payload.metaName) : null
+  let metaPath = payload.metaName ? path.join(config.ingestDir, payload.metaName) : null
   let source = dropPath
   if (!(await exists(dropPath))) {
-    // An earlier attempt moved the source and died before its row was written.
+    // An earlier attempt moved the source (and its metadata) and died before its row was written.
     const moved = payload.kind === 'video' ? await videoSourceFile(store, payload.mediaKey) : store.sourceDir(payload.mediaKey)
     if (!moved || !(await exists(moved))) return null
     source = moved
+    const movedMeta = path.join(store.sourceDir(payload.mediaKey), 'meta.json')
+    if (metaPath && !(await exists(metaPath)) && (await exists(movedMeta))) metaPath = movedMeta
   }
 
   let meta: IngestMeta | null = null
@@ -54,11 +60,8 @@ export async function ingestDrop({ config, orm }: WorkerDeps, payload: DropPaylo
   }
 
   // A worker takes the drop: its copy of the source serves the transcode if that runs here too.
-  const result = await ingestSource(em, store, { kind: payload.kind, source, name: payload.name, meta, mode: 'move', mediaKey: payload.mediaKey, keepLocalCopy: true })
-  if (result.status === 'queued') {
-    if (metaPath) await fs.rename(metaPath, path.join(store.sourceDir(payload.mediaKey), 'meta.json')).catch(() => fs.rm(metaPath, { force: true }))
-    return result
-  }
+  const result = await ingestSource(em, store, { kind: payload.kind, source, name: payload.name, meta, metaFile: meta ? metaPath : null, mode: 'move', mediaKey: payload.mediaKey, keepLocalCopy: true })
+  if (result.status === 'queued') return result
   const what = payload.kind === 'video' ? 'video' : 'image set'
   return reject(
     config.ingestDir,

@@ -5,6 +5,7 @@ import { hostname } from 'node:os'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { setTimeout as sleep } from 'node:timers/promises'
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -31,6 +32,13 @@ const MAX_PRESIGN_SECONDS = 604_800
 /** Presigned URLs are signed at the start of this window, so one window's URLs are identical (browser caches). */
 const SIGNING_WINDOW_SECONDS = 60
 const UPLOAD_CONCURRENCY = 8
+/** A download of a source not finished yet (renamed when it is). */
+const PARTIAL_DOWNLOAD = '.download'
+/** How often a worker waiting for a source still being uploaded looks again. */
+const SOURCE_POLL_MS = 1000
+/** How long it waits at most: a large source from a slow uplink. */
+const SOURCE_WAIT_MS = 15 * 60_000
+const isSourceFile = (name: string) => name.startsWith('source')
 /** Playlists and thumbnail tracks kept in memory (a few KB each). */
 const TEXT_CACHE_ENTRIES = 2000
 /** Presigned URLs kept for their signing window (about 0.5 KB each). */
@@ -116,6 +124,8 @@ export class S3MediaStore extends MediaStore {
   readonly #presigned = new Map<string, string>()
   /** Per work folder: files uploaded ahead of publish (by their size then), and the last upload queued. */
   readonly #early = new WeakMap<WorkDir, { uploaded: Map<string, number>; last: Promise<void> }>()
+  /** How long fetchSource waits for a source still being uploaded (tests shorten it). */
+  sourceWaitMs = SOURCE_WAIT_MS
 
   constructor(
     mediaDir: string,
@@ -226,30 +236,67 @@ export class S3MediaStore extends MediaStore {
     await fs.rm(file, { force: true })
   }
 
+  /**
+   * Uploads this machine's source folder, skipping what the bucket already holds at the same
+   * size (a retry resumes). The source file goes first and alone: a listing that holds anything
+   * of a video's folder holds its whole source (fetchSource elsewhere waits for that).
+   */
   override async keepSource(mediaKey: string): Promise<void> {
     const dir = this.sourceDir(mediaKey)
-    const names = (await fs.readdir(dir, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isFile()).map((entry) => entry.name)
-    await eachLimited(names, UPLOAD_CONCURRENCY, (name) => this.putFile(`sources/${checkKey(mediaKey)}/${name}`, path.join(dir, name)))
+    const prefix = `sources/${checkKey(mediaKey)}/`
+    const names = (await fs.readdir(dir, { withFileTypes: true }).catch(() => []))
+      .filter((entry) => entry.isFile() && !entry.name.endsWith(PARTIAL_DOWNLOAD))
+      .map((entry) => entry.name)
+    const stored = await this.listSizes(prefix)
+    const missing = []
+    for (const name of names) if (stored.get(prefix + name) !== (await fs.stat(path.join(dir, name))).size) missing.push(name)
+    const keep = (name: string) => this.putFile(prefix + name, path.join(dir, name))
+    await eachLimited(missing.filter(isSourceFile), 1, keep)
+    await eachLimited(missing.filter((name) => !isSourceFile(name)), UPLOAD_CONCURRENCY, keep)
   }
 
-  override async fetchSource(mediaKey: string): Promise<string> {
+  /**
+   * The source folder on this machine, downloaded where this machine has no copy. A video
+   * ingested by a worker is uploaded after its row is written, while that worker may already
+   * transcode it from its own copy: a worker elsewhere that finds nothing yet waits for it (up to
+   * `sourceWaitMs`; then the folder comes back empty and the job says the source is missing).
+   */
+  override async fetchSource(mediaKey: string, { signal }: { signal?: AbortSignal } = {}): Promise<string> {
     const dir = this.sourceDir(mediaKey)
-    const keys = await this.listKeys(`sources/${checkKey(mediaKey)}/`)
+    const prefix = `sources/${checkKey(mediaKey)}/`
     await fs.mkdir(dir, { recursive: true })
-    await eachLimited(keys, 4, async (key) => {
+    let stored = await this.listSizes(prefix)
+    const deadline = Date.now() + this.sourceWaitMs
+    while (stored.size === 0 && (await fs.readdir(dir)).length === 0 && Date.now() < deadline) {
+      await sleep(SOURCE_POLL_MS, undefined, { signal })
+      stored = await this.listSizes(prefix)
+    }
+    await eachLimited([...stored], 4, async ([key, size]) => {
       const target = path.join(dir, path.basename(key))
-      const head = await this.stat(key)
-      const local = await fs.stat(target).catch(() => null)
-      if (local && head && local.size === head.size) return
-      const partial = `${target}.download`
+      if ((await fs.stat(target).catch(() => null))?.size === size) return
+      const partial = target + PARTIAL_DOWNLOAD
       await pipeline(await this.openRead(key), createWriteStream(partial))
       await fs.rename(partial, target)
     })
     return dir
   }
 
+  /**
+   * Drops this machine's copy of the source: each file the bucket holds at the same size (one
+   * it does not hold yet, an upload still running or failed, stays for a later keep) and
+   * unfinished downloads.
+   */
   override async releaseSource(mediaKey: string): Promise<void> {
-    await fs.rm(this.sourceDir(mediaKey), { recursive: true, force: true })
+    const dir = this.sourceDir(mediaKey)
+    const names = await fs.readdir(dir).catch(() => [] as string[])
+    if (names.length === 0) return fs.rm(dir, { recursive: true, force: true })
+    const stored = await this.listSizes(`sources/${checkKey(mediaKey)}/`)
+    for (const name of names) {
+      const file = path.join(dir, name)
+      const size = (await fs.stat(file).catch(() => null))?.size
+      if (name.endsWith(PARTIAL_DOWNLOAD) || stored.get(`sources/${mediaKey}/${name}`) === size) await fs.rm(file, { recursive: true, force: true })
+    }
+    await fs.rmdir(dir).catch(() => undefined)
   }
 
   override async keepLocal(prefix: string): Promise<void> {

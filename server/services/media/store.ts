@@ -66,8 +66,8 @@ export class MediaStore {
   /** Keeps the source placed in `sourceDir(mediaKey)` in the store (on disk it already is). */
   async keepSource(_mediaKey: string): Promise<void> {}
 
-  /** The source folder on this machine (a backend elsewhere fetches it first). */
-  async fetchSource(mediaKey: string): Promise<string> {
+  /** The source folder on this machine (a backend elsewhere fetches it first; `signal` ends a wait for it). */
+  async fetchSource(mediaKey: string, _options: { signal?: AbortSignal } = {}): Promise<string> {
     return this.sourceDir(mediaKey)
   }
 
