@@ -153,8 +153,8 @@ export async function ingestSource(em: EntityManager, store: MediaStore, request
       const winner = await findBySha(em.fork(), kind, sha256)
       if (winner) return { status: 'duplicate', kind, ...winner }
     }
-    // A copy goes; a moved source stays in its source folder, where a retry of the drop finds it.
-    if (!existing && request.mode === 'copy') await fs.rm(target, { recursive: true, force: true })
+    // A source moved under a key chosen beforehand stays in its folder, where a retry of the drop finds it.
+    if (!existing && !(request.mode === 'move' && request.mediaKey)) await fs.rm(target, { recursive: true, force: true })
     throw error
   }
   // The row is written: a failure from here on leaves the source here (the drop job's retry uploads it again).

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Category, Image, ImageSet, Model, Video } from '../../server/db/entities/index.js'
 import { ingestSource } from '../../server/services/ingest.js'
 import { DropWatcher } from '../../worker/media/ingest-folder.js'
+import { ingestDrop } from '../../worker/tasks/media-ingest-drop.js'
 import { drainJobs, scanOnce } from '../../worker/runner.js'
 import { listFiles, makeTestImage, makeTestVideo, pictureSize, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
 
@@ -146,6 +147,26 @@ describe('the ingest folder', () => {
     expect(set).toMatchObject({ mediaStatus: 'ready', imagesCount: 2, downloadable: false, title: { en: 'Garden', it: 'Giardino' } })
     expect(await listFiles(t.store.sourceDir(set.mediaKey))).toEqual(['01.jpg', '02.jpg', 'meta.json'])
     expect(await fs.readdir(t.config.ingestDir)).not.toContain('Garden set')
+  })
+
+  it('keeps a dropped video and its metadata when its row cannot be written, and the retried drop ingests them', async () => {
+    await makeTestVideo(path.join(t.config.ingestDir, 'late.mp4'), { width: 192, height: 108, seconds: 1 })
+    await fs.writeFile(path.join(t.config.ingestDir, 'late.json'), JSON.stringify({ title: { en: 'Late', fr: 'En retard' } }))
+    const drop = { kind: 'video' as const, name: 'late.mp4', metaName: 'late.json', mediaKey: 'late-drop' }
+    const db = t.db.orm.em.getConnection()
+    await db.execute(`create function refuse_video() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$`)
+    await db.execute(`create trigger refuse_video before insert on video for each row execute function refuse_video()`)
+    try {
+      await expect(ingestDrop(deps(), drop)).rejects.toThrow(/refused for the test/)
+    } finally {
+      await db.execute(`drop trigger refuse_video on video; drop function refuse_video()`)
+    }
+    // Moved out of the drop folder, and still here for the retry.
+    expect(await listFiles(t.store.sourceDir(drop.mediaKey))).toEqual(['meta.json', 'source.mp4'])
+    expect(await ingestDrop(deps(), drop)).toMatchObject({ status: 'queued' })
+    const video = await t.db.orm.em.fork().findOneOrFail(Video, { mediaKey: drop.mediaKey })
+    expect(video).toMatchObject({ sourceName: 'late.mp4', mediaStatus: 'pending', title: { en: 'Late', fr: 'En retard' } })
+    expect(await listFiles(t.store.sourceDir(drop.mediaKey))).toEqual(['meta.json', 'source.mp4'])
   })
 
   it('rejects a drop whose metadata is wrong, saying why, and creates nothing', async () => {
