@@ -26,6 +26,11 @@ export const MEDIA_TASKS = {
  */
 export const MEDIA_QUEUES = { images: 'media-images' } as const
 export const MEDIA_MAX_ATTEMPTS = 5
+/**
+ * A video a worker takes from its drop folder is uploaded after its row is written (keepLocalCopy):
+ * a worker elsewhere whose job finds no source waits this long from the row's creation.
+ */
+export const SOURCE_UPLOAD_WAIT_MS = 15 * 60_000
 /** The job key of an item's processing job ("media:video:12"): one job per item at a time. */
 export const MEDIA_JOB_KEY_PREFIX = { video: 'media:video:', imageSet: 'media:image-set:' } as const
 

@@ -329,7 +329,7 @@ describe('media on S3', () => {
     await fs.writeFile(local, randomBytes(3 * 1024 * 1024))
     const elsewhere = new S3MediaStore(path.join(t.tmp.dir, 'elsewhere'), store.s3)
     let fetched = false
-    const fetching = elsewhere.fetchSource(mediaKey).then((dir) => ((fetched = true), dir))
+    const fetching = elsewhere.fetchSource(mediaKey, { waitUntil: new Date(Date.now() + 60_000) }).then((dir) => ((fetched = true), dir))
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(fetched).toBe(false)
     const puts = vi.spyOn(store, 'putFile')
@@ -344,14 +344,28 @@ describe('media on S3', () => {
     await elsewhere.releaseSource(mediaKey)
     expect(await listFiles(store.sourceDir(mediaKey))).toEqual([])
     expect(await listFiles(elsewhere.sourceDir(mediaKey))).toEqual([])
-    // A source that never comes: the wait ends (shortened here) with an empty folder; a cancelled job stops waiting.
-    elsewhere.sourceWaitMs = 300
+    // A source that never comes: the wait ends with an empty folder (at once without a wait); a cancelled job stops waiting.
+    const started = Date.now()
+    expect(await listFiles(await elsewhere.fetchSource('never-kept', { waitUntil: new Date(Date.now() + 300) }))).toEqual([])
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300)
     expect(await listFiles(await elsewhere.fetchSource('never-kept'))).toEqual([])
-    elsewhere.sourceWaitMs = 60_000
     const cancel = new AbortController()
-    const waiting = elsewhere.fetchSource('never-kept', { signal: cancel.signal })
+    const waiting = elsewhere.fetchSource('never-kept', { signal: cancel.signal, waitUntil: new Date(Date.now() + 60_000) })
     cancel.abort()
     await expect(waiting).rejects.toThrow(/abort/i)
+  })
+
+  it('waits for a missing source only while its row is young: an older video whose source is gone fails at once, saying so', async () => {
+    const em = t.db.orm.em.fork()
+    const source = await makeTestVideo(path.join(t.tmp.dir, 'src', 'gone.mp4'), { width: 224, height: 126, seconds: 1, rate: 25 })
+    const queued = await ingestSource(em, store, { kind: 'video', source, mode: 'copy' })
+    if (queued.status !== 'queued') throw new Error('not queued')
+    await store.deletePrefix(`sources/${queued.mediaKey}/`)
+    await em.getConnection().execute(`update video set created_at = now() - interval '1 hour' where id = ?`, [queued.id])
+    const started = Date.now()
+    expect(await processVideo(t.db.orm, store, queued.id, { attempt: { number: 5, max: 5 } })).toBe('failed')
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(await em.fork().findOneOrFail(Video, queued.id)).toMatchObject({ mediaStatus: 'failed', mediaError: expect.stringContaining('source file is missing') })
   })
 
   it('migrates a local store into the bucket under the same paths, resumably, and checks every size', async () => {

@@ -33,7 +33,7 @@ export async function processImageSet(orm: Orm, store: MediaStore, id: number, o
   if (!(await markProcessing(em, 'image_set', id, options.attempt.number > 1 ? `attempt ${options.attempt.number} of ${options.attempt.max}` : null))) return 'skipped'
   let work: WorkDir | null = null
   try {
-    const dir = await store.fetchSource(set.mediaKey, { signal: options.signal })
+    const dir = await store.fetchSource(set.mediaKey)
     const files = await imageFilesIn(dir).catch(() => [] as string[])
     if (files.length === 0) throw new MediaRejected('the set holds no images')
     work = await store.freshWorkDir(set.mediaKey, set.media.previews[0]?.path)

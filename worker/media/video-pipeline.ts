@@ -27,7 +27,7 @@ import {
 import { mediaAvailability } from '../../server/domain/publish.js'
 import type { LivePaths, MediaStore, WorkDir } from '../../server/services/media/store.js'
 import { EarlyUpload } from './early-upload.js'
-import { videoSourceFile } from '../../server/services/ingest.js'
+import { SOURCE_UPLOAD_WAIT_MS, videoSourceFile } from '../../server/services/ingest.js'
 import { notifyCatalogChanged, releaseDueItems } from '../../server/services/release.js'
 import { notifyPipelineChanged } from '../../server/services/pipeline-feed.js'
 import { SCRUB } from '../../server/domain/scrub.js'
@@ -82,7 +82,7 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
   if (!(await markProcessing(em, 'video', id, options.attempt.number > 1 ? `attempt ${options.attempt.number} of ${options.attempt.max}` : null))) return 'skipped'
   let work: WorkDir | null = null
   try {
-    await store.fetchSource(video.mediaKey, { signal: options.signal })
+    await store.fetchSource(video.mediaKey, { signal: options.signal, waitUntil: new Date(video.createdAt.getTime() + SOURCE_UPLOAD_WAIT_MS) })
     const sourceFile = await videoSourceFile(store, video.mediaKey)
     if (!sourceFile) throw new MediaRejected('the source file is missing from the media store')
     if ((await fs.stat(sourceFile)).size === 0) throw new MediaRejected('the file is empty (0 bytes)')

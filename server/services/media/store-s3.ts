@@ -21,7 +21,7 @@ import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { MediaStoreConfig } from '../../config.js'
 import { signBunnyUrl } from '../../domain/bunny-token.js'
-import { MediaStore, checkKey, type LivePaths, type WorkDir } from './store.js'
+import { MediaStore, checkKey, type LivePaths, type SourceFetch, type WorkDir } from './store.js'
 
 export type S3StoreConfig = Extract<MediaStoreConfig, { kind: 's3' }>
 
@@ -36,8 +36,6 @@ const UPLOAD_CONCURRENCY = 8
 const PARTIAL_DOWNLOAD = '.download'
 /** How often a worker waiting for a source still being uploaded looks again. */
 const SOURCE_POLL_MS = 1000
-/** How long it waits at most: a large source from a slow uplink. */
-const SOURCE_WAIT_MS = 15 * 60_000
 const isSourceFile = (name: string) => name.startsWith('source')
 /** Playlists and thumbnail tracks kept in memory (a few KB each). */
 const TEXT_CACHE_ENTRIES = 2000
@@ -124,8 +122,6 @@ export class S3MediaStore extends MediaStore {
   readonly #presigned = new Map<string, string>()
   /** Per work folder: files uploaded ahead of publish (by their size then), and the last upload queued. */
   readonly #early = new WeakMap<WorkDir, { uploaded: Map<string, number>; last: Promise<void> }>()
-  /** How long fetchSource waits for a source still being uploaded (tests shorten it). */
-  sourceWaitMs = SOURCE_WAIT_MS
 
   constructor(
     mediaDir: string,
@@ -258,16 +254,15 @@ export class S3MediaStore extends MediaStore {
   /**
    * The source folder on this machine, downloaded where this machine has no copy. A video
    * ingested by a worker is uploaded after its row is written, while that worker may already
-   * transcode it from its own copy: a worker elsewhere that finds nothing yet waits for it (up to
-   * `sourceWaitMs`; then the folder comes back empty and the job says the source is missing).
+   * transcode it from its own copy: a worker elsewhere that finds nothing yet waits for it, until
+   * `waitUntil` (then the folder comes back empty and the job says the source is missing).
    */
-  override async fetchSource(mediaKey: string, { signal }: { signal?: AbortSignal } = {}): Promise<string> {
+  override async fetchSource(mediaKey: string, { signal, waitUntil }: SourceFetch = {}): Promise<string> {
     const dir = this.sourceDir(mediaKey)
     const prefix = `sources/${checkKey(mediaKey)}/`
     await fs.mkdir(dir, { recursive: true })
     let stored = await this.listSizes(prefix)
-    const deadline = Date.now() + this.sourceWaitMs
-    while (stored.size === 0 && (await fs.readdir(dir)).length === 0 && Date.now() < deadline) {
+    while (stored.size === 0 && (await fs.readdir(dir)).length === 0 && Date.now() < (waitUntil?.getTime() ?? 0)) {
       await sleep(SOURCE_POLL_MS, undefined, { signal })
       stored = await this.listSizes(prefix)
     }

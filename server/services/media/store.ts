@@ -66,8 +66,8 @@ export class MediaStore {
   /** Keeps the source placed in `sourceDir(mediaKey)` in the store (on disk it already is). */
   async keepSource(_mediaKey: string): Promise<void> {}
 
-  /** The source folder on this machine (a backend elsewhere fetches it first; `signal` ends a wait for it). */
-  async fetchSource(mediaKey: string, _options: { signal?: AbortSignal } = {}): Promise<string> {
+  /** The source folder on this machine (a backend elsewhere fetches it first). */
+  async fetchSource(mediaKey: string, _options: SourceFetch = {}): Promise<string> {
     return this.sourceDir(mediaKey)
   }
 
@@ -198,6 +198,12 @@ export class WorkDir {
   file(tree: MediaTree, ...parts: string[]): { file: string; stored: string } {
     return { file: path.join(this.dir, tree, ...parts), stored: [tree, this.mediaKey, ...this.storedPrefix, ...parts].join('/') }
   }
+}
+
+/** How a job fetches its source: a backend elsewhere may wait for one still being uploaded, until `waitUntil`; `signal` ends the wait. */
+export interface SourceFetch {
+  signal?: AbortSignal
+  waitUntil?: Date
 }
 
 export function checkKey(mediaKey: string): string {
