@@ -328,13 +328,15 @@ describe('media on S3', () => {
     await fs.mkdir(path.dirname(local), { recursive: true })
     await fs.writeFile(local, randomBytes(3 * 1024 * 1024))
     const elsewhere = new S3MediaStore(path.join(t.tmp.dir, 'elsewhere'), store.s3)
-    let fetched = false
-    const fetching = elsewhere.fetchSource(mediaKey, { waitUntil: new Date(Date.now() + 60_000) }).then((dir) => ((fetched = true), dir))
+    let [fetched, waits] = [false, 0]
+    const fetching = elsewhere.fetchSource(mediaKey, { waitUntil: new Date(Date.now() + 60_000), onWait: () => waits++ }).then((dir) => ((fetched = true), dir))
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(fetched).toBe(false)
     const puts = vi.spyOn(store, 'putFile')
     await store.keepSource(mediaKey)
     expect(await fs.readFile(path.join(await fetching, 'source.mp4'))).toEqual(await fs.readFile(local))
+    // Said once, however long it waited.
+    expect(waits).toBe(1)
     // Kept again (a retried drop): already there at the same size, so nothing is sent.
     await store.keepSource(mediaKey)
     expect(puts).toHaveBeenCalledTimes(1)

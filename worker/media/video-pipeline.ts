@@ -82,7 +82,11 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
   if (!(await markProcessing(em, 'video', id, options.attempt.number > 1 ? `attempt ${options.attempt.number} of ${options.attempt.max}` : null))) return 'skipped'
   let work: WorkDir | null = null
   try {
-    await store.fetchSource(video.mediaKey, { signal: options.signal, waitUntil: new Date(video.createdAt.getTime() + SOURCE_UPLOAD_WAIT_MS) })
+    await store.fetchSource(video.mediaKey, {
+      signal: options.signal,
+      waitUntil: new Date(video.createdAt.getTime() + SOURCE_UPLOAD_WAIT_MS),
+      onWait: () => log(`video ${id}: waiting for its source, still being uploaded by the worker that took the drop`),
+    })
     const sourceFile = await videoSourceFile(store, video.mediaKey)
     if (!sourceFile) throw new MediaRejected('the source file is missing from the media store')
     if ((await fs.stat(sourceFile)).size === 0) throw new MediaRejected('the file is empty (0 bytes)')

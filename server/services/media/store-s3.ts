@@ -257,12 +257,13 @@ export class S3MediaStore extends MediaStore {
    * transcode it from its own copy: a worker elsewhere that finds nothing yet waits for it, until
    * `waitUntil` (then the folder comes back empty and the job says the source is missing).
    */
-  override async fetchSource(mediaKey: string, { signal, waitUntil }: SourceFetch = {}): Promise<string> {
+  override async fetchSource(mediaKey: string, { signal, waitUntil, onWait }: SourceFetch = {}): Promise<string> {
     const dir = this.sourceDir(mediaKey)
     const prefix = `sources/${checkKey(mediaKey)}/`
     await fs.mkdir(dir, { recursive: true })
     let stored = await this.listSizes(prefix)
-    while (stored.size === 0 && (await fs.readdir(dir)).length === 0 && Date.now() < (waitUntil?.getTime() ?? 0)) {
+    for (let polls = 0; stored.size === 0 && (await fs.readdir(dir)).length === 0 && Date.now() < (waitUntil?.getTime() ?? 0); polls++) {
+      if (polls === 0) onWait?.()
       await sleep(SOURCE_POLL_MS, undefined, { signal })
       stored = await this.listSizes(prefix)
     }

@@ -204,6 +204,8 @@ export class WorkDir {
 export interface SourceFetch {
   signal?: AbortSignal
   waitUntil?: Date
+  /** Told once when the wait begins (the job's log says why it has not started). */
+  onWait?: () => void
 }
 
 export function checkKey(mediaKey: string): string {
