@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { stopOrphanedServer } from '../server/db/embedded-postgres.js'
+import { stopOrphanedServer } from '../core/db/embedded-postgres.js'
 import { localS3Env, startLocalS3 } from './s3-server.js'
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.data/e2e')

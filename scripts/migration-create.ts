@@ -3,8 +3,8 @@
  * Brings the development database up to date, then writes a migration with the difference
  * between the entities and that database into migrations/. Review it before committing.
  */
-import { ensureDatabase } from '../server/bootstrap.js'
-import { migrate, openOrm } from '../server/db/orm.js'
+import { ensureDatabase } from '../core/bootstrap.js'
+import { migrate, openOrm } from '../core/db/orm.js'
 
 const name = process.argv[2]
 const db = await ensureDatabase()

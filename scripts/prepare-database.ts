@@ -1,5 +1,5 @@
-import type { Config } from '../server/config.js'
-import { migrate, openOrm } from '../server/db/orm.js'
+import type { Config } from '../core/config.js'
+import { migrate, openOrm } from '../core/db/orm.js'
 import { isEmpty, seedDemo, seedSiteContent } from './seed/index.js'
 
 const since = (time: number) => `${((Date.now() - time) / 1000).toFixed(1)} s`

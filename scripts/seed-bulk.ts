@@ -6,9 +6,9 @@
  */
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { ensureDatabase } from '../server/bootstrap.js'
-import { migrate, openOrm } from '../server/db/orm.js'
-import { refreshSearchStatistics } from '../server/services/catalog/search-statistics.js'
+import { ensureDatabase } from '../core/bootstrap.js'
+import { migrate, openOrm } from '../core/db/orm.js'
+import { refreshSearchStatistics } from '../core/services/catalog/search-statistics.js'
 import { seedBulk } from './seed/bulk.js'
 
 const { values } = parseArgs({

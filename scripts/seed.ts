@@ -2,9 +2,9 @@
  * npm run seed: fills an empty database with the synthetic demo catalog.
  * Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR.
  */
-import { ensureAppSecret, ensureDatabase } from '../server/bootstrap.js'
-import { loadConfig } from '../server/config.js'
-import { migrate, openOrm } from '../server/db/orm.js'
+import { ensureAppSecret, ensureDatabase } from '../core/bootstrap.js'
+import { loadConfig } from '../core/config.js'
+import { migrate, openOrm } from '../core/db/orm.js'
 import { isEmpty, seedDemo, seedSiteContent } from './seed/index.js'
 
 ensureAppSecret()

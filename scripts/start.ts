@@ -5,7 +5,7 @@
  * demo catalog into an empty database, then runs the server and the worker as two child
  * processes. Ctrl-C stops all of it, PostgreSQL included.
  */
-import { ensureDatabase, onShutdownSignal, startupConfig, type StartMessage } from '../server/bootstrap.js'
+import { ensureDatabase, onShutdownSignal, startupConfig, type StartMessage } from '../core/bootstrap.js'
 import { build, buildIsCurrent } from './client-build.js'
 import { Supervisor } from './supervisor.js'
 
@@ -59,7 +59,7 @@ const earlyServer = clientBuilt ? children.start('server', 'server/main.ts', { w
 
 let step = Date.now()
 if (config.mediaStore.kind === 's3') {
-  const { S3MediaStore } = await import('../server/services/media/store-s3.js')
+  const { S3MediaStore } = await import('../core/services/media/store-s3')
   const problem = await new S3MediaStore(config.mediaDir, config.mediaStore).bucketProblem()
   if (problem) {
     console.error(`[start] media store: ${problem}`)

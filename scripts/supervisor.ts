@@ -4,7 +4,7 @@ import readline from 'node:readline'
 export interface ChildOptions {
   /** Added to this process's environment. */
   env?: Record<string, string>
-  /** Start it loading now, to go on when sent a StartMessage (server/bootstrap.ts). */
+  /** Start it loading now, to go on when sent a StartMessage (core/bootstrap.ts). */
   whenTold?: boolean
   /** Print its output with `[name]` before each line (several processes share a terminal). */
   prefix?: boolean

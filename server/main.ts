@@ -4,13 +4,14 @@
  * stops gracefully: readiness 503, drain, close the port, finish the requests in flight,
  * close the pool.
  */
-import { ensureDatabase, onShutdownSignal, startupConfig, whenToldToStart } from './bootstrap.js'
-import { migrate, openOrm, SERVER_DATABASE_LIMITS } from './db/orm.js'
+import { ensureDatabase, onShutdownSignal, startupConfig, whenToldToStart } from '../core/bootstrap.js'
+import { migrate, openOrm, SERVER_DATABASE_LIMITS } from '../core/db/orm.js'
 import { buildApp } from './app.js'
 import { preloadServerEntry } from './render/client-build.js'
-import { ffmpegBinaries } from '../worker/ffmpeg/binaries.js'
-import { closeGracefully, within } from './lifecycle.js'
-import { createRegistry, startMetricsEndpoint } from './metrics/endpoint.js'
+import { ffmpegBinaries } from '../core/ffmpeg/binaries.js'
+import { within } from '../core/time.js'
+import { closeGracefully } from './lifecycle.js'
+import { createRegistry, startMetricsEndpoint } from '../core/metrics.js'
 import { ServerMetrics } from './metrics/server-metrics.js'
 
 const config = startupConfig()

@@ -4,23 +4,16 @@
  * router, QueryClient and API client (the server's procedures called in-process).
  */
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server'
-import type { AnyRouter, Manifest } from '@tanstack/react-router'
+import type { AnyRouter } from '@tanstack/react-router'
 import { loadAllLocales } from '../i18n/i18n-util.sync.js'
-import type { PageEnvironment } from './lib/page-environment'
+import type { RenderRequest as AppRenderRequest } from '../core/render-contract.js'
 import { createQueryClient, type ApiClient } from './lib/trpc'
 import { createAppRouter } from './router'
 import { deferredPartsLoaded } from './lib/deferred'
 
 loadAllLocales()
 
-export interface RenderRequest {
-  request: Request
-  /** A client whose links call the server's router in-process, as an anonymous visitor. */
-  apiClient: ApiClient
-  env: PageEnvironment
-  /** The built client's entry script and stylesheets. */
-  manifest: Manifest
-}
+export type RenderRequest = AppRenderRequest<ApiClient>
 
 export function render({ request, apiClient, env, manifest }: RenderRequest): Promise<Response> {
   const handler = createRequestHandler({

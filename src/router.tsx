@@ -4,15 +4,9 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../server/trpc/root.js'
 import { routeTree } from './routeTree.gen'
-import { TRPCProvider, type ApiClient, type Trpc } from './lib/trpc'
+import { TRPCProvider, type ApiClient } from './lib/trpc'
 import type { PageEnvironment } from './lib/page-environment'
 import { NotFound } from './components/NotFound'
-
-export interface RouterContext {
-  queryClient: QueryClient
-  trpc: Trpc
-  env: PageEnvironment
-}
 
 export interface AppRouterDeps {
   queryClient: QueryClient

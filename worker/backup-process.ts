@@ -1,18 +1,18 @@
 import { spawn } from 'node:child_process'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
-import type { Config } from '../server/config.js'
+import type { Config } from '../core/config.js'
 
-/** What scripts/backup.ts exits with. */
+/** What cli/backup.ts exits with. */
 export const BACKUP_EXIT = { done: 0, failed: 1, notLocal: 3, busy: 4 } as const
 
 /** Backups are background work: the server's requests come first (nice 10). */
 const BACKGROUND_PRIORITY = 10
 
-const SCRIPT = fileURLToPath(new URL('../scripts/backup.ts', import.meta.url))
+const SCRIPT = fileURLToPath(new URL('../cli/backup.ts', import.meta.url))
 
 /**
- * Runs scripts/backup.ts (what `npm run backup` runs) as a process of its own at a lower CPU
+ * Runs cli/backup.ts (what `npm run backup` runs) as a process of its own at a lower CPU
  * priority, so its copying and compressing never take CPU from the servers on the same
  * machine. Its settings come from `config`; `signal` stops it (the database ends the
  * backup with the session; the partial archive is removed by the next backup).

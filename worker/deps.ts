@@ -1,5 +1,5 @@
-import type { Config } from '../server/config.js'
-import type { Orm } from '../server/db/orm.js'
+import type { Config } from '../core/config.js'
+import type { Orm } from '../core/db/orm.js'
 
 /** What the tasks report for the metrics (WorkerMetrics; absent when metrics are off). */
 export interface WorkerObserver {

@@ -1,8 +1,8 @@
 import { Logger, type LogLevel } from 'graphile-worker'
 import pino from 'pino'
-import type { Config } from '../server/config.js'
-import { redactLogLine } from '../server/redact.js'
-import { jobRequestId } from '../server/services/jobs.js'
+import type { Config } from '../core/config.js'
+import { redactLogLine } from '../core/redact.js'
+import { jobRequestId } from '../core/services/ops/jobs.js'
 
 export type WorkerLog = pino.Logger
 

@@ -5,11 +5,11 @@
  * DATABASE_URL; the `npm start` launcher passes it. On SIGTERM/SIGINT it takes no new job,
  * lets running ones finish for WORKER_SHUTDOWN_TIMEOUT_SECONDS, then hands them back.
  */
-import { onShutdownSignal, startupConfig } from '../server/bootstrap.js'
-import { ConfigError } from '../server/config.js'
-import { openOrm, WORKER_DATABASE_LIMITS } from '../server/db/orm.js'
-import { within } from '../server/lifecycle.js'
-import { createRegistry, startMetricsEndpoint } from '../server/metrics/endpoint.js'
+import { onShutdownSignal, startupConfig } from '../core/bootstrap.js'
+import { ConfigError } from '../core/config.js'
+import { openOrm, WORKER_DATABASE_LIMITS } from '../core/db/orm.js'
+import { within } from '../core/time.js'
+import { createRegistry, startMetricsEndpoint } from '../core/metrics.js'
 import { createWorkerLog } from './logger.js'
 import { WorkerMetrics } from './metrics.js'
 import { startWorker, type WorkerHandle } from './runner.js'

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises'
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
 import type { WorkerEvents } from 'graphile-worker'
-import type { Orm } from '../server/db/orm.js'
-import { listBackups } from '../server/services/backup/files.js'
+import type { Orm } from '../core/db/orm.js'
+import { listBackups } from '../core/services/ops/backup/files.js'
 import type { WorkerObserver } from './deps.js'
 
 interface QueueRow {

@@ -1,6 +1,6 @@
 import os from 'node:os'
 import pg from 'pg'
-import { WORKER_POOL_LOCK_CLASS } from '../server/services/jobs.js'
+import { WORKER_POOL_LOCK_CLASS } from '../core/services/ops/jobs.js'
 
 /**
  * Jobs of a worker that died (SIGKILL, power loss, OOM) stay locked in graphile-worker

@@ -1,5 +1,5 @@
 import type { Task } from 'graphile-worker'
-import { isDatabaseUnavailable, type Orm } from '../server/db/orm.js'
+import { isDatabaseUnavailable, type Orm } from '../core/db/orm.js'
 
 /** How often a finished task asks whether the database is back, and for how long at most. */
 export interface WaitOptions {

@@ -1,4 +1,4 @@
-/** Labels of the model facts and preferences (server/domain/model-facts.ts). */
+/** Labels of the model facts and preferences (core/domain/catalog/model-facts.ts). */
 export default {
   labels: {
     cupSize: 'Cup size',

@@ -6,10 +6,10 @@
  */
 import Fastify from 'fastify'
 import pg from 'pg'
-import { lastPage } from '../../server/domain/list.js'
-import { listStatements, normalizeListQuery } from '../../server/services/catalog/list-query.js'
-import { videoSource } from '../../server/services/catalog/sources.js'
-import { toPg } from '../../server/db/sql.js'
+import { lastPage } from '../../core/domain/catalog/list.js'
+import { listStatements, normalizeListQuery } from '../../core/services/catalog/list-query.js'
+import { videoSource } from '../../core/services/catalog/sources.js'
+import { toPg } from '../../core/db/sql.js'
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 })
 const app = Fastify({ logger: false })

@@ -11,7 +11,7 @@
  */
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { LOCALES, isLocale } from '../../server/domain/locale.js'
+import { LOCALES, isLocale } from '../../core/domain/locale.js'
 import { brotliBytes, readClientAssets, type PageAssets } from '../../server/render/client-assets.js'
 import { HOME_JS_BUDGET_BYTES, PUBLIC_PAGES } from './public-pages.js'
 

@@ -5,8 +5,8 @@
  * (the default check). Needs DATABASE_URL, PORT and MEDIA_DIR.
  */
 import { buildApp } from '../../server/app.js'
-import { loadConfig } from '../../server/config.js'
-import { openOrm, SERVER_DATABASE_LIMITS } from '../../server/db/orm.js'
+import { loadConfig } from '../../core/config.js'
+import { openOrm, SERVER_DATABASE_LIMITS } from '../../core/db/orm.js'
 
 const config = loadConfig()
 const orm = await openOrm(config.databaseUrl!, { limits: SERVER_DATABASE_LIMITS })

@@ -18,7 +18,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { loadConfig } from '../../server/config.js'
+import { loadConfig } from '../../core/config.js'
 import { formatRow, machineLoad, openBenchDatabase, startProcess, stopProcess, type Measured } from './support.js'
 
 const { values: args } = parseArgs({

@@ -12,7 +12,7 @@
  *      two servers are built in the bench process and called through app.inject in small
  *      interleaved batches, timed by CPU time: on a machine busy with other work this is
  *      the steadier measure of the cost;
- *   2. the time of a backup of that database (scripts/backup.ts as its own process at a lower
+ *   2. the time of a backup of that database (cli/backup.ts as its own process at a lower
  *      priority, as the worker's nightly job runs it; database only); target: under 60 s;
  *   3. the signed-in list's p99 while such a backup runs, against the same load without it;
  *      target: at most 2x.
@@ -30,8 +30,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { Registry } from 'prom-client'
 import { buildApp } from '../../server/app.js'
-import { loadConfig } from '../../server/config.js'
-import { openOrm } from '../../server/db/orm.js'
+import { loadConfig } from '../../core/config.js'
+import { openOrm } from '../../core/db/orm.js'
 import { ServerMetrics } from '../../server/metrics/server-metrics.js'
 import { BACKUP_EXIT, runBackupProcess } from '../../worker/backup-process.js'
 import { cpuSplit } from './cpu.js'
@@ -197,7 +197,7 @@ async function measureBackup() {
   return { alone, quiet, during, loaded, dataBytes }
 }
 
-/** The nightly task's backup process (scripts/backup.ts at a lower priority); its wall time and size. */
+/** The nightly task's backup process (cli/backup.ts at a lower priority); its wall time and size. */
 async function runBackup(): Promise<{ seconds: number; bytes: number }> {
   const started = performance.now()
   const config = loadConfig({ ...process.env, DATABASE_URL: bench.url, BACKUP_DIR: backupDir, BACKUP_MEDIA: 'false', BACKUP_KEEP: '2' })

@@ -9,9 +9,9 @@
  * PORT+3; EMBEDDED_PG_PORT defaults to 54390, DATA_DIR to .data/cluster.
  */
 import path from 'node:path'
-import { ensureAppSecret, ensureDatabase, onShutdownSignal } from '../../server/bootstrap.js'
-import { ConfigError, loadConfig } from '../../server/config.js'
-import type { EmbeddedDatabase } from '../../server/db/embedded-postgres.js'
+import { ensureAppSecret, ensureDatabase, onShutdownSignal } from '../../core/bootstrap.js'
+import { ConfigError, loadConfig } from '../../core/config.js'
+import type { EmbeddedDatabase } from '../../core/db/embedded-postgres.js'
 import { build, buildIsCurrent } from '../client-build.js'
 import { localS3Env, startLocalS3 } from '../s3-server.js'
 import { Supervisor } from '../supervisor.js'

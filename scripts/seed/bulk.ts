@@ -5,8 +5,8 @@
  */
 import type pg from 'pg'
 import { CATEGORIES, PLACES, TIMES } from './words.js'
-import { GENITAL_AREAS, NATIONALITIES, PREFERENCES, ZODIAC_SIGNS } from '../../server/domain/model-facts.js'
-import { LOCALES } from '../../server/domain/locale.js'
+import { GENITAL_AREAS, NATIONALITIES, PREFERENCES, ZODIAC_SIGNS } from '../../core/domain/catalog/model-facts.js'
+import { LOCALES } from '../../core/domain/locale.js'
 
 export interface BulkSize {
   videos: number

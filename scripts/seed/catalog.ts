@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Banner, Category, ImageSet, ImageSetModel, Model, Video, VideoModel, emptyVideoMedia } from '../../server/db/entities/index.js'
-import { GENITAL_AREAS, NATIONALITIES, PREFERENCES, ZODIAC_SIGNS } from '../../server/domain/model-facts.js'
+import { Banner, Category, ImageSet, ImageSetModel, Model, Video, VideoModel, emptyVideoMedia } from '../../core/db/entities/index.js'
+import { GENITAL_AREAS, NATIONALITIES, PREFERENCES, ZODIAC_SIGNS } from '../../core/domain/catalog/model-facts.js'
 import { CATEGORIES, FIRST_NAMES, PLACES, TIMES, createRandom, imageSetDescription, modelBio, modelDescription, title, videoDescription } from './words.js'
 
 export interface CatalogSize {

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { FaqEntry } from '../../server/db/entities/index.js'
-import { LOCALES, type Locale } from '../../server/domain/locale.js'
-import type { RichTextOp } from '../../server/domain/rich-text.js'
-import { REPORT_PROCESSING_BUSINESS_DAYS, SUPPORT_HOURS, type FaqGroup } from '../../server/domain/site.js'
-import { translator } from '../../server/i18n.js'
+import { FaqEntry } from '../../core/db/entities/index.js'
+import { LOCALES, type Locale } from '../../core/domain/locale.js'
+import type { RichTextOp } from '../../core/domain/site/rich-text.js'
+import { REPORT_PROCESSING_BUSINESS_DAYS, SUPPORT_HOURS, type FaqGroup } from '../../core/domain/site/site.js'
+import { translator } from '../../core/i18n.js'
 
 type Key = 'included' | 'plans' | 'cancel' | 'trial' | 'statement' | 'downloads' | 'downloadLimit' | 'hours' | 'password' | 'report'
 

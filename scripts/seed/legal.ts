@@ -1,16 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { LegalPage } from '../../server/db/entities/index.js'
-import { LOCALES, type Locale } from '../../server/domain/locale.js'
-import { LEGAL_SLUGS, type LegalSlug } from '../../server/domain/site.js'
-import { textToDelta } from './legal/delta.js'
+import { LegalPage } from '../../core/db/entities/index.js'
+import { LOCALES, type Locale } from '../../core/domain/locale.js'
+import { LEGAL_SLUGS } from '../../core/domain/site/site.js'
+import { textToDelta, type LegalTexts } from './legal/delta.js'
 import de from './legal/de.js'
 import en from './legal/en.js'
 import es from './legal/es.js'
 import fr from './legal/fr.js'
 import it from './legal/it.js'
-
-/** One language's legal texts in the compact line format of ./legal/delta.ts. */
-export type LegalTexts = Record<LegalSlug, { title: string; body: string }>
 
 export const LEGAL_TEXTS: Record<Locale, LegalTexts> = { de, en, es, fr, it }
 

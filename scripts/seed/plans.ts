@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Plan } from '../../server/db/entities/index.js'
-import type { LocalizedText } from '../../server/domain/locale.js'
-import type { PlanPeriod } from '../../server/domain/prices.js'
+import { Plan } from '../../core/db/entities/index.js'
+import type { LocalizedText } from '../../core/domain/locale.js'
+import type { PlanPeriod } from '../../core/domain/billing/prices.js'
 
 interface PlanSeed {
   sid: string

@@ -1,4 +1,4 @@
-import type { Locale, LocalizedText } from '../../server/domain/locale.js'
+import type { Locale, LocalizedText } from '../../core/domain/locale.js'
 
 /** Vocabulary for generated, safe-for-work demo titles in all five languages. */
 type Entry = Record<Locale, string>

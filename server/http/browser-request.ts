@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { BrowserRequest } from '../services/sessions.js'
+import type { BrowserRequest } from '../../core/services/auth/sessions.js'
 
 /** The browser's request and the answer to it, as the session use cases see them. */
 export function browserRequest(req: FastifyRequest, reply: FastifyReply): BrowserRequest {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Orm } from '../db/orm.js'
-import { recentMails } from '../services/mail.js'
+import type { Orm } from '../../core/db/orm.js'
+import { recentMails } from '../../core/services/site/mail.js'
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Readiness } from '../services/readiness.js'
+import type { Readiness } from '../../core/services/ops/readiness.js'
 
 /**
  * /healthz: the process answers (liveness; a restart helps only when this fails).

@@ -1,14 +1,14 @@
 import path from 'node:path'
 import send from '@fastify/send'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Config } from '../config.js'
-import { translator } from '../i18n.js'
-import { openMediaStore } from '../services/media/open-store.js'
-import { mediaSignerFor } from '../services/media/signer.js'
-import { capMasterPlaylist, playlistSeconds, rewritePlaylist, rewriteThumbnailTrack } from '../services/media/playlists.js'
-import { GATEWAY_PREFIX, PROTECTED_PREFIX } from '../services/media/signing.js'
-import type { MediaAccessCheck } from '../services/media/access.js'
-import { sessionIdOf } from '../services/sessions.js'
+import type { Config } from '../../core/config.js'
+import { translator } from '../../core/i18n.js'
+import { openMediaStore } from '../../core/services/media/open-store.js'
+import { mediaSignerFor } from '../../core/services/media/signer.js'
+import { capMasterPlaylist, playlistSeconds, rewritePlaylist, rewriteThumbnailTrack } from '../../core/services/media/playlists.js'
+import { GATEWAY_PREFIX, PROTECTED_PREFIX } from '../../core/services/media/signing.js'
+import type { MediaAccessCheck } from '../../core/services/media/access.js'
+import { sessionIdOf } from '../../core/services/auth/sessions.js'
 import { requestLocale } from './request-locale.js'
 
 function refuse(req: FastifyRequest, reply: FastifyReply, status: 403 | 404) {
@@ -21,9 +21,9 @@ function refuse(req: FastifyRequest, reply: FastifyReply, status: 403 | 404) {
 
 /**
  * The media gateway: every members-only file under MEDIA_DIR/protected is served here, and only
- * for a valid signed URL (server/services/media/signing.ts) presented with the session it was signed for, while
+ * for a valid signed URL (core/services/media/signing.ts) presented with the session it was signed for, while
  * that session still exists and its user is still a member (`access`, a per-session cache of a
- * few seconds, server/services/media/access.ts). Expired, changed or another user's URLs, and URLs of a session
+ * few seconds, core/services/media/access.ts). Expired, changed or another user's URLs, and URLs of a session
  * that ended or a membership that ended, get 403; nothing under protected/ is served by path
  * alone. HLS playlists are rewritten on the way out so that every rung and segment URI in them
  * is itself a signed URL (segments valid for the video's length, so a long video plays on);

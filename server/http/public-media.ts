@@ -2,10 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../config.js'
-import { openMediaStore } from '../services/media/open-store.js'
-import { PUBLIC_MEDIA_PREFIX, usePublicMediaBase } from '../services/media/public-urls.js'
-import type { S3MediaStore } from '../services/media/store-s3.js'
+import type { Config } from '../../core/config.js'
+import { openMediaStore } from '../../core/services/media/open-store.js'
+import { PUBLIC_MEDIA_PREFIX, usePublicMediaBase } from '../../core/services/media/public-urls.js'
+import type { S3MediaStore } from '../../core/services/media/store-s3.js'
 
 const MAX_AGE_SECONDS = 7 * 86_400
 /** A public stored path below /media/: plain names, no `..`. */

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
-import type { Config } from '../config.js'
-import type { Orm } from '../db/orm.js'
-import { AppError } from '../domain/errors.js'
-import type { LimitedAction, RateLimitRule, RateLimits } from '../services/rate-limits.js'
+import type { Config } from '../../core/config.js'
+import type { Orm } from '../../core/db/orm.js'
+import { AppError } from '../../core/domain/errors.js'
+import type { LimitedAction, RateLimitRule, RateLimits } from '../../core/services/auth/rate-limits.js'
 
 type StoreResult = { current: number; ttl: number }
 type StoreCallback = (error: Error | null, result?: StoreResult) => void

@@ -1,4 +1,4 @@
-import { detectLocale, type Locale } from '../domain/locale.js'
+import { detectLocale, type Locale } from '../../core/domain/locale.js'
 
 type Headers = Record<string, string | string[] | undefined>
 

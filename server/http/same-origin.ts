@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Config } from '../config.js'
-import { PICTURE_BODY_TYPE, PICTURE_ENDPOINT } from '../domain/pictures.js'
-import { TUS_BODY_TYPE, UPLOAD_ENDPOINT } from '../domain/upload.js'
-import { translator } from '../i18n.js'
+import type { Config } from '../../core/config.js'
+import { PICTURE_BODY_TYPE, PICTURE_ENDPOINT } from '../../core/domain/media/pictures.js'
+import { TUS_BODY_TYPE, UPLOAD_ENDPOINT } from '../../core/domain/media/upload.js'
+import { translator } from '../../core/i18n.js'
 import { requestLocale } from './request-locale.js'
 
 /** The header the site's own client sends with every tRPC call (src/lib/trpc.ts). */

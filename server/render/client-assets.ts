@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import type { Manifest } from '@tanstack/react-router'
-import type { Locale } from '../domain/locale.js'
+import type { Locale } from '../../core/domain/locale.js'
 import { routeScripts, startAfterFirstPaint } from './page-scripts.js'
 
 /** One chunk of Vite's build manifest (dist/client/.vite/manifest.json). */

@@ -2,15 +2,17 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Manifest } from '@tanstack/react-router'
-import type { Locale } from '../domain/locale.js'
-import type { RenderRequest } from '../../src/entry-server.js'
+import type { Locale } from '../../core/domain/locale.js'
+import type { TRPCClient } from '@trpc/client'
+import type { RenderRequest } from '../../core/render-contract.js'
+import type { AppRouter } from '../trpc/root.js'
 import { readClientAssets } from './client-assets.js'
 
 /** The two halves of `npm run build`: the browser's files and the server renderer. */
 export interface ClientBuild {
   /** The scripts and stylesheets a page of a locale names, as the router puts them in its head. */
   manifest(locale: Locale): Manifest
-  render(request: RenderRequest): Promise<Response>
+  render(request: RenderRequest<TRPCClient<AppRouter>>): Promise<Response>
 }
 
 /**

@@ -1,7 +1,7 @@
 import { negotiate } from '@fastify/accept-negotiator'
 import type { FastifyInstance } from 'fastify'
-import { translator } from '../i18n.js'
-import type { Locale } from '../domain/locale.js'
+import { translator } from '../../core/i18n.js'
+import type { Locale } from '../../core/domain/locale.js'
 import { requestLocale } from '../http/request-locale.js'
 import { encodedBody, pageTag, PageRenderer, type PageRendererDeps } from './pages.js'
 

@@ -6,14 +6,14 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import type { Config } from '../config.js'
-import type { Orm } from '../db/orm.js'
-import type { ImageRef, LocalizedText } from '../db/entities/types.js'
-import { LOCALES, isLocale, localize, type Locale } from '../domain/locale.js'
-import type { CatalogCache } from '../services/catalog/cache.js'
-import { toPicture } from '../services/catalog/dto.js'
-import { released } from '../services/catalog/released.js'
-import { absoluteMediaUrl, publicMediaUrl } from '../services/media/public-urls.js'
+import type { Config } from '../../core/config.js'
+import type { Orm } from '../../core/db/orm.js'
+import type { ImageRef, LocalizedText } from '../../core/db/entities/types.js'
+import { LOCALES, isLocale, localize, type Locale } from '../../core/domain/locale.js'
+import type { CatalogCache } from '../../core/services/catalog/cache.js'
+import { toPicture } from '../../core/services/catalog/dto.js'
+import { released } from '../../core/services/catalog/released.js'
+import { absoluteMediaUrl, publicMediaUrl } from '../../core/services/media/public-urls.js'
 
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000

@@ -7,7 +7,7 @@
  * happen once the change is committed is handed to ctx.afterCommit.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { writeAuditEntries, type AuditRecord } from '../services/audit.js'
+import { writeAuditEntries, type AuditRecord } from '../../core/services/admin/audit.js'
 import { adminProcedure, middleware } from './trpc.js'
 import type { Context } from './context.js'
 

@@ -1,16 +1,16 @@
 import { TRPCError } from '@trpc/server'
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import type { Config } from '../config.js'
-import { isDatabaseUnavailable, type Orm } from '../db/orm.js'
-import type { Locale } from '../domain/locale.js'
+import type { Config } from '../../core/config.js'
+import { isDatabaseUnavailable, type Orm } from '../../core/db/orm.js'
+import type { Locale } from '../../core/domain/locale.js'
 import { browserRequest } from '../http/browser-request.js'
 import { requestLocale } from '../http/request-locale.js'
-import type { RateLimits } from '../services/rate-limits.js'
-import { loadCurrentUser, type BrowserRequest, type CurrentUser } from '../services/sessions.js'
-import type { CatalogCache } from '../services/catalog/cache.js'
+import type { RateLimits } from '../../core/services/auth/rate-limits.js'
+import { loadCurrentUser, type BrowserRequest, type CurrentUser } from '../../core/services/auth/sessions.js'
+import type { CatalogCache } from '../../core/services/catalog/cache.js'
 import type { ServerMetrics } from '../metrics/server-metrics.js'
-import type { PipelineFeed } from '../services/pipeline-feed.js'
+import type { PipelineFeed } from '../../core/services/media/pipeline-feed.js'
 
 /** What every procedure can reach: the request, a fresh unit of work, the caller. */
 export interface Context {

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server'
-import { AppError } from '../domain/errors.js'
+import { AppError } from '../../core/domain/errors.js'
 
 /**
  * tRPC's side of a use case's AppError: the error of the same kind, carrying the AppError as

@@ -1,5 +1,5 @@
-import type { RateLimitRule } from '../services/rate-limits.js'
-import { AppError } from '../domain/errors.js'
+import type { RateLimitRule } from '../../core/services/auth/rate-limits.js'
+import { AppError } from '../../core/domain/errors.js'
 import { middleware } from './trpc.js'
 
 /**

@@ -4,12 +4,12 @@
  */
 import { initTRPC, TRPCError } from '@trpc/server'
 import { ZodError } from 'zod'
-import { INVALID_CHARACTERS, refusesCharacters } from '../domain/schemas/text.js'
-import { isDatabaseUnavailable } from '../db/orm.js'
-import { isMember } from '../domain/membership.js'
-import { errorText, translator } from '../i18n.js'
+import { INVALID_CHARACTERS, refusesCharacters } from '../../core/domain/schemas/text.js'
+import { isDatabaseUnavailable } from '../../core/db/orm.js'
+import { isMember } from '../../core/domain/billing/membership.js'
+import { errorText, translator } from '../../core/i18n.js'
 import type { Context } from './context.js'
-import { AppError } from '../domain/errors.js'
+import { AppError } from '../../core/domain/errors.js'
 import { asTRPCError } from './errors.js'
 
 const t = initTRPC.context<Context>().create({

@@ -1,5 +1,5 @@
 import { useMemo, type ComponentType, type ReactNode } from 'react'
-import { internalHref, parseRichText, type RichTextInline } from '../../server/domain/rich-text.js'
+import { internalHref, parseRichText, type RichTextInline } from '../../core/domain/site/rich-text.js'
 
 export interface InternalLinkProps {
   /** Full site path with the language, e.g. /en/contact. */

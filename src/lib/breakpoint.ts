@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { BREAKPOINTS, type Breakpoint } from '../../server/domain/list.js'
+import { BREAKPOINTS, type Breakpoint } from '../../core/domain/catalog/list.js'
 import { theme } from '../theme'
 import { usePageEnvironment, type PageEnvironment } from './page-environment'
 

@@ -1,6 +1,6 @@
 /**
  * Forms validated by the same zod schema the server's tRPC input uses (one schema per
- * payload, defined once in server/domain/schemas). Schema messages are keys of the
+ * payload, defined once in core/domain/schemas). Schema messages are keys of the
  * `errors` dictionary; the form shows them translated, and the server answers with the
  * same keys already translated (fieldErrors), which `applyServerErrors` puts on the fields.
  */

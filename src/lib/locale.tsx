@@ -4,7 +4,7 @@ import { usePageEnvironment, type PageEnvironment } from './page-environment'
 import type { Namespaces, TranslationFunctions } from '../../i18n/i18n-types.js'
 import { i18nObject, loadedLocales } from '../../i18n/i18n-util.js'
 import { loadLocaleAsync, loadNamespaceAsync } from '../../i18n/i18n-util.async.js'
-import { detectLocale, isLocale, type Locale } from '../../server/domain/locale.js'
+import { detectLocale, isLocale, type Locale } from '../../core/domain/locale.js'
 
 const STORAGE_KEY = 'locale'
 /** The stored choice also lives in a cookie, so the server can send / to the right language. */

@@ -5,7 +5,7 @@
  * on client-side navigation.
  */
 import type { AnyRouteMatch } from '@tanstack/react-router'
-import { LOCALES, type Locale } from '../../server/domain/locale.js'
+import { LOCALES, type Locale } from '../../core/domain/locale.js'
 import type { TranslationFunctions } from '../../i18n/i18n-types.js'
 import { translations } from './locale'
 import type { PageEnvironment } from './page-environment'

@@ -1,5 +1,5 @@
 import { Outlet, createFileRoute, notFound, redirect, type AnyRoute } from '@tanstack/react-router'
-import { isLocale } from '../../server/domain/locale.js'
+import { isLocale } from '../../core/domain/locale.js'
 import { detectClientLocale } from '../lib/locale'
 import { PageLive } from '../lib/page-live'
 

@@ -102,7 +102,7 @@ export async function becomeMember(page: Page, plan: string) {
  */
 export async function signedInWithRole(page: Page, role: 'user' | 'admin' | 'permanentAccess'): Promise<string> {
   const { randomBytes } = await import('node:crypto')
-  const { hashToken, SESSION_COOKIE } = await import('../../server/services/sessions.js')
+  const { hashToken, SESSION_COOKIE } = await import('../../core/services/auth/sessions')
   const token = randomBytes(24).toString('hex')
   const email = newEmail(role)
   const [user] = await e2eSql<{ id: number }>(

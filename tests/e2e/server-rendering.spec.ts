@@ -1,5 +1,5 @@
 import { englishVisitor, openUserMenu, signedInWithRole } from './accounts-support'
-import { scriptsNamedIn } from '../support/page-scripts'
+import { scriptsNamedIn } from '../support/page-scripts.js'
 import { confirmAgeInAdvance, expect, expectNoGraveViolations, test, waitForHydration } from './support'
 
 /**

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { Page } from '@playwright/test'
 import pg from 'pg'
-import { SESSION_COOKIE, hashToken } from '../../server/services/sessions.js'
+import { SESSION_COOKIE, hashToken } from '../../core/services/auth/sessions.js'
 import { confirmAgeInAdvance, expect, test } from './support'
 
 /** The e2e server's database (scripts/e2e-server.ts on E2E_PG_PORT), to check stored rows. */

@@ -9,9 +9,9 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AuditEntry, User } from '../../server/db/entities/index.js'
-import { AppError } from '../../server/domain/errors.js'
-import { PICTURE_BODY_TYPE } from '../../server/domain/pictures.js'
+import { AuditEntry, User } from '../../core/db/entities/index.js'
+import { AppError } from '../../core/domain/errors.js'
+import { PICTURE_BODY_TYPE } from '../../core/domain/media/pictures.js'
 import { auditedProcedure } from '../../server/trpc/admin.js'
 import type { Context } from '../../server/trpc/context.js'
 import { createCallerFactory, router } from '../../server/trpc/trpc.js'

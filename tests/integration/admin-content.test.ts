@@ -4,7 +4,7 @@
  * refused with translated field messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AuditEntry, Video } from '../../server/db/entities/index.js'
+import { AuditEntry, Video } from '../../core/db/entities/index.js'
 import { signedInAs } from '../support/admin.js'
 import { createTestApp, trpcMutation, trpcQuery, type TestApp } from '../support/app.js'
 import { makeVideo } from '../support/factories.js'

@@ -6,9 +6,9 @@
  * audit entry; bad input is refused with a translated message and leaves the data as it was.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AuditEntry, ContactMessage, ErrorFeedback, RemovalReport, Video } from '../../server/db/entities/index.js'
-import { reportDue } from '../../server/domain/reports.js'
-import { releaseDueItems } from '../../server/services/release.js'
+import { AuditEntry, ContactMessage, ErrorFeedback, RemovalReport, Video } from '../../core/db/entities/index.js'
+import { reportDue } from '../../core/domain/site/reports.js'
+import { releaseDueItems } from '../../core/services/catalog/release.js'
 import { signedInAs } from '../support/admin.js'
 import { createTestApp, SITE_CLIENT, trpcMutation, trpcQuery, type TestApp } from '../support/app.js'
 import { errorOf } from '../support/accounts.js'

@@ -6,8 +6,8 @@
  * is refused with a translated message and leaves the data as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AuditEntry, Plan, Session, User } from '../../server/db/entities/index.js'
-import { localize } from '../../server/domain/locale.js'
+import { AuditEntry, Plan, Session, User } from '../../core/db/entities/index.js'
+import { localize } from '../../core/domain/locale.js'
 import { ensurePlans } from '../../scripts/seed/plans.js'
 import { signedInAs } from '../support/admin.js'
 import { createTestApp, trpcMutation, trpcQuery, type TestApp } from '../support/app.js'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AuthToken, MailMessage, Session, User } from '../../server/db/entities/index.js'
-import { hashToken } from '../../server/services/sessions.js'
+import { AuthToken, MailMessage, Session, User } from '../../core/db/entities/index.js'
+import { hashToken } from '../../core/services/auth/sessions.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 import { createTestApp, SITE_CLIENT, trpcMutation, type TestApp } from '../support/app.js'
 import { errorOf, latestMail, linkOf, logIn, makeUser, me, sessionCookieOf } from '../support/accounts.js'

@@ -8,9 +8,9 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BillingProviderId } from '../../server/config.js'
-import { BillingEvent, Subscription, User } from '../../server/db/entities/index.js'
-import { deliveryOf, fieldsOf, signNotification, withFields, type StoredNotification } from '../../server/services/billing/replay.js'
+import type { BillingProviderId } from '../../core/config.js'
+import { BillingEvent, Subscription, User } from '../../core/db/entities/index.js'
+import { deliveryOf, fieldsOf, signNotification, withFields, type StoredNotification } from '../../core/services/billing/replay.js'
 import { ensurePlans } from '../../scripts/seed/plans.js'
 import { createTestApp, type TestApp } from '../support/app.js'
 import { PROVIDER_ENV } from '../support/billing.js'
@@ -316,7 +316,7 @@ describe('bad input', () => {
 describe('npm run billing:replay', () => {
   const run = promisify(execFile)
   const replay = (args: string[], env: Record<string, string>) =>
-    run('npx', ['tsx', 'scripts/billing-replay.ts', ...args], {
+    run('npx', ['tsx', 'cli/billing-replay.ts', ...args], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: { ...process.env, APP_SECRET: 'test-secret-test-secret-test-secret-0123', DATABASE_URL: db.url, LOG_LEVEL: 'silent', ...env },
     }).then(({ stdout }) => ({ code: 0, stdout }), (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout + error.stderr }))

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Plan, Subscription } from '../../server/db/entities/index.js'
+import { Plan, Subscription } from '../../core/db/entities/index.js'
 import { ensurePlans } from '../../scripts/seed/plans.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 import { createTestApp, trpcMutation, trpcQuery, type TestApp } from '../support/app.js'

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 import { createTestApp, trpcQuery, type TestApp } from '../support/app.js'
 import { makeVideo } from '../support/factories.js'
-import { openOrm } from '../../server/db/orm.js'
+import { openOrm } from '../../core/db/orm.js'
 
 let db: TestDatabase
 let t: TestApp

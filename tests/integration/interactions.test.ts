@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ImageSet, Model, Video } from '../../server/db/entities/index.js'
+import type { ImageSet, Model, Video } from '../../core/db/entities/index.js'
 import { createTestApp, trpcMutation, trpcQuery, type TestApp } from '../support/app.js'
 import { errorOf, logIn, makeUser, sessionCookieOf } from '../support/accounts.js'
 import { makeImageSet, makeModel, makeVideo } from '../support/factories.js'

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Video } from '../../server/db/entities/index.js'
-import { ingestSource } from '../../server/services/ingest.js'
-import { parseMediaPlaylist } from '../../worker/ffmpeg/ladder.js'
-import { probe } from '../../worker/ffmpeg/probe.js'
+import { Video } from '../../core/db/entities/index.js'
+import { ingestSource } from '../../core/services/media/ingest.js'
+import { parseMediaPlaylist } from '../../core/ffmpeg/ladder.js'
+import { probe } from '../../core/ffmpeg/probe.js'
 import { drainJobs } from '../../worker/runner.js'
 import { ffprobe, listFiles, makeTestVideo, pictureSize, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
 
@@ -162,7 +162,7 @@ describe('bad input', () => {
     await fs.writeFile(empty, '')
     const audioOnly = path.join(dir, 'tone only.m4a')
     const { execFile } = await import('node:child_process')
-    const { ffmpegBinaries } = await import('../../worker/ffmpeg/binaries.js')
+    const { ffmpegBinaries } = await import('../../core/ffmpeg/binaries')
     await new Promise((resolve, reject) =>
       execFile(ffmpegBinaries().ffmpeg, ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=2', '-c:a', 'aac', audioOnly], (e) => (e ? reject(e) : resolve(null))),
     )

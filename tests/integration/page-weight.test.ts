@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOCALES } from '../../server/domain/locale.js'
+import { LOCALES } from '../../core/domain/locale.js'
 import { brotliBytes, type ViteManifest } from '../../server/render/client-assets.js'
 import { HOME_JS_BUDGET_BYTES } from '../../scripts/bench/public-pages.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'

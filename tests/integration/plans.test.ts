@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Plan, Subscription, type User } from '../../server/db/entities/index.js'
-import type { Role } from '../../server/domain/membership.js'
+import { Plan, Subscription, type User } from '../../core/db/entities/index.js'
+import type { Role } from '../../core/domain/billing/membership.js'
 import { ensurePlans, DEMO_PLANS } from '../../scripts/seed/plans.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 import { createTestApp, trpcQuery, type TestApp } from '../support/app.js'

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseCrontab, quickAddJob, runOnce } from 'graphile-worker'
-import { Video } from '../../server/db/entities/index.js'
+import { Video } from '../../core/db/entities/index.js'
 import { createTaskList, CRONTAB } from '../../worker/tasks/index.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 import { testConfig } from '../support/config.js'
 import { makeVideo } from '../support/factories.js'
-import { isReleasable, MEDIA_STATUSES } from '../../server/domain/publish.js'
-import type { Resolution } from '../../server/domain/resolutions.js'
-import { releaseDueItems } from '../../server/services/release.js'
+import { isReleasable, MEDIA_STATUSES } from '../../core/domain/catalog/publish.js'
+import type { Resolution } from '../../core/domain/media/resolutions.js'
+import { releaseDueItems } from '../../core/services/catalog/release.js'
 
 let db: TestDatabase
 beforeAll(async () => {

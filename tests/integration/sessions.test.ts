@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Plan, Session, Subscription } from '../../server/db/entities/index.js'
-import { hashToken, loadCurrentUser, SESSION_COOKIE, SESSION_TTL_MS } from '../../server/services/sessions.js'
+import { Plan, Session, Subscription } from '../../core/db/entities/index.js'
+import { hashToken, loadCurrentUser, SESSION_COOKIE, SESSION_TTL_MS } from '../../core/services/auth/sessions.js'
 import { makeUser } from '../support/accounts.js'
 import { makeSubscription } from '../support/factories.js'
-import { currentSubscription } from '../../server/domain/membership.js'
-import { membershipOf } from '../../server/services/membership.js'
+import { currentSubscription } from '../../core/domain/billing/membership.js'
+import { membershipOf } from '../../core/services/billing/membership.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 
 const MINUTE = 60_000

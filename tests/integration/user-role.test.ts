@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { User } from '../../server/db/entities/index.js'
-import { RoleChangeError, setUserRole } from '../../server/services/membership.js'
+import { User } from '../../core/db/entities/index.js'
+import { RoleChangeError, setUserRole } from '../../core/services/admin/users.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 import { makeUser } from '../support/accounts.js'
 
@@ -18,7 +18,7 @@ const roleOf = async (email: string) => (await db.orm.em.fork().findOneOrFail(Us
 /** npm run user:role -- <args>, as a person runs it (the script, on this test database). */
 async function userRole(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/user-role.ts', ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'cli/user-role.ts', ...args], {
       env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent' },
     })
     return { code: 0, stdout, stderr }

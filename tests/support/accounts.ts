@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { FastifyInstance, LightMyRequestResponse as InjectResponse } from 'fastify'
-import { MailMessage, Plan, Subscription, User } from '../../server/db/entities/index.js'
-import type { Orm } from '../../server/db/orm.js'
-import type { Role } from '../../server/domain/membership.js'
-import { hashPassword } from '../../server/services/passwords.js'
-import { SESSION_COOKIE, hashToken } from '../../server/services/sessions.js'
+import { MailMessage, Plan, Subscription, User } from '../../core/db/entities/index.js'
+import type { Orm } from '../../core/db/orm.js'
+import type { Role } from '../../core/domain/billing/membership.js'
+import { hashPassword } from '../../core/services/auth/passwords.js'
+import { SESSION_COOKIE, hashToken } from '../../core/services/auth/sessions.js'
 import { trpcMutation, trpcQuery } from './app.js'
 
 /** A user row made directly, with a real argon2id hash. */

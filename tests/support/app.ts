@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.js'
-import type { Config } from '../../server/config.js'
-import type { Orm } from '../../server/db/orm.js'
+import type { Config } from '../../core/config.js'
+import type { Orm } from '../../core/db/orm.js'
 import { testConfig } from './config.js'
 
 export interface TestApp {

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { BillingConfig, BillingProviderId } from '../../server/config.js'
-import type { WebhookRequest } from '../../server/services/billing/provider.js'
-import { deliveryOf, readNotification, signNotification, type StoredNotification } from '../../server/services/billing/replay.js'
+import type { BillingConfig, BillingProviderId } from '../../core/config.js'
+import type { WebhookRequest } from '../../core/services/billing/provider.js'
+import { deliveryOf, readNotification, signNotification, type StoredNotification } from '../../core/services/billing/replay.js'
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/billing')
 

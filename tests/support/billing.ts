@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { WebhookRejected } from '../../server/services/billing/provider.js'
+import { WebhookRejected } from '../../core/services/billing/provider.js'
 
 export const WEBHOOK = '/billing/webhook/demo'
 

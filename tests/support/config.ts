@@ -1,4 +1,4 @@
-import { loadConfig, type Config } from '../../server/config.js'
+import { loadConfig, type Config } from '../../core/config.js'
 
 /** A valid configuration for tests, with overrides. */
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {

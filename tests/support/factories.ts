@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Category, ImageSet, Model, Subscription, Video, emptyVideoMedia, type Plan, type User } from '../../server/db/entities/index.js'
-import type { LocalizedText } from '../../server/domain/locale.js'
-import type { Resolution } from '../../server/domain/resolutions.js'
+import { Category, ImageSet, Model, Subscription, Video, emptyVideoMedia, type Plan, type User } from '../../core/db/entities/index.js'
+import type { LocalizedText } from '../../core/domain/locale.js'
+import type { Resolution } from '../../core/domain/media/resolutions.js'
 
 /** A video row with sensible defaults; released unless said otherwise. */
 export function makeVideo(em: EntityManager, overrides: Partial<{

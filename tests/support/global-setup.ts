@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.js'
-import { migrate, openOrm } from '../../server/db/orm.js'
+import { startEmbeddedPostgres } from '../../core/db/embedded-postgres.js'
+import { migrate, openOrm } from '../../core/db/orm.js'
 import { startLocalS3 } from '../../scripts/s3-server.js'
 
 const TEMPLATE = 'app_template'

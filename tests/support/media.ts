@@ -6,7 +6,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import type { FfprobeData } from 'fluent-ffmpeg'
 import ffmpeg from 'fluent-ffmpeg'
-import { ffmpegBinaries } from '../../worker/ffmpeg/binaries.js'
+import { ffmpegBinaries } from '../../core/ffmpeg/binaries.js'
 
 const exec = promisify(execFile)
 
@@ -74,7 +74,7 @@ export type MediaTestEnv = Awaited<ReturnType<typeof mediaTestEnv>>
 export async function mediaTestEnv(prefix: string, { store: kind = 'local' }: { store?: 'local' | 's3' } = {}) {
   const { createTestDatabase } = await import('./test-database.js')
   const { testConfig } = await import('./config.js')
-  const { openMediaStore } = await import('../../server/services/media/open-store.js')
+  const { openMediaStore } = await import('../../core/services/media/open-store')
   const db = await createTestDatabase()
   const tmp = await tempDir(prefix)
   const env: NodeJS.ProcessEnv = { DATA_DIR: tmp.dir, MEDIA_DIR: path.join(tmp.dir, 'media'), INGEST_DIR: path.join(tmp.dir, 'ingest') }
@@ -98,9 +98,9 @@ export async function mediaTestEnv(prefix: string, { store: kind = 'local' }: { 
  * ("Set"), ingested through the store and processed by the worker's jobs until ready.
  */
 export async function ingestClipAndSet(t: MediaTestEnv) {
-  const { ingestSource } = await import('../../server/services/ingest.js')
+  const { ingestSource } = await import('../../core/services/media/ingest')
   const { drainJobs } = await import('../../worker/runner.js')
-  const { ImageSet, Video } = await import('../../server/db/entities/index.js')
+  const { ImageSet, Video } = await import('../../core/db/entities/index')
   const em = t.db.orm.em.fork()
   const source = await makeTestVideo(path.join(t.tmp.dir, 'src', 'clip.mp4'), { width: 320, height: 180, seconds: 2 })
   const pictures = path.join(t.tmp.dir, 'src', 'set')
@@ -122,7 +122,7 @@ export async function ingestClipAndSet(t: MediaTestEnv) {
 export async function testBucket(prefix: string): Promise<NodeJS.ProcessEnv> {
   const { inject } = await import('vitest')
   const { CreateBucketCommand, PutBucketCorsCommand } = await import('@aws-sdk/client-s3')
-  const { createS3Client } = await import('../../server/services/media/store-s3.js')
+  const { createS3Client } = await import('../../core/services/media/store-s3')
   const { LOCAL_S3_CREDENTIALS, localS3Env } = await import('../../scripts/s3-server.js')
   const endpoint = inject('testS3Endpoint')
   const bucket = `${prefix.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 40)}-${crypto.randomBytes(4).toString('hex')}`

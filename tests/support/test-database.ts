@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { openOrm, type Orm } from '../../server/db/orm.js'
+import { openOrm, type Orm } from '../../core/db/orm.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {

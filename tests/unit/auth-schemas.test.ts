@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import {
   changePasswordSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema, signUpSchema,
-} from '../../server/domain/schemas/auth.js'
+} from '../../core/domain/schemas/auth.js'
 
 /** The first message per field, as the form and the server show them. */
 function messages(schema: z.ZodType, value: unknown): Record<string, string> {

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { segmentRange } from '../../server/services/backup/database.js'
-import { backupFileName, listBackups, pruneBackups } from '../../server/services/backup/files.js'
+import { segmentRange } from '../../core/services/ops/backup/database.js'
+import { backupFileName, listBackups, pruneBackups } from '../../core/services/ops/backup/files.js'
 
 const SEGMENT_16MB = 16 * 1024 * 1024
 

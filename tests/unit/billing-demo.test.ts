@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import type { WebhookRequest } from '../../server/services/billing/provider.js'
-import { DemoProvider, parseDemoNotification } from '../../server/services/billing/providers/demo.js'
-import { bodyFields, sameText } from '../../server/services/billing/providers/fields.js'
+import type { WebhookRequest } from '../../core/services/billing/provider.js'
+import { DemoProvider, parseDemoNotification } from '../../core/services/billing/providers/demo.js'
+import { bodyFields, sameText } from '../../core/services/billing/providers/fields.js'
 import { rejection } from '../support/billing.js'
 import { testConfig } from '../support/config.js'
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   addPeriod, applyEvent, centsToDecimal, checkoutTerms, checkSale, chosenPlanOf, chosenPlanPath, joinPath, parseCents, replaceSubscription,
   settleSubscription, startSubscription, throughDay, type SaleEvent, type SubscriptionState,
-} from '../../server/domain/billing.js'
+} from '../../core/domain/billing/billing.js'
 
 const at = (iso: string) => new Date(iso)
 const monthly = { id: 1, period: 'monthly' as const, priceCents: 1499, currency: 'EUR', trialDays: 2, trialPriceCents: 100 }

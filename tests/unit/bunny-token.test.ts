@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { signBunnyUrl } from '../../server/domain/bunny-token.js'
-import { S3MediaStore } from '../../server/services/media/store-s3.js'
-import { loadConfig } from '../../server/config.js'
+import { signBunnyUrl } from '../../core/domain/media/bunny-token.js'
+import { S3MediaStore } from '../../core/services/media/store-s3.js'
+import { loadConfig } from '../../core/config.js'
 
 const hmac = (key: string, message: string) => crypto.createHmac('sha256', key).update(message).digest()
 const KEY = 'SecurityKey'

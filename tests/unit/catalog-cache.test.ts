@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CatalogCache } from '../../server/services/catalog/cache.js'
+import { CatalogCache } from '../../core/services/catalog/cache.js'
 
 const enabled = (options?: ConstructorParameters<typeof CatalogCache>[0]) => {
   const cache = new CatalogCache(options)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { join, list, raw, sql, toOrm, toPg, where } from '../../server/db/sql.js'
+import { join, list, raw, sql, toOrm, toPg, where } from '../../core/db/sql.js'
 
 describe('SQL fragments', () => {
   it('keep values out of the text and render for node-postgres and for MikroORM', () => {

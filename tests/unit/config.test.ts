@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../server/config.js'
-import { mediaOriginsOf } from '../../server/services/media/public-urls.js'
+import { ConfigError, loadConfig } from '../../core/config.js'
+import { mediaOriginsOf } from '../../core/services/media/public-urls.js'
 
 const base = { APP_SECRET: 'x'.repeat(32) }
 

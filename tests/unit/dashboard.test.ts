@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { createRegistry } from '../../server/metrics/endpoint.js'
+import { createRegistry } from '../../core/metrics.js'
 import { ServerMetrics } from '../../server/metrics/server-metrics.js'
-import type { Orm } from '../../server/db/orm.js'
+import type { Orm } from '../../core/db/orm.js'
 import { WorkerMetrics } from '../../worker/metrics.js'
 
 /** Every series the Grafana dashboard asks for is one the processes export. */

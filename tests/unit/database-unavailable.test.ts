@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isDatabaseUnavailable } from '../../server/db/orm.js'
+import { isDatabaseUnavailable } from '../../core/db/orm.js'
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code })
 

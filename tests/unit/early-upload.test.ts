@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { MediaStore, WorkDir } from '../../server/services/media/store.js'
+import { MediaStore, WorkDir } from '../../core/services/media/store.js'
 import { EarlyUpload } from '../../worker/media/early-upload.js'
 
 /** A store that records what it is handed early, relative to the work folder. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { INVALID_CHARACTERS, isStorableText, text } from '../../server/domain/schemas/text.js'
+import { INVALID_CHARACTERS, isStorableText, text } from '../../core/domain/schemas/text.js'
 
 describe('text(): strings PostgreSQL can store', () => {
   it('accepts any text made of Unicode scalar values, surrogate pairs included', () => {

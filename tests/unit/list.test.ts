@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   BREAKPOINTS, MAX_PER_PAGE, clampPage, lastPage, normalizePerPage, normalizeSort, pageSizeFor, paginationMiddleCount, paginationWindow, sortsFor,
   type PaginationItem,
-} from '../../server/domain/list.js'
+} from '../../core/domain/catalog/list.js'
 
 describe('sorts', () => {
   it('offer the spec’s sorts per list, newest first', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectLocale, localize, normalizeLocale } from '../../server/domain/locale.js'
+import { detectLocale, localize, normalizeLocale } from '../../core/domain/locale.js'
 
 describe('normalizeLocale', () => {
   it('removes the region suffix and the case', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MediaAccessCache, type SessionSubject } from '../../server/services/media/access.js'
+import { MediaAccessCache, type SessionSubject } from '../../core/services/media/access.js'
 
 const HOUR = 3_600_000
 const T0 = Date.UTC(2026, 10, 24, 12)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { attachmentHeader, compactAttachmentHeader, downloadAllowance, downloadDay, downloadFileName } from '../../server/domain/downloads.js'
-import { playlistSeconds, rewritePlaylist } from '../../server/services/media/playlists.js'
-import { MediaSigner, isProtectedPath } from '../../server/services/media/signing.js'
+import { attachmentHeader, compactAttachmentHeader, downloadAllowance, downloadDay, downloadFileName } from '../../core/domain/playback/downloads.js'
+import { playlistSeconds, rewritePlaylist } from '../../core/services/media/playlists.js'
+import { MediaSigner, isProtectedPath } from '../../core/services/media/signing.js'
 
 const SECRET = 'unit-secret-unit-secret-unit-secret-0123'
 const KEY = '0f8c5b9e-5d3a-4a57-9a4e-0d5a0b1c2d3e'
@@ -125,7 +125,7 @@ describe('download policy', () => {
 
 describe('resolution choice', () => {
   it('keeps the stored choice when the video has it, else fhd, else the best available', async () => {
-    const { chooseResolution } = await import('../../server/domain/playback.js')
+    const { chooseResolution } = await import('../../core/domain/playback/playback')
     expect(chooseResolution(['sd', 'hd', 'fhd', 'uhd'], 'hd')).toBe('hd')
     expect(chooseResolution(['sd', 'hd', 'fhd', 'uhd'], null)).toBe('fhd')
     expect(chooseResolution(['sd', 'hd', 'fhd'], 'uhd')).toBe('fhd')
@@ -152,7 +152,7 @@ describe("the plan's resolution cap", () => {
   ].join('\n')
 
   it('follows the plan: up to Full HD, up to 4K UHD with the uhd feature, no cap for admins and permanent access', async () => {
-    const { isWithinCap, resolutionCap } = await import('../../server/domain/playback.js')
+    const { isWithinCap, resolutionCap } = await import('../../core/domain/playback/playback')
     expect(resolutionCap('user', ['fullCatalog', 'hd'])).toBe('fhd')
     expect(resolutionCap('user', ['fullCatalog', 'uhd'])).toBe('uhd')
     expect(resolutionCap('user', null)).toBe('fhd')
@@ -163,7 +163,7 @@ describe("the plan's resolution cap", () => {
   })
 
   it('leaves the variants above the cap out of a master playlist, with their URIs', async () => {
-    const { capMasterPlaylist } = await import('../../server/services/media/playlists.js')
+    const { capMasterPlaylist } = await import('../../core/services/media/playlists')
     const capped = capMasterPlaylist(master, 'fhd')
     expect(capped).toContain('sd/index.m3u8')
     expect(capped).toContain('fhd/index.m3u8')

@@ -17,14 +17,14 @@ import {
   titleFromFileName,
   type Rung,
   type SourceInfo,
-} from '../../server/domain/media.js'
-import { avc1Codec, h264Level } from '../../server/domain/media-h264.js'
-import { parseIngestMeta } from '../../server/domain/schemas/media.js'
-import { MediaRejected } from '../../worker/ffmpeg/errors.js'
-import { parseIdet } from '../../worker/ffmpeg/inspect.js'
-import { keyframeExpression, ladderFilterGraph } from '../../worker/ffmpeg/ladder.js'
-import { layoutChannels, parseFfmpegInfo } from '../../worker/ffmpeg/probe.js'
-import { FfmpegError } from '../../worker/ffmpeg/run.js'
+} from '../../core/domain/media/media.js'
+import { avc1Codec, h264Level } from '../../core/domain/media/media-h264.js'
+import { parseIngestMeta } from '../../core/domain/schemas/media.js'
+import { MediaRejected } from '../../core/ffmpeg/errors.js'
+import { parseIdet } from '../../core/ffmpeg/inspect.js'
+import { keyframeExpression, ladderFilterGraph } from '../../core/ffmpeg/ladder.js'
+import { layoutChannels, parseFfmpegInfo } from '../../core/ffmpeg/probe.js'
+import { FfmpegError } from '../../core/ffmpeg/run.js'
 import { previewIndexes } from '../../worker/media/image-set-pipeline.js'
 import { permanentReason } from '../../worker/media/outcome.js'
 

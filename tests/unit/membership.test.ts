@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isMember } from '../../server/domain/membership.js'
+import { isMember } from '../../core/domain/billing/membership.js'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const later = new Date('2026-12-22T12:00:00Z')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { currentSubscription, planActions, planState, type SubscriptionFacts } from '../../server/domain/membership.js'
+import { currentSubscription, planActions, planState, type SubscriptionFacts } from '../../core/domain/billing/membership.js'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cheapestOf, formatCents, priceView, type PricedPlan } from '../../server/domain/prices.js'
+import { cheapestOf, formatCents, priceView, type PricedPlan } from '../../core/domain/billing/prices.js'
 
 // Intl uses a no-break space (U+00A0 or U+202F) between amount and currency in some locales.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')

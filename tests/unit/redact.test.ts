@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { redactLinks, redactLogLine, redactUrl } from '../../server/redact.js'
+import { redactLinks, redactLogLine, redactUrl } from '../../core/redact.js'
 
 describe('redactUrl', () => {
   it('hides token, password and secret values and keeps the rest', () => {

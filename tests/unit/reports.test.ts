@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isOverdue, overdueIfReceivedBefore, reportDue, reportedItemOf } from '../../server/domain/reports.js'
+import { isOverdue, overdueIfReceivedBefore, reportDue, reportedItemOf } from '../../core/domain/site/reports.js'
 
 describe('reportDue: 7 business days after the day of arrival (Europe/Berlin), weekends skipped', () => {
   it('a report on a Friday evening is due at the end of the Tuesday of the week after next', () => {

@@ -2,11 +2,11 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { RichText, type InternalLinkProps } from '../../src/components/RichText.js'
-import { UnknownRichTextElementError, parseRichText, type RichTextOp } from '../../server/domain/rich-text.js'
+import { UnknownRichTextElementError, parseRichText, type RichTextOp } from '../../core/domain/site/rich-text.js'
 import { LEGAL_TEXTS } from '../../scripts/seed/legal.js'
 import { textToDelta } from '../../scripts/seed/legal/delta.js'
-import { LOCALES } from '../../server/domain/locale.js'
-import { LEGAL_SLUGS } from '../../server/domain/site.js'
+import { LOCALES } from '../../core/domain/locale.js'
+import { LEGAL_SLUGS } from '../../core/domain/site/site.js'
 
 const doc = (ops: unknown[]) => ({ ops })
 const html = (document: unknown, props: Partial<{ InternalLink: (p: InternalLinkProps) => React.ReactNode }> = {}) =>

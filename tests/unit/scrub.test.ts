@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { scrubInterval, scrubRows, scrubTileSize, scrubTrack } from '../../server/domain/scrub.js'
-import { rewriteThumbnailTrack } from '../../server/services/media/playlists.js'
+import { scrubInterval, scrubRows, scrubTileSize, scrubTrack } from '../../core/domain/media/scrub.js'
+import { rewriteThumbnailTrack } from '../../core/services/media/playlists.js'
 
 describe('scrub thumbnails', () => {
   it('come every 2 s (the keyframe spacing) up to about 200 per video, then further apart, at most every 10 s', () => {

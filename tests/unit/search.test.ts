@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { foldText, roundEstimate, searchTerms } from '../../server/domain/search.js'
+import { foldText, roundEstimate, searchTerms } from '../../core/domain/catalog/search.js'
 
 describe('searchTerms', () => {
   it('folds case and accents like the stored search columns', () => {

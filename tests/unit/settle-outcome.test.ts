@@ -1,6 +1,6 @@
 import type { JobHelpers, Task } from 'graphile-worker'
 import { describe, expect, it } from 'vitest'
-import type { Orm } from '../../server/db/orm.js'
+import type { Orm } from '../../core/db/orm.js'
 import { settleWhenDatabaseAnswers, writeWhenDatabaseAnswers } from '../../worker/settle-outcome.js'
 
 /** An ORM whose `select 1` fails `downFor` times, then answers; records what happened when. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import en from '../../i18n/en/index.js'
-import { contactSchema, errorFeedbackSchema, reportSchema, withoutEmptyUrls } from '../../server/domain/schemas/site.js'
-import { REPORT_MAX_URLS, isOwnSiteUrl, reportUrlFromQuery } from '../../server/domain/site.js'
+import { contactSchema, errorFeedbackSchema, reportSchema, withoutEmptyUrls } from '../../core/domain/schemas/site.js'
+import { REPORT_MAX_URLS, isOwnSiteUrl, reportUrlFromQuery } from '../../core/domain/site/site.js'
 
 const SITE = 'https://streamclub.example'
 

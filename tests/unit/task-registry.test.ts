@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { TASK_NAMES } from '../../server/services/jobs.js'
-import { MEDIA_TASKS } from '../../server/services/ingest.js'
+import { TASK_NAMES } from '../../core/services/ops/jobs.js'
+import { MEDIA_TASKS } from '../../core/services/media/ingest.js'
 import { assertCrontabTasksExist, assertEveryTaskHandled, CRONTAB } from '../../worker/tasks/index.js'
 
 const handlers = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, () => undefined]))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { TOKEN_LIFETIME_MS, tokenExpiry, tokenProblem } from '../../server/domain/tokens.js'
-import { safeRedirect } from '../../server/domain/redirect.js'
-import { hashToken, randomToken } from '../../server/services/sessions.js'
+import { TOKEN_LIFETIME_MS, tokenExpiry, tokenProblem } from '../../core/domain/auth/tokens.js'
+import { safeRedirect } from '../../core/domain/auth/redirect.js'
+import { hashToken, randomToken } from '../../core/services/auth/sessions.js'
 
 const now = new Date('2026-11-22T12:00:00Z')
 

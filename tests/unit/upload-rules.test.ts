@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { cancelledReason, timeLeftSeconds } from '../../server/domain/pipeline.js'
-import { formatBytes, isAbandonedUpload, uploadProblem, UPLOAD_ID } from '../../server/domain/upload.js'
+import { cancelledReason, timeLeftSeconds } from '../../core/domain/media/pipeline.js'
+import { formatBytes, isAbandonedUpload, uploadProblem, UPLOAD_ID } from '../../core/domain/media/upload.js'
 
 describe('uploadProblem: what the console’s upload takes', () => {
   it('takes a plain video file name within the size limit', () => {

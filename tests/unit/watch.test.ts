@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clampPosition, isWatched, resumeAt, watchedShare } from '../../server/domain/watch.js'
+import { clampPosition, isWatched, resumeAt, watchedShare } from '../../core/domain/playback/watch.js'
 
 describe('resume rules', () => {
   it('offers to resume from the second second until 95 % of the video', () => {

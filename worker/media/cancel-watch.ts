@@ -1,4 +1,4 @@
-import type { Orm } from '../../server/db/orm.js'
+import type { Orm } from '../../core/db/orm.js'
 import type { ItemTable } from './progress.js'
 
 /** Thrown where a cancelled job stops on its own (before publishing, before writing its result). */

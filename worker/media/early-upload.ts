@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { MediaStore, WorkDir } from '../../server/services/media/store.js'
+import type { MediaStore, WorkDir } from '../../core/services/media/store.js'
 
 /** How often a running encode's folders are read for newly closed segments. */
 const POLL_MS = 500

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { IngestKind } from '../../server/services/ingest.js'
+import type { IngestKind } from '../../core/services/media/ingest.js'
 
 /**
  * The drop folder (INGEST_DIR). Content ops drop:

@@ -1,8 +1,8 @@
 import type { QueryResult } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { MediaRejected } from '../ffmpeg/errors.js'
+import { MediaRejected } from '../../core/ffmpeg/errors.js'
 import { JobCancelled } from './cancel-watch.js'
-import { FfmpegError } from '../ffmpeg/run.js'
+import { FfmpegError } from '../../core/ffmpeg/run.js'
 import type { ItemTable } from './progress.js'
 
 export { MediaRejected }

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises'
-import type { Orm } from '../../server/db/orm.js'
-import { SCRUB } from '../../server/domain/scrub.js'
-import { query, sql } from '../../server/db/sql.js'
-import type { MediaStore } from '../../server/services/media/store.js'
-import { playlistSeconds } from '../../server/services/media/playlists.js'
-import { makeScrubThumbnails } from '../ffmpeg/scrub.js'
+import type { Orm } from '../../core/db/orm.js'
+import { SCRUB } from '../../core/domain/media/scrub.js'
+import { query, sql } from '../../core/db/sql.js'
+import type { MediaStore } from '../../core/services/media/store.js'
+import { playlistSeconds } from '../../core/services/media/playlists.js'
+import { makeScrubThumbnails } from '../../core/ffmpeg/scrub.js'
 
 export interface BackfillResult {
   /** Media made (one per set of HLS files; demo rows share theirs). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import type { MediaStore } from '../../server/services/media/store.js'
+import type { MediaStore } from '../../core/services/media/store.js'
 
 /**
  * With MEDIA_STORE=s3, MEDIA_DIR/sources holds this machine's copies of sources: fetched for a

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { Orm } from '../../server/db/orm.js'
-import { Video, type VideoMedia } from '../../server/db/entities/index.js'
+import type { Orm } from '../../core/db/orm.js'
+import { Video, type VideoMedia } from '../../core/db/entities/index.js'
 import {
   POSTER_WIDTHS,
   PREVIEW_CLIP,
@@ -23,20 +23,20 @@ import {
   stillTimes,
   type Rung,
   type SourceInfo,
-} from '../../server/domain/media.js'
-import { mediaAvailability } from '../../server/domain/publish.js'
-import type { LivePaths, MediaStore, WorkDir } from '../../server/services/media/store.js'
+} from '../../core/domain/media/media.js'
+import { mediaAvailability } from '../../core/domain/catalog/publish.js'
+import type { LivePaths, MediaStore, WorkDir } from '../../core/services/media/store.js'
 import { EarlyUpload } from './early-upload.js'
-import { SOURCE_UPLOAD_WAIT_MS, videoSourceFile } from '../../server/services/ingest.js'
-import { notifyCatalogChanged, releaseDueItems } from '../../server/services/release.js'
-import { notifyPipelineChanged } from '../../server/services/pipeline-feed.js'
-import { SCRUB } from '../../server/domain/scrub.js'
-import { stitchClips } from '../ffmpeg/clips.js'
-import { makeScrubThumbnails } from '../ffmpeg/scrub.js'
-import { encodeLadder, measureRung, remuxToMp4, rungPlaylist } from '../ffmpeg/ladder.js'
-import { detectScan, readAvcCodec } from '../ffmpeg/inspect.js'
-import { displaySize, filesOf, grabFrames, type PictureTarget } from '../ffmpeg/pictures.js'
-import { probe } from '../ffmpeg/probe.js'
+import { SOURCE_UPLOAD_WAIT_MS, videoSourceFile } from '../../core/services/media/ingest.js'
+import { notifyCatalogChanged, releaseDueItems } from '../../core/services/catalog/release.js'
+import { notifyPipelineChanged } from '../../core/services/media/pipeline-feed.js'
+import { SCRUB } from '../../core/domain/media/scrub.js'
+import { stitchClips } from '../../core/ffmpeg/clips.js'
+import { makeScrubThumbnails } from '../../core/ffmpeg/scrub.js'
+import { encodeLadder, measureRung, remuxToMp4, rungPlaylist } from '../../core/ffmpeg/ladder.js'
+import { detectScan, readAvcCodec } from '../../core/ffmpeg/inspect.js'
+import { displaySize, filesOf, grabFrames, type PictureTarget } from '../../core/ffmpeg/pictures.js'
+import { probe } from '../../core/ffmpeg/probe.js'
 import type { WorkerObserver } from '../deps.js'
 import { JobCancelled } from './cancel-watch.js'
 import { MediaRejected, markProcessing, settleFailure, type Attempt, type Outcome } from './outcome.js'

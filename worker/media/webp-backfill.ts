@@ -2,12 +2,12 @@ import { createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import type { ImageRef } from '../../server/db/entities/types.js'
-import type { Orm } from '../../server/db/orm.js'
-import { query, raw, sql } from '../../server/db/sql.js'
-import type { MediaStore } from '../../server/services/media/store.js'
-import { notifyCatalogChanged } from '../../server/services/release.js'
-import { encodeWebp, webpPathOf } from '../ffmpeg/pictures.js'
+import type { ImageRef } from '../../core/db/entities/types.js'
+import type { Orm } from '../../core/db/orm.js'
+import { query, raw, sql } from '../../core/db/sql.js'
+import type { MediaStore } from '../../core/services/media/store.js'
+import { notifyCatalogChanged } from '../../core/services/catalog/release.js'
+import { encodeWebp, webpPathOf } from '../../core/ffmpeg/pictures.js'
 
 /**
  * Every JSON column that holds pictures (ImageRef, alone, in lists or inside a media object).

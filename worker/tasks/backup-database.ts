@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Task } from 'graphile-worker'
-import { mirrorMedia } from '../../server/services/backup/media.js'
+import { mirrorMedia } from '../../core/services/ops/backup/media.js'
 import { BACKUP_EXIT, runBackupProcess } from '../backup-process.js'
 import type { WorkerDeps } from '../deps.js'
 

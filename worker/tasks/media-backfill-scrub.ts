@@ -1,9 +1,9 @@
 import type { Task } from 'graphile-worker'
-import { MEDIA_TASKS } from '../../server/services/ingest.js'
-import { addJob } from '../../server/services/jobs.js'
-import { MediaStore } from '../../server/services/media/store.js'
+import { MEDIA_TASKS } from '../../core/services/media/ingest.js'
+import { addJob } from '../../core/services/ops/jobs.js'
+import { MediaStore } from '../../core/services/media/store.js'
 import type { WorkerDeps } from '../deps.js'
-import { ffmpegBinaries } from '../ffmpeg/binaries.js'
+import { ffmpegBinaries } from '../../core/ffmpeg/binaries.js'
 import { backfillScrubThumbnails } from '../media/scrub-backfill.js'
 
 /** Videos per job: a few seconds of ffmpeg, so a transcode waiting in the same queue is not held up long. */

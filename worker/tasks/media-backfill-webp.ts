@@ -1,9 +1,9 @@
 import type { Task } from 'graphile-worker'
-import { MEDIA_QUEUES, MEDIA_TASKS } from '../../server/services/ingest.js'
-import { addJob } from '../../server/services/jobs.js'
-import { openMediaStore } from '../../server/services/media/open-store.js'
+import { MEDIA_QUEUES, MEDIA_TASKS } from '../../core/services/media/ingest.js'
+import { addJob } from '../../core/services/ops/jobs.js'
+import { openMediaStore } from '../../core/services/media/open-store.js'
 import type { WorkerDeps } from '../deps.js'
-import { ffmpegBinaries } from '../ffmpeg/binaries.js'
+import { ffmpegBinaries } from '../../core/ffmpeg/binaries.js'
 import { backfillWebp } from '../media/webp-backfill.js'
 
 /** Pictures per job: a few seconds of ffmpeg, so an image set waiting in the same queue is not held up long. */

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Task } from 'graphile-worker'
-import { parseIngestMeta, type IngestMeta } from '../../server/domain/schemas/media.js'
-import { findItem, ingestSource, videoSourceFile, type IngestResult } from '../../server/services/ingest.js'
-import { exists } from '../../server/services/media/store.js'
-import { openMediaStore } from '../../server/services/media/open-store.js'
+import { parseIngestMeta, type IngestMeta } from '../../core/domain/schemas/media.js'
+import { findItem, ingestSource, videoSourceFile, type IngestResult } from '../../core/services/media/ingest.js'
+import { exists } from '../../core/services/media/store.js'
+import { openMediaStore } from '../../core/services/media/open-store.js'
 import type { WorkerDeps } from '../deps.js'
 import { REJECTED_DIR } from '../media/ingest-folder.js'
-import type { DropPayload } from '../../server/services/jobs.js'
+import type { DropPayload } from '../../core/services/ops/jobs.js'
 
 function checkPayload(payload: unknown): DropPayload {
   const p = payload as Partial<DropPayload> | null

@@ -1,4 +1,4 @@
-import { MEDIA_TASKS } from '../../server/services/ingest.js'
+import { MEDIA_TASKS } from '../../core/services/media/ingest.js'
 import { mediaTask } from '../media/media-task.js'
 import { processVideo } from '../media/video-pipeline.js'
 

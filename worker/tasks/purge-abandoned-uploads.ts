@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker'
 import type { WorkerDeps } from '../deps.js'
-import { uploadFolderAt } from '../../server/services/uploads.js'
+import { uploadFolderAt } from '../../core/services/admin/uploads.js'
 
 /**
  * Cron, hourly: removes the console's uploads that received nothing for UPLOAD_EXPIRY_HOURS

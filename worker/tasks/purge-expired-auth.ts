@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker'
 import type { WorkerDeps } from '../deps.js'
-import { purgeExpiredAuthRows } from '../../server/services/sessions.js'
+import { purgeExpiredAuthRows } from '../../core/services/auth/sessions.js'
 
 /** Cron, hourly: removes expired sessions, used or old mailed-link tokens, old rate-limit counters. */
 export const purgeExpiredAuthTask =

@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker'
 import type { WorkerDeps } from '../deps.js'
-import { refreshSearchStatistics } from '../../server/services/catalog/search-statistics.js'
+import { refreshSearchStatistics } from '../../core/services/catalog/search-statistics.js'
 
 /** Cron: recounts the search lexemes of the kinds whose released items changed. */
 export const refreshSearchStatisticsTask =

@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker'
 import type { WorkerDeps } from '../deps.js'
-import { releaseDueItems } from '../../server/services/release.js'
+import { releaseDueItems } from '../../core/services/catalog/release.js'
 
 /** Cron, every minute: items whose publish_at has passed become linked and playable. */
 export const releaseDueItemsTask =

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer'
 import type { Task } from 'graphile-worker'
-import { MailMessage } from '../../server/db/entities/index.js'
-import { redactLinks } from '../../server/redact.js'
+import { MailMessage } from '../../core/db/entities/index.js'
+import { redactLinks } from '../../core/redact.js'
 import type { WorkerDeps } from '../deps.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker'
 import type { WorkerDeps } from '../deps.js'
-import { settleSubscriptions } from '../../server/services/billing/events.js'
+import { settleSubscriptions } from '../../core/services/billing/events.js'
 
 /**
  * Cron, every minute: scheduled plan changes (downgrades) and cancellations that are due take

@@ -1,4 +1,4 @@
-import type { LegalTexts } from '../legal.js'
+import type { LegalTexts } from './delta.js'
 
 /** Synthetische Beispieltexte der Demo-Installation; der Betreiber ersetzt sie. */
 export default {

@@ -1,4 +1,5 @@
-import type { RichTextOp } from '../../../server/domain/rich-text.js'
+import type { LegalSlug } from '../../../core/domain/site/site.js'
+import type { RichTextOp } from '../../../core/domain/site/rich-text.js'
 
 /**
  * Writes the seeded legal texts in a compact line format and turns them into delta
@@ -59,3 +60,6 @@ function merge(ops: RichTextOp[]): RichTextOp[] {
   }
   return merged
 }
+
+/** One language's legal texts in the compact line format above. */
+export type LegalTexts = Record<LegalSlug, { title: string; body: string }>

@@ -1,4 +1,4 @@
-import type { LegalTexts } from '../legal.js'
+import type { LegalTexts } from './delta.js'
 
 /** Synthetic sample texts of the demo installation; the operator replaces them. */
 export default {

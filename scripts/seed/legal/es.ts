@@ -1,4 +1,4 @@
-import type { LegalTexts } from '../legal.js'
+import type { LegalTexts } from './delta.js'
 
 /** Textos de ejemplo sintéticos de la instalación de demostración. */
 export default {

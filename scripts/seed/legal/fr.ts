@@ -1,4 +1,4 @@
-import type { LegalTexts } from '../legal.js'
+import type { LegalTexts } from './delta.js'
 
 /** Textes d'exemple synthétiques de l'installation de démonstration. */
 export default {

@@ -1,4 +1,4 @@
-import type { LegalTexts } from '../legal.js'
+import type { LegalTexts } from './delta.js'
 
 /** Testi di esempio sintetici dell'installazione dimostrativa. */
 export default {

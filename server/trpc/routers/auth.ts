@@ -1,10 +1,10 @@
-import { isMember } from '../../domain/membership.js'
+import { isMember } from '../../../core/domain/billing/membership.js'
 import {
   changePasswordSchema, forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signUpSchema, verifyEmailSchema,
-} from '../../domain/schemas/auth.js'
+} from '../../../core/domain/schemas/auth.js'
 import {
   changePassword, forgotPassword, login, logout, resendVerification, resetPassword, signUp, verifyEmail,
-} from '../../services/accounts.js'
+} from '../../../core/services/auth/accounts.js'
 import { publicProcedure, router, verifiedProcedure } from '../trpc.js'
 
 export const authRouter = router({

@@ -1,5 +1,5 @@
-import { demoCheckoutInput, demoPaySchema } from '../../domain/schemas/billing.js'
-import { demoCheckoutView, demoPay } from '../../services/billing/checkout.js'
+import { demoCheckoutInput, demoPaySchema } from '../../../core/domain/schemas/billing.js'
+import { demoCheckoutView, demoPay } from '../../../core/services/billing/checkout.js'
 import { rateLimited } from '../rate-limit.js'
 import { router, verifiedProcedure } from '../trpc.js'
 

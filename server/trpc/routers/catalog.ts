@@ -1,8 +1,8 @@
-import { bannersQuerySchema, detailQuerySchema, listQuerySchema } from '../../domain/schemas/catalog.js'
+import { bannersQuerySchema, detailQuerySchema, listQuerySchema } from '../../../core/domain/schemas/catalog.js'
 import {
   banners, categoryDetail, imageSetDetail, listCategories, listImageSets, listModels, listVideos, modelDetail, videoDetail,
   type CatalogCaller,
-} from '../../services/catalog/index.js'
+} from '../../../core/services/catalog/index.js'
 import type { Context } from '../context.js'
 import { publicProcedure, router } from '../trpc.js'
 

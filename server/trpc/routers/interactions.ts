@@ -1,5 +1,5 @@
-import { interactionSchema } from '../../domain/schemas/interactions.js'
-import { updateInteraction } from '../../services/interactions.js'
+import { interactionSchema } from '../../../core/domain/schemas/interactions.js'
+import { updateInteraction } from '../../../core/services/catalog/interactions.js'
 import { rateLimited } from '../rate-limit.js'
 import { router, userProcedure } from '../trpc.js'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { LOCALES } from '../../domain/locale.js'
-import { currentPlan, listPublicPlans, signupOffers } from '../../services/plans.js'
+import { LOCALES } from '../../../core/domain/locale.js'
+import { currentPlan, listPublicPlans, signupOffers } from '../../../core/services/billing/plans.js'
 import { publicProcedure, router, verifiedProcedure } from '../trpc.js'
 
 const localeInput = z.object({ locale: z.enum(LOCALES) })

@@ -1,6 +1,6 @@
-import { playbackQuerySchema } from '../../domain/schemas/interactions.js'
-import { mediaSignerFor } from '../../services/media/signer.js'
-import { imageSetPictures, videoPlayback } from '../../services/playback.js'
+import { playbackQuerySchema } from '../../../core/domain/schemas/interactions.js'
+import { mediaSignerFor } from '../../../core/services/media/signer.js'
+import { imageSetPictures, videoPlayback } from '../../../core/services/catalog/playback.js'
 import type { Context } from '../context.js'
 import { memberProcedure, router } from '../trpc.js'
 

@@ -2,11 +2,11 @@ import { TRPCError } from '@trpc/server'
 import type { z } from 'zod'
 import {
   clientErrorSchema, contactSchema, errorFeedbackSchema, faqInput, legalPageInput, reportSchema,
-} from '../../domain/schemas/site.js'
-import { faqPage } from '../../services/faq.js'
-import { findLegalPage, saveErrorFeedback, sendContactMessage, submitRemovalReport, type Sender } from '../../services/site.js'
+} from '../../../core/domain/schemas/site.js'
+import { faqPage } from '../../../core/services/site/faq.js'
+import { findLegalPage, saveErrorFeedback, sendContactMessage, submitRemovalReport, type Sender } from '../../../core/services/site/site.js'
 import type { Context } from '../context.js'
-import { AppError } from '../../domain/errors.js'
+import { AppError } from '../../../core/domain/errors.js'
 import { rateLimited } from '../rate-limit.js'
 import { publicProcedure, router } from '../trpc.js'
 

@@ -1,5 +1,5 @@
-import { continueWatchingSchema, watchPositionSchema, watchSaveSchema } from '../../domain/schemas/interactions.js'
-import { continueWatching, saveWatchPosition, watchPosition } from '../../services/watch.js'
+import { continueWatchingSchema, watchPositionSchema, watchSaveSchema } from '../../../core/domain/schemas/interactions.js'
+import { continueWatching, saveWatchPosition, watchPosition } from '../../../core/services/catalog/watch.js'
 import { memberProcedure, router } from '../trpc.js'
 
 /**

@@ -1,17 +1,11 @@
 import { ActionIcon, Box, Burger, Group } from '@mantine/core'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useSignedInUser } from '../../features/auth/session'
 import { useI18n, useCurrentLocale } from '../../lib/locale'
 import { LanguageMenu } from './LanguageMenu'
+import { NAV_BAR_FROM, useJoinOffer, useSections } from './navigation'
 import { UserMenu } from './UserMenu'
 import { ButtonLink, PlainLink } from '../links'
-
-/**
- * From this breakpoint the sections sit in the header bar; below it they are in the drawer
- * behind the burger (the five sections in French or Spanish need about 560 px).
- */
-export const NAV_BAR_FROM = 'lg'
 
 /**
  * Below this breakpoint (phones) the header shows a search icon that opens the search field
@@ -21,24 +15,6 @@ const COMPACT_BELOW = 'sm'
 
 /** The navigation drawer's code (MobileNav.tsx): loaded as the burger is reached for, shown when pressed. */
 export const loadMobileNav = () => import('./MobileNav')
-
-/** Who is signed in, and whether to offer membership: to visitors and users, not members or admins. */
-export function useJoinOffer() {
-  const me = useSignedInUser() ?? null
-  return { me, showBecomeMember: !me || (!me.isMember && me.role !== 'admin') }
-}
-
-/** The main sections, shared by the desktop bar and the mobile drawer. */
-export function useSections() {
-  const { LL } = useI18n()
-  return [
-    { to: '/$lang/videos', label: LL.layout.nav.videos() },
-    { to: '/$lang/images', label: LL.layout.nav.images() },
-    { to: '/$lang/categories', label: LL.layout.nav.categories() },
-    { to: '/$lang/models', label: LL.layout.nav.models() },
-    { to: '/$lang/coming-soon', label: LL.layout.nav.comingSoon() },
-  ] as const
-}
 
 export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
   const { LL } = useI18n()

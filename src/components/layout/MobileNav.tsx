@@ -2,8 +2,8 @@ import { Box, Divider, NavLink, Stack, type NavLinkProps } from '@mantine/core'
 import { createLink, type LinkComponent } from '@tanstack/react-router'
 import { forwardRef } from 'react'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
-import { NAV_BAR_FROM, useJoinOffer, useSections } from './Header'
-import { useLanguageChoices } from './LanguageMenu'
+import { NAV_BAR_FROM, useJoinOffer, useSections } from './navigation'
+import { useLanguageChoices } from './language-choices'
 
 type AnchorElementProps = Omit<React.ComponentPropsWithoutRef<'a'>, 'color' | 'style' | 'children'>
 

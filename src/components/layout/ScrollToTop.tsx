@@ -2,7 +2,7 @@ import { useWindowScroll } from '@mantine/hooks'
 import { Suspense, lazy, useEffect, useState } from 'react'
 
 /** Spec section 9: the button appears once the page is scrolled more than 400 px. */
-export const SCROLL_TO_TOP_THRESHOLD_PX = 400
+const SCROLL_TO_TOP_THRESHOLD_PX = 400
 
 /** The button and its transition (ScrollToTopButton.tsx) load once the page is first scrolled that far. */
 const ScrollToTopButton = lazy(() => import('./ScrollToTopButton'))
@@ -15,7 +15,7 @@ export function ScrollToTop() {
   }, [scroll.y])
   return wanted ? (
     <Suspense fallback={null}>
-      <ScrollToTopButton />
+      <ScrollToTopButton threshold={SCROLL_TO_TOP_THRESHOLD_PX} />
     </Suspense>
   ) : null
 }

@@ -1,14 +1,14 @@
 import { Affix, Button, Transition } from '@mantine/core'
 import { useWindowScroll } from '@mantine/hooks'
 import { useI18n } from '../../lib/locale'
-import { SCROLL_TO_TOP_THRESHOLD_PX } from './ScrollToTop'
 
-export default function ScrollToTopButton() {
+/** Shown while the page is scrolled more than `threshold` pixels. */
+export default function ScrollToTopButton({ threshold }: { threshold: number }) {
   const { LL } = useI18n()
   const [scroll, scrollTo] = useWindowScroll()
   return (
     <Affix position={{ bottom: 20, right: 20 }}>
-      <Transition transition="slide-up" mounted={scroll.y > SCROLL_TO_TOP_THRESHOLD_PX}>
+      <Transition transition="slide-up" mounted={scroll.y > threshold}>
         {(styles) => (
           <Button style={styles} onClick={() => scrollTo({ y: 0 })} radius="xl">
             ↑ {LL.layout.scrollToTop()}

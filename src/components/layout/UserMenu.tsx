@@ -1,17 +1,8 @@
 import { ActionIcon } from '@mantine/core'
 import { useI18n } from '../../lib/locale'
 import { deferredMenu } from './DeferredMenu'
+import type { UserMenuProps } from './menus/user-menu-props'
 
-export interface MenuUser {
-  email: string
-  role: string
-  isMember: boolean
-}
-
-export interface UserMenuProps {
-  me: MenuUser | null
-  showBecomeMember: boolean
-}
 
 function PersonIcon() {
   return (

@@ -9,9 +9,9 @@
  * The server enforces the same rules on every procedure (userProcedure, verifiedProcedure).
  */
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
-import type { Locale } from '../../../server/domain/locale.js'
-import { safeRedirect } from '../../../server/domain/redirect.js'
-import type { RouterContext } from '../../router'
+import type { Locale } from '../../../core/domain/locale.js'
+import { safeRedirect } from '../../../core/domain/auth/redirect.js'
+import type { RouterContext } from '../../router-context'
 import { fetchMe, type Me } from './session'
 
 interface GateArgs {

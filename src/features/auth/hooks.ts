@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from '@tanstack/react-router'
-import { returnTo } from '../../../server/domain/redirect.js'
+import { returnTo } from '../../../core/domain/auth/redirect.js'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
 import { showSuccess } from '../../lib/toasts'
 import { useTRPC } from '../../lib/trpc'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { LOCALES } from '../../../server/domain/locale.js'
+import { LOCALES } from '../../../core/domain/locale.js'
 import { optionalText } from '../../lib/search-params'
 
 /** A link's language (the join link, the plan cards): the page follows it over the stored choice. */

@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
-import type { SortName } from '../../../server/domain/list.js'
+import type { SortName } from '../../../core/domain/catalog/list.js'
 import { Pagination } from './Pagination'
 import { SortSelect } from './SortSelect'
 import type { ListMeta } from '../../lib/api-types.js'

@@ -1,6 +1,6 @@
 import { Group, Text, UnstyledButton } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { paginationMiddleCount, paginationWindow } from '../../../server/domain/list.js'
+import { paginationMiddleCount, paginationWindow } from '../../../core/domain/catalog/list.js'
 import { useBreakpoint } from '../../lib/breakpoint'
 import { useI18n } from '../../lib/locale'
 

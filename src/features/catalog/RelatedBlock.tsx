@@ -1,7 +1,7 @@
 import { Skeleton } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import type { ListQueryInput } from '../../../server/domain/schemas/catalog.js'
+import type { ListQueryInput } from '../../../core/domain/schemas/catalog.js'
 import { CardGrid, GRID_COLUMNS } from './CardGrid'
 import { ImageSetCard } from './cards/ImageSetCard'
 import { ModelCard } from './cards/ModelCard'

@@ -1,6 +1,6 @@
 import { NativeSelect } from '@mantine/core'
 import { useNavigate } from '@tanstack/react-router'
-import type { SortName } from '../../../server/domain/list.js'
+import type { SortName } from '../../../core/domain/catalog/list.js'
 import { useI18n } from '../../lib/locale'
 
 /** The sort choice; changing it goes back to page 1 and keeps the rest of the query string. */

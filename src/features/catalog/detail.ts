@@ -1,7 +1,7 @@
 import { notFound } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { TRPCClientError } from '@trpc/client'
-import { isLocale, type Locale } from '../../../server/domain/locale.js'
+import { isLocale, type Locale } from '../../../core/domain/locale.js'
 
 const ID = /^[1-9]\d{0,9}$/
 const MAX_ID = 2_147_483_647

@@ -1,6 +1,6 @@
 import { stripSearchParams, type SearchMiddleware } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { sortsFor, type ListKind, type SortName } from '../../../server/domain/list.js'
+import { sortsFor, type ListKind, type SortName } from '../../../core/domain/catalog/list.js'
 
 /**
  * Sort and page in the query string (spec section 4), with the spec's fallbacks: an unknown

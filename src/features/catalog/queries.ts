@@ -2,9 +2,9 @@
  * Query options of the catalog, shared by route loaders and components (the loader fills the
  * cache, the component reads the same key). Lists ask for the relations their cards show.
  */
-import type { Locale } from '../../../server/domain/locale.js'
-import { pageSizeFor, type Breakpoint, type ListKind, type SortName } from '../../../server/domain/list.js'
-import type { ListQueryInput, ListRelation } from '../../../server/domain/schemas/catalog.js'
+import type { Locale } from '../../../core/domain/locale.js'
+import { pageSizeFor, type Breakpoint, type ListKind, type SortName } from '../../../core/domain/catalog/list.js'
+import type { ListQueryInput, ListRelation } from '../../../core/domain/schemas/catalog.js'
 import type { Trpc } from '../../lib/trpc'
 
 export const CARD_RELATIONS = {

@@ -4,7 +4,7 @@
  * public media appears here: the poster, the stills' thumbnails and the preview clip, never a
  * members-only URL.
  */
-import type { Locale } from '../../../server/domain/locale.js'
+import type { Locale } from '../../../core/domain/locale.js'
 import { absoluteUrl, breadcrumbs, isoDuration, localizedUrl, pageHead, type HeadResult } from '../../lib/seo'
 import { translations } from '../../lib/locale'
 import type { PageEnvironment } from '../../lib/page-environment'

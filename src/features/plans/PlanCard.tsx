@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { useId } from 'react'
 import type { inferRouterOutputs } from '@trpc/server'
 import type { AppRouter } from '../../../server/trpc/root.js'
-import { priceView } from '../../../server/domain/prices.js'
+import { priceView } from '../../../core/domain/billing/prices.js'
 import { useI18n } from '../../lib/locale'
 
 export type PlanCardData = inferRouterOutputs<AppRouter>['plans']['list'][number]

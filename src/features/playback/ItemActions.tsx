@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
-import type { InteractionKind } from '../../../server/domain/schemas/interactions.js'
+import type { InteractionKind } from '../../../core/domain/schemas/interactions.js'
 import { formatNumber } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
 import { ViewsStat } from '../catalog/cards/Stats'

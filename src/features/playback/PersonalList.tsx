@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core'
 import type { ReactNode } from 'react'
-import type { ListKind } from '../../../server/domain/list.js'
+import type { ListKind } from '../../../core/domain/catalog/list.js'
 import { PageTitle } from '../../components/PageTitle'
 import { ContentList } from '../catalog/ContentList'
 import type { ListSearch } from '../catalog/list-route'

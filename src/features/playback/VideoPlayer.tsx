@@ -12,8 +12,8 @@ import {
   MediaPlaybackRateButton, MediaTimeDisplay, MediaTimeRange, MediaVolumeRange,
 } from 'media-chrome/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { RESOLUTION_STORAGE_KEY, chooseResolution } from '../../../server/domain/playback.js'
-import type { Resolution } from '../../../server/domain/resolutions.js'
+import { RESOLUTION_STORAGE_KEY, chooseResolution } from '../../../core/domain/playback/playback.js'
+import type { Resolution } from '../../../core/domain/media/resolutions.js'
 import { DOUBLE_TAP_MS, doubleTapSeek } from '../../lib/gestures'
 import { useI18n } from '../../lib/locale'
 import { PLAYBACK_RATES, shortcutFor, stepRate, type ShortcutAction } from './shortcuts'

@@ -4,7 +4,7 @@
  * refusal arrives as JSON `{ error, reason }`, which the frame shows and we read (same origin)
  * to show the toast of spec section 8. One request, counted once by the server.
  */
-import { DOWNLOAD_REFUSALS, type DownloadRefusal } from '../../../server/domain/downloads.js'
+import { DOWNLOAD_REFUSALS, type DownloadRefusal } from '../../../core/domain/playback/downloads.js'
 import { translations } from '../../lib/locale'
 import { TOAST_MS, showWarning } from '../../lib/toasts'
 

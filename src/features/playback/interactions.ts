@@ -6,8 +6,8 @@
  */
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import type { Locale } from '../../../server/domain/locale.js'
-import type { InteractionKind } from '../../../server/domain/schemas/interactions.js'
+import type { Locale } from '../../../core/domain/locale.js'
+import type { InteractionKind } from '../../../core/domain/schemas/interactions.js'
 import { useI18n } from '../../lib/locale'
 import { showError } from '../../lib/toasts'
 import { useTRPC, type Trpc } from '../../lib/trpc'

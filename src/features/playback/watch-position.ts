@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, type RefObject } from 'react'
-import { SAVE_INTERVAL_MS } from '../../../server/domain/watch.js'
+import { SAVE_INTERVAL_MS } from '../../../core/domain/playback/watch.js'
 import { createTRPCClient, httpLink } from '@trpc/client'
 import type { AppRouter } from '../../../server/trpc/root.js'
 import { apiHeaders, useTRPC, useTRPCClient, type ApiClient } from '../../lib/trpc'

@@ -1,7 +1,7 @@
 import { Button, Grid, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { contactSchema, type ContactInput } from '../../../server/domain/schemas/site.js'
+import { contactSchema, type ContactInput } from '../../../core/domain/schemas/site.js'
 import { PageTitle } from '../../components/PageTitle'
 import { focusFirstError, showSubmitError, useSchemaForm, validateOnSubmit } from '../../lib/forms'
 import { useI18n } from '../../lib/locale'

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/cor
 import { useMutation } from '@tanstack/react-query'
 import { useLocation, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { Component, useEffect, useRef, useState, type ReactNode } from 'react'
-import { errorFeedbackSchema } from '../../../server/domain/schemas/site.js'
+import { errorFeedbackSchema } from '../../../core/domain/schemas/site.js'
 import { ButtonLink } from '../../components/links'
 import { SiteLayout } from '../../components/layout/SiteLayout'
 import { useFocusOnMount } from '../../lib/focus'

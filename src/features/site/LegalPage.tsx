@@ -1,6 +1,6 @@
 import { Alert, Stack, Text, Typography } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import type { LegalSlug } from '../../../server/domain/site.js'
+import type { LegalSlug } from '../../../core/domain/site/site.js'
 import { RichTextRouterLink } from '../../components/links'
 import { PageTitle } from '../../components/PageTitle'
 import { RichText } from '../../components/RichText'

@@ -3,10 +3,10 @@ import {
 } from '@mantine/core'
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { reportSchema, withoutEmptyUrls, type ReportInput } from '../../../server/domain/schemas/site.js'
+import { reportSchema, withoutEmptyUrls, type ReportInput } from '../../../core/domain/schemas/site.js'
 import {
   REPORT_ISSUES, REPORT_MAX_URLS, REPORT_PROCESSING_BUSINESS_DAYS, REPORT_TYPES, reportUrlFromQuery,
-} from '../../../server/domain/site.js'
+} from '../../../core/domain/site/site.js'
 import { PageTitle } from '../../components/PageTitle'
 import { focusFirstError, showSubmitError, useSchemaForm, validateOnSubmit } from '../../lib/forms'
 import { useCurrentLocale, useI18n } from '../../lib/locale'

@@ -1,6 +1,6 @@
-import type { Locale } from '../../../server/domain/locale.js'
+import type { Locale } from '../../../core/domain/locale.js'
 import type { Trpc } from '../../lib/trpc'
-import type { RouterContext } from '../../router'
+import type { RouterContext } from '../../router-context'
 
 /**
  * The FAQ page's query, apart from its components (FaqPage.tsx), so the entry script, which

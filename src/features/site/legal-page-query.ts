@@ -1,9 +1,9 @@
 import { notFound } from '@tanstack/react-router'
 import { TRPCClientError } from '@trpc/client'
-import type { Locale } from '../../../server/domain/locale.js'
-import type { LegalSlug } from '../../../server/domain/site.js'
+import type { Locale } from '../../../core/domain/locale.js'
+import type { LegalSlug } from '../../../core/domain/site/site.js'
 import type { Trpc } from '../../lib/trpc'
-import type { RouterContext } from '../../router'
+import type { RouterContext } from '../../router-context'
 
 /** A legal page's query (its loader here, its component in LegalPage.tsx, loaded with the route). */
 export const legalPageOptions = (trpc: Trpc, slug: LegalSlug, locale: Locale) => trpc.site.legalPage.queryOptions({ slug, locale })

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core'
 import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { isLocale } from '../../../server/domain/locale.js'
+import { isLocale } from '../../../core/domain/locale.js'
 import { ButtonLink } from '../../components/links'
 import { PageTitle } from '../../components/PageTitle'
 import { ContentList } from '../../features/catalog/ContentList'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { isLocale } from '../../../server/domain/locale.js'
+import { isLocale } from '../../../core/domain/locale.js'
 import { FaqPage } from '../../features/site/FaqPage'
 import { loadFaq } from '../../features/site/faq-query'
 import { staticHead } from '../../lib/seo'

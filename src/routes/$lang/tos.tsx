@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { isLocale } from '../../../server/domain/locale.js'
+import { isLocale } from '../../../core/domain/locale.js'
 import { LegalPage } from '../../features/site/LegalPage'
 import { loadLegalPage } from '../../features/site/legal-page-query'
 import { staticHead } from '../../lib/seo'

@@ -1,7 +1,7 @@
 import { Button, Container, Paper, Stack } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { changePasswordSchema } from '../../../server/domain/schemas/auth.js'
+import { changePasswordSchema } from '../../../core/domain/schemas/auth.js'
 import { PageTitle } from '../../components/PageTitle'
 import { AccountNav } from '../../features/auth/AccountNav'
 import { FormAlert } from '../../features/auth/AuthPanel'

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import type { ListKind } from '../../../server/domain/list.js'
+import type { ListKind } from '../../../core/domain/catalog/list.js'
 import { ButtonLink } from '../../components/links'
 import { ensureList } from '../../features/catalog/list-route'
 import { listSearchDefaults, listSearchSchema } from '../../features/catalog/list-search'

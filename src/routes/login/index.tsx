@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
-import { loginSchema } from '../../../server/domain/schemas/auth.js'
+import { loginSchema } from '../../../core/domain/schemas/auth.js'
 import { AnchorLink } from '../../components/links'
 import { AuthPanel, FormAlert, SwitchLink } from '../../features/auth/AuthPanel'
 import { PasswordField } from '../../features/auth/PasswordField'

@@ -9,8 +9,8 @@ import { execFile } from 'node:child_process'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { ffmpegBinaries } from '../../../worker/ffmpeg/binaries.js'
-import { probe } from '../../../worker/ffmpeg/probe.js'
+import { ffmpegBinaries } from '../../../core/ffmpeg/binaries.js'
+import { probe } from '../../../core/ffmpeg/probe.js'
 
 const exec = promisify(execFile)
 

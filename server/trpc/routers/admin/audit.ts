@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { listAuditEntries } from '../../../services/audit.js'
-import { text } from '../../../domain/schemas/text.js'
+import { listAuditEntries } from '../../../../core/services/admin/audit.js'
+import { text } from '../../../../core/domain/schemas/text.js'
 import { adminProcedure } from '../../admin.js'
 import { router } from '../../trpc.js'
 

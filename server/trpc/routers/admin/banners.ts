@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { LOCALES } from '../../../domain/locale.js'
-import { bannerSchema, idInput } from '../../../domain/schemas/catalog-admin.js'
-import { bannerForEdit, listBannersForAdmin, removeBanner, saveBanner } from '../../../services/catalog-admin/banners.js'
-import { openMediaStore } from '../../../services/media/open-store.js'
+import { LOCALES } from '../../../../core/domain/locale.js'
+import { bannerSchema, idInput } from '../../../../core/domain/schemas/catalog-admin.js'
+import { bannerForEdit, listBannersForAdmin, removeBanner, saveBanner } from '../../../../core/services/admin/catalog/banners.js'
+import { openMediaStore } from '../../../../core/services/media/open-store.js'
 import { adminProcedure, auditedProcedure } from '../../admin.js'
 import { router } from '../../trpc.js'
 

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { LOCALES } from '../../../domain/locale.js'
-import { categorySchema, idInput } from '../../../domain/schemas/catalog-admin.js'
-import { categoryForEdit, listCategoriesForAdmin, saveCategory } from '../../../services/catalog-admin/categories.js'
-import { openMediaStore } from '../../../services/media/open-store.js'
+import { LOCALES } from '../../../../core/domain/locale.js'
+import { categorySchema, idInput } from '../../../../core/domain/schemas/catalog-admin.js'
+import { categoryForEdit, listCategoriesForAdmin, saveCategory } from '../../../../core/services/admin/catalog/categories.js'
+import { openMediaStore } from '../../../../core/services/media/open-store.js'
 import { adminProcedure, auditedProcedure } from '../../admin.js'
 import { router } from '../../trpc.js'
 

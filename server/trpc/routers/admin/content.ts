@@ -1,7 +1,7 @@
-import { contentRefSchema, contentUpdateSchema } from '../../../domain/schemas/admin.js'
-import { posterSchema, publishActionSchema } from '../../../domain/schemas/catalog-admin.js'
-import { contentForEdit, publishContent, setPosterFromStill, updateContent } from '../../../services/content-admin.js'
-import { openMediaStore } from '../../../services/media/open-store.js'
+import { contentRefSchema, contentUpdateSchema } from '../../../../core/domain/schemas/admin.js'
+import { posterSchema, publishActionSchema } from '../../../../core/domain/schemas/catalog-admin.js'
+import { contentForEdit, publishContent, setPosterFromStill, updateContent } from '../../../../core/services/admin/content.js'
+import { openMediaStore } from '../../../../core/services/media/open-store.js'
 import { adminProcedure, auditedProcedure } from '../../admin.js'
 import { router } from '../../trpc.js'
 

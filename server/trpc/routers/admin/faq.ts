@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { LOCALES } from '../../../domain/locale.js'
-import { faqSchema, idInput } from '../../../domain/schemas/catalog-admin.js'
-import { faqEntryForEdit, listFaqForAdmin, removeFaqEntry, saveFaqEntry } from '../../../services/faq.js'
+import { LOCALES } from '../../../../core/domain/locale.js'
+import { faqSchema, idInput } from '../../../../core/domain/schemas/catalog-admin.js'
+import { faqEntryForEdit, listFaqForAdmin, removeFaqEntry, saveFaqEntry } from '../../../../core/services/site/faq.js'
 import { adminProcedure, auditedProcedure } from '../../admin.js'
 import { router } from '../../trpc.js'
 

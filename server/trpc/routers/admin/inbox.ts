@@ -1,9 +1,9 @@
 import {
   feedbackListSchema, messageHandledSchema, messageListSchema, reportListSchema, reportRefSchema, reportStateSchema, reportUnpublishSchema,
-} from '../../../domain/schemas/console-inbox.js'
+} from '../../../../core/domain/schemas/console-inbox.js'
 import {
   inboxCounts, listFeedback, listMessages, listReports, reportDetail, setMessageHandled, setReportState, unpublishReported,
-} from '../../../services/inbox.js'
+} from '../../../../core/services/admin/inbox.js'
 import { adminProcedure, auditedProcedure } from '../../admin.js'
 import { router } from '../../trpc.js'
 

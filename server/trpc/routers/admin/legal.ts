@@ -1,5 +1,5 @@
-import { legalPageRef, legalPageSchema } from '../../../domain/schemas/catalog-admin.js'
-import { legalPageForEdit, listLegalPagesForAdmin, saveLegalPage } from '../../../services/catalog-admin/legal.js'
+import { legalPageRef, legalPageSchema } from '../../../../core/domain/schemas/catalog-admin.js'
+import { legalPageForEdit, listLegalPagesForAdmin, saveLegalPage } from '../../../../core/services/admin/catalog/legal.js'
 import { adminProcedure, auditedProcedure } from '../../admin.js'
 import { router } from '../../trpc.js'
 

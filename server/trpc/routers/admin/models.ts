@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { idInput, modelSchema } from '../../../domain/schemas/catalog-admin.js'
-import { text } from '../../../domain/schemas/text.js'
-import { listModelsForAdmin, modelForEdit, saveModel } from '../../../services/catalog-admin/models.js'
-import { openMediaStore } from '../../../services/media/open-store.js'
+import { idInput, modelSchema } from '../../../../core/domain/schemas/catalog-admin.js'
+import { text } from '../../../../core/domain/schemas/text.js'
+import { listModelsForAdmin, modelForEdit, saveModel } from '../../../../core/services/admin/catalog/models.js'
+import { openMediaStore } from '../../../../core/services/media/open-store.js'
 import { adminProcedure, auditedProcedure } from '../../admin.js'
 import { router } from '../../trpc.js'
 

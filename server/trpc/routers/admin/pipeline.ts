@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { LOCALES } from '../../../domain/locale.js'
-import { cancelItem, listPipeline, PIPELINE_FILTERS, retryFailedItem } from '../../../services/pipeline.js'
+import { LOCALES } from '../../../../core/domain/locale.js'
+import { cancelItem, listPipeline, PIPELINE_FILTERS, retryFailedItem } from '../../../../core/services/media/pipeline.js'
 import { adminProcedure, auditedProcedure } from '../../admin.js'
 import { router } from '../../trpc.js'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { LOCALES } from '../../../domain/locale.js'
-import { idInput, planSchema } from '../../../domain/schemas/catalog-admin.js'
-import { listPlansForAdmin, planForEdit, savePlan } from '../../../services/catalog-admin/plans.js'
+import { LOCALES } from '../../../../core/domain/locale.js'
+import { idInput, planSchema } from '../../../../core/domain/schemas/catalog-admin.js'
+import { listPlansForAdmin, planForEdit, savePlan } from '../../../../core/services/admin/catalog/plans.js'
 import { adminProcedure, auditedProcedure } from '../../admin.js'
 import { router } from '../../trpc.js'
 

@@ -1,5 +1,5 @@
-import { userRefSchema, userRoleSchema, userSearchSchema } from '../../../domain/schemas/console-inbox.js'
-import { endUserSessions, searchUsers, setRole, userDetail } from '../../../services/users-admin.js'
+import { userRefSchema, userRoleSchema, userSearchSchema } from '../../../../core/domain/schemas/console-inbox.js'
+import { endUserSessions, searchUsers, setRole, userDetail } from '../../../../core/services/admin/users.js'
 import { adminProcedure, auditedProcedure } from '../../admin.js'
 import { router } from '../../trpc.js'
 

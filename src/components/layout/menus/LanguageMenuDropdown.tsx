@@ -1,7 +1,7 @@
 import { Menu } from '@mantine/core'
 import { useI18n } from '../../../lib/locale'
 import type { LoadedMenuProps } from '../DeferredMenu'
-import { useLanguageChoices } from '../LanguageMenu'
+import { useLanguageChoices } from '../language-choices'
 import { LoadedMenu } from './LoadedMenu'
 
 /** The languages as menu items (the language menu, the user menu's submenu); the current one is marked. */

@@ -1,6 +1,6 @@
 import { Box, Stack, Text } from '@mantine/core'
-import { localize, type Locale } from '../../../../server/domain/locale.js'
-import type { PublishingStatus } from '../../../../server/domain/publish.js'
+import { localize, type Locale } from '../../../../core/domain/locale.js'
+import type { PublishingStatus } from '../../../../core/domain/catalog/publish.js'
 import type { AdminContent } from '../../../lib/api-types'
 import { useI18n } from '../../../lib/locale'
 import { ImageSetCard } from '../../catalog/cards/ImageSetCard'

@@ -2,7 +2,7 @@ import { ActionIcon, Avatar, Group, Paper, Select, Stack, Text } from '@mantine/
 import { useDebouncedValue } from '@mantine/hooks'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { MODELS_PER_ITEM_MAX } from '../../../../server/domain/schemas/admin.js'
+import { MODELS_PER_ITEM_MAX } from '../../../../core/domain/schemas/admin.js'
 import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { PublishAction, PublishingStatus } from '../../../../server/domain/publish.js'
+import type { PublishAction, PublishingStatus } from '../../../../core/domain/catalog/publish.js'
 import type { AdminContent } from '../../../lib/api-types'
 import { formatDateTime } from '../../../lib/format'
 import { showSubmitError, translateErrorKey } from '../../../lib/forms'

@@ -1,8 +1,8 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, type SimpleGridProps } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
-import { LOCALES, type Locale } from '../../../../server/domain/locale.js'
-import type { RichTextDocument } from '../../../../server/domain/rich-text.js'
-import { hasRichText } from '../../../../server/domain/schemas/catalog-admin.js'
+import { LOCALES, type Locale } from '../../../../core/domain/locale.js'
+import type { RichTextDocument } from '../../../../core/domain/site/rich-text.js'
+import { hasRichText } from '../../../../core/domain/schemas/catalog-admin.js'
 import { useI18n } from '../../../lib/locale'
 import { RichTextField } from './RichTextField'
 

@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
-import { PICTURE_BODY_TYPE, PICTURE_ENDPOINT, PICTURE_MAX_BYTES, PICTURE_TYPES, PICTURE_USES, pictureProblem, type PictureUse } from '../../../../server/domain/pictures.js'
-import { formatBytes } from '../../../../server/domain/upload.js'
+import { PICTURE_BODY_TYPE, PICTURE_ENDPOINT, PICTURE_MAX_BYTES, PICTURE_TYPES, PICTURE_USES, pictureProblem, type PictureUse } from '../../../../core/domain/media/pictures.js'
+import { formatBytes } from '../../../../core/domain/media/upload.js'
 import { translateErrorKey } from '../../../lib/forms'
 import { getActiveLocale, useI18n } from '../../../lib/locale'
 

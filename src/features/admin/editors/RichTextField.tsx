@@ -4,8 +4,8 @@ import { RichTextEditor } from '@mantine/tiptap'
 import { useEditor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { useId, useMemo } from 'react'
-import type { RichTextDocument } from '../../../../server/domain/rich-text.js'
-import { deltaToEditor, editorToDelta, isAllowedLink, type EditorNode } from '../../../../server/domain/rich-text-editor.js'
+import type { RichTextDocument } from '../../../../core/domain/site/rich-text.js'
+import { deltaToEditor, editorToDelta, isAllowedLink, type EditorNode } from '../../../../core/domain/site/rich-text-editor.js'
 import { useI18n } from '../../../lib/locale'
 
 /**

@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core'
-import type { ReportState } from '../../../../server/domain/reports.js'
+import type { ReportState } from '../../../../core/domain/site/reports.js'
 import { useI18n } from '../../../lib/locale'
 
 const STATE_COLORS: Record<ReportState, string> = { new: 'blue', inReview: 'yellow', removed: 'green', rejected: 'gray' }

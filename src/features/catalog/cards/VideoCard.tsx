@@ -1,5 +1,5 @@
 import { Badge, type TitleOrder } from '@mantine/core'
-import { watchedShare } from '../../../../server/domain/watch.js'
+import { watchedShare } from '../../../../core/domain/playback/watch.js'
 import { formatDuration } from '../../../lib/format'
 import { useI18n } from '../../../lib/locale'
 import { PlayIcon } from '../icons'

@@ -1,7 +1,7 @@
 import { Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { DETAIL_BLOCKS } from '../../../../server/domain/catalog-blocks.js'
+import { DETAIL_BLOCKS } from '../../../../core/domain/catalog/catalog-blocks.js'
 import { AnchorLink } from '../../../components/links'
 import { CardPicture } from '../../../features/catalog/cards/CardPicture'
 import { ModelNames } from '../../../features/catalog/cards/ModelNames'

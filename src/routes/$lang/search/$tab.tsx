@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core'
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { isLocale } from '../../../../server/domain/locale.js'
-import type { ListKind } from '../../../../server/domain/list.js'
+import { isLocale } from '../../../../core/domain/locale.js'
+import type { ListKind } from '../../../../core/domain/catalog/list.js'
 import { ButtonLink } from '../../../components/links'
 import { PageTitle } from '../../../components/PageTitle'
 import { ContentList } from '../../../features/catalog/ContentList'
@@ -32,7 +32,7 @@ export const Route = createFileRoute('/$lang/search/$tab')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     // The schema module (zod) comes with this page, not with every page's first load.
-    const { searchTextSchema } = await import('../../../../server/domain/schemas/catalog.js')
+    const { searchTextSchema } = await import('../../../../core/domain/schemas/catalog')
     const q = searchTextSchema.safeParse(deps.q)
     if (!isLocale(params.lang) || !q.success) return
     return ensureList(context, KIND[params.tab as keyof typeof KIND], params.lang, deps, { q: q.data })

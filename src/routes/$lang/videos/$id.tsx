@@ -1,7 +1,7 @@
 import { Avatar, Grid, Group, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { DETAIL_BLOCKS } from '../../../../server/domain/catalog-blocks.js'
+import { DETAIL_BLOCKS } from '../../../../core/domain/catalog/catalog-blocks.js'
 import { AnchorLink } from '../../../components/links'
 import { ModelNames } from '../../../features/catalog/cards/ModelNames'
 import { loadDetail, parseId } from '../../../features/catalog/detail'

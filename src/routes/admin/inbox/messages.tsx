@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Text } from '@mantine/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { MESSAGE_FILTERS } from '../../../../server/domain/inbox.js'
+import { MESSAGE_FILTERS } from '../../../../core/domain/site/inbox.js'
 import { EditorList } from '../../../features/admin/editors/EditorList'
 import { InboxPage } from '../../../features/admin/inbox/InboxPage'
 import { ListFilter } from '../../../features/admin/inbox/ListFilter'

@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { formatCents } from '../../../../server/domain/prices.js'
+import { formatCents } from '../../../../core/domain/billing/prices.js'
 import { EditorListPage } from '../../../features/admin/editors/EditorListPage'
 import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'

@@ -1,7 +1,7 @@
 import { Avatar, Group, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { isLocale } from '../../../../../server/domain/locale.js'
+import { isLocale } from '../../../../../core/domain/locale.js'
 import { ButtonLink } from '../../../../components/links'
 import { ContentList } from '../../../../features/catalog/ContentList'
 import { ensureList } from '../../../../features/catalog/list-route'

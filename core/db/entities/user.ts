@@ -1,0 +1,58 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { ROLES } from '../../domain/billing/membership.js'
+import { LOCALES } from '../../domain/locale.js'
+
+export const UserSchema = defineEntity({
+  name: 'User',
+  tableName: 'app_user',
+  properties: {
+    id: p.integer().primary(),
+    /** Stored as typed; uniqueness is case-insensitive through the lower(email) index. */
+    email: p.string().length(320),
+    passwordHash: p.string().hidden(),
+    emailVerifiedAt: p.datetime().nullable(),
+    role: p.enum(ROLES).default('user'),
+    locale: p.enum(LOCALES).default('de'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  uniques: [{ name: 'app_user_email_lower_unique', expression: 'create unique index "app_user_email_lower_unique" on "app_user" (lower("email"))' }],
+  // The console's search by the start of an address (lower(email) like 'abc%'), whatever the database's collation.
+  indexes: [{ name: 'app_user_email_prefix', expression: 'create index "app_user_email_prefix" on "app_user" (lower("email") text_pattern_ops, "id")' }],
+})
+export class User extends UserSchema.class {}
+UserSchema.setClass(User)
+
+export const SessionSchema = defineEntity({
+  name: 'Session',
+  properties: {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    id: p.string().length(64).primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    remember: p.boolean().default(false),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    lastSeenAt: p.datetime().onCreate(() => new Date()),
+    expiresAt: p.datetime().index(),
+    userAgent: p.string().length(512).nullable(),
+  },
+})
+export class Session extends SessionSchema.class {}
+SessionSchema.setClass(Session)
+
+export const AUTH_TOKEN_PURPOSES = ['verifyEmail', 'resetPassword'] as const
+
+export const AuthTokenSchema = defineEntity({
+  name: 'AuthToken',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    purpose: p.enum(AUTH_TOKEN_PURPOSES),
+    /** SHA-256 of the emailed token. */
+    tokenHash: p.string().length(64).unique(),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+})
+export class AuthToken extends AuthTokenSchema.class {}
+AuthTokenSchema.setClass(AuthToken)

@@ -1,0 +1,154 @@
+/**
+ * The catalog's read cache. Public list pages and detail pages are the same for every
+ * visitor, so each server keeps the answers in memory, keyed by the normalised query, and
+ * drops them all when PostgreSQL says the catalog changed (NOTIFY catalog_changed, sent by the
+ * release task and by any content change). Counters (likes, views) may lag by the TTL: past
+ * it an answer is served once more while it is loaded again (stale-while-revalidate, `staleMs`).
+ * Without a working LISTEN connection nothing is cached, so no server can serve stale pages
+ * longer than the TTL.
+ */
+import { CATALOG_CHANNEL } from './release.js'
+import { listenToChannel, type ChangeListener } from '../site/notifications.js'
+
+export type { ChangeListener }
+
+export interface CatalogCacheOptions {
+  maxEntries?: number
+  ttlMs?: number
+  /**
+   * For this long after its TTL an answer is still served while one load in the background
+   * replaces it (stale-while-revalidate): a page whose entry just expired does not keep its
+   * visitors waiting for a new render. A catalog change still drops everything at once.
+   */
+  staleMs?: number
+}
+
+export class CatalogCache {
+  readonly maxEntries: number
+  readonly ttlMs: number
+  readonly staleMs: number
+  #entries = new Map<string, { value: unknown; expires: number }>()
+  #pending = new Map<string, Promise<unknown>>()
+  #generation = 0
+  #enabled = false
+  stats = { hits: 0, misses: 0, stale: 0, clears: 0 }
+
+  constructor({ maxEntries = 5000, ttlMs = 30_000, staleMs = 0 }: CatalogCacheOptions = {}) {
+    this.maxEntries = maxEntries
+    this.ttlMs = ttlMs
+    this.staleMs = staleMs
+  }
+
+  get enabled(): boolean {
+    return this.#enabled
+  }
+
+  /** On while the change listener is connected; turning it off drops everything. */
+  setEnabled(enabled: boolean): void {
+    if (!enabled) this.clear()
+    this.#enabled = enabled
+  }
+
+  clear(): void {
+    this.#generation++
+    this.#entries.clear()
+    this.#pending.clear()
+    this.stats.clears++
+  }
+
+  get size(): number {
+    return this.#entries.size
+  }
+
+  /** The cached answer, or the loaded one (one load per key at a time). */
+  async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.#enabled) return load()
+    const now = Date.now()
+    const entry = this.#entries.get(key)
+    if (entry && entry.expires + this.staleMs > now) {
+      // Most recently used last, so the oldest entry goes first when the cache is full.
+      this.#entries.delete(key)
+      this.#entries.set(key, entry)
+      if (entry.expires > now) this.stats.hits++
+      else {
+        this.stats.stale++
+        // A failed background load leaves the stale answer; the next caller tries again.
+        if (!this.#pending.has(key)) this.#load(key, load).catch(() => undefined)
+      }
+      return entry.value as T
+    }
+    const pending = this.#pending.get(key)
+    if (pending) return pending as Promise<T>
+    this.stats.misses++
+    return this.#load(key, load)
+  }
+
+  /** Loads `key` once (callers meanwhile share the load) and keeps the answer unless the catalog changed meanwhile. */
+  #load<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const generation = this.#generation
+    const promise = load().then(
+      (value) => {
+        this.#pending.delete(key)
+        // A change that arrived while loading makes this answer suspect: do not keep it.
+        if (generation === this.#generation && this.#enabled) this.#store(key, value)
+        return value
+      },
+      (error: unknown) => {
+        this.#pending.delete(key)
+        throw error
+      },
+    )
+    this.#pending.set(key, promise)
+    return promise
+  }
+
+  #store(key: string, value: unknown): void {
+    this.#entries.delete(key)
+    this.#entries.set(key, { value, expires: Date.now() + this.ttlMs })
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value
+      if (oldest === undefined) break
+      this.#entries.delete(oldest)
+    }
+  }
+}
+
+/**
+ * Keeps one connection LISTENing on catalog_changed and clears the caches on every
+ * notification; reconnects after a failure (the caches are off meanwhile).
+ */
+export function listenForCatalogChanges(
+  databaseUrl: string,
+  caches: CatalogCache[],
+  log: { warn: (obj: object, msg: string) => void },
+  retryMs = 2000,
+): ChangeListener {
+  const listener = listenToChannel(
+    databaseUrl,
+    CATALOG_CHANNEL,
+    {
+      onNotification: () => {
+        for (const cache of caches) cache.clear()
+      },
+      onConnected: () => {
+        // Anything cached before this moment may have missed a change.
+        for (const cache of caches) {
+          cache.clear()
+          cache.setEnabled(true)
+        }
+      },
+      onLost: (error) => {
+        for (const cache of caches) cache.setEnabled(false)
+        log.warn({ err: error }, 'catalog change listener lost; the catalog cache is off until it reconnects')
+      },
+    },
+    retryMs,
+  )
+  return {
+    ready: listener.ready,
+    async close() {
+      for (const cache of caches) cache.setEnabled(false)
+      await listener.close()
+    },
+  }
+}

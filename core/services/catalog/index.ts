@@ -1,0 +1,254 @@
+/**
+ * Catalog use cases: every list through the shared builder, the detail pages, banners.
+ * Public answers go through the cache; the caller's own state is added on top.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { ImageRef, LocalizedText } from '../../db/entities/types.js'
+import { localize, type Locale } from '../../domain/locale.js'
+import type { ListQuery, ListRelation } from '../../domain/schemas/catalog.js'
+import type { Resolution } from '../../domain/media/resolutions.js'
+import type { InteractionKind } from '../../domain/schemas/interactions.js'
+import { AppError } from '../../domain/errors.js'
+import { freshCounts } from './interactions.js'
+import type { CatalogCache } from './cache.js'
+import {
+  toPicture,
+  type BannerItem, type CategoryDetail, type ImageSetDetail, type ImageSetRow, type ListResult, type ModelDetail, type ModelRow,
+  type UserItemState, type VideoDetail, type VideoRow,
+} from './dto.js'
+import { normalizeListQuery, runList, withStates, type ListSource, type NormalizedListQuery } from './list-query.js'
+import { categorySource, imageSetSource, modelSource, videoSource } from './sources.js'
+import { query, raw, sql, type Sql } from '../../db/sql.js'
+import { released } from './released.js'
+
+export interface CatalogCaller {
+  em: EntityManager
+  now: Date
+  user: { id: number } | null
+  cache: CatalogCache
+}
+
+type Stated<T> = T & { state?: UserItemState | null }
+
+/**
+ * A list: the public part from the cache when it is the same for everyone (no favorites or
+ * watch-later filter, no fresh random order), then the caller's state when `with` asks for it.
+ */
+async function listOf<Row, Item extends { id: number }>(
+  source: ListSource<Row, Item>,
+  caller: CatalogCaller,
+  input: ListQuery,
+): Promise<ListResult<Stated<Item>>> {
+  const q = normalizeListQuery(source.kind, input)
+  const userId = caller.user?.id ?? null
+  const personal = q.favorite || q.watchLater
+  const load = () => runList(source, q, { em: caller.em, now: caller.now, userId })
+  const result = personal || q.random ? await load() : await caller.cache.getOrLoad(`list:${publicKey(q)}`, load)
+  if (!q.relations.includes('rating')) return result
+  return { ...result, items: await withStates(caller.em, source.state, userId, result.items) }
+}
+
+/** The cache key of a list's public part: the normalised query without per-caller parts. */
+export function publicKey(q: NormalizedListQuery): string {
+  return JSON.stringify({ ...q, relations: q.relations.filter((r) => r !== 'rating') })
+}
+
+export const listVideos = (caller: CatalogCaller, input: ListQuery) => listOf(videoSource, caller, input)
+export const listImageSets = (caller: CatalogCaller, input: ListQuery) => listOf(imageSetSource, caller, input)
+export const listModels = (caller: CatalogCaller, input: ListQuery) => listOf(modelSource, caller, input)
+export const listCategories = (caller: CatalogCaller, input: ListQuery) => listOf(categorySource, caller, input)
+
+const ALL_RELATIONS: ListRelation[] = ['category', 'featured_model', 'featured_preview', 'models']
+
+/** One row of a source, by id, with every relation, under the source's visibility rules. */
+async function oneRow<Row>(source: ListSource<Row, unknown>, caller: CatalogCaller, locale: Locale, id: number, extra: Sql): Promise<Row> {
+  const q = normalizeListQuery(source.kind, { locale, with: ALL_RELATIONS })
+  const conditions = [...source.visibility(q, caller.now), sql`t.id = ${id}`]
+  const rows = await query<Row>(
+    caller.em,
+    sql`select ${source.columns(q)}${extra} from ${source.table} ${source.joins(q)} where ${conditions.reduce((a, b) => sql`${a} and ${b}`)}`,
+  )
+  if (!rows[0]) throw new AppError('NOT_FOUND', 'notFound')
+  return rows[0]
+}
+
+/**
+ * A detail page: the public part cached per id and locale, the caller's state on top. A
+ * signed-in caller also gets the item's counters read now, so a like they just gave shows in
+ * the count at once (visitors' cached counters lag by at most the cache TTL).
+ */
+async function detailOf<T extends { id: number; likes: number; dislikes: number }>(
+  caller: CatalogCaller,
+  key: string,
+  state: ListSource<unknown, unknown>['state'],
+  kind: InteractionKind,
+  load: () => Promise<T>,
+): Promise<T & { state: UserItemState | null }> {
+  const item = await caller.cache.getOrLoad(key, load)
+  const [stated] = await withStates(caller.em, state, caller.user?.id ?? null, [item])
+  if (!caller.user) return stated!
+  const counts = await freshCounts(caller.em, kind, item.id)
+  if (!counts) return stated!
+  return { ...stated!, likes: counts.likes, dislikes: counts.dislikes, ...('views' in item ? { views: counts.views } : {}) }
+}
+
+interface VideoDetailRow extends VideoRow {
+  description: LocalizedText
+  resolutions: Resolution[]
+  downloadable: boolean
+  stills: Array<{ thumb: ImageRef; full: ImageRef }> | null
+}
+
+/** A released video; an upcoming or unknown one is NOT_FOUND (spec section 4). */
+export function videoDetail(caller: CatalogCaller, { id, locale }: { id: number; locale: Locale }) {
+  return detailOf<VideoDetail>(caller, `video:${id}:${locale}`, videoSource.state, 'video', async () => {
+    const row = await oneRow<VideoDetailRow>(
+      videoSource as ListSource<VideoDetailRow, unknown>,
+      caller,
+      locale,
+      id,
+      raw(`, t.description, t.resolutions, t.downloadable, t.media->'stills' as stills`),
+    )
+    const item = videoSource.map(row, normalizeListQuery('videos', { locale }), caller.now)
+    return {
+      ...item,
+      description: localize(row.description, locale),
+      resolutions: row.resolutions,
+      downloadable: row.downloadable,
+      poster: toPicture(row.poster, item.title, 1280),
+      previews: (row.stills ?? []).map((still, index) => ({ id: index + 1, thumbnail: toPicture(still.thumb, `${item.title} (${index + 1})`, 320) })),
+      featuredModel: item.featuredModel ?? null,
+      models: item.models ?? [],
+      category: item.category ?? null,
+      state: null,
+    }
+  })
+}
+
+interface ImageSetDetailRow extends ImageSetRow {
+  description: LocalizedText
+  downloadable: boolean
+  previews: ImageRef[] | null
+}
+
+export function imageSetDetail(caller: CatalogCaller, { id, locale }: { id: number; locale: Locale }) {
+  return detailOf<ImageSetDetail>(caller, `imageSet:${id}:${locale}`, imageSetSource.state, 'imageSet', async () => {
+    const row = await oneRow<ImageSetDetailRow>(
+      imageSetSource as ListSource<ImageSetDetailRow, unknown>,
+      caller,
+      locale,
+      id,
+      raw(`, t.description, t.downloadable, t.media->'previews' as previews`),
+    )
+    const images = await query<{ id: number; position: number; alt: LocalizedText; thumb: ImageRef | null }>(
+      caller.em,
+      sql`select id, position, alt, media->'thumb' as thumb from image where image_set_id = ${id} order by position, id`,
+    )
+    const item = imageSetSource.map(row, normalizeListQuery('imageSets', { locale }), caller.now)
+    return {
+      ...item,
+      description: localize(row.description, locale),
+      downloadable: row.downloadable,
+      hasDownload: row.downloadable,
+      previews: (row.previews ?? []).flatMap((ref) => toPicture(ref, item.title, 640) ?? []),
+      images: images.map((image) => ({
+        id: image.id,
+        position: image.position,
+        thumbnail: toPicture(image.thumb, localize(image.alt, locale) || `${item.title} (${image.position})`, 320),
+      })),
+      featuredModel: item.featuredModel ?? null,
+      models: item.models ?? [],
+      category: item.category ?? null,
+      state: null,
+    }
+  })
+}
+
+interface ModelDetailRow extends ModelRow {
+  description: LocalizedText
+  bio: LocalizedText
+  alt: LocalizedText
+  preview: ImageRef | null
+  cup_size: string | null
+  genital_area: string | null
+  height_cm: number | null
+  weight_kg: number | null
+  zodiac: string | null
+  preferences: string[]
+  videos_count: number
+  image_sets_count: number
+}
+
+export function modelDetail(caller: CatalogCaller, { id, locale }: { id: number; locale: Locale }) {
+  return detailOf<ModelDetail>(caller, `model:${id}:${locale}`, modelSource.state, 'model', async () => {
+    const row = await oneRow<ModelDetailRow>(
+      modelSource as ListSource<ModelDetailRow, unknown>,
+      caller,
+      locale,
+      id,
+      raw(`, t.description, t.bio, t.alt, t.preview, t.cup_size, t.genital_area, t.height_cm, t.weight_kg, t.zodiac, t.preferences,
+        (select count(*)::int from video_model m join video v on v.id = m.video_id where m.model_id = t.id and ${released('v')}) as videos_count,
+        (select count(*)::int from image_set_model m join image_set s on s.id = m.image_set_id where m.model_id = t.id and ${released('s')}) as image_sets_count`),
+    )
+    const item = modelSource.map(row, normalizeListQuery('models', { locale }), caller.now)
+    const alt = localize(row.alt, locale) || item.name
+    return {
+      ...item,
+      description: localize(row.description, locale),
+      bio: localize(row.bio, locale),
+      avatar: toPicture(row.avatar, alt, 160),
+      preview: toPicture(row.preview ?? row.avatar, alt, 800),
+      facts: {
+        cupSize: row.cup_size,
+        genitalArea: row.genital_area,
+        heightCm: row.height_cm,
+        weightKg: row.weight_kg,
+        nationality: row.nationality,
+        zodiac: row.zodiac,
+      },
+      preferences: row.preferences,
+      videosCount: row.videos_count,
+      imageSetsCount: row.image_sets_count,
+      state: null,
+    }
+  })
+}
+
+export function categoryDetail(caller: CatalogCaller, { id, locale }: { id: number; locale: Locale }): Promise<CategoryDetail> {
+  return caller.cache.getOrLoad(`category:${id}:${locale}`, async () => {
+    const row = await oneRow(categorySource, caller, locale, id, raw(''))
+    return categorySource.map(row, normalizeListQuery('categories', { locale }), caller.now)
+  })
+}
+
+export function banners(caller: CatalogCaller, { locale, position }: { locale: Locale; position: 'top' | 'bottom' }): Promise<BannerItem[]> {
+  return caller.cache.getOrLoad(`banners:${position}:${locale}`, async () => {
+    const rows = await query<{ id: number; title: LocalizedText; image: ImageRef | ImageRef[] | null; link_path: string | null }>(
+      caller.em,
+      // The schedule as services/catalog-admin/banners.ts `isShowing` states it; a cached list follows it within the cache's TTL.
+      sql`select id, title, image, link_path from banner
+           where active and position = ${position}
+             and (starts_at is null or starts_at <= ${caller.now.toISOString()}::timestamptz)
+             and (ends_at is null or ends_at > ${caller.now.toISOString()}::timestamptz)
+           order by sort_order, id`,
+    )
+    return rows.map((row) => {
+      const title = localize(row.title, locale)
+      return { id: row.id, title, picture: toPicture(row.image, title, 1600), linkPath: row.link_path }
+    })
+  })
+}
+
+export type DetailKind = 'videos' | 'images' | 'models' | 'categories'
+
+/** The title of a detail page that exists and may be shown, else null (for the HTML shell). */
+export async function detailTitle(caller: CatalogCaller, kind: DetailKind, id: number, locale: Locale): Promise<string | null> {
+  const load = { videos: videoDetail, images: imageSetDetail, models: modelDetail, categories: categoryDetail }[kind]
+  try {
+    const item = await load({ ...caller, user: null }, { id, locale })
+    return 'title' in item ? item.title : item.name
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null
+    throw error
+  }
+}
