@@ -9,7 +9,7 @@ import S3rver from '@20minutes/s3rver'
  * An S3-compatible server on this machine (npm @20minutes/s3rver 5, the maintained fork of s3rver: SigV4 checked, presigned URLs, Range, multipart),
  * for the tests and `npm run demo:cluster`. It checks signatures (a changed or expired presigned
  * URL gets 403) but, unlike a real bucket, also serves anonymous reads: bucket privacy is a
- * setting of the real S3 (see README "Media on S3").
+ * setting of the real S3 (see docs/object-storage.md, "Bucket set-up").
  */
 export const LOCAL_S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const
 

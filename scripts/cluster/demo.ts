@@ -1,5 +1,5 @@
 /**
- * npm run demo:cluster: the deployment of README "Media on S3-compatible storage" on one
+ * npm run demo:cluster: the deployment of docs/operations.md, "Several servers and workers", on one
  * machine. One embedded PostgreSQL, a local S3-compatible server, two server processes and two
  * worker processes (MEDIA_STORE=s3), and a readiness-aware proxy in front of the servers as
  * the load balancer. Seeds the demo catalog into the bucket when the database is empty. Ctrl-C

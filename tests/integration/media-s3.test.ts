@@ -113,7 +113,7 @@ describe('media on S3', () => {
   it('is ready when the bucket takes a write, and warns at start that this bucket answers anonymous reads', async () => {
     expect((await get('/readyz')).statusCode).toBe(200)
     // s3rver, like a misconfigured bucket, serves objects to anyone.
-    await expect.poll(() => app.logs.some((line) => line.msg === 'the media bucket answers anonymous reads: make it private (see README, "Media on S3-compatible storage")')).toBe(true)
+    await expect.poll(() => app.logs.some((line) => line.msg === 'the media bucket answers anonymous reads: make it private (see docs/object-storage.md, "Bucket set-up")')).toBe(true)
     expect((await store.listKeys('.health/')).length).toBe(0)
   })
 

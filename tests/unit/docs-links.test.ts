@@ -140,6 +140,38 @@ describe('the docs', () => {
   })
 })
 
+/** Every file of the code folders whose messages and comments may point into the docs. */
+function codeFiles(): string[] {
+  const walk = (dir: string): string[] =>
+    fs.existsSync(dir)
+      ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+          const full = path.join(dir, entry.name)
+          return entry.isDirectory() ? walk(full) : /\.(ts|tsx|json|cjs|sh)$/.test(entry.name) ? [full] : []
+        })
+      : []
+  return ['core', 'server', 'worker', 'cli', 'scripts', 'src', 'tests', 'ops', '.ci'].flatMap((dir) => walk(path.join(root, dir)))
+}
+
+describe('pointers from the code into the docs', () => {
+  it('name a doc that exists, and a heading of it (docs/x.md, "Heading")', () => {
+    const broken: string[] = []
+    let found = 0
+    for (const file of codeFiles()) {
+      if (file === import.meta.filename) continue
+      const text = fs.readFileSync(file, 'utf8')
+      for (const match of text.matchAll(/docs\/([\w-]+\.md)(?:,\s*\\?"([^"\\]+)\\?")?/g)) {
+        found++
+        const doc = `docs/${match[1]}`
+        const where = path.relative(root, file)
+        if (!fs.existsSync(path.join(root, doc))) broken.push(`${where}: ${doc} does not exist`)
+        else if (match[2] && !anchorsOf(doc).has(slug(match[2]))) broken.push(`${where}: ${doc} has no heading "${match[2]}"`)
+      }
+    }
+    expect(found, 'the code names no doc at all: is the pattern still right?').toBeGreaterThan(0)
+    expect(broken, `pointers to missing docs or headings:\n${broken.join('\n')}`).toEqual([])
+  })
+})
+
 describe('the README', () => {
   const text = read('README.md')
   const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n')

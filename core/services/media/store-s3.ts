@@ -391,7 +391,7 @@ export class S3MediaStore extends MediaStore {
       return null
     } catch (error) {
       const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined
-      if (status === 404) return `${where} does not exist: create it (private; see README, "Media on S3-compatible storage")`
+      if (status === 404) return `${where} does not exist: create it (private; see docs/object-storage.md, "Bucket set-up")`
       if (status === 403 || status === 401) return `${where} refuses these keys (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)`
       return `${where} does not answer: ${error instanceof Error ? error.message : String(error)}`
     }
@@ -411,7 +411,7 @@ export class S3MediaStore extends MediaStore {
 
   /**
    * Whether the bucket serves an object to anyone without a signature (it should not: see the
-   * README's deployment notes). Puts a small object, asks for it unsigned, removes it.
+   * docs/object-storage.md, "Bucket set-up"). Puts a small object, asks for it unsigned, removes it.
    */
   async answersAnonymousReads(): Promise<boolean> {
     const key = `.health/anonymous-read-${randomBytes(6).toString('hex')}`

@@ -10,7 +10,7 @@
  *    constant time before anything is read (the key is derived from APP_SECRET);
  *  - eventId, unique per notification, and eventType inside the signed body;
  *  - PlanChangeScheduled: a plan change (downgrade) from the end of the paid period.
- * The README (Billing) lists every field.
+ * docs/billing.md, "The demo processor", lists every field.
  */
 import { z } from 'zod'
 import type { BillingConfig } from '../../../config.js'

@@ -8,7 +8,7 @@
  * per plan, SEGPAY_PRICE_POINTS); userid and plansid are pass-through values that a postback
  * template returns with <extra userid> and <extra plansid>.
  *
- * Postbacks: the template (README) names the values: action (Auth, Void; Enable, Disable,
+ * Postbacks: the template (docs/billing.md, "Segpay") names the values: action (Auth, Void; Enable, Disable,
  * Cancel, Reactivation, Probe), stage (Initial, Conversion, Rebill, Instantconversion),
  * approved, trantype (sale, credit, chargeback), purchaseid, tranid, price, currencycode, the
  * initial and recurring value and period, and the extras. Segpay signs nothing: a postback

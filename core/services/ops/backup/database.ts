@@ -173,7 +173,7 @@ async function locateServer(client: pg.Client): Promise<ServerFiles> {
   const control = await fsp.readFile(path.join(info!.dir, 'global', 'pg_control')).catch(() => null)
   if (!control || control.readBigUInt64LE(0).toString() !== info!.id) {
     throw new BackupNotLocal(
-      `the database's files (${info!.dir}) are not on this machine (${os.hostname()}); back up a PostgreSQL given by DATABASE_URL with its own tools (see the README, "Operations")`,
+      `the database's files (${info!.dir}) are not on this machine (${os.hostname()}); back up a PostgreSQL given by DATABASE_URL with its own tools (see docs/operations.md, "External PostgreSQL")`,
     )
   }
   if (info!.tablespaces > 0) throw new Error('the database uses tablespaces outside its data folder; this backup does not copy them')
