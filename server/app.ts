@@ -1,3 +1,4 @@
+import { OPEN_ACCESS, type AgeAccess } from '../core/domain/age/access.js'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -57,6 +58,10 @@ export interface AppDeps {
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** What this request may see under the age-assurance policy (core/domain/age/access.ts); set once per request. */
+    ageAccess: AgeAccess
+  }
   interface FastifyInstance {
     /** The catalog's read cache (tests and the benchmark look at it). */
     catalogCache: CatalogCache
@@ -111,7 +116,9 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   metrics?.observeRequests(app)
   // A site served over https tells browsers to come back only over https (a year).
   const strictTransport = config.publicUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : null
+  app.decorateRequest('ageAccess', null as unknown as AgeAccess)
   app.addHook('onRequest', async (req, reply) => {
+    req.ageAccess = OPEN_ACCESS
     reply.header('x-request-id', req.id)
     if (strictTransport) reply.header('strict-transport-security', strictTransport)
     reply.header('x-content-type-options', 'nosniff')

@@ -1,3 +1,4 @@
+import { accessVariant } from '../../core/domain/age/access.js'
 import crypto from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
@@ -69,7 +70,7 @@ export class PageRenderer {
 
   async page(req: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> {
     const env = pageEnvironment(req, this.deps.config.publicUrl)
-    const key = `${req.url}\n${env.isBot}\n${env.breakpoint}\n${env.preferredLocale}`
+    const key = `${req.url}\n${env.isBot}\n${env.breakpoint}\n${env.preferredLocale}\n${accessVariant(req.ageAccess)}`
     return this.deps.pageCache.getOrLoad(key, () => this.render(req, reply, env))
   }
 
@@ -81,7 +82,7 @@ export class PageRenderer {
         unstable_localLink({
           router: appRouter,
           // The anonymous visitor's context: the page never depends on who asks.
-          createContext: async () => ({ req, res: reply, browser: browserRequest(req, reply), config, em: orm.em.fork(), locale, user: null, now: new Date(), limits, catalogCache, metrics }),
+          createContext: async () => ({ req, res: reply, browser: browserRequest(req, reply), config, em: orm.em.fork(), locale, user: null, ageAccess: req.ageAccess, now: new Date(), limits, catalogCache, metrics }),
           onError: ({ error, path }) => {
             if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed while rendering')
           },

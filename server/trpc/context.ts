@@ -3,6 +3,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Config } from '../../core/config.js'
 import { isDatabaseUnavailable, type Orm } from '../../core/db/orm.js'
+import type { AgeAccess } from '../../core/domain/age/access.js'
 import type { Locale } from '../../core/domain/locale.js'
 import { browserRequest } from '../http/browser-request.js'
 import { requestLocale } from '../http/request-locale.js'
@@ -22,6 +23,8 @@ export interface Context {
   em: EntityManager
   locale: Locale
   user: CurrentUser | null
+  /** What the request may see under the age-assurance policy (set by the server per request). */
+  ageAccess: AgeAccess
   now: Date
   /** Per-IP and per-account limits of the account procedures. */
   limits: RateLimits
@@ -56,6 +59,7 @@ export function createContextFactory({ config, orm, limits, catalogCache, metric
       user: await loadCurrentUser(em, req.cookies, now).catch((error: unknown) => {
         throw isDatabaseUnavailable(error) ? new TRPCError({ code: 'SERVICE_UNAVAILABLE', cause: error }) : error
       }),
+      ageAccess: req.ageAccess,
       now,
       limits,
       catalogCache,
