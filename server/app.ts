@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
@@ -53,6 +53,12 @@ export interface AppDeps {
   metrics?: ServerMetrics | null
   /** What /readyz asks; default: database, migrations, the local media store. */
   readinessChecks?: ReadinessCheck[]
+  /**
+   * What a request may see under the age-assurance policy, decided once per request before any
+   * route runs. Default: OPEN_ACCESS. Tests pass a fixed answer to walk the site as a visitor of
+   * a `blur` or `front` jurisdiction.
+   */
+  resolveAgeAccess?: (req: FastifyRequest) => AgeAccess | Promise<AgeAccess>
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
@@ -86,7 +92,7 @@ function sessionMediaAccess(app: FastifyInstance, config: Config, orm: Orm): Med
 }
 
 /** Builds the whole HTTP server; main.ts starts it, tests inject requests into it. */
-export async function buildApp({ config, orm, logStream, mediaAccess, metrics = null, readinessChecks }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, orm, logStream, mediaAccess, metrics = null, readinessChecks, resolveAgeAccess }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -118,7 +124,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   const strictTransport = config.publicUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : null
   app.decorateRequest('ageAccess', null as unknown as AgeAccess)
   app.addHook('onRequest', async (req, reply) => {
-    req.ageAccess = OPEN_ACCESS
+    req.ageAccess = resolveAgeAccess ? await resolveAgeAccess(req) : OPEN_ACCESS
     reply.header('x-request-id', req.id)
     if (strictTransport) reply.header('strict-transport-security', strictTransport)
     reply.header('x-content-type-options', 'nosniff')
