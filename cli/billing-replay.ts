@@ -13,7 +13,7 @@
 import fs from 'node:fs'
 import { Writable } from 'node:stream'
 import { buildApp } from '../server/app.js'
-import { ensureAppSecret, ensureDatabase } from '../core/bootstrap.js'
+import { prepareEnvironment, ensureDatabase } from '../core/bootstrap.js'
 import { ConfigError, loadConfig } from '../core/config.js'
 import { openOrm } from '../core/db/orm.js'
 import { deliveryOf, readNotification, signNotification } from '../core/services/billing/replay.js'
@@ -30,7 +30,7 @@ if (files.length !== 1 || (urlAt >= 0 && !server)) {
   process.exit(2)
 }
 
-ensureAppSecret()
+prepareEnvironment()
 let config
 try {
   config = loadConfig()

@@ -13,10 +13,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { ensureAppSecret, ensureDatabase } from '../core/bootstrap.js'
+import { prepareEnvironment, ensureDatabase } from '../core/bootstrap.js'
 import { ConfigError, loadConfig, type Config } from '../core/config.js'
 import { ImageSet, Video } from '../core/db/entities/index.js'
-import { isAlive } from '../core/db/embedded-postgres.js'
+import { isAlive } from '../core/db/process-alive.js'
 import { migrate, openOrm, type Orm } from '../core/db/orm.js'
 import { parseIngestMeta, type IngestMeta } from '../core/domain/schemas/media.js'
 import { mediaAvailability } from '../core/domain/catalog/publish.js'
@@ -51,7 +51,7 @@ if (values.help || (!values.status && !values.retry && positionals.length !== 1)
   process.exit(values.help ? 0 : 1)
 }
 
-ensureAppSecret()
+prepareEnvironment()
 let config: Config
 try {
   config = loadConfig()

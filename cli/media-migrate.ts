@@ -6,7 +6,7 @@
  * afterwards, and says what to set to switch over. The local files stay until you remove them.
  */
 import { parseArgs } from 'node:util'
-import { ensureAppSecret } from '../core/bootstrap.js'
+import { prepareEnvironment } from '../core/bootstrap.js'
 import { ConfigError, loadConfig } from '../core/config.js'
 import { migrateToS3 } from '../core/services/media/migrate.js'
 import { S3MediaStore } from '../core/services/media/store-s3.js'
@@ -18,7 +18,7 @@ if (values.help || values.to !== 's3') {
   process.exit(values.help ? 0 : 1)
 }
 
-ensureAppSecret()
+prepareEnvironment()
 let settings
 let mediaDir: string
 try {

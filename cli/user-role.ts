@@ -3,7 +3,7 @@
  * Sets a user's role: user, admin or permanentAccess. Uses DATABASE_URL, or the embedded
  * PostgreSQL under DATA_DIR (the running one, when `npm start` has it open).
  */
-import { ensureDatabase } from '../core/bootstrap.js'
+import { ensureDatabase, readEnvFile } from '../core/bootstrap.js'
 import { openOrm } from '../core/db/orm.js'
 import { ROLES } from '../core/domain/billing/membership.js'
 import { RoleChangeError, setUserRole } from '../core/services/admin/users.js'
@@ -15,6 +15,7 @@ if (!email || !role || extra.length) {
   process.exit(2)
 }
 
+readEnvFile()
 const url = process.env.DATABASE_URL ?? (await runningEmbeddedUrl())
 const db = url ? null : await ensureDatabase()
 const orm = await openOrm(url ?? process.env.DATABASE_URL!, { pool: 1 })

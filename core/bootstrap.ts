@@ -1,32 +1,59 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { ConfigError, loadConfig, type Config } from './config.js'
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js'
+import { parseEnv } from 'node:util'
+import { ConfigError, isLocalAddress, loadConfig, publicUrlOf, type Config } from './config.js'
+import type { EmbeddedDatabase } from './db/embedded-postgres.js'
 
 /**
- * Development defaults that let one command run the product: an APP_SECRET kept in the
- * data folder, and an embedded PostgreSQL when no DATABASE_URL is given. In production both
- * must be configured, because several machines have to share them.
+ * Reads `.env` from the working directory when there is one: each variable it sets that the
+ * environment does not already have (the environment wins, as with `node --env-file`).
  */
-export function ensureAppSecret(env: NodeJS.ProcessEnv = process.env): void {
-  if (env.APP_SECRET || env.NODE_ENV === 'production') return
-  const dataDir = path.resolve(env.DATA_DIR ?? '.data')
+export function readEnvFile(env: NodeJS.ProcessEnv = process.env, file = path.resolve('.env')): void {
+  if (!fs.existsSync(file)) return
+  for (const [key, value] of Object.entries(parseEnv(fs.readFileSync(file, 'utf8')))) {
+    if (env[key] === undefined) env[key] = value
+  }
+}
+
+/**
+ * The environment of a process about to start: `.env` read, and on a developer's machine (a
+ * localhost PUBLIC_URL) an APP_SECRET kept in the data folder when none is set. A deployment
+ * gets none generated: several machines must share one, so it is required (core/config.ts).
+ */
+export function prepareEnvironment(env: NodeJS.ProcessEnv = process.env): void {
+  readEnvFile(env)
+  if (env.APP_SECRET || !isLocalAddress(publicUrlOf(env))) return
+  const dataDir = path.resolve(env.DATA_DIR || '.data')
   const file = path.join(dataDir, 'app-secret')
   fs.mkdirSync(dataDir, { recursive: true })
   if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600 })
   env.APP_SECRET = fs.readFileSync(file, 'utf8').trim()
 }
 
+/** Whether this installation has the embedded PostgreSQL (a development dependency). */
+function embeddedPostgresInstalled(): boolean {
+  try {
+    import.meta.resolve('embedded-postgres')
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
- * The configuration of a process or script about to start (with the development
- * APP_SECRET); a bad variable ends the process with a message naming it. `check` may add
- * requirements of its own by throwing a ConfigError.
+ * The configuration of a process or script about to start (prepareEnvironment), checked
+ * before anything touches the database: a bad or missing setting ends the process with a
+ * message naming each one, one line each. `check` may add requirements of its own by
+ * throwing a ConfigError.
  */
 export function startupConfig(check?: (config: Config) => void): Config {
-  ensureAppSecret()
+  prepareEnvironment()
   try {
     const config = loadConfig()
+    if (!config.databaseUrl && !embeddedPostgresInstalled()) {
+      throw new ConfigError('Invalid environment variable:\n  DATABASE_URL: required (this installation has no embedded PostgreSQL)')
+    }
     check?.(config)
     return config
   } catch (error) {
@@ -43,6 +70,8 @@ export async function ensureDatabase(
   log?: (line: string) => void,
 ): Promise<EmbeddedDatabase | null> {
   if (env.DATABASE_URL) return null
+  // A development convenience: embedded-postgres is a development dependency, absent from a production install.
+  const { startEmbeddedPostgres } = await import('./db/embedded-postgres.js')
   const dataDir = path.resolve(env.DATA_DIR ?? '.data')
   const db = await startEmbeddedPostgres({
     dataDir: path.join(dataDir, 'postgres'),

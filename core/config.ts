@@ -51,10 +51,12 @@ const pricePoints = z.string().transform((text, ctx) => {
 const port = z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).optional())
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** The address visitors use; links in mails and the report form's URL check use it. */
+  /**
+   * The address visitors use; links in mails and the report form's URL check use it. A
+   * non-localhost address is a deployment: it needs APP_SECRET, BILLING_PROVIDER and SMTP_URL.
+   */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Unset: an embedded PostgreSQL is started with its data under DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -62,8 +64,8 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54320),
   MEDIA_DIR: z.string().min(1).optional(),
   INGEST_DIR: z.string().min(1).optional(),
-  /** Signs sessions' derived values and media URLs. At least 32 characters. */
-  APP_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** Signs sessions' derived values and media URLs. At least 32 characters; generated into DATA_DIR only for a localhost PUBLIC_URL. */
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -103,13 +105,10 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().min(1).optional(),
   /** An unfinished upload that received nothing for this long is removed (worker, hourly). */
   UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).max(24 * 90).default(48),
-  /** Which billing processor takes the payments; demo: the local demo checkout. */
-  BILLING_PROVIDER: z.enum(BILLING_PROVIDERS).default('demo'),
-  /** Replaced by BILLING_PROVIDER; a start with them set stops with a message. */
-  BILLING_JOIN_URL: z.string().optional(),
-  BILLING_WEBHOOK_SECRET: z.string().optional(),
-  /** The local demo checkout; on by default outside production when the provider is demo. */
-  BILLING_DEMO_CHECKOUT: bool.optional(),
+  /** Which billing processor takes the payments; demo (the default for a localhost PUBLIC_URL only): the demo checkout. */
+  BILLING_PROVIDER: z.enum(BILLING_PROVIDERS).optional(),
+  /** The demo checkout: on by default for a localhost PUBLIC_URL; on a public one only when set to true. */
+  DEMO_CHECKOUT: bool.optional(),
   CCBILL_CLIENT_ACCNUM: z.string().regex(/^\d{6}$/, 'must be the 6-digit account number').optional(),
   CCBILL_CLIENT_SUBACC: z.string().regex(/^\d{4}$/, 'must be the 4-digit subaccount number').optional(),
   CCBILL_FLEXFORM_ID: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be the FlexForm id (letters, digits, dashes)').optional(),
@@ -172,8 +171,17 @@ const envSchema = z.object({
   BUNNY_TOKEN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
 })
 
+/** Every setting the product reads (.env.example lists each with its default). */
+export const SETTINGS = Object.keys(envSchema.shape)
+
+/** Variables of earlier versions: a start with one set stops and says what replaced it. */
+const RETIRED: Record<string, string> = {
+  BILLING_JOIN_URL: 'no longer read; choose the processor with BILLING_PROVIDER (demo, ccbill, verotel, segpay)',
+  BILLING_WEBHOOK_SECRET: 'no longer read; choose the processor with BILLING_PROVIDER (demo, ccbill, verotel, segpay)',
+  BILLING_DEMO_CHECKOUT: 'renamed DEMO_CHECKOUT',
+}
+
 export interface Config {
-  env: 'development' | 'production' | 'test'
   host: string
   port: number
   publicUrl: string
@@ -186,7 +194,7 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   trustProxy: boolean
   smtpUrl: string | undefined
-  /** Serve /dev/mail to loopback callers (never in production). */
+  /** Serve /dev/mail to loopback callers. */
   devOutbox: boolean
   mailFrom: string
   supportEmail: string
@@ -240,18 +248,17 @@ export type MediaStoreConfig =
       bunny: { baseUrl: string; tokenKey: string } | null
     }
 
-function mediaStoreConfig(e: Env): MediaStoreConfig {
+function mediaStoreConfig(e: Env, problems: string[]): MediaStoreConfig {
   if (e.MEDIA_STORE === 'local') {
     for (const key of ['MEDIA_PUBLIC_URL', 'MEDIA_PROTECTED_URL'] as const) {
-      if (e[key] !== undefined) throw new ConfigError(`Invalid environment variable:\n  ${key}: only with MEDIA_STORE=s3`)
+      if (e[key] !== undefined) problems.push(`  ${key}: only with MEDIA_STORE=s3`)
     }
-    if (e.MEDIA_CDN_SIGNING !== 's3') throw new ConfigError('Invalid environment variable:\n  MEDIA_CDN_SIGNING: only with MEDIA_STORE=s3')
+    if (e.MEDIA_CDN_SIGNING !== 's3') problems.push('  MEDIA_CDN_SIGNING: only with MEDIA_STORE=s3')
     return { kind: 'local' }
   }
-  const problems: string[] = []
   const s3 = required(e, 's3', ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], problems, 'MEDIA_STORE')
   const bunny = e.MEDIA_CDN_SIGNING === 'bunny' ? required(e, 'bunny', ['MEDIA_PROTECTED_URL', 'BUNNY_TOKEN_KEY'], problems, 'MEDIA_CDN_SIGNING') : null
-  if (!s3 || problems.length) throw new ConfigError(`Invalid environment variable${problems.length > 1 ? 's' : ''}:\n${problems.join('\n')}`)
+  if (!s3) return { kind: 'local' }
   return {
     kind: 's3',
     endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
@@ -331,22 +338,17 @@ function required<K extends keyof Env>(e: Env, provider: string, keys: K[], prob
   return missing.length ? null : (e as unknown as { [P in K]-?: NonNullable<Env[P]> })
 }
 
-function billingConfig(e: Env): BillingConfig {
-  const problems: string[] = []
-  for (const key of ['BILLING_JOIN_URL', 'BILLING_WEBHOOK_SECRET'] as const) {
-    if (e[key] !== undefined) problems.push(`  ${key}: no longer read; choose the processor with BILLING_PROVIDER (demo, ccbill, verotel, segpay)`)
-  }
-  if (e.BILLING_PROVIDER !== 'demo' && e.BILLING_DEMO_CHECKOUT) problems.push('  BILLING_DEMO_CHECKOUT: only with BILLING_PROVIDER=demo')
-  const provider = e.BILLING_PROVIDER
+function billingConfig(e: Env, appSecret: string, local: boolean, problems: string[]): BillingConfig {
+  const provider = e.BILLING_PROVIDER ?? 'demo'
+  if (provider !== 'demo' && e.DEMO_CHECKOUT) problems.push('  DEMO_CHECKOUT: only with BILLING_PROVIDER=demo')
   const cc = provider === 'ccbill' ? required(e, provider, ['CCBILL_CLIENT_ACCNUM', 'CCBILL_CLIENT_SUBACC', 'CCBILL_FLEXFORM_ID', 'CCBILL_SALT'], problems) : null
   const vt = provider === 'verotel' ? required(e, provider, ['VEROTEL_SHOP_ID', 'VEROTEL_SIGNATURE_KEY'], problems) : null
   const sp = provider === 'segpay' ? required(e, provider, ['SEGPAY_PACKAGE_ID', 'SEGPAY_PRICE_POINTS', 'SEGPAY_POSTBACK_SECRET', 'SEGPAY_ALLOWED_IPS'], problems) : null
-  if (problems.length) throw new ConfigError(`Invalid environment variable${problems.length > 1 ? 's' : ''}:\n${problems.join('\n')}`)
   const demo = provider === 'demo'
   return {
     provider,
-    demoSecret: crypto.createHmac('sha256', e.APP_SECRET).update('streamclub:billing-webhook').digest('hex'),
-    demoCheckout: demo && (e.BILLING_DEMO_CHECKOUT ?? e.NODE_ENV !== 'production'),
+    demoSecret: crypto.createHmac('sha256', appSecret).update('streamclub:billing-webhook').digest('hex'),
+    demoCheckout: demo && (e.DEMO_CHECKOUT ?? local),
     cancelUrl: e.BILLING_CANCEL_URL ?? (demo ? 'https://billing-support.example.com/subscriptions/cancel' : null),
     updateUrl: e.BILLING_UPDATE_URL ?? (demo ? 'https://billing-support.example.com/subscriptions/update' : null),
     ccbill: cc && {
@@ -371,39 +373,81 @@ function billingConfig(e: Env): BillingConfig {
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /**
- * The outbox shows reset and verification links, so it is a developer's tool only: never in
- * production, and on a public address only when asked for by name (without SMTP_URL such a
- * site would otherwise keep its mails where nobody reads them).
+ * A localhost address (localhost, *.localhost, 127.0.0.1, ::1) is a developer's machine; any
+ * other address is a deployment, where nothing unsafe is on by default. An address that is
+ * not a URL counts as a deployment.
  */
-function devOutbox(e: z.infer<typeof envSchema>, publicUrl: string): boolean {
-  if (e.NODE_ENV === 'production') {
-    if (e.DEV_OUTBOX) throw new ConfigError('Invalid environment variable:\n  DEV_OUTBOX: the developer outbox cannot be on in production')
-    return false
+export function isLocalAddress(url: string): boolean {
+  const host = URL.parse(url)?.hostname
+  return host !== undefined && (LOCAL_HOSTS.has(host) || host.endsWith('.localhost'))
+}
+
+/** PUBLIC_URL, or the server's own localhost address when it is unset. */
+export function publicUrlOf(env: NodeJS.ProcessEnv): string {
+  return (env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/$/, '')
+}
+
+/**
+ * What a deployment (a public PUBLIC_URL) must set on purpose: a shared APP_SECRET (a
+ * generated one differs on every machine), the billing processor (the demo provider takes no
+ * real payments and serves a public address only with DEMO_CHECKOUT=true), and SMTP_URL (else
+ * mails stay in the loopback-only outbox, which then must be asked for by name).
+ */
+function deploymentProblems(env: NodeJS.ProcessEnv): string[] {
+  if (isLocalAddress(publicUrlOf(env))) return []
+  const set = (key: string) => env[key] !== undefined && env[key] !== ''
+  const on = (key: string) => bool.safeParse(env[key]).data === true
+  const problems: string[] = []
+  if (!set('APP_SECRET')) problems.push('  APP_SECRET: required when PUBLIC_URL is not a localhost address (at least 32 characters, the same on every server and worker)')
+  if (!set('BILLING_PROVIDER')) {
+    problems.push('  BILLING_PROVIDER: required when PUBLIC_URL is not a localhost address (ccbill, verotel or segpay; demo takes no real payments)')
+  } else if (env.BILLING_PROVIDER === 'demo' && !on('DEMO_CHECKOUT')) {
+    problems.push('  DEMO_CHECKOUT: must be true for BILLING_PROVIDER=demo when PUBLIC_URL is not a localhost address (a demo site that takes no real payments)')
   }
-  if (e.DEV_OUTBOX !== undefined) return e.DEV_OUTBOX
-  if (e.SMTP_URL) return false
-  const host = new URL(publicUrl).hostname
-  if (LOCAL_HOSTS.has(host) || host.endsWith('.localhost')) return true
-  throw new ConfigError(
-    'Invalid environment variables:\n  SMTP_URL: required when PUBLIC_URL is not a localhost address (or set DEV_OUTBOX=true to keep mails in the loopback-only outbox at /dev/mail)',
-  )
+  if (!set('SMTP_URL') && !set('DEV_OUTBOX')) {
+    problems.push('  SMTP_URL: required when PUBLIC_URL is not a localhost address (or set DEV_OUTBOX=true to keep mails in the loopback-only outbox at /dev/mail)')
+  }
+  return problems
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
+/**
+ * The configuration from the environment. Every problem is named, one line each, in one
+ * ConfigError: bad values, settings a deployment lacks, a processor's missing variables.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems = Object.keys(RETIRED)
+    .filter((key) => env[key] !== undefined)
+    .map((key) => `  ${key}: ${RETIRED[key]}`)
+  problems.push(...deploymentProblems(env))
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
-    throw new ConfigError(`Invalid environment variable${lines.length > 1 ? 's' : ''}:\n${lines.join('\n')}`)
+    const reported = new Set(problems.map((line) => line.trim().split(':')[0]))
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.join('.')
+      if (!reported.has(key)) problems.push(`  ${key}: ${issue.message}`)
+    }
+    throw configError(problems)
   }
   const e = parsed.data
+  const publicUrl = publicUrlOf(env)
+  const local = isLocalAddress(publicUrl)
+  if (!e.APP_SECRET && local) problems.push('  APP_SECRET: required (at least 32 characters)')
+  const config = buildConfig(e, e.APP_SECRET ?? '', publicUrl, local, problems)
+  if (problems.length) throw configError(problems)
+  return config
+}
+
+function configError(problems: string[]): ConfigError {
+  return new ConfigError(`Invalid environment variable${problems.length > 1 ? 's' : ''}:\n${problems.join('\n')}`)
+}
+
+function buildConfig(e: Env, appSecret: string, publicUrl: string, local: boolean, problems: string[]): Config {
   const dataDir = path.resolve(e.DATA_DIR)
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   return {
-    env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     publicUrl,
@@ -412,11 +456,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
     ingestDir: path.resolve(e.INGEST_DIR ?? path.join(dataDir, 'ingest')),
-    appSecret: e.APP_SECRET,
+    appSecret,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
-    devOutbox: devOutbox(e, publicUrl),
+    // The outbox shows reset and verification links: a developer's tool, on a public address only when asked for by name.
+    devOutbox: e.DEV_OUTBOX ?? (local && !e.SMTP_URL),
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     signupEnabled: e.SIGNUP_ENABLED,
@@ -435,14 +480,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve('dist/client'),
     serverEntry: path.resolve('dist/server/entry-server.js'),
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
-    billing: billingConfig(e),
+    billing: billingConfig(e, appSecret, local, problems),
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     mediaAccessCacheMs: Math.round(e.MEDIA_ACCESS_CACHE_SECONDS * 1000),
     databaseStatementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
     metrics: { host: e.METRICS_HOST, serverPort: e.METRICS_PORT ?? null, workerPort: e.WORKER_METRICS_PORT ?? null },
     shutdown: {
-      // Behind a load balancer (production) the balancer needs a few seconds to see the 503.
-      delayMs: (e.SHUTDOWN_DELAY_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0)) * 1000,
+      // A deployment sits behind a load balancer, which needs a few seconds to see the 503.
+      delayMs: (e.SHUTDOWN_DELAY_SECONDS ?? (local ? 0 : 5)) * 1000,
       timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
       workerTimeoutMs: e.WORKER_SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
@@ -453,6 +498,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // On S3 the bucket holds the media (its versioning or replication is their backup); MEDIA_DIR is scratch space.
       media: e.BACKUP_MEDIA && e.MEDIA_STORE === 'local',
     },
-    mediaStore: mediaStoreConfig(e),
+    mediaStore: mediaStoreConfig(e, problems),
   }
 }

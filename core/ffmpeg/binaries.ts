@@ -29,7 +29,13 @@ function onPath(name: string): string | null {
 
 /** The npm packages' binaries; the ffprobe package's install script only sets the run bit. */
 function fromNpm(pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe'): string {
-  const binary = (require(pkg) as { path: string }).path
+  let binary: string
+  try {
+    binary = (require(pkg) as { path: string }).path
+  } catch {
+    // A production install (npm ci --omit=dev) has no npm binaries: the machine's ffmpeg is the one to use.
+    throw new Error('ffmpeg and ffprobe not found: install ffmpeg (e.g. apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH')
+  }
   try {
     fs.accessSync(binary, fs.constants.X_OK)
   } catch {
@@ -42,7 +48,8 @@ let resolved: FfmpegBinaries | null = null
 
 /**
  * FFMPEG_PATH / FFPROBE_PATH when configured, else ffmpeg and ffprobe on PATH, else the
- * binaries shipped by @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe. Resolved
+ * binaries shipped by @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe (development
+ * dependencies: a development machine without ffmpeg still transcodes). Resolved
  * once per process and handed to fluent-ffmpeg.
  */
 export function ffmpegBinaries(config: { ffmpegPath?: string | undefined; ffprobePath?: string | undefined } = {}): FfmpegBinaries {

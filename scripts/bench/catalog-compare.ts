@@ -33,7 +33,7 @@ const results = new Map(checkouts.map((dir) => [dir, { anonymous: [] as Measured
 async function measure(dir: string): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: dir,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: bench.url, NODE_ENV: 'production', LOG_LEVEL: 'warn', APP_SECRET: 'bench-secret-bench-secret-bench-secret-01' },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: bench.url, LOG_LEVEL: 'warn', APP_SECRET: 'bench-secret-bench-secret-bench-secret-01' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   try {

@@ -19,7 +19,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { promisify } from 'node:util'
 import pg from 'pg'
-import { ensureAppSecret, ensureDatabase } from '../../core/bootstrap.js'
+import { prepareEnvironment, ensureDatabase } from '../../core/bootstrap.js'
 import { loadConfig } from '../../core/config.js'
 import { stopOrphanedServer } from '../../core/db/embedded-postgres.js'
 import { migrate, openOrm } from '../../core/db/orm.js'
@@ -50,7 +50,7 @@ fs.rmSync(dataDir, { recursive: true, force: true })
 process.env.DATA_DIR = dataDir
 process.env.EMBEDDED_PG_PORT ??= '54380'
 const basePort = Number(process.env.PORT ?? 3420)
-ensureAppSecret()
+prepareEnvironment()
 const db = await ensureDatabase()
 const databaseUrl = process.env.DATABASE_URL!
 

@@ -21,7 +21,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { ensureAppSecret, ensureDatabase } from '../../core/bootstrap.js'
+import { prepareEnvironment, ensureDatabase } from '../../core/bootstrap.js'
 import { loadConfig } from '../../core/config.js'
 import { migrate, openOrm } from '../../core/db/orm.js'
 import { mediaSignerFor } from '../../core/services/media/signer.js'
@@ -45,7 +45,7 @@ const rounds = Number(args.rounds)
 const beforePort = Number(process.env.PORT ?? 3000)
 const afterPort = beforePort + 1
 
-ensureAppSecret()
+prepareEnvironment()
 const db = await ensureDatabase()
 const databaseUrl = process.env.DATABASE_URL!
 const orm = await openOrm(databaseUrl, { pool: 2 })

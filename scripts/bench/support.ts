@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import autocannon, { type Result } from 'autocannon'
 import pg from 'pg'
-import { ensureAppSecret, ensureDatabase } from '../../core/bootstrap.js'
+import { prepareEnvironment, ensureDatabase } from '../../core/bootstrap.js'
 import type { EmbeddedDatabase } from '../../core/db/embedded-postgres.js'
 import { migrate, openOrm } from '../../core/db/orm.js'
 import { refreshSearchStatistics } from '../../core/services/catalog/search-statistics.js'
@@ -27,7 +27,7 @@ export interface BenchDatabase {
 
 export async function openBenchDatabase(wanted: { videos: number; imageSets: number; models: number }): Promise<BenchDatabase> {
   process.env.DATA_DIR ??= '.data/bench'
-  ensureAppSecret()
+  prepareEnvironment()
   const db = await ensureDatabase()
   const url = process.env.DATABASE_URL!
   const orm = await openOrm(url, { pool: 2 })

@@ -10,7 +10,7 @@
  */
 import path from 'node:path'
 import pg from 'pg'
-import { ensureAppSecret, ensureDatabase } from '../../core/bootstrap.js'
+import { prepareEnvironment, ensureDatabase } from '../../core/bootstrap.js'
 import { loadConfig } from '../../core/config.js'
 import { migrate, openOrm } from '../../core/db/orm.js'
 import { ingestSource } from '../../core/services/media/ingest.js'
@@ -33,7 +33,7 @@ const POLL_MS = 100
 
 export async function openEarlyPlayBench(scratch: string) {
   process.env.DATA_DIR ??= '.data/bench'
-  ensureAppSecret()
+  prepareEnvironment()
   const db = await ensureDatabase()
   const url = process.env.DATABASE_URL!
   const orm = await openOrm(url, { pool: 4 })

@@ -21,7 +21,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import * as tus from 'tus-js-client'
-import { ensureAppSecret, ensureDatabase } from '../../core/bootstrap.js'
+import { prepareEnvironment, ensureDatabase } from '../../core/bootstrap.js'
 import { migrate, openOrm } from '../../core/db/orm.js'
 import { UPLOAD_CHUNK_BYTES, UPLOAD_ENDPOINT } from '../../core/domain/media/upload.js'
 import { sha256File } from '../../core/services/media/ingest.js'
@@ -35,7 +35,7 @@ const base = `http://127.0.0.1:${port}`
 const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ')
 const mb = (n: number) => (n / 1e6).toFixed(0)
 
-ensureAppSecret()
+prepareEnvironment()
 const db = await ensureDatabase()
 const databaseUrl = process.env.DATABASE_URL!
 const orm = await openOrm(databaseUrl, { pool: 2 })

@@ -9,7 +9,7 @@
  * PORT+3; EMBEDDED_PG_PORT defaults to 54390, DATA_DIR to .data/cluster.
  */
 import path from 'node:path'
-import { ensureAppSecret, ensureDatabase, onShutdownSignal } from '../../core/bootstrap.js'
+import { prepareEnvironment, ensureDatabase, onShutdownSignal } from '../../core/bootstrap.js'
 import { ConfigError, loadConfig } from '../../core/config.js'
 import type { EmbeddedDatabase } from '../../core/db/embedded-postgres.js'
 import { build, buildIsCurrent } from '../client-build.js'
@@ -28,7 +28,7 @@ process.env.EMBEDDED_PG_PORT ??= '54390'
 
 // The launcher's own configuration (the seed's): the cluster's data folder and bucket.
 const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: publicUrl, MEDIA_DIR: path.join(dataDir, 'seed-media') }
-ensureAppSecret(env)
+prepareEnvironment(env)
 
 const s3 = await startLocalS3(port + 3, path.join(dataDir, 's3'), [BUCKET], { keep: true })
 const s3Env = localS3Env(s3.endpoint, BUCKET)

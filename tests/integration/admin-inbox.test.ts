@@ -11,6 +11,7 @@ import { reportDue } from '../../core/domain/site/reports.js'
 import { releaseDueItems } from '../../core/services/catalog/release.js'
 import { signedInAs } from '../support/admin.js'
 import { createTestApp, SITE_CLIENT, trpcMutation, trpcQuery, type TestApp } from '../support/app.js'
+import { PUBLIC_DEMO_SITE } from '../support/config.js'
 import { errorOf } from '../support/accounts.js'
 import { makeImageSet, makeModel, makeVideo } from '../support/factories.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
@@ -24,7 +25,7 @@ let admin: { cookie: string; email: string; id: number }
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  t = await createTestApp(db.orm, { PUBLIC_URL, DEV_OUTBOX: 'false', CATALOG_CACHE_TTL_MS: '0', RATE_LIMIT_PER_IP: '100000' })
+  t = await createTestApp(db.orm, { PUBLIC_URL, ...PUBLIC_DEMO_SITE, CATALOG_CACHE_TTL_MS: '0', RATE_LIMIT_PER_IP: '100000' })
   admin = await signedInAs(db.orm.em.fork(), 'admin')
 })
 afterAll(async () => {

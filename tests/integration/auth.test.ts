@@ -3,6 +3,7 @@ import { AuthToken, MailMessage, Session, User } from '../../core/db/entities/in
 import { hashToken } from '../../core/services/auth/sessions.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 import { createTestApp, SITE_CLIENT, trpcMutation, type TestApp } from '../support/app.js'
+import { PUBLIC_DEMO_SITE } from '../support/config.js'
 import { errorOf, latestMail, linkOf, logIn, makeUser, me, sessionCookieOf } from '../support/accounts.js'
 
 let db: TestDatabase
@@ -13,7 +14,7 @@ const PASSWORD = 'correct horse battery'
 beforeAll(async () => {
   db = await createTestDatabase()
   // The per-IP limit is tested on its own below; here every request comes from 127.0.0.1.
-  t = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', PUBLIC_URL: 'https://club.example', DEV_OUTBOX: 'false' })
+  t = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', PUBLIC_URL: 'https://club.example', ...PUBLIC_DEMO_SITE })
 })
 afterAll(async () => {
   await t.app.close()

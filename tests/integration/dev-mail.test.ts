@@ -67,8 +67,14 @@ describe('/dev/mail', () => {
     await smtp.app.close()
   })
 
-  it('does not exist in production', async () => {
-    const prod = await createTestApp(db.orm, { NODE_ENV: 'production' })
+  it('does not exist on a public address', async () => {
+    const prod = await createTestApp(db.orm, {
+      PUBLIC_URL: 'https://club.example.com',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      BILLING_PROVIDER: 'verotel',
+      VEROTEL_SHOP_ID: '68849',
+      VEROTEL_SIGNATURE_KEY: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J',
+    })
     expect((await prod.app.inject('/dev/mail')).statusCode).toBe(404)
     // A browser gets the client's not-found page (503 when the client is not built), never the outbox.
     const page = await prod.app.inject({ url: '/dev/mail', headers: { accept: 'text/html' } })

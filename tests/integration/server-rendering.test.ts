@@ -6,6 +6,7 @@ import { emptyVideoMedia } from '../../core/db/entities/index.js'
 import { CATALOG_CHANNEL } from '../../core/services/catalog/release.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 import { createTestApp, type TestApp } from '../support/app.js'
+import { PUBLIC_DEMO_SITE } from '../support/config.js'
 import { makeCategory, makeImageSet, makeModel, makeVideo } from '../support/factories.js'
 import { seedSiteContent } from '../../scripts/seed/index.js'
 
@@ -21,7 +22,7 @@ const PUBLIC_URL = 'https://club.example'
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  t = await createTestApp(db.orm, { PUBLIC_URL, DEV_OUTBOX: 'false', CATALOG_CACHE_TTL_MS: '60000' })
+  t = await createTestApp(db.orm, { PUBLIC_URL, ...PUBLIC_DEMO_SITE, CATALOG_CACHE_TTL_MS: '60000' })
   await seedSiteContent(db.orm, () => undefined)
   const em = db.orm.em.fork()
   const model = makeModel(em, { firstName: 'Lina' })

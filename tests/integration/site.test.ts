@@ -6,6 +6,7 @@ import { SESSION_COOKIE, hashToken } from '../../core/services/auth/sessions.js'
 import { SITE_RATE_LIMITS } from '../../server/trpc/routers/site.js'
 import { seedLegalPages } from '../../scripts/seed/legal.js'
 import { createTestApp, SITE_CLIENT, trpcQuery, type TestApp } from '../support/app.js'
+import { PUBLIC_DEMO_SITE } from '../support/config.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 
 const PUBLIC_URL = 'https://streamclub.example'
@@ -49,7 +50,7 @@ const jobs = async () =>
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  t = await createTestApp(db.orm, { PUBLIC_URL, SUPPORT_EMAIL: SUPPORT, DEV_OUTBOX: 'false' })
+  t = await createTestApp(db.orm, { PUBLIC_URL, SUPPORT_EMAIL: SUPPORT, ...PUBLIC_DEMO_SITE })
 })
 afterAll(async () => {
   await t.app.close()

@@ -15,7 +15,7 @@ export interface Service {
 
 export function startService(entry: 'server/main.ts' | 'worker/main.ts', env: Record<string, string>): Service {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, APP_SECRET: 'test-secret-test-secret-test-secret-0123', NODE_ENV: 'test', ...env },
+    env: { ...process.env, APP_SECRET: 'test-secret-test-secret-test-secret-0123', ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from '../../core/config.js'
 import { mediaOriginsOf } from '../../core/services/media/public-urls.js'
 
 const base = { APP_SECRET: 'x'.repeat(32) }
+/** A public address with the processor chosen on purpose (SMTP_URL left to each test). */
+const deployment = { ...base, PUBLIC_URL: 'https://club.example.com', BILLING_PROVIDER: 'verotel', VEROTEL_SHOP_ID: '68849', VEROTEL_SIGNATURE_KEY: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J' }
 
 describe('loadConfig', () => {
   it('applies the defaults', () => {
@@ -13,7 +15,7 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined()
   })
   it('parses values', () => {
-    const config = loadConfig({ ...base, PORT: '8080', SIGNUP_ENABLED: 'false', PUBLIC_URL: 'https://example.com/', SMTP_URL: 'smtp://mail.example.com' })
+    const config = loadConfig({ ...base, PORT: '8080', SIGNUP_ENABLED: 'false', PUBLIC_URL: 'https://example.com/', SMTP_URL: 'smtp://mail.example.com', BILLING_PROVIDER: 'verotel', VEROTEL_SHOP_ID: '68849', VEROTEL_SIGNATURE_KEY: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J' })
     expect(config.port).toBe(8080)
     expect(config.signupEnabled).toBe(false)
     expect(config.publicUrl).toBe('https://example.com')
@@ -51,12 +53,48 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1:3000' }).devOutbox).toBe(true)
     expect(loadConfig({ ...base, PUBLIC_URL: 'http://club.localhost' }).devOutbox).toBe(true)
     expect(loadConfig({ ...base, SMTP_URL: 'smtp://mail.example.com' }).devOutbox).toBe(false)
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).devOutbox).toBe(false)
+    expect(loadConfig({ ...deployment, SMTP_URL: 'smtp://mail.example.com' }).devOutbox).toBe(false)
     // A public address without a mail server does not start unless the outbox is asked for by name.
-    expect(() => loadConfig({ ...base, PUBLIC_URL: 'https://club.example.com' })).toThrow(/SMTP_URL: required when PUBLIC_URL is not a localhost address/)
-    expect(loadConfig({ ...base, PUBLIC_URL: 'https://club.example.com', DEV_OUTBOX: 'true' }).devOutbox).toBe(true)
-    expect(loadConfig({ ...base, PUBLIC_URL: 'https://club.example.com', DEV_OUTBOX: 'false' }).devOutbox).toBe(false)
-    expect(() => loadConfig({ ...base, NODE_ENV: 'production', DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX: the developer outbox cannot be on in production/)
+    expect(() => loadConfig(deployment)).toThrow(/SMTP_URL: required when PUBLIC_URL is not a localhost address/)
+    expect(loadConfig({ ...deployment, DEV_OUTBOX: 'true' }).devOutbox).toBe(true)
+    expect(loadConfig({ ...deployment, SMTP_URL: 'smtp://mail.example.com', DEV_OUTBOX: 'false' }).devOutbox).toBe(false)
+  })
+  it('fails closed on a public address: each missing setting named, one line each', () => {
+    let message = ''
+    try {
+      loadConfig({ PUBLIC_URL: 'https://club.example.com' })
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      message = (error as Error).message
+    }
+    expect(message.split('\n')).toEqual([
+      'Invalid environment variables:',
+      '  APP_SECRET: required when PUBLIC_URL is not a localhost address (at least 32 characters, the same on every server and worker)',
+      '  BILLING_PROVIDER: required when PUBLIC_URL is not a localhost address (ccbill, verotel or segpay; demo takes no real payments)',
+      '  SMTP_URL: required when PUBLIC_URL is not a localhost address (or set DEV_OUTBOX=true to keep mails in the loopback-only outbox at /dev/mail)',
+    ])
+    const smtp = { SMTP_URL: 'smtp://mail.example.com' }
+    expect(() => loadConfig({ ...deployment, ...smtp, APP_SECRET: undefined })).toThrow(/^Invalid environment variable:\n {2}APP_SECRET: required when PUBLIC_URL is not a localhost address/)
+    expect(() => loadConfig({ ...base, ...smtp, PUBLIC_URL: 'https://club.example.com' })).toThrow(/^Invalid environment variable:\n {2}BILLING_PROVIDER: required when PUBLIC_URL/)
+    // The demo provider: only with DEMO_CHECKOUT=true, set on purpose.
+    const demo = { ...base, ...smtp, PUBLIC_URL: 'https://club.example.com', BILLING_PROVIDER: 'demo' }
+    expect(() => loadConfig(demo)).toThrow(/^Invalid environment variable:\n {2}DEMO_CHECKOUT: must be true for BILLING_PROVIDER=demo when PUBLIC_URL is not a localhost address/)
+    expect(() => loadConfig({ ...demo, DEMO_CHECKOUT: 'false' })).toThrow(/DEMO_CHECKOUT: must be true/)
+    expect(loadConfig({ ...demo, DEMO_CHECKOUT: 'yes' }).billing).toMatchObject({ provider: 'demo', demoCheckout: true })
+    // NODE_ENV decides nothing: the same settings give the same configuration.
+    expect(loadConfig({ ...deployment, ...smtp, NODE_ENV: 'production' })).toEqual(loadConfig({ ...deployment, ...smtp, NODE_ENV: 'development' }))
+    expect(() => loadConfig({ PUBLIC_URL: 'https://club.example.com', NODE_ENV: 'production' })).toThrow(/APP_SECRET: required[\s\S]*BILLING_PROVIDER: required/)
+    // A bad value and a missing setting are both named.
+    const both = () => loadConfig({ ...smtp, PUBLIC_URL: 'https://club.example.com', APP_SECRET: 'short', PORT: 'eighty' })
+    for (const line of [/\n {2}BILLING_PROVIDER: required/, /\n {2}APP_SECRET: must be at least 32 characters/, /\n {2}PORT: /]) expect(both).toThrow(line)
+    // Localhost addresses are a developer's machine: nothing is required.
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000', 'http://club.localhost']) {
+      expect(loadConfig({ ...base, PUBLIC_URL: url }).billing).toMatchObject({ provider: 'demo', demoCheckout: true })
+    }
+  })
+  it('names the variables of earlier versions and what replaced them', () => {
+    expect(() => loadConfig({ ...base, BILLING_DEMO_CHECKOUT: 'true' })).toThrow(/BILLING_DEMO_CHECKOUT: renamed DEMO_CHECKOUT/)
+    expect(() => loadConfig({ ...base, BILLING_WEBHOOK_SECRET: 'x' })).toThrow(/BILLING_WEBHOOK_SECRET: no longer read/)
   })
   it('configures billing: the demo provider and its checkout by default', () => {
     const demo = loadConfig(base).billing
@@ -66,8 +104,9 @@ describe('loadConfig', () => {
     })
     expect(demo.demoSecret).toMatch(/^[0-9a-f]{64}$/)
     expect(loadConfig({ ...base, APP_SECRET: 'y'.repeat(32) }).billing.demoSecret).not.toBe(demo.demoSecret)
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).billing.demoCheckout).toBe(false)
-    expect(loadConfig({ ...base, NODE_ENV: 'production', BILLING_DEMO_CHECKOUT: 'true' }).billing.demoCheckout).toBe(true)
+    expect(loadConfig({ ...base, DEMO_CHECKOUT: 'false' }).billing.demoCheckout).toBe(false)
+    // On a public address the demo provider serves only when its checkout is asked for by name.
+    expect(loadConfig({ ...deployment, SMTP_URL: 'smtp://mail.example.com', BILLING_PROVIDER: 'demo', DEMO_CHECKOUT: 'true' }).billing.demoCheckout).toBe(true)
     expect(() => loadConfig({ ...base, BILLING_PROVIDER: 'paypal' })).toThrow(/BILLING_PROVIDER/)
     // The generic processor of earlier versions is gone; its variables say so.
     expect(() => loadConfig({ ...base, BILLING_JOIN_URL: 'https://pay.example.com/form' })).toThrow(/BILLING_JOIN_URL: no longer read; choose the processor with BILLING_PROVIDER/)
@@ -88,7 +127,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, ...ccbill, CCBILL_CLIENT_ACCNUM: '12' })).toThrow(/CCBILL_CLIENT_ACCNUM: must be the 6-digit account number/)
     const { CCBILL_SALT: _salt, CCBILL_FLEXFORM_ID: _flex, ...missing } = ccbill
     expect(() => loadConfig({ ...base, ...missing })).toThrow(/CCBILL_FLEXFORM_ID: required when BILLING_PROVIDER=ccbill\n {2}CCBILL_SALT: required/)
-    expect(() => loadConfig({ ...base, ...ccbill, BILLING_DEMO_CHECKOUT: 'on' })).toThrow(/BILLING_DEMO_CHECKOUT: only with BILLING_PROVIDER=demo/)
+    expect(() => loadConfig({ ...base, ...ccbill, DEMO_CHECKOUT: 'on' })).toThrow(/DEMO_CHECKOUT: only with BILLING_PROVIDER=demo/)
   })
 
   it('configures Verotel and Segpay, each with what it needs', () => {
@@ -114,7 +153,8 @@ describe('loadConfig', () => {
     expect(defaults.metrics).toEqual({ host: '127.0.0.1', serverPort: null, workerPort: null })
     expect(defaults.shutdown).toEqual({ delayMs: 0, timeoutMs: 20_000, workerTimeoutMs: 20_000 })
     expect(defaults.backup).toEqual({ dir: '/srv/club/backups', schedule: '30 3 * * *', keep: 7, media: true })
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).shutdown.delayMs).toBe(5000)
+    // A deployment sits behind a load balancer: it stays ready-but-closing 5 s by default.
+    expect(loadConfig({ ...deployment, SMTP_URL: 'smtp://mail.example.com' }).shutdown.delayMs).toBe(5000)
 
     const set = loadConfig({
       ...base,
