@@ -395,7 +395,7 @@ export function publicUrlOf(env: NodeJS.ProcessEnv): string {
  */
 function deploymentProblems(env: NodeJS.ProcessEnv): string[] {
   if (isLocalAddress(publicUrlOf(env))) return []
-  const set = (key: string) => env[key] !== undefined && env[key] !== ''
+  const set = (key: string) => env[key] !== undefined
   const on = (key: string) => bool.safeParse(env[key]).data === true
   const problems: string[] = []
   if (!set('APP_SECRET')) problems.push('  APP_SECRET: required when PUBLIC_URL is not a localhost address (at least 32 characters, the same on every server and worker)')
@@ -418,7 +418,9 @@ export class ConfigError extends Error {
  * The configuration from the environment. Every problem is named, one line each, in one
  * ConfigError: bad values, settings a deployment lacks, a processor's missing variables.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  // An empty value is an unset one (VAR= in .env, or a compose file's ${VAR:-}).
+  const env = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''))
   const problems = Object.keys(RETIRED)
     .filter((key) => env[key] !== undefined)
     .map((key) => `  ${key}: ${RETIRED[key]}`)
