@@ -1,12 +1,13 @@
 /**
  * npm run demo:cluster: the deployment of docs/operations.md, "Several servers and workers", on one
  * machine. One embedded PostgreSQL, a local S3-compatible server, two server processes and two
- * worker processes (MEDIA_STORE=s3), and a readiness-aware proxy in front of the servers as
- * the load balancer. Seeds the demo catalog into the bucket when the database is empty. Ctrl-C
- * stops the proxy, the processes (gracefully), the S3 server and PostgreSQL.
+ * worker processes (MEDIA_STORE=s3), and HAProxy in front of the servers as the load
+ * balancer, with the configuration of compose.yaml (deploy/haproxy.cfg). Seeds the demo catalog
+ * into the bucket when the database is empty. Ctrl-C stops HAProxy, the processes
+ * (gracefully), the S3 server and PostgreSQL.
  *
- * PORT (default 3300) is the proxy's; the servers take PORT+1 and PORT+2, the S3 server
- * PORT+3; EMBEDDED_PG_PORT defaults to 54390, DATA_DIR to .data/cluster.
+ * PORT (default 3300) is HAProxy's; the servers take PORT+1 and PORT+2, the S3 server PORT+3,
+ * HAProxy's statistics page PORT+4; EMBEDDED_PG_PORT defaults to 54390, DATA_DIR to .data/cluster.
  */
 import path from 'node:path'
 import { prepareEnvironment, ensureDatabase, onShutdownSignal } from '../../core/bootstrap.js'
@@ -15,10 +16,14 @@ import type { EmbeddedDatabase } from '../../core/db/embedded-postgres.js'
 import { build, buildIsCurrent } from '../client-build.js'
 import { localS3Env, startLocalS3 } from '../s3-server.js'
 import { Supervisor } from '../supervisor.js'
+import { HAPROXY_MISSING, haproxyBinary, isReady, startHaproxy, type Haproxy } from './haproxy.js'
 import { clusterProcesses } from './processes.js'
-import { ReadyProxy } from './ready-proxy.js'
 
 const log = (line: string) => console.log(`[cluster] ${line}`)
+if (!haproxyBinary()) {
+  console.error(HAPROXY_MISSING)
+  process.exit(1)
+}
 const BUCKET = 'streamclub-media'
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.data/cluster')
@@ -44,7 +49,7 @@ const config = await Promise.resolve(env)
 log(`S3: ${s3.endpoint}, bucket ${BUCKET} (files in ${path.join(dataDir, 's3')})`)
 
 let db: EmbeddedDatabase | null = null
-let proxy: ReadyProxy | null = null
+let haproxy: Haproxy | null = null
 const graceMs = Math.max(config.shutdown.delayMs + config.shutdown.timeoutMs, config.shutdown.workerTimeoutMs) + 15_000
 const children = new Supervisor(graceMs, (name, reason) => {
   console.error(`[cluster] ${name} exited (${reason}); stopping everything`)
@@ -55,7 +60,7 @@ async function stop(exitCode = 0): Promise<void> {
   if (stopped) return
   stopped = true
   log('stopping…')
-  await proxy?.close()
+  await haproxy?.stop()
   await children.stopAll()
   await s3.stop()
   await db?.stop()
@@ -85,15 +90,20 @@ const processes = clusterProcesses({
   env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
 })
 const servers = processes.filter((p) => p.url)
-proxy = new ReadyProxy(servers.map((p) => ({ name: p.name, url: p.url! })))
-
 
 for (const p of processes) children.start(p.name, p.entry, { env: p.env, prefix: true })
-await proxy.listen(port)
+haproxy = await startHaproxy({
+  port,
+  servers: servers.map((p) => new URL(p.url!).host) as [string, string],
+  dir: dataDir,
+  statsPort: port + 4,
+  onLog: (line) => console.log(`[haproxy] ${line}`),
+})
 log('waiting for both servers to be ready…')
-while (!stopped && !proxy.upstreams.every((upstream) => upstream.ready)) await new Promise((resolve) => setTimeout(resolve, 200))
+while (!stopped && !(await haproxy.stats()).filter((s) => s.name !== 'BACKEND').every(isReady)) await new Promise((resolve) => setTimeout(resolve, 200))
 if (!stopped) {
-  log(`ready: ${publicUrl} (a readiness-aware proxy: each request goes to a server whose /readyz answers 200)`)
+  log(`ready: ${publicUrl} (HAProxy: each request goes to a server whose /readyz answers 200)`)
+  log(`  HAProxy's statistics: ${haproxy.statsUrl}`)
   for (const p of servers) log(`  ${p.name}: ${p.url} (mail of this demo: ${p.url}/dev/mail)`)
   for (const p of processes.filter((q) => !q.url)) log(`  ${p.name}: scratch space ${p.env.DATA_DIR}/media`)
   log(`  drop folder of both workers: ${path.join(dataDir, 'ingest')}`)

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Plan, Video } from '../../core/db/entities/index.js'
 import { ingestSource } from '../../core/services/media/ingest.js'
 import { SESSION_COOKIE } from '../../core/services/auth/sessions.js'
+import { isReady, startHaproxy, type Haproxy, type ServerStat } from '../../scripts/cluster/haproxy.js'
 import { clusterProcesses, type ClusterProcess } from '../../scripts/cluster/processes.js'
-import { ReadyProxy } from '../../scripts/cluster/ready-proxy.js'
 import { ensurePlans } from '../../scripts/seed/plans.js'
 import { makeUser } from '../support/accounts.js'
 import { makeSubscription, makeVideo } from '../support/factories.js'
@@ -14,8 +14,8 @@ import { until } from '../support/wait.js'
 
 /**
  * The cluster of `npm run demo:cluster` as real processes: two servers and two workers
- * (MEDIA_STORE=s3, the test setup's S3 server) on one PostgreSQL, the servers behind the
- * readiness-aware proxy. Shows that work spreads over the workers, that a session and the
+ * (MEDIA_STORE=s3, the test setup's S3 server) on one PostgreSQL, the servers behind HAProxy
+ * with the configuration of compose.yaml (deploy/haproxy.cfg). Shows that work spreads over the workers, that a session and the
  * catalog cache hold across servers, and that one server restarts under load without a
  * failed request.
  */
@@ -24,14 +24,14 @@ const PASSWORD = 'correct horse battery'
 const FAR_FUTURE = '2099-01-01T00:00:00Z'
 
 let t: MediaTestEnv
-let proxy: ReadyProxy
+let haproxy: Haproxy
 let proxyUrl: string
 let layout: ClusterProcess[]
 const running = new Map<string, Service>()
 const retired: Service[] = []
-/** Answers the proxy passed on, by phase of the restart test and server. */
-const answered = new Map<string, number>()
-let phase = 'start'
+
+/** HAProxy's line of each server (and the backend's, BACKEND), by name. */
+const serverStats = async (): Promise<Record<string, ServerStat>> => Object.fromEntries((await haproxy.stats()).map((stat) => [stat.name, stat]))
 
 const service = (name: string) => running.get(name)!
 const serverUrl = (name: string) => layout.find((p) => p.name === name)!.url!
@@ -61,21 +61,19 @@ beforeAll(async () => {
     env: { CATALOG_CACHE_TTL_MS: '600000', RATE_LIMIT_PER_IP: '100000', INGEST_SETTLE_SECONDS: '3600', LOG_LEVEL: 'info' },
   }).map((p) => (p.entry === 'worker/main.ts' ? { ...p, env: { ...p.env, LOG_LEVEL: 'debug', WORKER_CONCURRENCY: '2' } } : p))
   for (const p of layout) start(p.name)
-  proxy = new ReadyProxy(
-    layout.filter((p) => p.url).map((p) => ({ name: p.name, url: p.url! })),
-    {
-      pollMs: 200,
-      retryConnectionErrors: false,
-      onAnswer: (upstream) => answered.set(`${phase}:${upstream}`, (answered.get(`${phase}:${upstream}`) ?? 0) + 1),
-    },
-  )
-  proxyUrl = await proxy.listen(proxyPort)
-  await until('both servers to be ready', async () => proxy.upstreams.every((upstream) => upstream.ready), 180_000)
+  haproxy = await startHaproxy({
+    port: proxyPort,
+    servers: layout.filter((p) => p.url).map((p) => new URL(p.url!).host) as [string, string],
+    dir: t.tmp.dir,
+    onLog: (line) => console.log(`[haproxy] ${line}`),
+  })
+  proxyUrl = haproxy.url
+  await until('HAProxy to find both servers ready', async () => (await haproxy.stats()).filter((stat) => stat.name !== 'BACKEND').every(isReady), 180_000)
   for (const name of ['worker-a', 'worker-b']) await service(name).line(`${name} to take jobs`, (line) => /^Worker connected and looking for jobs/.test(String(line.msg)), 180_000)
 }, 240_000)
 
 afterAll(async () => {
-  await proxy?.close()
+  await haproxy?.stop()
   for (const s of [...running.values(), ...retired]) s.kill()
   await t?.cleanup()
 })
@@ -233,7 +231,7 @@ describe('a cluster of two servers and two workers on S3', () => {
     expect((await file.arrayBuffer()).byteLength).toBe((await t.store.stat(video.media.download!))!.size)
   })
 
-  it('restarts server A under load behind the proxy without one failed request', { timeout: 300_000 }, async () => {
+  it('restarts server A under load behind HAProxy without one failed request', { timeout: 300_000 }, async () => {
     const em = t.db.orm.em.fork()
     const member = await makeUser(em, { email: 'cluster-load@example.com' })
     makeSubscription(em, member, await em.findOneOrFail(Plan, { sid: 'premium-monthly' }))
@@ -264,47 +262,61 @@ describe('a cluster of two servers and two workers on S3', () => {
         outcomes.push({ status, ms: performance.now() - at })
       }
     })
-    const served = (p: string, name: string) => answered.get(`${p}:${name}`) ?? 0
-    const bothServed = (p: string) => until(`both servers to serve requests (${p})`, async () => served(p, 'server-a') >= 25 && served(p, 'server-b') >= 25, 120_000, 50)
+    // HAProxy's counters at the start of each phase: answers passed on per server, errors, retries.
+    const marks: Record<string, Record<string, ServerStat>> = {}
+    const answers = (from: string, to: string, name: string) => marks[to]![name]!.hrsp2xx - marks[from]![name]!.hrsp2xx
+    const bothServed = (p: string) =>
+      until(
+        `both servers to serve requests (${p})`,
+        async () => {
+          const now = await serverStats()
+          return ['server-a', 'server-b'].every((name) => now[name]!.hrsp2xx - marks[p]![name]!.hrsp2xx >= 25)
+        },
+        120_000,
+        50,
+      )
     try {
-      phase = 'before'
+      marks.before = await serverStats()
       await bothServed('before')
 
-      phase = 'restart'
+      marks.restart = await serverStats()
       const stoppedAt = Date.now()
       const old = service('server-a')
       old.child.kill('SIGTERM')
-      await until('the proxy to see server A unready', async () => proxy.changes.some((c) => c.upstream === 'server-a' && !c.ready && c.at >= stoppedAt), 30_000, 20)
-      const turnedAfter = proxy.changes.find((c) => c.upstream === 'server-a' && !c.ready && c.at >= stoppedAt)!.at - stoppedAt
+      await until('HAProxy to mark server A down', async () => (await serverStats())['server-a']!.status === 'DOWN', 30_000, 20)
+      const turnedAfter = Date.now() - stoppedAt
       expect(await old.exited).toEqual({ code: 0, signal: null })
       retired.push(old)
-      const restartedAt = Date.now()
       start('server-a')
-      await until('server A to be ready again', async () => proxy.changes.some((c) => c.upstream === 'server-a' && c.ready && c.at >= restartedAt), 180_000, 50)
+      await until('HAProxy to find server A ready again', async () => isReady((await serverStats())['server-a']!), 180_000, 50)
       const back = Date.now() - stoppedAt
 
-      phase = 'after'
+      marks.after = await serverStats()
       await bothServed('after')
       loading = false
       await Promise.all(loops)
+      marks.end = await serverStats()
 
       const failed = outcomes.filter((o) => o.status !== 200)
       const ms = outcomes.map((o) => o.ms).sort((x, y) => x - y)
       const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!.toFixed(0)
+      const backend = (key: 'econ' | 'eresp' | 'hrsp5xx' | 'wretr' | 'wredis') => marks.end!.BACKEND![key] - marks.before!.BACKEND![key]
+      const phases = [['before', 'restart'], ['restart', 'after'], ['after', 'end']] as const
       console.log(
         [
-          `cluster restart under load: ${outcomes.length} requests through the proxy, ${failed.length} failed, proxy 502s ${proxy.failed}`,
-          `  server A unready at the proxy ${turnedAfter} ms after SIGTERM; ready again ${(back / 1000).toFixed(1)} s after SIGTERM`,
-          `  answers by phase: ${['before', 'restart', 'after'].map((p) => `${p}: A ${served(p, 'server-a')}, B ${served(p, 'server-b')}`).join('; ')}`,
+          `cluster restart under load: ${outcomes.length} requests through HAProxy, ${failed.length} failed`,
+          `  HAProxy: 5xx ${backend('hrsp5xx')}, connection errors ${backend('econ')}, response errors ${backend('eresp')}, retries ${backend('wretr')}, redispatches ${backend('wredis')}`,
+          `  server A down at HAProxy ${turnedAfter} ms after SIGTERM; ready again ${(back / 1000).toFixed(1)} s after SIGTERM`,
+          `  answers by phase: ${phases.map(([from, to]) => `${from}: A ${answers(from, to, 'server-a')}, B ${answers(from, to, 'server-b')}`).join('; ')}`,
           `  latency p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${ms.at(-1)!.toFixed(0)} ms`,
         ].join('\n'),
       )
       expect(failed.slice(0, 5)).toEqual([])
-      expect(proxy.failed).toBe(0)
-      expect(served('before', 'server-a') > 0 && served('before', 'server-b') > 0).toBe(true)
-      expect(served('after', 'server-a') > 0 && served('after', 'server-b') > 0).toBe(true)
+      expect([backend('hrsp5xx'), backend('econ'), backend('eresp')]).toEqual([0, 0, 0])
+      expect(answers('before', 'restart', 'server-a') > 0 && answers('before', 'restart', 'server-b') > 0).toBe(true)
+      expect(answers('after', 'end', 'server-a') > 0 && answers('after', 'end', 'server-b') > 0).toBe(true)
       // While A was away, B kept serving.
-      expect(served('restart', 'server-b')).toBeGreaterThan(0)
+      expect(answers('restart', 'after', 'server-b')).toBeGreaterThan(0)
     } finally {
       loading = false
       await Promise.all(loops)
