@@ -75,9 +75,11 @@ RUN set -eux; \
     ! ldd /usr/bin/ffmpeg /usr/bin/ffprobe | grep 'not found'; \
     ffmpeg -hide_banner -loglevel error -f lavfi -i testsrc=duration=1:size=320x240:rate=10 -c:v libx264 -f null -; \
     ffmpeg -hide_banner -loglevel error -f lavfi -i testsrc=duration=0.1:size=320x240 -frames:v 1 -c:v libwebp -f null -
+# /data: DATA_DIR. /shared: where a volume shared by several containers goes (compose: the drop
+# folder and the console's uploads); a new volume takes these owners.
 RUN groupadd --gid 10001 app \
  && useradd --uid 10001 --gid app --no-create-home --home-dir /app --shell /usr/sbin/nologin app \
- && mkdir -p /data && chown app:app /data
+ && mkdir -p /data /shared/ingest /shared/uploads && chown -R app:app /data /shared
 # Empty when BASE brings node: then its own node runs the app.
 COPY --from=toolchain /opt/node/bin/ /usr/local/bin/
 WORKDIR /app
