@@ -26,7 +26,10 @@ let exitCode = 0
 try {
   const status = await client.send(new HeadBucketCommand({ Bucket: settings.bucket })).then(
     () => 200,
-    (error: unknown) => (error instanceof S3ServiceException ? (error.$metadata.httpStatusCode ?? 500) : Promise.reject(error)),
+    (error: unknown) => {
+      if (error instanceof S3ServiceException) return error.$metadata.httpStatusCode ?? 500
+      throw error
+    },
   )
   if (status === 200) {
     console.log(`${where}: exists`)

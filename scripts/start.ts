@@ -57,7 +57,7 @@ onShutdownSignal(() => void stop())
 // the database starts, is migrated and seeded here; it goes on when told (StartMessage).
 const earlyServer = clientBuilt ? children.start('server', 'server/main.ts', { whenTold: true }) : null
 
-let step = Date.now()
+const step = Date.now()
 if (config.mediaStore.kind === 's3') {
   const { S3MediaStore } = await import('../core/services/media/store-s3')
   const problem = await new S3MediaStore(config.mediaDir, config.mediaStore).bucketProblem()

@@ -43,6 +43,8 @@ export class WorkerMetrics implements WorkerObserver {
   private tasks: string[] = []
 
   constructor(register: Registry, private readonly orm: Orm, backupDir: string) {
+    // prom-client calls collect() with the gauge as `this`.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const metrics = this
     new Gauge({
       name: 'streamclub_worker_jobs',

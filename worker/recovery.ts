@@ -54,7 +54,7 @@ export class WorkerLiveness {
           },
         },
       },
-    } as GraphileConfig.Plugin
+    }
   }
 
   /** Takes the pool's lock; when that fails (the database is away), keeps trying in the background. */
@@ -81,7 +81,7 @@ export class WorkerLiveness {
         .then((unlocked) => unlocked.length && this.log(`unlocked the jobs of dead workers: ${unlocked.join(', ')}`))
         .catch((error: unknown) => this.log(`sweep failed: ${error instanceof Error ? error.message : String(error)}`))
     void tick()
-    this.timer = setInterval(tick, everyMs)
+    this.timer = setInterval(() => void tick(), everyMs)
     this.timer.unref()
   }
 

@@ -8,6 +8,7 @@ import { sourceInput } from './source-input.js'
 export function ffmpegOutput(args: string[], signal?: AbortSignal): Promise<{ stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
     execFile(ffmpegBinaries().ffmpeg, ['-hide_banner', '-nostdin', ...args], { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024, signal }, (error, stdout, stderr) => {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the caller's abort reason, as fetch rejects
       if (signal?.aborted) return reject(signal.reason ?? error)
       resolve({ stdout, stderr: stderr.toString('utf8') })
     })

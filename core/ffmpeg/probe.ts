@@ -48,8 +48,9 @@ const FIELD_ORDERS: Record<string, FieldOrder> = { progressive: 'progressive', t
 
 /** Clockwise degrees: the old `rotate` tag says so directly; the display matrix's rotation is counter-clockwise. */
 function streamRotation(stream: FfprobeStream): Rotation {
-  const tag = Number(stream.tags?.rotate)
-  if (stream.tags?.rotate !== undefined && Number.isFinite(tag)) return quarterTurn(tag)
+  const rotate = (stream.tags as Record<string, string | undefined> | undefined)?.rotate
+  const tag = Number(rotate)
+  if (rotate !== undefined && Number.isFinite(tag)) return quarterTurn(tag)
   const sideData = (stream.side_data_list as Array<{ side_data_type?: string; rotation?: number }> | undefined) ?? []
   const matrix = sideData.find((entry) => entry.side_data_type === 'Display Matrix' && typeof entry.rotation === 'number')
   return matrix ? quarterTurn(-matrix.rotation!) : 0

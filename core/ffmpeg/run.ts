@@ -40,9 +40,11 @@ const timemarkSeconds = (mark: string) => {
 export function run(cmd: FfmpegCommand, options: RunOptions = {}): Promise<void> {
   const { durationSeconds, onProgress, signal } = options
   return new Promise((resolve, reject) => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the caller's abort reason, as fetch rejects
     if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'))
     const onAbort = () => {
       cmd.kill('SIGKILL')
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the caller's abort reason, as fetch rejects
       reject(signal?.reason ?? new Error('aborted'))
     }
     signal?.addEventListener('abort', onAbort, { once: true })

@@ -54,7 +54,8 @@ export function registerAdminPictures(app: FastifyInstance, config: Config, orm:
       if (!user) return refuse(401, 'unauthorized')
       if (user.role !== 'admin') return refuse(403, 'forbidden')
 
-      const use = String((req.query as Record<string, unknown>).use ?? '')
+      const requested = (req.query as Record<string, unknown>).use
+      const use = typeof requested === 'string' ? requested : ''
       if (!(PICTURE_USE_NAMES as string[]).includes(use)) return refuse(400, 'invalidInput')
       const declared = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length'])
       const problem = pictureProblem(null, declared)

@@ -42,7 +42,17 @@ function refusal(locale: Locale, problem: UploadProblem | 'uploadLength', maxByt
     : problem === 'uploadTooLarge' ? t.errors.uploadTooLarge({ max: formatBytes(maxBytes, locale) })
     : problem === 'uploadLength' ? t.errors.invalidInput()
     : t.errors[problem]()
-  return { status_code: problem === 'uploadTooLarge' ? 413 : 400, body: JSON.stringify({ error, reason: problem }) }
+  return new TusRefusal(problem === 'uploadTooLarge' ? 413 : 400, JSON.stringify({ error, reason: problem }))
+}
+
+/** @tus/server answers an error thrown by a hook with its `status_code` and `body`. */
+class TusRefusal extends Error {
+  constructor(
+    readonly status_code: number,
+    readonly body: string,
+  ) {
+    super(`upload refused (${status_code})`)
+  }
 }
 
 export function registerAdminUpload(app: FastifyInstance, config: Config, orm: Orm): void {
@@ -60,7 +70,7 @@ export function registerAdminUpload(app: FastifyInstance, config: Config, orm: O
     async onUploadCreate(req, upload: Upload) {
       const node = (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req
       const user = node && uploaders.get(node)
-      if (!user) throw { status_code: 401, body: '' }
+      if (!user) throw new TusRefusal(401, '')
       const locale = requestLocale(Object.fromEntries(req.headers.entries()))
       const name = (upload.metadata?.[UPLOAD_META.name] ?? '').normalize('NFC')
       // The length is needed up front: the size rule is checked before a byte is stored.

@@ -11,7 +11,8 @@ import { writeAuditEntries, type AuditRecord } from '../../core/services/admin/a
 import { adminProcedure, middleware } from './trpc.js'
 import type { Context } from './context.js'
 
-const ROLLBACK = Symbol('rollback')
+/** Thrown to roll the transaction back when the procedure refused; never leaves this module. */
+const ROLLBACK = new Error('rollback')
 
 export const auditMiddleware = middleware(async ({ ctx, path, next }) => {
   const user = (ctx as Context).user!

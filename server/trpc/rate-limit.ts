@@ -12,7 +12,7 @@ export function rateLimited(bucket: string, rule: RateLimitRule) {
     try {
       await ctx.limits.hitIp(bucket, ctx.req.ip, rule)
     } catch (error) {
-      if (error instanceof AppError && error.params?.seconds) void ctx.res.header('retry-after', String(error.params.seconds))
+      if (error instanceof AppError && error.params?.seconds) void ctx.res.header('retry-after', String(error.params.seconds as number))
       throw error
     }
     return next()

@@ -14,11 +14,11 @@ export async function dropSettledSourceCopies(store: MediaStore, em: EntityManag
   if (store.kind !== 's3') return 0
   const keys = await fs.readdir(path.join(store.mediaDir, 'sources')).catch(() => [] as string[])
   if (keys.length === 0) return 0
-  const settled = (await em.getConnection().execute(
+  const settled = await em.getConnection().execute<Array<{ media_key: string }>>(
     `select media_key from video where media_key = any(?::text[]) and media_status in ('ready', 'failed')
      union select media_key from image_set where media_key = any(?::text[]) and media_status in ('ready', 'failed')`,
     [`{${keys.join(',')}}`, `{${keys.join(',')}}`],
-  )) as Array<{ media_key: string }>
+  )
   for (const { media_key: key } of settled) await store.releaseSource(key)
   return settled.length
 }

@@ -79,7 +79,7 @@ function handBackOnShutdown(task: Task): Task {
     } catch (error) {
       if (!helpers.abortSignal?.aborted) throw error
       await helpers.query('update graphile_worker._private_jobs set attempts = greatest(attempts - 1, 0) where id = $1', [helpers.job.id])
-      throw new Error(`handed back: the worker is shutting down (${error instanceof Error ? error.message : String(error)})`)
+      throw new Error(`handed back: the worker is shutting down (${error instanceof Error ? error.message : String(error)})`, { cause: error })
     }
   }
 }

@@ -60,6 +60,7 @@ export function downloadDay(now: Date): string {
 export function downloadFileName(title: string, extension: string, fallback: string): string {
   const base = title
     .normalize('NFKC')
+    // eslint-disable-next-line no-control-regex -- control characters are what this rule refuses
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

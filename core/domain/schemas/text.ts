@@ -11,6 +11,7 @@ import { z } from 'zod'
 /** The message key (of the i18n `errors` dictionary) of the refusal. */
 export const INVALID_CHARACTERS = 'invalidCharacters'
 
+// eslint-disable-next-line no-control-regex -- control characters are what this rule refuses
 const SUSPECT = /[\u0000\uD800-\uDFFF]/
 
 /** True when PostgreSQL can store the string unchanged: no NUL, surrogates only in pairs. */

@@ -140,7 +140,7 @@ async function prepareImageSet(em: EntityManager, store: MediaStore, item: ItemR
   for (const entry of files) {
     // Each original is opened when the zip reaches it (a file, or a GET on the bucket).
     zip.addReadStreamLazy(entry.name, { size: entry.size, compress: false, mtime: entry.mtime }, (cb) =>
-      store.openRead(entry.stored).then((stream) => cb(null, stream), (error: Error) => cb(error, null as unknown as Readable)),
+      void store.openRead(entry.stored).then((stream) => cb(null, stream), (error: Error) => cb(error, null as unknown as Readable)),
     )
   }
   let size = -1

@@ -10,7 +10,7 @@ import type { S3MediaStore } from '../media/store-s3.js'
 /** One thing the server needs to serve; `check` throws (or times out) when it is not there. */
 export interface ReadinessCheck {
   name: string
-  check(): Promise<void>
+  check: () => Promise<void>
 }
 
 /** Readiness turns 503 for good once shutdown begins. */
