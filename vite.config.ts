@@ -43,6 +43,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     recordInputs(isSsrBuild ? 'server' : 'client'),
     ...(isSsrBuild ? [] : [compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')], exclude: [/\.map$/], threshold: 1024 })]),
   ],
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-call -- postcss-preset-mantine ships no types
   css: { postcss: { plugins: [postcssPresetMantine()] } },
   // The server renderer carries its libraries (React, Mantine, the router…) in its bundle, built for
   // production whatever NODE_ENV the server runs with: loaded from node_modules at run time, React

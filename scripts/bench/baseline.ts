@@ -16,7 +16,7 @@ const app = Fastify({ logger: false })
 
 app.get('/videos', async (req, reply) => {
   const { input: raw, nocount } = req.query as { input?: string; nocount?: string }
-  const input = JSON.parse(String(raw ?? '{}'))
+  const input = JSON.parse(raw ?? '{}') as Parameters<typeof normalizeListQuery>[1]
   const now = new Date()
   const q = normalizeListQuery('videos', input)
   const statements = listStatements(videoSource, q, now, null)
@@ -26,9 +26,9 @@ app.get('/videos', async (req, reply) => {
   }
   // nocount: the page statement alone, for orientation (the procedure always counts).
   const [count, page] = await Promise.all([nocount ? null : run(statements.count!), run(statements.page(q.page))])
-  const total = count ? (count.rows[0].total as number) : page.rowCount!
+  const total = count ? ((count.rows[0] as { total: number }).total) : page.rowCount!
   const data = {
-    items: page.rows.map((row) => videoSource.map(row, q, now)),
+    items: page.rows.map((row) => videoSource.map(row as Parameters<typeof videoSource.map>[0], q, now)),
     meta: { total, last_page: lastPage(total, q.perPage), page: q.page, per_page: q.perPage },
   }
   return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ result: { data } }))

@@ -71,8 +71,10 @@ async function measureLists() {
   await start('scripts/bench/baseline.ts', basePort)
   await start('server/main.ts', appPort)
   // Same answer from both (the bench compares like with like).
-  const [a, b] = await Promise.all([fetch(targets.baseline.url).then((r) => r.json()), fetch(targets.anonymous.url).then((r) => r.json())])
-  const strip = (body: { result: { data: { items: Array<Record<string, unknown>> } } }) =>
+  type Answer = { result: { data: { items: Array<Record<string, unknown>> } } }
+  const answer = (url: string) => fetch(url).then((r) => r.json() as Promise<Answer>)
+  const [a, b] = await Promise.all([answer(targets.baseline.url), answer(targets.anonymous.url)])
+  const strip = (body: Answer) =>
     JSON.stringify(body.result.data.items.map(({ state: _state, ...item }) => item))
   if (strip(a) !== strip(b)) throw new Error('the baseline and the procedure answer different items')
 

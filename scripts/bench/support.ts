@@ -64,7 +64,7 @@ export async function openBenchDatabase(wanted: { videos: number; imageSets: num
   // The search statistics as the worker keeps them (a no-op when they are current).
   await refreshSearchStatistics(orm.em.fork())
   await orm.close()
-  const sizes = (await client.query(`select (select count(*) from video) v, (select count(*) from image_set) s, (select count(*) from performer) m`)).rows[0]
+  const sizes = (await client.query<{ v: string; s: string; m: string }>(`select (select count(*) from video) v, (select count(*) from image_set) s, (select count(*) from performer) m`)).rows[0]!
   console.log(`catalog: ${sizes.v} videos, ${sizes.s} image sets, ${sizes.m} models`)
 
   return {

@@ -52,6 +52,12 @@ function startApp(): ChildProcess {
  * A page's HTML. Once retried: a connection kept alive through the minutes of Lighthouse may
  * have been closed by the server just as it is reused (EPIPE).
  */
+/** The parts of Lighthouse's JSON report this bench reads. */
+type LighthouseReport = {
+  audits: Record<string, { numericValue?: number; details?: { items?: Array<{ resourceType?: string; transferSize?: number }> } } | undefined>
+  categories: Record<string, { score: number }>
+}
+
 async function pageText(url: string): Promise<string> {
   try {
     return await (await fetch(url)).text()
@@ -106,7 +112,7 @@ function lighthouse(url: string, preset: 'mobile' | 'desktop'): LighthouseRun {
     { env: { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', timeout: 240_000 },
   )
   if (result.status !== 0) throw new Error(`lighthouse failed on ${url}: ${result.stderr.slice(-2000)}`)
-  const report = JSON.parse(fs.readFileSync(out, 'utf8'))
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseReport
   fs.rmSync(out, { force: true })
   const audit = (id: string) => report.audits[id]?.numericValue ?? NaN
   const items: Array<{ resourceType?: string; transferSize?: number }> = report.audits['network-requests']?.details?.items ?? []

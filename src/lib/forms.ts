@@ -28,7 +28,7 @@ export function useSchemaForm<T extends Values>(schema: StandardSchemaV1, option
     ...options,
     validate: (values) => {
       const errors = resolve(values)
-      return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, key ? translateErrorKey(String(key)) : key]))
+      return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, key ? translateErrorKey(String(key as string)) : key]))
     },
   })
 }
@@ -48,7 +48,8 @@ export function applyServerErrors(form: { setErrors: (errors: Record<string, str
  */
 export function showSubmitError(form: { setErrors: (errors: Record<string, string>) => void }, error: unknown): void {
   if (applyServerErrors(form, error)) return
-  if (error instanceof TRPCClientError && error.data?.code && error.data.code !== 'INTERNAL_SERVER_ERROR') {
+  const code = error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined
+  if (error instanceof TRPCClientError && code && code !== 'INTERNAL_SERVER_ERROR') {
     showError(error.message, translations().errors.genericTitle(), TOAST_MS.long)
   }
 }

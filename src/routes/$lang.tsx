@@ -5,8 +5,8 @@ import { PageLive } from '../lib/page-live'
 
 /** Whether some page lives under /{lang}/{segment} (read from this route's children). */
 function isPageSection(segment: string): boolean {
-  const children = Object.values((Route as unknown as AnyRoute).children ?? {}) as AnyRoute[]
-  return children.some((child) => child.fullPath.split('/')[2] === segment)
+  const children = Object.values(((Route as unknown as AnyRoute).children ?? {}) as Record<string, AnyRoute>)
+  return children.some((child) => (child.fullPath as string).split('/')[2] === segment)
 }
 
 /**

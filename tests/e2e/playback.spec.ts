@@ -132,6 +132,7 @@ test('the play button stays where it is when the page learns that a member is si
 test('a browser without native HLS plays through hls.js: the master playlist, then segments of the chosen rung', async ({ page }) => {
   // As in Firefox or an older Chrome: the <video> element cannot play HLS by itself.
   await page.addInitScript(() => {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the element as `this` below
     const canPlayType = HTMLMediaElement.prototype.canPlayType
     HTMLMediaElement.prototype.canPlayType = function (type: string) {
       return type.includes('mpegurl') ? '' : canPlayType.call(this, type)

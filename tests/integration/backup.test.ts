@@ -214,7 +214,7 @@ describe('the backup archive', () => {
     const unpack = (bytes: Buffer) => {
       const stream = new PassThrough()
       stream.end(bytes)
-      return extractTar(stream, into, (entry) => (entry.name.startsWith('data/') ? path.join(into, entry.name.slice(5)) : null), (entry, data) => notes.push(`${entry.name} ${data}`))
+      return extractTar(stream, into, (entry) => (entry.name.startsWith('data/') ? path.join(into, entry.name.slice(5)) : null), (entry, data) => notes.push(`${entry.name} ${data.toString('utf8')}`))
     }
     const entries = await unpack(archive)
     expect(entries.map((entry) => entry.name)).toEqual(['data/empty', `data/${long}`, 'data/small.txt', 'note.json'])

@@ -144,11 +144,12 @@ for (const id of ['demo', 'ccbill', 'verotel', 'segpay'] as const) {
           case 'change':
             expect(after).toMatchObject({ pendingChange: 'change' })
             break
-          case 'extend':
-            // The processor's new billing date (2027-01-10 as recorded, moved with the sending day): access through that day.
-            const billingDate = fieldsOf(delivered).nextRenewalDate ?? fieldsOf(delivered).nextChargeOn!
-            expect(after!.paidUntil.toISOString()).toBe(new Date(Date.parse(`${billingDate}T00:00:00Z`) + 86_400_000).toISOString())
-            break
+          case 'extend': {
+              // The processor's new billing date (2027-01-10 as recorded, moved with the sending day): access through that day.
+              const billingDate = fieldsOf(delivered).nextRenewalDate ?? fieldsOf(delivered).nextChargeOn!
+              expect(after!.paidUntil.toISOString()).toBe(new Date(Date.parse(`${billingDate}T00:00:00Z`) + 86_400_000).toISOString())
+              break
+          }
           case 'expire':
             expect(after).toMatchObject({ status: 'ended', endReason: 'expired' })
             break

@@ -81,6 +81,7 @@ afterAll(async () => {
 async function list(path: string, input: object, headers: Record<string, string> = {}) {
   const res = await trpcQuery(t.app, `catalog.${path}`, { locale: 'en', ...input }, headers)
   expect(res.statusCode, res.body).toBe(200)
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it checks
   return res.json().result.data as { items: Array<{ id: number } & Record<string, any>>; meta: { total: number; last_page: number; page: number; per_page: number } }
 }
 

@@ -164,7 +164,7 @@ describe('a cluster of two servers and two workers on S3', () => {
     // The two workers transcoded at the same time (one each: their transcode runners), not one after the other.
     const overlap = runs.some((a) => runs.some((b) => a.worker !== b.worker && a.from < b.to && b.from < a.to))
     expect(overlap).toBe(true)
-    for (const name of ['worker-a', 'worker-b']) expect(service(name).lines.filter((line) => /handed back/.test(String(line.msg ?? line.err ?? '')))).toEqual([])
+    for (const name of ['worker-a', 'worker-b']) expect(service(name).lines.filter((line) => /handed back/.test(String((line.msg ?? line.err ?? '') as string)))).toEqual([])
   })
 
   it('a release through server A empties the catalog cache of both servers at once', async () => {

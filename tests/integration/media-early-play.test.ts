@@ -21,6 +21,7 @@ import { signedInUser } from '../support/accounts.js'
 import { createTestApp, trpcMutation, trpcQuery, type TestApp } from '../support/app.js'
 import { listFiles, makeTestVideo, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any store class, whatever its constructor takes
 type StoreClass = new (...args: any[]) => MediaStore
 
 /** A promise with its resolve function. */

@@ -164,12 +164,12 @@ describe('bad input', () => {
     const { execFile } = await import('node:child_process')
     const { ffmpegBinaries } = await import('../../core/ffmpeg/binaries')
     await new Promise((resolve, reject) =>
-      execFile(ffmpegBinaries().ffmpeg, ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=2', '-c:a', 'aac', audioOnly], (e) => (e ? reject(e) : resolve(null))),
+      execFile(ffmpegBinaries().ffmpeg, ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=2', '-c:a', 'aac', audioOnly], (e) => (e ? reject(e as Error) : resolve(null))),
     )
     const picture = path.join(dir, 'a picture.mp4')
     await new Promise((resolve, reject) =>
       execFile(ffmpegBinaries().ffmpeg, ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', '-f', 'image2', '-c:v', 'png', picture], (e) =>
-        e ? reject(e) : resolve(null),
+        e ? reject(e as Error) : resolve(null),
       ),
     )
     const fine = await makeTestVideo(path.join(dir, 'Ünïcödé clip, with spaces.mkv'), { width: 320, height: 240, seconds: 2, audio: false })

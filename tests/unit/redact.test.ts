@@ -33,7 +33,7 @@ describe('redactLogLine', () => {
       [{ body: { email: 'a@b.c', password: 'correct horse', newPassword: 'battery staple' } }, 'correct horse'],
       [{ headers: { cookie: 'sid=sessionValue', authorization: 'Bearer bearerValue' } }, 'sessionValue'],
       [{ headers: { 'set-cookie': 'sid=setCookieValue; HttpOnly' } }, 'setCookieValue'],
-      [{ msg: 'quoted "x" then ?token=withQuote\"after' }, 'withQuote'],
+      [{ msg: 'quoted "x" then ?token=withQuote"after' }, 'withQuote'],
     ]
     for (const [fields, secret] of cases) {
       const redacted = redactLogLine(line(fields))

@@ -5,7 +5,7 @@
  * which would read every matching row. The counts are a hint only: a search whose estimate is
  * small still counts exactly, and stale or missing counts only cost speed, never a wrong page.
  */
-import type { EntityManager, Transaction } from '@mikro-orm/postgresql'
+import type { EntityManager } from '@mikro-orm/postgresql'
 import { sql, type Sql } from '../../db/sql.js'
 import { released } from './released.js'
 
@@ -26,7 +26,7 @@ export async function refreshSearchStatistics(em: EntityManager, { force = false
   for (const kind of Object.values(SEARCH_KINDS)) {
     const changed = await em.transactional(async (tx) => {
       const connection = tx.getConnection()
-      const context = tx.getTransactionContext<Transaction>()
+      const context: unknown = tx.getTransactionContext()
       // One refresh at a time per kind, whichever process runs it.
       await connection.execute(`select pg_advisory_xact_lock(hashtext('search_statistics:' || ?))`, [kind], 'run', context)
       const [current] = await connection.execute<Array<{ fingerprint: string; stored: string | null }>>(

@@ -91,7 +91,7 @@ function HeaderSearch() {
   const lang = useCurrentLocale()
   const navigate = useNavigate()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const currentQ = useRouterState({ select: (s) => (/^\/[a-z]{2}\/search\//.test(s.location.pathname) ? String((s.location.search as { q?: unknown }).q ?? '') : null) })
+  const currentQ = useRouterState({ select: (s) => (/^\/[a-z]{2}\/search\//.test(s.location.pathname) ? String((s.location.search as { q?: string | number }).q ?? '') : null) })
   const [text, setText] = useState('')
   const [opened, setOpened] = useState(false)
   const openButton = useRef<HTMLButtonElement>(null)

@@ -46,7 +46,7 @@ export function ImageSetGrid({ set }: { set: ImageSetDetail }) {
   const lightbox: LightboxPicture[] = (signed ?? []).map((image) => ({ picture: image.web, original: image.original }))
   const openAt = (index: number) => {
     setOpen(index)
-    if (!set.state?.view) markViewed({ view: true }, { requireUser: false })
+    if (!set.state?.view) void markViewed({ view: true }, { requireUser: false })
   }
   return (
     <>

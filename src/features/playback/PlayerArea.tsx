@@ -61,7 +61,7 @@ export function PlayerArea({ video }: { video: VideoDetail }) {
               title={video.title}
               autoPlay
               onFirstPlay={() => {
-                if (!video.state?.view) markViewed({ view: true }, { requireUser: false })
+                if (!video.state?.view) void markViewed({ view: true }, { requireUser: false })
               }}
               onExpired={() => {
                 setFailures((n) => n + 1)

@@ -26,6 +26,8 @@ export function ContactPage() {
   const myEmail = me.data?.email
   useEffect(() => {
     if (myEmail && !form.getValues().email) form.setFieldValue('email', myEmail)
+    // Once, when the address arrives: `form` is a new object on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [myEmail])
 
   const send = useMutation(

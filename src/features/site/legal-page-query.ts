@@ -13,7 +13,7 @@ export async function loadLegalPage(context: RouterContext, slug: LegalSlug, loc
   try {
     await context.queryClient.ensureQueryData(legalPageOptions(context.trpc, slug, locale))
   } catch (error) {
-    if (error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND') throw notFound()
+    if (error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'NOT_FOUND') throw notFound()
     throw error
   }
 }

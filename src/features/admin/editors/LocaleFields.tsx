@@ -15,7 +15,7 @@ export interface LocaleField {
   maxLength?: number
 }
 
-const isFilled = (value: unknown) => (typeof value === 'object' && value !== null ? hasRichText(value as RichTextDocument) : Boolean(String(value ?? '').trim()))
+const isFilled = (value: unknown) => (typeof value === 'object' && value !== null ? hasRichText(value as RichTextDocument) : Boolean(String((value as string | number | undefined) ?? '').trim()))
 
 /** The languages missing a text in any of the fields. */
 export function missingLocales(values: Record<string, unknown>, paths: string[]): Locale[] {
