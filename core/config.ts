@@ -13,7 +13,7 @@ export const BILLING_PROVIDERS = ['demo', 'ccbill', 'verotel', 'segpay'] as cons
 export type BillingProviderId = (typeof BILLING_PROVIDERS)[number]
 
 /** CCBill's published webhook source ranges (Webhooks User Guide). */
-export const CCBILL_WEBHOOK_RANGES = ['64.38.212.0/24', '64.38.215.0/24', '64.38.240.0/24', '64.38.241.0/24']
+const CCBILL_WEBHOOK_RANGES = ['64.38.212.0/24', '64.38.215.0/24', '64.38.240.0/24', '64.38.241.0/24']
 
 /** A comma-separated list of IP addresses and CIDR ranges (IPv4 or IPv6). */
 const ipList = z.string().transform((text, ctx) => {
@@ -298,7 +298,7 @@ export interface SegpayConfig {
   joinUrl: string
 }
 
-export interface ShutdownConfig {
+interface ShutdownConfig {
   /** Readiness says 503 this long before the server stops accepting (ms). */
   delayMs: number
   /** Requests in flight get this long to finish (ms). */
@@ -307,7 +307,7 @@ export interface ShutdownConfig {
   workerTimeoutMs: number
 }
 
-export interface BackupConfig {
+interface BackupConfig {
   dir: string
   /** Crontab fields (UTC), or null: no scheduled backup. */
   schedule: string | null

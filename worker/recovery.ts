@@ -146,7 +146,7 @@ export class WorkerLiveness {
  * Unlocks the jobs and queues of every worker pool that no longer holds its liveness lock,
  * except `own` (this process's pools), and not while PostgreSQL itself has only just started.
  */
-export async function sweepDeadWorkers(databaseUrl: string, own: ReadonlySet<string> = new Set()): Promise<string[]> {
+async function sweepDeadWorkers(databaseUrl: string, own: ReadonlySet<string> = new Set()): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'streamclub-worker-sweep' })
   // A connection dropped between statements reports here (and fails the statement).
   client.on('error', () => undefined)

@@ -25,7 +25,7 @@ export function settleWhenDatabaseAnswers(task: Task, orm: Orm, log: (line: stri
 }
 
 /** Resolves once `select 1` succeeds (at once when it does), or on abort, or after `maxWaitMs` (10 minutes). */
-export async function databaseAnswers(
+async function databaseAnswers(
   orm: Orm,
   abort: AbortSignal | undefined,
   log: (line: string) => void,

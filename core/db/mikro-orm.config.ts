@@ -48,4 +48,3 @@ export function createOrmConfig(clientUrl: string, options: { debug?: boolean; p
   })
 }
 
-export default createOrmConfig(process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:54320/streamclub')

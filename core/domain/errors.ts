@@ -6,11 +6,6 @@ export type FailureKind = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FO
 /** A key of the `errors` dictionary: the translated text the caller sees. */
 export type ErrorKey = keyof TranslationFunctions['errors']
 
-/** Keys of the `errors` dictionary whose text takes no parameters. */
-export type PlainErrorKey = {
-  [K in ErrorKey]: Parameters<TranslationFunctions['errors'][K]>['length'] extends 0 ? K : never
-}[ErrorKey]
-
 /**
  * An expected failure of a use case, with the dictionary key of its message: the transport
  * translates `key` into the caller's language. `params` fill texts that take values (e.g.

@@ -5,7 +5,7 @@
 export const LOCALES = ['de', 'en', 'es', 'fr', 'it'] as const
 export type Locale = (typeof LOCALES)[number]
 
-export const DEFAULT_LOCALE: Locale = 'de'
+const DEFAULT_LOCALE: Locale = 'de'
 export const FALLBACK_LOCALES: readonly Locale[] = ['de', 'en']
 
 export function isLocale(value: unknown): value is Locale {

@@ -5,7 +5,7 @@ import { ffmpegBinaries } from './binaries.js'
 import { sourceInput } from './source-input.js'
 
 /** Runs ffmpeg with `args` and hands back what it wrote, whatever its exit code (callers judge the output). */
-export function ffmpegOutput(args: string[], signal?: AbortSignal): Promise<{ stdout: Buffer; stderr: string }> {
+function ffmpegOutput(args: string[], signal?: AbortSignal): Promise<{ stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
     execFile(ffmpegBinaries().ffmpeg, ['-hide_banner', '-nostdin', ...args], { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024, signal }, (error, stdout, stderr) => {
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the caller's abort reason, as fetch rejects

@@ -56,7 +56,7 @@ function streamRotation(stream: FfprobeStream): Rotation {
   return matrix ? quarterTurn(-matrix.rotation!) : 0
 }
 
-export function toSourceInfo(data: FfprobeData): SourceInfo {
+function toSourceInfo(data: FfprobeData): SourceInfo {
   const video = data.streams.find((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic)
   const audioTracks: AudioTrack[] = data.streams
     .filter((stream) => stream.codec_type === 'audio')
@@ -88,7 +88,7 @@ export function toSourceInfo(data: FfprobeData): SourceInfo {
 }
 
 /** ffmpeg's own description of an input (`ffmpeg -i`), parsed into the same shape. */
-export function probeWithFfmpeg(file: string): Promise<SourceInfo> {
+function probeWithFfmpeg(file: string): Promise<SourceInfo> {
   return new Promise((resolve, reject) => {
     execFile(ffmpegBinaries().ffmpeg, ['-hide_banner', '-nostdin', '-i', file], { maxBuffer: 4 * 1024 * 1024 }, (_error, _stdout, stderr) => {
       const info = parseFfmpegInfo(String(stderr))

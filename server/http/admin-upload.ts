@@ -26,7 +26,7 @@ import { uploadFolderAt, UPLOAD_META } from '../../core/services/admin/uploads.j
 import { requestLocale } from './request-locale.js'
 
 /** The methods this route serves, on the collection and on one upload (admin-access walks them). */
-export const UPLOAD_ROUTES = [
+const UPLOAD_ROUTES = [
   { method: 'OPTIONS', url: UPLOAD_ENDPOINT },
   { method: 'POST', url: UPLOAD_ENDPOINT },
   { method: 'OPTIONS', url: `${UPLOAD_ENDPOINT}/:id` },

@@ -17,7 +17,7 @@ const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1
  * counts (not X-Forwarded-For), and a request that passed through a proxy is never local: a
  * reverse proxy on the same machine connects from loopback on behalf of anyone.
  */
-export function isDirectLoopbackRequest(req: FastifyRequest): boolean {
+function isDirectLoopbackRequest(req: FastifyRequest): boolean {
   const forwarded = req.headers['x-forwarded-for'] ?? req.headers.forwarded ?? req.headers['x-real-ip']
   return forwarded === undefined && LOOPBACK.test(req.socket.remoteAddress ?? '')
 }

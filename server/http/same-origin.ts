@@ -53,7 +53,7 @@ export function crossSiteReason(
 }
 
 /** The origins this site is reached at: PUBLIC_URL's, and the one this request was sent to. */
-export function siteOriginsOf(config: Config, req: FastifyRequest): string[] {
+function siteOriginsOf(config: Config, req: FastifyRequest): string[] {
   return [new URL(config.publicUrl).origin, `${req.protocol}://${req.host}`]
 }
 

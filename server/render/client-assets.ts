@@ -6,7 +6,7 @@ import type { Locale } from '../../core/domain/locale.js'
 import { routeScripts, startAfterFirstPaint } from './page-scripts.js'
 
 /** One chunk of Vite's build manifest (dist/client/.vite/manifest.json). */
-export interface ViteManifestChunk {
+interface ViteManifestChunk {
   file: string
   src?: string
   css?: string[]
@@ -29,7 +29,7 @@ const ROUTE_COMPONENT = /^routes\/(.+)\.tsx\?tsr-split=component$/
  * The route id TanStack Router's file routes give a route file: `$lang/videos/$id` is
  * `/$lang/videos/$id`, an `index` file ends in a slash (`$lang/index` is `/$lang/`).
  */
-export function routeIdOfFile(file: string): string {
+function routeIdOfFile(file: string): string {
   return `/${file.replace(/(^|\/)index$/, '$1')}`
 }
 

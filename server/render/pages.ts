@@ -47,7 +47,7 @@ const PHONE_USER_AGENT = /Mobi|iPhone|Android.+Mobile|Windows Phone/i
 const LOCALE_COOKIE = 'locale'
 
 /** What the page's render depends on besides its URL. */
-export function pageEnvironment(req: FastifyRequest, publicUrl: string): PageEnvironment {
+function pageEnvironment(req: FastifyRequest, publicUrl: string): PageEnvironment {
   const userAgent = req.headers['user-agent']
   const mobileHint = req.headers['sec-ch-ua-mobile']
   const stored = req.cookies[LOCALE_COOKIE]
@@ -101,7 +101,7 @@ export class PageRenderer {
   }
 }
 
-export class PageRenderError extends Error {
+class PageRenderError extends Error {
   constructor(readonly status: number) {
     super(`page render failed with status ${status}`)
   }

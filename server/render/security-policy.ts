@@ -5,7 +5,7 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
 const EXECUTABLE_TYPE = /^\s*$|javascript|ecmascript|module/i
 
 /** The SHA-256 source expressions of every inline script a page runs. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>()
   for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc\s*=/i.test(attributes) || !body) continue

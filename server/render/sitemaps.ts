@@ -16,10 +16,10 @@ import { released } from '../../core/services/catalog/released.js'
 import { absoluteMediaUrl, publicMediaUrl } from '../../core/services/media/public-urls.js'
 
 /** The sitemap protocol's limit of URLs per file. */
-export const SITEMAP_MAX_URLS = 50_000
+const SITEMAP_MAX_URLS = 50_000
 
-export const SITEMAP_KINDS = ['videos', 'images', 'models', 'categories'] as const
-export type SitemapKind = (typeof SITEMAP_KINDS)[number]
+const SITEMAP_KINDS = ['videos', 'images', 'models', 'categories'] as const
+type SitemapKind = (typeof SITEMAP_KINDS)[number]
 
 const TABLE: Record<SitemapKind, { table: string; releasedOnly: boolean }> = {
   videos: { table: 'video', releasedOnly: true },
@@ -34,7 +34,7 @@ const DISALLOWED = ['/account', '/favorites', '/watch-later', '/login', '/sign-u
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
 
-export function robotsTxt(publicUrl: string): string {
+function robotsTxt(publicUrl: string): string {
   return ['User-agent: *', 'Allow: /', ...DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n')
 }
 
@@ -45,7 +45,7 @@ async function countOf(em: EntityManager, kind: SitemapKind): Promise<number> {
 }
 
 /** The index: one sitemap per locale, kind and block of SITEMAP_MAX_URLS. */
-export async function sitemapIndex(em: EntityManager, publicUrl: string, now: Date): Promise<string> {
+async function sitemapIndex(em: EntityManager, publicUrl: string, now: Date): Promise<string> {
   const entries: string[] = []
   for (const kind of SITEMAP_KINDS) {
     const blocks = Math.ceil((await countOf(em, kind)) / SITEMAP_MAX_URLS)
@@ -93,7 +93,7 @@ function itemPath(kind: SitemapKind, id: number): string {
 }
 
 /** One sitemap: the released items of a kind in one locale, block `block` (from 1). */
-export async function sitemap(em: EntityManager, publicUrl: string, locale: Locale, kind: SitemapKind, block: number): Promise<string | null> {
+async function sitemap(em: EntityManager, publicUrl: string, locale: Locale, kind: SitemapKind, block: number): Promise<string | null> {
   const rows = await em.getConnection().execute<SitemapRow[]>(rowsSql(kind), [SITEMAP_MAX_URLS, (block - 1) * SITEMAP_MAX_URLS])
   if (!rows.length && block > 1) return null
   const url = (lang: Locale | 'x-default', path: string) => `${publicUrl}/${lang === 'x-default' ? 'de' : lang}/${path}`

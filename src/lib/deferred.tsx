@@ -72,7 +72,7 @@ export async function deferredPartsLoaded(): Promise<void> {
 
 const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'scroll', 'wheel'] as const
 /** After the load event: how long a visit without any interaction lasts before deferred parts load anyway. */
-export const PASSIVE_VISIT_MS = 10_000
+const PASSIVE_VISIT_MS = 10_000
 let settles: Promise<void> | null = null
 
 /**

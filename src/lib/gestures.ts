@@ -1,7 +1,7 @@
 import { useRef, type TouchEvent } from 'react'
 
 /** A horizontal move at least this long, and clearly more sideways than up or down, is a swipe. */
-export const SWIPE_MIN_PX = 50
+const SWIPE_MIN_PX = 50
 
 /** -1: swiped towards the left (show the next), 1: towards the right (the previous), 0: no swipe. */
 export function swipeDirection(dx: number, dy: number): -1 | 0 | 1 {
@@ -36,7 +36,7 @@ export function useSwipe(onStep: (delta: 1 | -1) => void) {
 
 /** How close two taps must follow each other to count as a double tap. */
 export const DOUBLE_TAP_MS = 300
-export const SEEK_STEP_SECONDS = 10
+const SEEK_STEP_SECONDS = 10
 
 /** Where a tap at `x` on a player `width` wide seeks on a double tap: left third back, right third forward, middle not. */
 export function doubleTapSeek(x: number, width: number): -10 | 0 | 10 {

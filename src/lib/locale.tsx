@@ -8,7 +8,7 @@ import { detectLocale, isLocale, type Locale } from '../../core/domain/locale.js
 
 const STORAGE_KEY = 'locale'
 /** The stored choice also lives in a cookie, so the server can send / to the right language. */
-export const LOCALE_COOKIE = 'locale'
+const LOCALE_COOKIE = 'locale'
 
 /**
  * The spec's order: the page's lang attribute, then the stored choice; fallback de. On the

@@ -12,7 +12,7 @@ import type { PageEnvironment } from './page-environment'
 
 type MetaKey = Exclude<keyof TranslationFunctions['meta'], 'titleSuffix' | 'description'>
 
-export interface SeoImage {
+interface SeoImage {
   /** Site-relative or absolute. */
   src: string
   width?: number
@@ -89,7 +89,7 @@ export function pageHead({ env, locale, path, title, description, image, type = 
 }
 
 /** A page whose head is its translated name (lists, legal pages, forms). */
-export function namedPageHead(env: PageEnvironment, locale: Locale, path: string, key: MetaKey, noindex = false): HeadResult {
+function namedPageHead(env: PageEnvironment, locale: Locale, path: string, key: MetaKey, noindex = false): HeadResult {
   return pageHead({ env, locale, path, title: key === 'home' ? undefined : translations(locale).meta[key](), noindex })
 }
 

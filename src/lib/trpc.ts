@@ -5,7 +5,7 @@ import type { AppRouter } from '../../server/trpc/root.js'
 import { getActiveLocale } from './locale.js'
 import { showGenericError } from './toasts.js'
 
-export type ApiError = TRPCClientError<AppRouter>
+type ApiError = TRPCClientError<AppRouter>
 export type ApiClient = TRPCClient<AppRouter>
 /** Query and mutation options for every procedure: `useQuery(trpc.catalog.x.queryOptions(...))`. */
 export type Trpc = TRPCOptionsProxy<AppRouter>

@@ -32,7 +32,7 @@ export interface DropCandidate {
   newestMtimeMs: number
 }
 
-export async function listDrops(ingestDir: string): Promise<DropCandidate[]> {
+async function listDrops(ingestDir: string): Promise<DropCandidate[]> {
   const entries = await fs.readdir(ingestDir, { withFileTypes: true }).catch(() => [])
   const names = new Set(entries.map((entry) => entry.name))
   const drops: DropCandidate[] = []
@@ -75,7 +75,7 @@ async function signatureOf(files: string[]): Promise<{ signature: string; newest
  * Files some process still has open (Linux /proc; elsewhere nothing is known and the
  * settle time alone decides). A copy in progress keeps its target open.
  */
-export async function filesOpenElsewhere(files: string[]): Promise<Set<string>> {
+async function filesOpenElsewhere(files: string[]): Promise<Set<string>> {
   const wanted = new Set(files.map((file) => path.resolve(file)))
   const open = new Set<string>()
   const pids = await fs.readdir('/proc').catch(() => [] as string[])

@@ -15,7 +15,7 @@ export interface Attempt {
 export type Outcome = 'ready' | 'failed' | 'skipped' | 'cancelled'
 
 /** Marks an item failed with a reason content ops can read (the queue goes on). */
-export async function markFailed(em: EntityManager, table: ItemTable, id: number, reason: string): Promise<void> {
+async function markFailed(em: EntityManager, table: ItemTable, id: number, reason: string): Promise<void> {
   await em
     .getConnection()
     .execute(`update "${table}" set media_status = 'failed', media_error = ?, updated_at = now() where id = ?`, [reason.slice(0, 4000), id])

@@ -244,7 +244,7 @@ export async function makeVideoMedia(
  * that rung alone: fast), a master playlist naming it, and scrub thumbnails from its keyframes.
  * A one-rung ladder is complete with it: its hover clips and download MP4 come too.
  */
-export async function makeFirstOutputs(making: Making, work: WorkDir): Promise<VideoMedia> {
+async function makeFirstOutputs(making: Making, work: WorkDir): Promise<VideoMedia> {
   const { sourceFile, source, rungs, progress, signal } = making
   const display = displaySize(source, Number.MAX_SAFE_INTEGER)
 
@@ -319,7 +319,7 @@ export async function makeFirstOutputs(making: Making, work: WorkDir): Promise<V
  * card shows the poster until they come) alongside the download MP4 of the top rung, whose
  * remux and upload to the store thus cost no time of their own.
  */
-export async function makeHigherRungs(making: Making, media: VideoMedia, work: WorkDir): Promise<VideoMedia> {
+async function makeHigherRungs(making: Making, media: VideoMedia, work: WorkDir): Promise<VideoMedia> {
   const hlsDir = work.file('protected', 'hls')
   const ladder = [...media.ladder, ...(await encodeRungs(making, making.rungs.slice(media.ladder.length), work))]
   const master = await writeMaster(making, ladder, hlsDir)

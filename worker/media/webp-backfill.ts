@@ -13,7 +13,7 @@ import { encodeWebp, webpPathOf } from '../../core/ffmpeg/pictures.js'
  * Every JSON column that holds pictures (ImageRef, alone, in lists or inside a media object).
  * Each public one (a path under `public/`) has a WebP beside it once the worker made it.
  */
-export const PICTURE_COLUMNS = [
+const PICTURE_COLUMNS = [
   { table: 'video', column: 'media' },
   { table: 'image_set', column: 'media' },
   { table: 'image', column: 'media' },
@@ -34,7 +34,7 @@ const isImageRef = (value: unknown): value is ImageRef =>
   typeof value === 'object' && value !== null && typeof (value as ImageRef).path === 'string' && typeof (value as ImageRef).width === 'number'
 
 /** A column's JSON with `webp` set on every picture `made` names (a WebP path, or null: tried and failed). */
-export function withWebp(value: unknown, made: ReadonlyMap<string, string | null>): unknown {
+function withWebp(value: unknown, made: ReadonlyMap<string, string | null>): unknown {
   if (Array.isArray(value)) return value.map((item) => withWebp(item, made))
   if (isImageRef(value) && made.has(value.path) && value.webp === undefined) return { ...value, webp: made.get(value.path) }
   if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withWebp(item, made)]))

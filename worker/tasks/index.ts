@@ -47,7 +47,7 @@ export function createTaskList(deps: WorkerDeps, log: (line: string) => void = (
  * graphile-worker runner of their own (concurrency 1; a named queue would allow one in the
  * whole cluster), so N workers transcode N videos at once.
  */
-export const TRANSCODE_TASKS: readonly TaskName[] = [MEDIA_TASKS.processVideo, MEDIA_TASKS.backfillScrub]
+const TRANSCODE_TASKS: readonly TaskName[] = [MEDIA_TASKS.processVideo, MEDIA_TASKS.backfillScrub]
 
 /** A task list split into the transcodes and the rest. */
 export function splitTranscodes(taskList: TaskList): { transcodes: TaskList; others: TaskList } {

@@ -7,7 +7,7 @@ import { User } from './user.js'
  * row's state before and after as JSON. Written in the transaction of the change itself
  * (server/trpc/admin.ts), so a change without its entry cannot commit.
  */
-export const AuditEntrySchema = defineEntity({
+const AuditEntrySchema = defineEntity({
   name: 'AuditEntry',
   tableName: 'audit_log',
   properties: {

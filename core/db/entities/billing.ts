@@ -3,10 +3,10 @@ import { User } from './user.js'
 import type { LocalizedText } from './types.js'
 import { PLAN_PERIODS } from '../../domain/billing/prices.js'
 
-export { PLAN_PERIODS }
-export const PLAN_VISIBILITIES = ['public', 'unlisted'] as const
 
-export const PlanSchema = defineEntity({
+const PLAN_VISIBILITIES = ['public', 'unlisted'] as const
+
+const PlanSchema = defineEntity({
   name: 'Plan',
   properties: {
     id: p.integer().primary(),
@@ -39,7 +39,7 @@ export const SUBSCRIPTION_STATUSES = ['active', 'ended'] as const
  * paidUntil lies in the future; a pending change (cancel or downgrade) takes effect at
  * pendingFrom, normally the end of the paid period.
  */
-export const SubscriptionSchema = defineEntity({
+const SubscriptionSchema = defineEntity({
   name: 'Subscription',
   properties: {
     id: p.integer().primary(),
@@ -66,7 +66,7 @@ export class Subscription extends SubscriptionSchema.class {}
 SubscriptionSchema.setClass(Subscription)
 
 /** Every processor event as received; the event id makes replays harmless. */
-export const BillingEventSchema = defineEntity({
+const BillingEventSchema = defineEntity({
   name: 'BillingEvent',
   properties: {
     id: p.integer().primary(),
@@ -89,7 +89,7 @@ export class BillingEvent extends BillingEventSchema.class {}
 BillingEventSchema.setClass(BillingEvent)
 
 /** Downloads per user and day, counted atomically against the plan's daily limit. */
-export const DownloadCounterSchema = defineEntity({
+const DownloadCounterSchema = defineEntity({
   name: 'DownloadCounter',
   properties: {
     user: () => p.manyToOne(User).primary().deleteRule('cascade'),

@@ -4,7 +4,7 @@ import { MEDIA_STATUSES, RESOLUTIONS, type Resolution } from './types.js'
 import { GENITAL_AREAS, NATIONALITIES, ZODIAC_SIGNS } from '../../domain/catalog/model-facts.js'
 import { BANNER_POSITIONS } from '../../domain/site/site.js'
 
-export const CategorySchema = defineEntity({
+const CategorySchema = defineEntity({
   name: 'Category',
   properties: {
     id: p.integer().primary(),
@@ -23,7 +23,7 @@ export class Category extends CategorySchema.class {}
 CategorySchema.setClass(Category)
 
 
-export const ModelSchema = defineEntity({
+const ModelSchema = defineEntity({
   name: 'Model',
   tableName: 'performer',
   properties: {
@@ -136,7 +136,7 @@ const pipelineChanged = (table: 'video' | 'image_set') => ({
   expression: `create trigger ${table}_pipeline_changed after insert or update of media_status, media_progress, media_error, source_name on "${table}" for each row execute function pipeline_changed()`,
 })
 
-export const VideoSchema = defineEntity({
+const VideoSchema = defineEntity({
   name: 'Video',
   properties: {
     id: p.integer().primary(),
@@ -161,7 +161,7 @@ export const VideoSchema = defineEntity({
 export class Video extends VideoSchema.class {}
 VideoSchema.setClass(Video)
 
-export const ImageSetSchema = defineEntity({
+const ImageSetSchema = defineEntity({
   name: 'ImageSet',
   properties: {
     id: p.integer().primary(),
@@ -184,7 +184,7 @@ export const ImageSetSchema = defineEntity({
 export class ImageSet extends ImageSetSchema.class {}
 ImageSetSchema.setClass(ImageSet)
 
-export const ImageSchema = defineEntity({
+const ImageSchema = defineEntity({
   name: 'Image',
   properties: {
     id: p.integer().primary(),
@@ -203,7 +203,7 @@ ImageSchema.setClass(Image)
  * A search word with a typo is matched against this small table by trigram similarity, and the
  * close words join the full-text query: typo tolerance at the cost of a dictionary lookup.
  */
-export const SearchTermSchema = defineEntity({
+const SearchTermSchema = defineEntity({
   name: 'SearchTerm',
   properties: {
     term: p.string().length(200).primary(),
@@ -218,7 +218,7 @@ SearchTermSchema.setClass(SearchTerm)
  * search_vector), refreshed by the worker. A search uses it to estimate its matches: a broad
  * one skips the exact count, which would read every matching row.
  */
-export const SearchLexemeSchema = defineEntity({
+const SearchLexemeSchema = defineEntity({
   name: 'SearchLexeme',
   properties: {
     kind: p.string().length(16).primary(),
@@ -231,7 +231,7 @@ export class SearchLexeme extends SearchLexemeSchema.class {}
 SearchLexemeSchema.setClass(SearchLexeme)
 
 /** The number of released items of a kind the lexeme counts were taken from, and when. */
-export const SearchCorpusSchema = defineEntity({
+const SearchCorpusSchema = defineEntity({
   name: 'SearchCorpus',
   properties: {
     kind: p.string().length(16).primary(),
@@ -244,9 +244,9 @@ export const SearchCorpusSchema = defineEntity({
 export class SearchCorpus extends SearchCorpusSchema.class {}
 SearchCorpusSchema.setClass(SearchCorpus)
 
-export { BANNER_POSITIONS }
 
-export const BannerSchema = defineEntity({
+
+const BannerSchema = defineEntity({
   name: 'Banner',
   properties: {
     id: p.integer().primary(),
@@ -267,7 +267,7 @@ export class Banner extends BannerSchema.class {}
 BannerSchema.setClass(Banner)
 
 /** Pivot of videos and their models; indexed both ways ("the models' other videos"). */
-export const VideoModelSchema = defineEntity({
+const VideoModelSchema = defineEntity({
   name: 'VideoModel',
   properties: {
     video: () => p.manyToOne(Video).primary().deleteRule('cascade'),
@@ -278,7 +278,7 @@ export const VideoModelSchema = defineEntity({
 export class VideoModel extends VideoModelSchema.class {}
 VideoModelSchema.setClass(VideoModel)
 
-export const ImageSetModelSchema = defineEntity({
+const ImageSetModelSchema = defineEntity({
   name: 'ImageSetModel',
   properties: {
     imageSet: () => p.manyToOne(ImageSet).primary().deleteRule('cascade'),

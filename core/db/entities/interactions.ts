@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core'
 import { User } from './user.js'
 import { ImageSet, Model, Video } from './catalog.js'
 
-export const RATINGS = ['like', 'dislike'] as const
+const RATINGS = ['like', 'dislike'] as const
 
 /**
  * A signed-in user's state for one item: rating, favorite, watch later, viewed.
@@ -16,7 +16,7 @@ const stateProperties = {
   updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
 }
 
-export const VideoStateSchema = defineEntity({
+const VideoStateSchema = defineEntity({
   name: 'VideoState',
   properties: {
     user: () => p.manyToOne(User).primary().deleteRule('cascade'),
@@ -27,7 +27,7 @@ export const VideoStateSchema = defineEntity({
 export class VideoState extends VideoStateSchema.class {}
 VideoStateSchema.setClass(VideoState)
 
-export const ImageSetStateSchema = defineEntity({
+const ImageSetStateSchema = defineEntity({
   name: 'ImageSetState',
   properties: {
     user: () => p.manyToOne(User).primary().deleteRule('cascade'),
@@ -38,7 +38,7 @@ export const ImageSetStateSchema = defineEntity({
 export class ImageSetState extends ImageSetStateSchema.class {}
 ImageSetStateSchema.setClass(ImageSetState)
 
-export const ModelStateSchema = defineEntity({
+const ModelStateSchema = defineEntity({
   name: 'ModelState',
   properties: {
     user: () => p.manyToOne(User).primary().deleteRule('cascade'),
@@ -54,7 +54,7 @@ ModelStateSchema.setClass(ModelState)
  * while it plays, on pause and when the page is left. The video page offers to resume there,
  * the home page lists the newest ones as "Continue watching" (until 95 % was watched).
  */
-export const WatchPositionSchema = defineEntity({
+const WatchPositionSchema = defineEntity({
   name: 'WatchPosition',
   properties: {
     user: () => p.manyToOne(User).primary().deleteRule('cascade'),

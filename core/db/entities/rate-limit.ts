@@ -5,7 +5,7 @@ import { defineEntity, p } from '@mikro-orm/core'
  * balancer counts the same attempts (core/services/auth/rate-limits.ts). The key is a SHA-256
  * of the action and the IP address or account, so no address is stored in clear.
  */
-export const RateLimitHitSchema = defineEntity({
+const RateLimitHitSchema = defineEntity({
   name: 'RateLimitHit',
   properties: {
     key: p.string().length(64).primary(),

@@ -2,10 +2,10 @@ import { defineEntity, p } from '@mikro-orm/core'
 import { LOCALES } from '../../domain/locale.js'
 import type { RichTextOp } from '../../domain/site/rich-text.js'
 import { REPORT_STATES } from '../../domain/site/reports.js'
-import { FAQ_GROUPS, REPORT_ISSUES, REPORT_TYPES } from '../../domain/site/site.js'
+import { FAQ_GROUPS, REPORT_TYPES } from '../../domain/site/site.js'
 import { User } from './user.js'
 
-export const ContactMessageSchema = defineEntity({
+const ContactMessageSchema = defineEntity({
   name: 'ContactMessage',
   properties: {
     id: p.integer().primary(),
@@ -25,9 +25,9 @@ export const ContactMessageSchema = defineEntity({
 export class ContactMessage extends ContactMessageSchema.class {}
 ContactMessageSchema.setClass(ContactMessage)
 
-export { REPORT_ISSUES, REPORT_TYPES }
 
-export const RemovalReportSchema = defineEntity({
+
+const RemovalReportSchema = defineEntity({
   name: 'RemovalReport',
   properties: {
     id: p.integer().primary(),
@@ -52,7 +52,7 @@ export const RemovalReportSchema = defineEntity({
 export class RemovalReport extends RemovalReportSchema.class {}
 RemovalReportSchema.setClass(RemovalReport)
 
-export const ErrorFeedbackSchema = defineEntity({
+const ErrorFeedbackSchema = defineEntity({
   name: 'ErrorFeedback',
   properties: {
     id: p.integer().primary(),
@@ -66,9 +66,9 @@ export const ErrorFeedbackSchema = defineEntity({
 export class ErrorFeedback extends ErrorFeedbackSchema.class {}
 ErrorFeedbackSchema.setClass(ErrorFeedback)
 
-export type { RichTextOp }
 
-export const LegalPageSchema = defineEntity({
+
+const LegalPageSchema = defineEntity({
   name: 'LegalPage',
   properties: {
     id: p.integer().primary(),
@@ -83,14 +83,14 @@ export const LegalPageSchema = defineEntity({
 export class LegalPage extends LegalPageSchema.class {}
 LegalPageSchema.setClass(LegalPage)
 
-export { FAQ_GROUPS }
+
 
 /**
  * One question of the FAQ page: its group (the group titles live in i18n), its place in the
  * group, the question per language and the answer per language as delta rich text (the
  * legal pages' format, so an answer can link to a page of the site).
  */
-export const FaqEntrySchema = defineEntity({
+const FaqEntrySchema = defineEntity({
   name: 'FaqEntry',
   properties: {
     id: p.integer().primary(),
@@ -108,7 +108,7 @@ FaqEntrySchema.setClass(FaqEntry)
  * Every outgoing mail. The worker delivers it over SMTP when SMTP_URL is set; without it
  * the row stays here as the developer outbox (readable at /dev/mail).
  */
-export const MailMessageSchema = defineEntity({
+const MailMessageSchema = defineEntity({
   name: 'MailMessage',
   properties: {
     id: p.integer().primary(),

@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core'
 import { ROLES } from '../../domain/billing/membership.js'
 import { LOCALES } from '../../domain/locale.js'
 
-export const UserSchema = defineEntity({
+const UserSchema = defineEntity({
   name: 'User',
   tableName: 'app_user',
   properties: {
@@ -23,7 +23,7 @@ export const UserSchema = defineEntity({
 export class User extends UserSchema.class {}
 UserSchema.setClass(User)
 
-export const SessionSchema = defineEntity({
+const SessionSchema = defineEntity({
   name: 'Session',
   properties: {
     /** SHA-256 of the cookie token; the token itself is never stored. */
@@ -39,9 +39,9 @@ export const SessionSchema = defineEntity({
 export class Session extends SessionSchema.class {}
 SessionSchema.setClass(Session)
 
-export const AUTH_TOKEN_PURPOSES = ['verifyEmail', 'resetPassword'] as const
+const AUTH_TOKEN_PURPOSES = ['verifyEmail', 'resetPassword'] as const
 
-export const AuthTokenSchema = defineEntity({
+const AuthTokenSchema = defineEntity({
   name: 'AuthToken',
   properties: {
     id: p.integer().primary(),

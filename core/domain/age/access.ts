@@ -13,7 +13,7 @@ export const AGE_OUTCOMES = ['open', 'blur', 'front', 'block'] as const
 export type AgeOutcome = (typeof AGE_OUTCOMES)[number]
 
 /** Where the visitor is, as far as the server knows: ISO 3166-1 alpha-2 country, ISO 3166-2 region ('US-TX'). */
-export interface Jurisdiction {
+interface Jurisdiction {
   country: string | null
   region: string | null
   /** How it was found: a trusted CDN header, the bundled IP database, the configured local jurisdiction, or not at all. */

@@ -2,8 +2,7 @@
  * Mailed links (spec section 4 and issue 4): random tokens stored only as hashes, single-use,
  * and expiring — email verification after 24 hours, password reset after one hour.
  */
-export const TOKEN_PURPOSES = ['verifyEmail', 'resetPassword'] as const
-export type TokenPurpose = (typeof TOKEN_PURPOSES)[number]
+export type TokenPurpose = 'verifyEmail' | 'resetPassword'
 
 const HOUR_MS = 3_600_000
 

@@ -53,7 +53,7 @@ export function centsToDecimal(cents: number): string {
 const DAY_MS = 86_400_000
 
 /** A renewal up to this many days after the end of the paid period continues that period. */
-export const RENEWAL_CONTINUES_DAYS = 7
+const RENEWAL_CONTINUES_DAYS = 7
 
 export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * DAY_MS)
@@ -141,14 +141,11 @@ export type BillingEventInput =
   /** A notification the product has no use for (failed sale, data update…): acknowledged. */
   | { kind: 'ignored'; eventId: string; occurredAt: Date; type: string }
 
-export type BillingEventKind = BillingEventInput['kind']
-
 /** Money that went back to the customer: access ends at once. */
 export const MONEY_BACK_KINDS = ['refund', 'chargeback', 'void'] as const
 export type MoneyBackKind = (typeof MONEY_BACK_KINDS)[number]
 
-export const END_REASONS = ['cancelled', 'expired', 'replaced', ...MONEY_BACK_KINDS] as const
-export type EndReason = (typeof END_REASONS)[number]
+type EndReason = 'cancelled' | 'expired' | 'replaced' | MoneyBackKind
 
 /** A subscription as the rules see it (the Subscription entity's fields). */
 export interface SubscriptionState {
@@ -164,7 +161,7 @@ export interface SubscriptionState {
 }
 
 /** Why a sale cannot be applied; the webhook answers 4xx and nothing changes. */
-export type SaleProblem = 'currencyMismatch' | 'amountMismatch' | 'trialNotOffered'
+type SaleProblem = 'currencyMismatch' | 'amountMismatch' | 'trialNotOffered'
 
 export type SaleCheck = { ok: true; trialDays: number | null } | { ok: false; problem: SaleProblem }
 
@@ -225,7 +222,7 @@ const ended = (state: SubscriptionState, at: Date, reason: EndReason): Subscript
  * Applies a scheduled change that is due at `at`: a cancellation ends the subscription,
  * a plan change (downgrade) switches the plan. Anything not yet due stays as it is.
  */
-export function applyDueChange(state: SubscriptionState, at: Date): SubscriptionState {
+function applyDueChange(state: SubscriptionState, at: Date): SubscriptionState {
   if (state.status !== 'active' || !state.pendingChange || !state.pendingFrom || state.pendingFrom.getTime() > at.getTime()) return state
   if (state.pendingChange === 'cancel') return ended(state, state.pendingFrom, 'cancelled')
   return { ...state, planId: state.pendingPlanId ?? state.planId, pendingChange: null, pendingPlanId: null, pendingFrom: null }

@@ -11,7 +11,7 @@ export interface MembershipSubject {
   activePlanUntil: Date | null
 }
 
-export function hasActivePlan(subject: MembershipSubject, now: Date): boolean {
+function hasActivePlan(subject: MembershipSubject, now: Date): boolean {
   return subject.activePlanUntil !== null && subject.activePlanUntil.getTime() > now.getTime()
 }
 

@@ -11,7 +11,7 @@ export const PLAN_PERIODS = ['monthly', 'yearly', 'biyearly'] as const
 export type PlanPeriod = (typeof PLAN_PERIODS)[number]
 
 /** Months a billing period covers. */
-export const PERIOD_MONTHS: Record<PlanPeriod, 1 | 12 | 24> = { monthly: 1, yearly: 12, biyearly: 24 }
+const PERIOD_MONTHS: Record<PlanPeriod, 1 | 12 | 24> = { monthly: 1, yearly: 12, biyearly: 24 }
 
 export interface PricedPlan {
   period: PlanPeriod

@@ -4,16 +4,15 @@
  * page clamping, page sizes by breakpoint and the pagination window.
  */
 
-export const LIST_KINDS = ['videos', 'imageSets', 'models', 'categories'] as const
-export type ListKind = (typeof LIST_KINDS)[number]
+export type ListKind = 'videos' | 'imageSets' | 'models' | 'categories'
 
 /** Every sort name any list knows; `relevance` only applies to a search (q given). */
-export const SORT_NAMES = ['relevance', 'newest', 'most_watched', 'best_rated', 'longest', 'alphabetic', 'position'] as const
+const SORT_NAMES = ['relevance', 'newest', 'most_watched', 'best_rated', 'longest', 'alphabetic', 'position'] as const
 export type SortName = (typeof SORT_NAMES)[number]
 export type SortDirection = 'asc' | 'desc'
 
 /** The sorts a visitor can choose per list (spec section 5), the default first. */
-export const SORTS_BY_KIND: Record<ListKind, readonly SortName[]> = {
+const SORTS_BY_KIND: Record<ListKind, readonly SortName[]> = {
   videos: ['newest', 'most_watched', 'best_rated', 'longest'],
   imageSets: ['newest', 'most_watched', 'best_rated', 'longest'],
   models: ['newest', 'best_rated', 'alphabetic'],
@@ -21,7 +20,7 @@ export const SORTS_BY_KIND: Record<ListKind, readonly SortName[]> = {
 }
 
 /** The natural direction of each sort: newest first, most first, A to Z. */
-export const DEFAULT_DIRECTION: Record<SortName, SortDirection> = {
+const DEFAULT_DIRECTION: Record<SortName, SortDirection> = {
   relevance: 'desc',
   newest: 'desc',
   most_watched: 'desc',
@@ -31,7 +30,7 @@ export const DEFAULT_DIRECTION: Record<SortName, SortDirection> = {
   position: 'asc',
 }
 
-export function isSortName(value: unknown): value is SortName {
+function isSortName(value: unknown): value is SortName {
   return typeof value === 'string' && (SORT_NAMES as readonly string[]).includes(value)
 }
 
@@ -42,7 +41,7 @@ export function sortsFor(kind: ListKind, searching = false): readonly SortName[]
 }
 
 /** The default sort: relevance for a search, else the list's first sort (newest). */
-export function defaultSort(kind: ListKind, searching = false): SortName {
+function defaultSort(kind: ListKind, searching = false): SortName {
   return sortsFor(kind, searching)[0]!
 }
 

@@ -13,7 +13,6 @@ export const PREFERENCES = [
   'curvy', 'petite', 'mature', 'amateur', 'oralSex', 'handjob', 'footjob', 'squirting', 'facesitting', 'sixtyNine',
   'cowgirl', 'doggyStyle', 'missionary', 'publicPlaces', 'pov',
 ] as const
-export type Preference = (typeof PREFERENCES)[number]
 
 /** Age in whole years on the given day. */
 export function ageOn(birthDate: Date | string, today: Date): number {

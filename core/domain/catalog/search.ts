@@ -10,7 +10,7 @@ export interface SearchTerms {
   words: string[]
 }
 
-export const MAX_SEARCH_WORDS = 6
+const MAX_SEARCH_WORDS = 6
 
 export function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase()
@@ -46,7 +46,7 @@ export const RELEVANCE_CANDIDATES = 200
  * A search whose estimated matches (from the search statistics) exceed this is not counted:
  * its total is the estimate, shown as "about N". Up to here it is counted exactly.
  */
-export const ESTIMATE_TRUSTED_ABOVE = RELEVANCE_EXACT_UP_TO
+export const ESTIMATE_TRUSTED_ABOVE = SEARCH_COUNT_LIMIT - 1
 
 /** An estimate as shown: two significant digits (4,871 → 4,900; 12,345 → 12,000). */
 export function roundEstimate(estimate: number): number {

@@ -122,11 +122,11 @@ export interface Rung {
  * scaled by its pixel count; Apple lists 2160p only for HEVC, so uhd takes twice Apple's
  * HEVC 2160p top rate (H.264 needs about twice HEVC's bits), and fuhd four times uhd.
  */
-export const VIDEO_KBPS: Record<Resolution, number> = { sd: 1600, hd: 4500, fhd: 7800, uhd: 33600, fuhd: 134400 }
+const VIDEO_KBPS: Record<Resolution, number> = { sd: 1600, hd: 4500, fhd: 7800, uhd: 33600, fuhd: 134400 }
 /** Apple's spec: stereo AAC-LC, 32 to 160 kbit/s. */
-export const AUDIO_KBPS = 128
+const AUDIO_KBPS = 128
 /** Apple's spec: peak at most 110% of the average for constrained VBR. */
-export const PEAK_FACTOR = 1.1
+const PEAK_FACTOR = 1.1
 /** x264's buffer (bufsize) in seconds of the peak rate. */
 export const BUFFER_SECONDS = 2
 
@@ -135,7 +135,7 @@ export const BUFFER_SECONDS = 2
  * requires H.264 decoders to play Main up to level 3.1, High only "should"); High above,
  * where its 8x8 transform saves bits and HD decoders have it.
  */
-export function rungProfile(resolution: Resolution): H264Profile {
+function rungProfile(resolution: Resolution): H264Profile {
   return resolution === 'sd' ? 'main' : 'high'
 }
 
@@ -233,7 +233,7 @@ export function outputFrameRate(source: Pick<SourceInfo, 'frameRate' | 'fieldOrd
 /** Containers whose index lets ffmpeg seek straight to a moment before decoding. */
 const INDEXED_CONTAINERS = ['mov', 'mp4', 'matroska', 'webm']
 /** How far before a moment decoding starts in a container without an index (MPEG-TS, MPEG-PS …). */
-export const SEEK_PREROLL_SECONDS = 10
+const SEEK_PREROLL_SECONDS = 10
 
 /**
  * How to reach a moment of a source: seek the input to `inputSeek` (fast, lands on a

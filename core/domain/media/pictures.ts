@@ -21,7 +21,7 @@ export type PictureType = keyof typeof PICTURE_TYPES
 export const PICTURE_MAX_BYTES = 15_000_000
 /** Smaller than this on either side is no usable picture; larger, a decompression bomb. */
 export const PICTURE_MIN_SIDE = 64
-export const PICTURE_MAX_SIDE = 12_000
+const PICTURE_MAX_SIDE = 12_000
 
 /** A picture folder in the store (`public/pictures/<key>`), as the upload answers it and the editors save it. */
 /** The console's picture upload: PUT with the file as the body (server/http/admin-pictures.ts). */

@@ -4,8 +4,8 @@
  */
 
 /** Below this share done, or before this many seconds, the rate says too little to estimate. */
-export const ESTIMATE_MIN_PROGRESS = 0.02
-export const ESTIMATE_MIN_SECONDS = 5
+const ESTIMATE_MIN_PROGRESS = 0.02
+const ESTIMATE_MIN_SECONDS = 5
 
 /**
  * Seconds left for a job that has run `elapsedSeconds` and is `progress` (0..1) done, or null

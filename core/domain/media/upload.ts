@@ -9,7 +9,7 @@ export const UPLOAD_VIDEO_EXTENSIONS = [
   '.mp4', '.m4v', '.mov', '.mkv', '.webm', '.avi', '.wmv', '.flv', '.mpg', '.mpeg', '.ts', '.mts', '.m2ts', '.3gp', '.mxf',
 ] as const
 
-export const UPLOAD_NAME_MAX = 255
+const UPLOAD_NAME_MAX = 255
 
 export type UploadProblem = 'uploadName' | 'uploadType' | 'uploadTooLarge' | 'uploadEmpty'
 

@@ -5,7 +5,7 @@
  */
 import { comingResolutions, mediaAvailability, type MediaState } from '../catalog/publish.js'
 
-export const DOWNLOAD_FEATURE = 'downloads'
+const DOWNLOAD_FEATURE = 'downloads'
 
 export const DOWNLOAD_REFUSALS = ['notMember', 'noDownloads', 'limitReached', 'unavailable', 'preparing'] as const
 export type DownloadRefusal = (typeof DOWNLOAD_REFUSALS)[number]
@@ -26,7 +26,7 @@ export interface DownloadSubject {
 }
 
 /** Daily downloads of admins and permanentAccess users who have no plan (they need none). */
-export const UNPLANNED_MEMBER_DAILY_LIMIT = 100
+const UNPLANNED_MEMBER_DAILY_LIMIT = 100
 
 /**
  * The daily limit a membership allows, or the refusal. Admins and permanentAccess members

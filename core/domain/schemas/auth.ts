@@ -9,10 +9,10 @@ import { text } from './text.js'
 /** Spec section 9: minimum password length. */
 export const PASSWORD_MIN_LENGTH = 8
 /** Long enough for any pass phrase, short enough that hashing cannot be used to load the server. */
-export const PASSWORD_MAX_LENGTH = 256
-export const EMAIL_MAX_LENGTH = 320
+const PASSWORD_MAX_LENGTH = 256
+const EMAIL_MAX_LENGTH = 320
 
-export const emailField = text()
+const emailField = text()
   .trim()
   .min(1, 'emailRequired')
   .max(EMAIL_MAX_LENGTH, 'emailInvalid')

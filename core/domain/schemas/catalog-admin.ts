@@ -18,7 +18,7 @@ const id = () => z.number().int().min(1).max(ID_MAX)
 export const idInput = z.object({ id: id() })
 
 /** One text per language; empty is a missing translation (the site falls back, de then en). */
-export const perLocale = (max: number, tooLong = 'textTooLong') =>
+const perLocale = (max: number, tooLong = 'textTooLong') =>
   z.object(Object.fromEntries(LOCALES.map((locale) => [locale, text().trim().max(max, tooLong)])) as Record<Locale, z.ZodString>)
 
 /** The languages every other falls back to need a text. */
@@ -26,10 +26,10 @@ const needsFallbackText = <F extends string>(field: F, message = 'titleRequired'
   [(value: Record<F, Record<Locale, string>>) => Boolean(value[field].de || value[field].en), { message, path: [field, 'de'] as PropertyKey[] }] as const
 
 /** An uploaded picture (the answer of PUT /admin/pictures); null keeps the current one. */
-export const pictureKey = text().regex(PICTURE_KEY, 'pictureMissing').nullable()
+const pictureKey = text().regex(PICTURE_KEY, 'pictureMissing').nullable()
 
 /** A path on this site without the language, e.g. /videos/12 or /categories/3/videos. */
-export const SITE_PATH = /^\/[A-Za-z0-9\-._~/?=&%]*$/
+const SITE_PATH = /^\/[A-Za-z0-9\-._~/?=&%]*$/
 const sitePath = text().trim().max(512, 'linkPathInvalid').regex(SITE_PATH, 'linkPathInvalid').refine((value) => !value.startsWith('//'), 'linkPathInvalid')
 
 const isoTime = () => z.iso.datetime({ offset: true, message: 'publishAtInvalid' })
@@ -49,7 +49,7 @@ export const posterSchema = z.object({ id: id(), still: z.number().int().min(0).
 // ---------------------------------------------------------------- models
 
 export const MODEL_TEXT_MAX = 5000
-export const MINIMUM_MODEL_AGE = 18
+const MINIMUM_MODEL_AGE = 18
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
 export const modelSchema = z
@@ -113,7 +113,7 @@ export type BannerInput = z.infer<typeof bannerSchema>
 
 /** Feature keys a plan card can show (their labels: i18n plans.features). */
 export const PLAN_FEATURES = ['fullCatalog', 'hd', 'uhd', 'fullPreviews', 'downloads', 'newWeekly', 'cancelAnytime'] as const
-export const PRICE_MAX_CENTS = 100_000
+const PRICE_MAX_CENTS = 100_000
 
 export const planSchema = z
   .object({
@@ -141,8 +141,8 @@ export const PLAN_TERMS = ['period', 'priceCents', 'trialDays', 'trialPriceCents
 
 // ---------------------------------------------------------------- rich text: legal pages, FAQ answers
 
-export const RICH_TEXT_MAX_OPS = 5000
-export const RICH_TEXT_MAX_CHARS = 200_000
+const RICH_TEXT_MAX_OPS = 5000
+const RICH_TEXT_MAX_CHARS = 200_000
 
 /** A delta document the site can render (rich-text.ts): anything the renderer refuses is refused here. */
 export const richTextSchema = z

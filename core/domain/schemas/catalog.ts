@@ -10,11 +10,11 @@ import { MAX_PER_PAGE } from '../catalog/list.js'
 import { text } from './text.js'
 
 /** Relations a list can bring along (`with`); each list uses the ones that apply to it. */
-export const LIST_RELATIONS = ['featured_preview', 'featured_model', 'models', 'category', 'rating'] as const
+const LIST_RELATIONS = ['featured_preview', 'featured_model', 'models', 'category', 'rating'] as const
 export type ListRelation = (typeof LIST_RELATIONS)[number]
 
 /** The longest search text accepted. */
-export const MAX_SEARCH_LENGTH = 100
+const MAX_SEARCH_LENGTH = 100
 
 export const localeSchema = z.enum(LOCALES, 'invalidLocale')
 
@@ -57,6 +57,5 @@ export type ListQueryInput = z.input<typeof listQuerySchema>
 export type ListQuery = z.output<typeof listQuerySchema>
 
 export const detailQuerySchema = z.object({ locale: localeSchema, id })
-export type DetailQuery = z.output<typeof detailQuerySchema>
 
 export const bannersQuerySchema = z.object({ locale: localeSchema, position: z.enum(['top', 'bottom'], 'invalidFilter') })

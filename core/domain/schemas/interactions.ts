@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { localeSchema } from './catalog.js'
 
-export const INTERACTION_KINDS = ['video', 'imageSet', 'model'] as const
+const INTERACTION_KINDS = ['video', 'imageSet', 'model'] as const
 export type InteractionKind = (typeof INTERACTION_KINDS)[number]
 
 const id = z.number('invalidId').int('invalidId').positive('invalidId').max(2_147_483_647, 'invalidId')
@@ -29,7 +29,6 @@ export const interactionSchema = z
     message: 'invalidInput',
     path: ['kind'],
   })
-export type InteractionInput = z.input<typeof interactionSchema>
 
 export const playbackQuerySchema = z.object({ locale: localeSchema, id })
 

@@ -12,7 +12,7 @@ const localizedText = z.union([
   z.partialRecord(z.enum(LOCALES), text().trim().min(1).max(10000)).refine((value) => Object.keys(value).length > 0, 'needs at least one language'),
 ])
 
-export const ingestMetaSchema = z
+const ingestMetaSchema = z
   .object({
     title: localizedText.optional(),
     description: localizedText.optional(),

@@ -10,7 +10,7 @@ import { text } from './text.js'
 /** A required single-line or multi-line text, trimmed, with its own "required" message. */
 const requiredText = (message: string, max: number) => text().trim().min(1, message).max(max, 'textTooLong')
 
-export const emailField = text().trim().min(1, 'emailRequired').max(320, 'textTooLong').pipe(z.email('emailInvalid'))
+const emailField = text().trim().min(1, 'emailRequired').max(320, 'textTooLong').pipe(z.email('emailInvalid'))
 
 export const contactSchema = z.object({
   first_name: requiredText('firstNameRequired', 200),
@@ -75,7 +75,6 @@ export const errorFeedbackSchema = z.object({
   path: text().max(2048).optional(),
   error: text().max(4000).optional(),
 })
-export type ErrorFeedbackInput = z.input<typeof errorFeedbackSchema>
 
 /** What the error screen reports about the error itself (logged for the team). */
 export const clientErrorSchema = z.object({

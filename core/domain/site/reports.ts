@@ -12,7 +12,7 @@ export type ReportState = (typeof REPORT_STATES)[number]
 /** States of a report still waiting for a decision: only these can be overdue. */
 export const OPEN_REPORT_STATES = ['new', 'inReview'] as const satisfies readonly ReportState[]
 
-export function isOpenReport(state: ReportState): boolean {
+function isOpenReport(state: ReportState): boolean {
   return (OPEN_REPORT_STATES as readonly ReportState[]).includes(state)
 }
 
@@ -101,8 +101,7 @@ export function overdueIfReceivedBefore(now: Date, timeZone: string = SUPPORT_TI
   return endOf(arrival, timeZone)
 }
 
-export const REPORTED_KINDS = ['video', 'imageSet', 'model'] as const
-export type ReportedKind = (typeof REPORTED_KINDS)[number]
+export type ReportedKind = 'video' | 'imageSet' | 'model'
 
 /** The site's detail paths: /{lang}/videos/{id}, /{lang}/images/{id}, /{lang}/models/{id}. */
 const PATH_KINDS: Record<string, ReportedKind> = { videos: 'video', images: 'imageSet', models: 'model' }

@@ -8,7 +8,7 @@
  */
 import { parseLink, parseRichText, type RichTextDocument, type RichTextInline, type RichTextOp } from './rich-text.js'
 
-export interface EditorMark {
+interface EditorMark {
   type: string
   attrs?: Record<string, unknown>
 }
@@ -26,7 +26,7 @@ type Attributes = NonNullable<RichTextOp['attributes']>
 const INTERNAL = 'internal:'
 
 /** The stored form of a link the editor holds: a site path stays `internal:/path`. */
-export function linkValue(href: string): string {
+function linkValue(href: string): string {
   return href.startsWith(INTERNAL) ? `${INTERNAL}${parseLink(href).href}` : href
 }
 

@@ -9,8 +9,6 @@ export const SUPPORT_HOURS = {
   weekends: { from: '12:00', to: '18:00' },
 } as const
 export const SUPPORT_TIME_ZONE = 'Europe/Berlin'
-/** Email support runs 24/7 in these languages. */
-export const EMAIL_SUPPORT_LOCALES = ['de', 'en'] as const
 
 export const REPORT_MAX_URLS = 5
 export const REPORT_PROCESSING_BUSINESS_DAYS = 7
@@ -19,7 +17,7 @@ export type ReportType = (typeof REPORT_TYPES)[number]
 export const REPORT_ISSUES = ['non_consentual', 'trafficking', 'personal_info', 'weapons', 'minors', 'drugs'] as const
 export type ReportIssue = (typeof REPORT_ISSUES)[number]
 /** Reports about minors or trafficking are urgent: flagged in the support mail and in the console. */
-export const URGENT_REPORT_ISSUES: readonly ReportIssue[] = ['minors', 'trafficking']
+const URGENT_REPORT_ISSUES: readonly ReportIssue[] = ['minors', 'trafficking']
 export const isUrgentReport = (issues: readonly string[]) => issues.some((issue) => (URGENT_REPORT_ISSUES as readonly string[]).includes(issue))
 
 /** The FAQ page's groups, in page order (their titles live in i18n: site.faq.groups). */

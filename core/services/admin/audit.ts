@@ -31,7 +31,7 @@ export async function writeAuditEntries(em: EntityManager, actor: AuditActor, ac
   await em.flush()
 }
 
-export const AUDIT_PAGE_SIZE = 50
+const AUDIT_PAGE_SIZE = 50
 
 /** The newest entries first, a page at a time, optionally of one target. */
 export async function listAuditEntries(em: EntityManager, query: { page: number; targetType?: string; targetId?: string }) {

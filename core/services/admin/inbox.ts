@@ -15,7 +15,7 @@ import { isUrgentReport } from '../../domain/site/site.js'
 import type { AuditRecord } from './audit.js'
 import { unpublishContent } from './content.js'
 
-export const INBOX_PAGE_SIZE = 25
+const INBOX_PAGE_SIZE = 25
 
 const pageOf = (query: { page: number }) => ({ limit: INBOX_PAGE_SIZE, offset: (query.page - 1) * INBOX_PAGE_SIZE })
 const metaOf = (page: number, total: number) => ({ total, page, lastPage: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)) })
@@ -217,7 +217,7 @@ export async function listFeedback(em: EntityManager, query: { page: number }) {
 
 // ---- The console's home ----
 
-export const FEEDBACK_RECENT_DAYS = 7
+const FEEDBACK_RECENT_DAYS = 7
 
 /** What waits in the inbox: new, in-review and overdue reports, open messages, the last week's feedback. */
 export async function inboxCounts(em: EntityManager, now: Date) {

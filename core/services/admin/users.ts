@@ -13,9 +13,9 @@ import type { AuditRecord } from './audit.js'
 import { findUserByEmail } from '../auth/accounts.js'
 import { endAllSessions } from '../auth/sessions.js'
 
-export const USERS_PAGE_SIZE = 25
+const USERS_PAGE_SIZE = 25
 /** Billing events shown with a user, the newest first. */
-export const USER_BILLING_EVENTS = 50
+const USER_BILLING_EVENTS = 50
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null
 /** A LIKE pattern matching text that starts with `prefix` as typed (its % and _ are no wildcards). */

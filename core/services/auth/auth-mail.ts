@@ -26,7 +26,7 @@ export function accountMail(kind: AccountMailKind, to: string, url: string, loca
 }
 
 /** The link of a mailed token, on the address visitors use (PUBLIC_URL). */
-export function accountLink(config: Config, path: '/verify-email' | '/login/reset-password' | '/login/forgot-password', params: Record<string, string | undefined> = {}): string {
+function accountLink(config: Config, path: '/verify-email' | '/login/reset-password' | '/login/forgot-password', params: Record<string, string | undefined> = {}): string {
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, value)
   const query = search.toString()

@@ -75,7 +75,7 @@ export interface BrowserRequest {
   clearCookie(name: string, options: CookieOptions): void
 }
 
-export interface CookieOptions {
+interface CookieOptions {
   path: string
   httpOnly: boolean
   sameSite: 'lax'

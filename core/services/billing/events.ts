@@ -102,7 +102,7 @@ function planPeriods(subscription: Subscription) {
   return new Map(plans.map((plan) => [plan.id, plan.period]))
 }
 
-export function stateOf(subscription: Subscription): SubscriptionState {
+function stateOf(subscription: Subscription): SubscriptionState {
   return {
     status: subscription.status,
     planId: subscription.plan.id,

@@ -4,7 +4,7 @@ import type { BillingEventInput, PlanTerms } from '../../domain/billing/billing.
 import type { Locale } from '../../domain/locale.js'
 
 /** The plan a checkout is for, as the payment form needs it. */
-export interface CheckoutPlan extends PlanTerms {
+interface CheckoutPlan extends PlanTerms {
   sid: string
   /** In the buyer's language (shown on the processor's form where it has a field for it). */
   name: string

@@ -21,7 +21,7 @@ import { webhookPath } from './providers/index.js'
 
 const text = z.union([z.string(), z.number().transform(String), z.boolean().transform(String)])
 
-export const storedNotification = z.object({
+const storedNotification = z.object({
   provider: z.enum(BILLING_PROVIDERS),
   event: z.string().optional(),
   source: z.string().optional(),

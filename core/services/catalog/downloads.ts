@@ -35,7 +35,7 @@ export class DownloadRefused extends Error {
  * re-checks `count < limit` on its newest version, so N parallel calls at a limit of L succeed
  * exactly min(N, L) times.
  */
-export async function takeDownload(em: EntityManager, userId: number, limit: number, now: Date): Promise<boolean> {
+async function takeDownload(em: EntityManager, userId: number, limit: number, now: Date): Promise<boolean> {
   if (limit <= 0) return false
   const rows = await em.getConnection().execute<Array<{ count: number }>>(
     `insert into download_counter (user_id, day, count) values (?, ?, 1)
@@ -45,23 +45,6 @@ export async function takeDownload(em: EntityManager, userId: number, limit: num
     [userId, downloadDay(now), limit],
   )
   return rows.length === 1
-}
-
-/** Gives a counted download back (the file could not be sent after all). */
-export async function refundDownload(em: EntityManager, userId: number, now: Date): Promise<void> {
-  await em.getConnection().execute(`update download_counter set count = count - 1 where user_id = ? and day = ? and count > 0`, [
-    userId,
-    downloadDay(now),
-  ])
-}
-
-/** Downloads the user has used today. */
-export async function downloadsToday(em: EntityManager, userId: number, now: Date): Promise<number> {
-  const rows = await em.getConnection().execute<Array<{ count: number }>>(`select count from download_counter where user_id = ? and day = ?`, [
-    userId,
-    downloadDay(now),
-  ])
-  return rows[0]?.count ?? 0
 }
 
 /** A file ready to be sent: opened before the download is counted. */

@@ -34,13 +34,13 @@ export interface UserItemState {
 
 export const EMPTY_STATE: UserItemState = { rating: null, favorite: false, watchLater: false, view: false }
 
-export interface ModelRef {
+interface ModelRef {
   id: number
   name: string
   avatar: Picture | null
 }
 
-export interface CategoryRef {
+interface CategoryRef {
   id: number
   title: string
 }
@@ -103,7 +103,7 @@ export interface CategoryItem {
   featured: boolean
 }
 
-export interface ListMeta {
+interface ListMeta {
   total: number
   last_page: number
   /** The page answered (after clamping) and its size. */
@@ -133,13 +133,13 @@ export function toPicture(refs: ImageRef | ImageRef[] | null | undefined, alt: s
 }
 
 /** Row shapes the catalog's SQL returns (snake_case columns, JSON relations). */
-export interface ModelRefRow {
+interface ModelRefRow {
   id: number
   first_name: string
   avatar: ImageRef | null
 }
 
-export interface ContentRow {
+interface ContentRow {
   id: number
   title: LocalizedText
   likes: number
@@ -189,7 +189,7 @@ export interface CategoryRow {
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
 const date = (value: Date | string | null | undefined) => (value ? new Date(value) : null)
 
-export function toModelRef(row: ModelRefRow): ModelRef {
+function toModelRef(row: ModelRefRow): ModelRef {
   return { id: row.id, name: row.first_name, avatar: toPicture(row.avatar, row.first_name, 160) }
 }
 
@@ -282,7 +282,7 @@ export interface ImageSetDetail extends ImageSetItem {
   state: UserItemState | null
 }
 
-export interface ModelFacts {
+interface ModelFacts {
   cupSize: string | null
   genitalArea: string | null
   heightCm: number | null

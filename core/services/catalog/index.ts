@@ -49,7 +49,7 @@ async function listOf<Row, Item extends { id: number }>(
 }
 
 /** The cache key of a list's public part: the normalised query without per-caller parts. */
-export function publicKey(q: NormalizedListQuery): string {
+function publicKey(q: NormalizedListQuery): string {
   return JSON.stringify({ ...q, relations: q.relations.filter((r) => r !== 'rating') })
 }
 

@@ -29,7 +29,7 @@ export interface InteractionResult {
   views: number
 }
 
-export const INTERACTION_TABLES: Record<InteractionKind, { item: string; state: string; column: string; visible: string }> = {
+const INTERACTION_TABLES: Record<InteractionKind, { item: string; state: string; column: string; visible: string }> = {
   video: { item: 'video', state: 'video_state', column: 'video_id', visible: released('video') },
   imageSet: { item: 'image_set', state: 'image_set_state', column: 'image_set_id', visible: released('image_set') },
   model: { item: 'performer', state: 'model_state', column: 'model_id', visible: 'true' },

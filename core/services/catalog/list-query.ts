@@ -283,7 +283,7 @@ async function settleBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
 }
 
 /** The caller's rating, favorite, watch-later and view flags for the given items. */
-export async function loadStates(em: EntityManager, table: { table: string; column: string }, userId: number, ids: number[]): Promise<Map<number, UserItemState>> {
+async function loadStates(em: EntityManager, table: { table: string; column: string }, userId: number, ids: number[]): Promise<Map<number, UserItemState>> {
   if (!ids.length) return new Map()
   const rows = await query<{ id: number; rating: Rating | null; favorite: boolean; watch_later: boolean; view: boolean }>(
     em,

@@ -16,7 +16,7 @@ import type { MediaGrant, MediaSigner } from '../media/signing.js'
 import { released } from './released.js'
 import type { Role } from '../../domain/billing/membership.js'
 
-export interface SignedPicture {
+interface SignedPicture {
   src: string
   width: number
   height: number

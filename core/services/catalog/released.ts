@@ -15,7 +15,7 @@ export const released = (alias: string): string => `${alias}.released_at is not 
  * The item under `alias` has playable media (domain/publish.ts `isPlayable`): ready, or a
  * video with a published rung (its higher rungs may still be on their way).
  */
-export const playable = (table: 'video' | 'image_set', alias: string): string =>
+const playable = (table: 'video' | 'image_set', alias: string): string =>
   table === 'video' ? `(${alias}.media_status = 'ready' or cardinality(${alias}.resolutions) > 0)` : `${alias}.media_status = 'ready'`
 
 /**

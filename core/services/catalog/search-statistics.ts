@@ -9,7 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { sql, type Sql } from '../../db/sql.js'
 import { released } from './released.js'
 
-export const SEARCH_KINDS = { videos: 'video', imageSets: 'image_set' } as const
+const SEARCH_KINDS = { videos: 'video', imageSets: 'image_set' } as const
 export type SearchKind = (typeof SEARCH_KINDS)[keyof typeof SEARCH_KINDS]
 
 /** What the counts of a kind depend on: the released items and their last change. */

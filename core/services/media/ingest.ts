@@ -25,7 +25,7 @@ export const MEDIA_TASKS = {
  * worker/runner.ts), so several workers transcode at once.
  */
 export const MEDIA_QUEUES = { images: 'media-images' } as const
-export const MEDIA_MAX_ATTEMPTS = 5
+const MEDIA_MAX_ATTEMPTS = 5
 /**
  * A video a worker takes from its drop folder is uploaded after its row is written (keepLocalCopy):
  * a worker elsewhere whose job finds no source waits this long from the row's creation.
@@ -66,7 +66,7 @@ export type IngestResult =
   | { status: 'duplicate'; kind: IngestKind; id: number; mediaStatus: string }
   | { status: 'rejected'; reason: string }
 
-export const isImageFile = (name: string) => (IMAGE_EXTENSIONS as readonly string[]).includes(path.extname(name).toLowerCase())
+const isImageFile = (name: string) => (IMAGE_EXTENSIONS as readonly string[]).includes(path.extname(name).toLowerCase())
 
 /** The image files of an image set folder, in natural name order. */
 export async function imageFilesIn(dir: string): Promise<string[]> {
@@ -84,7 +84,7 @@ export async function sha256File(file: string): Promise<string> {
 }
 
 /** A set's identity: the hash over its images' names and contents, in order. */
-export async function sha256ImageFolder(dir: string, files: string[]): Promise<string> {
+async function sha256ImageFolder(dir: string, files: string[]): Promise<string> {
   const hash = crypto.createHash('sha256')
   for (const name of files) hash.update(`${name}\0${await sha256File(path.join(dir, name))}\n`)
   return hash.digest('hex')

@@ -8,7 +8,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { listenToChannel, type ChangeListener } from '../site/notifications.js'
 
-export const PIPELINE_CHANNEL = 'pipeline_changed'
+const PIPELINE_CHANNEL = 'pipeline_changed'
 
 /**
  * Wakes the boards for a change the trigger does not watch (a video's published rungs, which

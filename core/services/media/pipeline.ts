@@ -19,7 +19,7 @@ import { WORKER_POOL_LOCK_CLASS } from '../ops/jobs.js'
 
 export const PIPELINE_FILTERS = ['all', 'active', 'failed', 'ready'] as const
 export type PipelineFilter = (typeof PIPELINE_FILTERS)[number]
-export const PIPELINE_LIMIT = 100
+const PIPELINE_LIMIT = 100
 
 const STATES: Record<PipelineFilter, readonly string[]> = {
   all: ['pending', 'processing', 'ready', 'failed'],

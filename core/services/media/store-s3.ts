@@ -59,10 +59,10 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
 }
 
-export const contentTypeOf = (name: string) => CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream'
+const contentTypeOf = (name: string) => CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream'
 
 /** The attempt folder a stored path of this item lies in (`public/<key>/a1b2c3d4/…`), if any. */
-export function attemptOf(stored: string | null | undefined, mediaKey: string): string | null {
+function attemptOf(stored: string | null | undefined, mediaKey: string): string | null {
   const parts = stored?.split('/') ?? []
   return parts[1] === mediaKey && ATTEMPT.test(parts[2] ?? '') ? parts[2]! : null
 }

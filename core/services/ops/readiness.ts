@@ -66,7 +66,7 @@ export function migrationsCheck(orm: Orm): ReadinessCheck {
 }
 
 /** The S3 bucket (MEDIA_STORE=s3) takes a small object and gives it back. */
-export function objectStoreCheck(config: Config): ReadinessCheck {
+function objectStoreCheck(config: Config): ReadinessCheck {
   return {
     name: 'media',
     async check() {
@@ -86,7 +86,7 @@ export function mediaCheck(config: Config): ReadinessCheck {
  * written, read, compared and removed under MEDIA_DIR/.health. An object store gets its own
  * check of the same name (a put, get and delete of a small object).
  */
-export function localMediaCheck(mediaDir: string): ReadinessCheck {
+function localMediaCheck(mediaDir: string): ReadinessCheck {
   const dir = path.join(mediaDir, '.health')
   return {
     name: 'media',

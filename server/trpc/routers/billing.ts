@@ -4,7 +4,7 @@ import { rateLimited } from '../rate-limit.js'
 import { router, verifiedProcedure } from '../trpc.js'
 
 /** Per-IP limit of demo payments (each one posts a webhook and may start a subscription). */
-export const DEMO_PAY_LIMIT = { limit: 10, windowSeconds: 60 } as const
+const DEMO_PAY_LIMIT = { limit: 10, windowSeconds: 60 } as const
 
 /**
  * The demo checkout, the processor's stand-in when none is configured (NOT_FOUND otherwise).

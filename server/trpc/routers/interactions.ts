@@ -4,7 +4,7 @@ import { rateLimited } from '../rate-limit.js'
 import { router, userProcedure } from '../trpc.js'
 
 /** Per-IP limit of rating/favorite/watch-later/view updates (generous: two tabs clicking fast stay under it). */
-export const INTERACTION_LIMIT = { limit: 600, windowSeconds: 60 } as const
+const INTERACTION_LIMIT = { limit: 600, windowSeconds: 60 } as const
 
 /** The signed-in user's partial update of an item: one of rating, favorite, watch_later, view. */
 export const interactionsRouter = router({

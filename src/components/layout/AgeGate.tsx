@@ -6,7 +6,7 @@ import { usePageEnvironment } from '../../lib/page-environment'
 
 const STORAGE_KEY = 'ageConfirmed'
 /** Where "under 18" leaves to. */
-export const AGE_GATE_EXIT_URL = 'https://www.google.com/'
+const AGE_GATE_EXIT_URL = 'https://www.google.com/'
 function isConfirmed(): boolean {
   try {
     return localStorage.getItem(STORAGE_KEY) === '1'

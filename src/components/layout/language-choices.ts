@@ -3,7 +3,7 @@ import { LOCALES, isLocale, type Locale } from '../../../core/domain/locale.js'
 import { activateLocale, storeLocale, useCurrentLocale, useI18n } from '../../lib/locale'
 
 /** Switches the language: on locale paths by changing the first segment, elsewhere in place. */
-export function useChooseLocale(): (locale: Locale) => Promise<void> {
+function useChooseLocale(): (locale: Locale) => Promise<void> {
   const navigate = useNavigate()
   const router = useRouter()
   const location = useRouterState({ select: (s) => s.location })

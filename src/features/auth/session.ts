@@ -12,7 +12,7 @@ import { useApi, useTRPC, type Api, type Trpc } from '../../lib/trpc'
 
 export type Me = inferRouterOutputs<AppRouter>['auth']['me']
 
-export const meQueryOptions = (trpc: Trpc) => trpc.auth.me.queryOptions(undefined, { staleTime: 30_000 })
+const meQueryOptions = (trpc: Trpc) => trpc.auth.me.queryOptions(undefined, { staleTime: 30_000 })
 
 /** The current user for gates and loaders: cached while fresh, fetched otherwise. */
 export function fetchMe({ queryClient, trpc }: Api): Promise<Me> {

@@ -39,7 +39,7 @@ export function ListView({
 }
 
 /** Replaces the page in the URL with the one the server answered (spec: past the last → last). */
-export function useFollowClampedPage(answered: number) {
+function useFollowClampedPage(answered: number) {
   const navigate = useNavigate()
   useEffect(() => {
     const current = Number(new URLSearchParams(window.location.search).get('page') ?? '1')

@@ -20,6 +20,3 @@ export function listSearchDefaults<S extends { sort: SortName; page: number }>(k
   return [stripSearchParams<S>({ sort: sortsFor(kind, searching)[0]!, page: 1 } as Partial<S> as never)]
 }
 
-export const contentTypeSchema = v.object({
-  type: v.optional(v.fallback(v.picklist(['videos', 'images']), 'videos')),
-})

@@ -7,7 +7,7 @@ import { pageSizeFor, type Breakpoint, type ListKind, type SortName } from '../.
 import type { ListQueryInput, ListRelation } from '../../../core/domain/schemas/catalog.js'
 import type { Trpc } from '../../lib/trpc'
 
-export const CARD_RELATIONS = {
+const CARD_RELATIONS = {
   videos: ['featured_preview', 'featured_model', 'models', 'rating'],
   imageSets: ['featured_preview', 'featured_model', 'models', 'rating'],
   models: ['rating'],

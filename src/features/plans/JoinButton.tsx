@@ -1,7 +1,5 @@
 import { Button } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import type { inferRouterOutputs } from '@trpc/server'
-import type { AppRouter } from '../../../server/trpc/root.js'
 import { chosenPlanPath, joinPath } from '../../../core/domain/billing/billing.js'
 import { ButtonLink } from '../../components/links'
 import { useI18n } from '../../lib/locale'
@@ -9,10 +7,8 @@ import { useTRPC } from '../../lib/trpc'
 import { useMe } from '../auth/session'
 import type { PlanCardData } from './PlanCard'
 
-export type CurrentPlan = inferRouterOutputs<AppRouter>['plans']['current']
-
 /** The caller's plan page data, for verified users (others have none to ask for). */
-export function useCurrentPlan() {
+function useCurrentPlan() {
   const trpc = useTRPC()
   const { locale } = useI18n()
   const me = useMe()

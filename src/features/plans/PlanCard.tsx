@@ -17,7 +17,7 @@ function CheckIcon() {
 }
 
 /** The plan's feature lines, in the plan's order; unknown keys are left out. */
-export function usePlanFeatures(plan: Pick<PlanCardData, 'features' | 'dailyDownloadLimit'>): string[] {
+function usePlanFeatures(plan: Pick<PlanCardData, 'features' | 'dailyDownloadLimit'>): string[] {
   const { LL } = useI18n()
   const labels = LL.plans.features
   return plan.features.flatMap((feature) => {

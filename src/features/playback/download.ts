@@ -10,7 +10,7 @@ import { TOAST_MS, showWarning } from '../../lib/toasts'
 
 export type DownloadTarget = { kind: 'video' | 'imageSet'; id: number }
 
-export function downloadPath({ kind, id }: DownloadTarget): string {
+function downloadPath({ kind, id }: DownloadTarget): string {
   return kind === 'video' ? `/download/video/${id}` : `/download/image-set/${id}`
 }
 
@@ -25,7 +25,7 @@ function refusalOf(frame: HTMLIFrameElement): DownloadRefusal | null {
   }
 }
 
-export function showDownloadRefusal(reason: DownloadRefusal): void {
+function showDownloadRefusal(reason: DownloadRefusal): void {
   const t = translations()
   showWarning(t.playback.download[reason](), t.playback.download.title(), TOAST_MS.short)
 }

@@ -28,7 +28,7 @@ interface Counted {
 const EMPTY: UserItemState = { rating: null, favorite: false, watchLater: false, view: false }
 
 /** The item after a change, as the server will store it (counts follow the rating). */
-export function applyChange<T extends Counted>(item: T, change: Change): T {
+function applyChange<T extends Counted>(item: T, change: Change): T {
   const state = item.state ?? EMPTY
   if ('rating' in change) {
     const delta = (rating: Rating | null, which: Rating) => (rating === which ? 1 : 0)

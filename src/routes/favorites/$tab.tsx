@@ -7,7 +7,7 @@ import { tabProps } from '../../features/catalog/RouteTabs'
 import { PersonalList } from '../../features/playback/PersonalList'
 import { useI18n } from '../../lib/locale'
 
-export const FAVORITE_TABS = { videos: 'videos', images: 'imageSets', models: 'models' } as const satisfies Record<string, ListKind>
+const FAVORITE_TABS = { videos: 'videos', images: 'imageSets', models: 'models' } as const satisfies Record<string, ListKind>
 type Tab = keyof typeof FAVORITE_TABS
 
 /** /favorites/{videos,images,models}: what the signed-in user marked as favorite, with the list rules. */

@@ -14,7 +14,7 @@ import { pictureRefs, pictureUrl } from './pictures.js'
 const FIELDS = ['position', 'title', 'image', 'linkPath', 'sortOrder', 'active', 'startsAt', 'endsAt'] as const
 
 /** Whether a banner is on the home page at `now`. */
-export const isShowing = (banner: Pick<Banner, 'active' | 'startsAt' | 'endsAt'>, now: Date) =>
+const isShowing = (banner: Pick<Banner, 'active' | 'startsAt' | 'endsAt'>, now: Date) =>
   banner.active && (!banner.startsAt || banner.startsAt <= now) && (!banner.endsAt || banner.endsAt > now)
 
 export async function listBannersForAdmin(em: EntityManager, locale: Locale, now: Date) {

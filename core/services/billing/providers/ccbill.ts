@@ -28,13 +28,13 @@ import {
   type Fields,
 } from './fields.js'
 
-export const FLEXFORMS_URL = 'https://api.ccbill.com/wap-frontflex/flexforms'
+const FLEXFORMS_URL = 'https://api.ccbill.com/wap-frontflex/flexforms'
 /** CCBill's consumer support site, where members look up, cancel and update their subscriptions. */
-export const CCBILL_SUPPORT_URL = 'https://support.ccbill.com'
+const CCBILL_SUPPORT_URL = 'https://support.ccbill.com'
 /** Rebills of an open-ended subscription. */
-export const NUM_REBILLS = 99
+const NUM_REBILLS = 99
 /** Billing periods in days (CCBill's periods are days). */
-export const PERIOD_DAYS: Record<PlanPeriod, number> = { monthly: 30, yearly: 365, biyearly: 730 }
+const PERIOD_DAYS: Record<PlanPeriod, number> = { monthly: 30, yearly: 365, biyearly: 730 }
 
 /** The FlexForms formDigest of a recurring price (initial, then recurring) or a single one. */
 export function formDigest(

@@ -43,7 +43,7 @@ type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string
  * for processors that add structures the product does not read); `objects` holds the nested
  * objects for the adapter that wants one.
  */
-export function jsonFields(text: string, nested: 'reject' | 'ignore'): { fields: Fields; objects: Record<string, Record<string, JsonValue>> } {
+function jsonFields(text: string, nested: 'reject' | 'ignore'): { fields: Fields; objects: Record<string, Record<string, JsonValue>> } {
   let parsed: JsonValue
   try {
     parsed = JSON.parse(text, (_key, value: JsonValue, context?: { source?: string }) =>
@@ -123,7 +123,7 @@ export const money = z.string().transform((text, ctx) => {
 })
 
 /** ISO 4217 numeric codes of the currencies the processors bill in (CCBill's list). */
-export const NUMERIC_CURRENCIES: Record<string, string> = { '978': 'EUR', '840': 'USD', '826': 'GBP', '124': 'CAD', '036': 'AUD', '392': 'JPY' }
+const NUMERIC_CURRENCIES: Record<string, string> = { '978': 'EUR', '840': 'USD', '826': 'GBP', '124': 'CAD', '036': 'AUD', '392': 'JPY' }
 export const currencyNumber = (alpha: string): string | undefined => Object.entries(NUMERIC_CURRENCIES).find(([, code]) => code === alpha)?.[0]
 
 /** A currency as ISO 4217 letters ("EUR") or number ("978", also "36" for 036). */

@@ -25,7 +25,7 @@ import { CheckoutUnavailable, WebhookRejected } from '../provider.js'
 import { bodyFields, count, currency, daysLater, eventKey, formFields, id, ipAllowed, mergeFields, money, read, sameText, type Fields } from './fields.js'
 
 /** Segpay's consumer portal, where members look up, cancel and update their purchases. */
-export const SEGPAY_SUPPORT_URL = 'https://cs.segpay.com'
+const SEGPAY_SUPPORT_URL = 'https://cs.segpay.com'
 /** The query field that carries the postback secret (never stored or logged). */
 export const SECRET_FIELD = 'secret'
 

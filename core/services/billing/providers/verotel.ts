@@ -25,10 +25,10 @@ import {
   billingDate, bodyFields, count, currency, eventKey, formFields, id, ipAllowed, mergeFields, money, read, sameText, sha256Hex, type Fields,
 } from './fields.js'
 
-export const FLEXPAY_VERSION = '4'
+const FLEXPAY_VERSION = '4'
 /** The FlexPay parameters a startorder or cancel signature covers (Verotel's client libraries). */
 const SIGNED = /^(version|shopID|price(Amount|Currency)|paymentMethod|description|referenceID|saleID|custom[123]|subscriptionType|period|name|trialAmount|trialPeriod|cancelDiscountPercentage|type|successURL|declineURL|precedingSaleID|upgradeOption|mcc|subCreditorName|subCreditorId|subCreditorCountry)$/
-export const PERIODS: Record<PlanPeriod, string> = { monthly: 'P1M', yearly: 'P12M', biyearly: 'P24M' }
+const PERIODS: Record<PlanPeriod, string> = { monthly: 'P1M', yearly: 'P12M', biyearly: 'P24M' }
 
 /** "<key>:a=1:b=2" over the parameters sorted by name, hashed (lowercase hex). */
 export function flexpaySignature(key: string, params: Record<string, string>, algorithm: 'sha256' | 'sha1' = 'sha256'): string {

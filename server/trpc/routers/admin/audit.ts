@@ -4,7 +4,7 @@ import { text } from '../../../../core/domain/schemas/text.js'
 import { adminProcedure } from '../../admin.js'
 import { router } from '../../trpc.js'
 
-export const auditListInput = z.object({
+const auditListInput = z.object({
   page: z.number().int().min(1).max(100_000).default(1),
   targetType: text().max(60).optional(),
   targetId: text().max(120).optional(),

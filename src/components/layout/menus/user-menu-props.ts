@@ -1,4 +1,4 @@
-export interface MenuUser {
+interface MenuUser {
   email: string
   role: string
   isMember: boolean

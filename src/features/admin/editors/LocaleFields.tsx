@@ -18,7 +18,7 @@ export interface LocaleField {
 const isFilled = (value: unknown) => (typeof value === 'object' && value !== null ? hasRichText(value as RichTextDocument) : Boolean(String((value as string | number | undefined) ?? '').trim()))
 
 /** The languages missing a text in any of the fields. */
-export function missingLocales(values: Record<string, unknown>, paths: string[]): Locale[] {
+function missingLocales(values: Record<string, unknown>, paths: string[]): Locale[] {
   return LOCALES.filter((l) => paths.some((p) => !isFilled((values[p] as Record<Locale, unknown> | undefined)?.[l])))
 }
 

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react'
 import { countText, formatDate, formatNumber, formatRelativeTime } from '../../../lib/format'
 import { useNow } from '../../../lib/now'
 import { useI18n } from '../../../lib/locale'
-import { CalendarIcon, EyeIcon, ThumbDownIcon, ThumbUpIcon } from '../icons'
+import { CalendarIcon, EyeIcon, ThumbUpIcon } from '../icons'
 
 /** A number with an icon for the eye and its full text for screen readers. */
-export function Stat({ icon, value, label }: { icon: ReactNode; value: number; label: string }) {
+function Stat({ icon, value, label }: { icon: ReactNode; value: number; label: string }) {
   const { locale } = useI18n()
   return (
     <Group gap={4} wrap="nowrap" component="span">
@@ -24,11 +24,6 @@ export function Stat({ icon, value, label }: { icon: ReactNode; value: number; l
 export function LikesStat({ likes }: { likes: number }) {
   const { LL, locale } = useI18n()
   return <Stat icon={<ThumbUpIcon />} value={likes} label={countText(LL.catalog.card.likes, likes, locale)} />
-}
-
-export function DislikesStat({ dislikes }: { dislikes: number }) {
-  const { LL, locale } = useI18n()
-  return <Stat icon={<ThumbDownIcon />} value={dislikes} label={countText(LL.catalog.card.dislikes, dislikes, locale)} />
 }
 
 export function ViewsStat({ views }: { views: number }) {

@@ -12,7 +12,7 @@ import { RouteTabs, tabProps } from '../../../features/catalog/RouteTabs'
 import { useI18n } from '../../../lib/locale'
 import { staticHead } from '../../../lib/seo'
 
-export const SEARCH_TABS = ['videos', 'images', 'models'] as const
+const SEARCH_TABS = ['videos', 'images', 'models'] as const
 const KIND: Record<(typeof SEARCH_TABS)[number], ListKind> = { videos: 'videos', images: 'imageSets', models: 'models' }
 
 const searchSchema = v.object({
