@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, SITE_CLIENT, type TestApp } from '../support/app.js'
 import { logIn, makeUser, me, sessionCookieOf } from '../support/accounts.js'
 import { WEBHOOK } from '../support/billing.js'
+import { PUBLIC_DEMO_SITE } from '../support/config.js'
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js'
 
 const SITE = 'https://club.example'
@@ -12,7 +13,7 @@ let cookie: string
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  t = await createTestApp(db.orm, { PUBLIC_URL: SITE, DEV_OUTBOX: 'false', RATE_LIMIT_PER_IP: '1000' })
+  t = await createTestApp(db.orm, { ...PUBLIC_DEMO_SITE, PUBLIC_URL: SITE, RATE_LIMIT_PER_IP: '1000' })
   await makeUser(db.orm.em.fork(), { email: 'victim@example.com' })
   cookie = sessionCookieOf(await logIn(t.app, 'victim@example.com', PASSWORD))
 })
