@@ -17,6 +17,7 @@ import type { ClientBuild } from './client-build.js'
 import { mediaOriginsOf } from '../../core/services/media/public-urls.js'
 import { pageSecurityPolicy } from './security-policy.js'
 import type { ServerMetrics } from '../metrics/server-metrics.js'
+import type { AgeAssurance } from '../../core/services/age/assurance.js'
 
 export interface RenderedPage {
   status: number
@@ -40,6 +41,7 @@ export interface PageRendererDeps {
   build: ClientBuild
   /** Procedure timings of the renders too, when metrics are on. */
   metrics: ServerMetrics | null
+  age: AgeAssurance
 }
 
 /** Phones get the narrow list sizes (spec section 9) in the server's HTML. */
@@ -75,14 +77,14 @@ export class PageRenderer {
   }
 
   private async render(req: FastifyRequest, reply: FastifyReply, env: PageEnvironment): Promise<RenderedPage> {
-    const { config, orm, limits, catalogCache, build, metrics } = this.deps
+    const { config, orm, limits, catalogCache, build, metrics, age } = this.deps
     const locale: Locale = isLocale(req.url.split('/')[1]?.split('?')[0]) ? (req.url.split('/')[1]!.split('?')[0] as Locale) : env.preferredLocale
     const apiClient = createTRPCClient<AppRouter>({
       links: [
         unstable_localLink({
           router: appRouter,
           // The anonymous visitor's context: the page never depends on who asks.
-          createContext: async () => ({ req, res: reply, browser: browserRequest(req, reply), config, em: orm.em.fork(), locale, user: null, ageAccess: req.ageAccess, now: new Date(), limits, catalogCache, metrics }),
+          createContext: async () => ({ req, res: reply, browser: browserRequest(req, reply), config, em: orm.em.fork(), locale, user: null, ageAccess: req.ageAccess, age, now: new Date(), limits, catalogCache, metrics }),
           onError: ({ error, path }) => {
             if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed while rendering')
           },

@@ -1,4 +1,5 @@
 import { adminRouter } from './routers/admin/index.js'
+import { ageRouter } from './routers/age.js'
 import { authRouter } from './routers/auth.js'
 import { billingRouter } from './routers/billing.js'
 import { catalogRouter } from './routers/catalog.js'
@@ -18,6 +19,7 @@ export const appRouter = router({
   playback: playbackRouter,
   interactions: interactionsRouter,
   admin: adminRouter,
+  age: ageRouter,
   watch: watchRouter,
 })
 

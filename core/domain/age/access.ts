@@ -31,6 +31,8 @@ export interface AgeAccess {
    * (blurred pictures, safe titles) may leave the server.
    */
   explicitAllowed: boolean
+  /** The id of the policy rule that decided (absent when a test or a bench fixed the answer). */
+  rule?: string
 }
 
 /** Until a policy says otherwise: today's behaviour (the click-through gate decides in the browser). */
