@@ -185,7 +185,7 @@ const envSchema = z.object({
   BUNNY_TOKEN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   /** A JSON age-assurance policy replacing the shipped one (docs/age-assurance.md). */
   AGE_POLICY_FILE: z.string().min(1).optional(),
-  /** Where loopback and private addresses are taken to be: none (today's gate), unknown (the strictest rule), FR, US-TX … */
+  /** Where loopback and private addresses are taken to be: none (today's gate), unknown (the strictest rule), FR, US-TX …; default none outside production or for a localhost PUBLIC_URL. */
   AGE_LOCAL_JURISDICTION: z
     .string()
     .trim()
@@ -294,7 +294,9 @@ function ageConfig(e: Env, publicUrl: string): AgeConfig {
   if (e.NODE_ENV === 'production' && e.AGE_DEV_PROVIDER) {
     throw new ConfigError('Invalid environment variable:\n  AGE_DEV_PROVIDER: the development age check cannot be on in production')
   }
-  const localJurisdiction = (e.AGE_LOCAL_JURISDICTION ?? (local ? 'none' : 'unknown')).toUpperCase()
+  // Loopback visitors are the developer and the tests, except in production, where a proxy
+  // that forwarded nothing must not open the site: there they get the unknown place's rule.
+  const localJurisdiction = (e.AGE_LOCAL_JURISDICTION ?? (local || e.NODE_ENV !== 'production' ? 'none' : 'unknown')).toUpperCase()
   return {
     policy,
     policySource: source,

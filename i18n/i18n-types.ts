@@ -1375,6 +1375,10 @@ type RootTranslation = {
 			 */
 			faq: string
 			/**
+			 * A​g​e​ ​a​s​s​u​r​a​n​c​e
+			 */
+			ageAssurance: string
+			/**
 			 * ©​ ​{​y​e​a​r​}​ ​S​t​r​e​a​m​c​l​u​b​.​ ​A​l​l​ ​r​i​g​h​t​s​ ​r​e​s​e​r​v​e​d​.
 			 * @param {number} year
 			 */
@@ -3467,6 +3471,10 @@ export type NamespaceAgeTranslation = {
 		 * C​o​n​t​i​n​u​e
 		 */
 		'continue': string
+		/**
+		 * O​p​e​n​ ​t​h​e​ ​r​e​q​u​e​s​t​ ​i​n​ ​y​o​u​r​ ​w​a​l​l​e​t​ ​a​p​p
+		 */
+		openWallet: string
 		result: {
 			/**
 			 * T​h​e​ ​c​h​e​c​k​ ​d​i​d​ ​n​o​t​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​1​8​ ​o​r​ ​o​l​d​e​r​.​ ​Y​o​u​ ​c​a​n​ ​t​r​y​ ​a​n​o​t​h​e​r​ ​w​a​y​.
@@ -3607,6 +3615,12 @@ export type NamespaceAgeTranslation = {
 		 * L​o​c​a​l​ ​o​r​ ​p​r​i​v​a​t​e​ ​a​d​d​r​e​s​s​e​s​ ​(​d​e​v​e​l​o​p​m​e​n​t​)
 		 */
 		local: string
+		/**
+		 * {​c​o​u​n​t​r​y​}​ ​(​{​c​o​u​n​t​}​ ​s​t​a​t​e​s​)
+		 * @param {number} count
+		 * @param {string} country
+		 */
+		regionsOf: RequiredParams<'count' | 'country'>
 		outcomes: {
 			/**
 			 * E​v​e​r​y​t​h​i​n​g​,​ ​a​f​t​e​r​ ​c​o​n​f​i​r​m​i​n​g​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​1​8​ ​o​r​ ​o​l​d​e​r
@@ -3652,6 +3666,10 @@ export type NamespaceAgeTranslation = {
 		 * A​t​ ​l​e​a​s​t​ ​o​n​e​ ​m​e​t​h​o​d​ ​w​i​t​h​ ​d​o​u​b​l​e​ ​a​n​o​n​y​m​i​t​y​ ​i​s​ ​o​f​f​e​r​e​d​.
 		 */
 		doubleAnonymity: string
+		/**
+		 * D​o​u​b​l​e​ ​a​n​o​n​y​m​i​t​y
+		 */
+		doubleAnonymityBadge: string
 		/**
 		 * A​g​e​ ​a​s​s​u​r​a​n​c​e​:​ ​{​p​l​a​c​e​}
 		 * @param {string} place
@@ -6702,6 +6720,10 @@ export type TranslationFunctions = {
 			 */
 			faq: () => LocalizedString
 			/**
+			 * Age assurance
+			 */
+			ageAssurance: () => LocalizedString
+			/**
 			 * © {year} Streamclub. All rights reserved.
 			 */
 			copyright: (arg: { year: number }) => LocalizedString
@@ -8689,6 +8711,10 @@ export type TranslationFunctions = {
 			 * Continue
 			 */
 			'continue': () => LocalizedString
+			/**
+			 * Open the request in your wallet app
+			 */
+			openWallet: () => LocalizedString
 			result: {
 				/**
 				 * The check did not confirm that you are 18 or older. You can try another way.
@@ -8825,6 +8851,10 @@ export type TranslationFunctions = {
 			 * Local or private addresses (development)
 			 */
 			local: () => LocalizedString
+			/**
+			 * {country} ({count} states)
+			 */
+			regionsOf: (arg: { count: number, country: string }) => LocalizedString
 			outcomes: {
 				/**
 				 * Everything, after confirming that you are 18 or older
@@ -8867,6 +8897,10 @@ export type TranslationFunctions = {
 			 * At least one method with double anonymity is offered.
 			 */
 			doubleAnonymity: () => LocalizedString
+			/**
+			 * Double anonymity
+			 */
+			doubleAnonymityBadge: () => LocalizedString
 			/**
 			 * Age assurance: {place}
 			 */

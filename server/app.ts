@@ -18,6 +18,7 @@ import { registerBillingRoutes } from './http/billing.js'
 import { registerDevMail } from './http/dev-mail.js'
 import { registerDownloadRoutes } from './http/downloads.js'
 import { registerAgeRoutes } from './http/age.js'
+import { registerAgeEnforcement } from './http/age-enforcement.js'
 import { registerHealthRoutes } from './http/health.js'
 import { registerMediaGateway } from './http/media-gateway.js'
 import { registerPublicMedia } from './http/public-media.js'
@@ -169,6 +170,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   app.addHook('onRequest', async (req) => {
     req.ageAccess = await decideAge(req)
   })
+  registerAgeEnforcement(app, config)
   // Dynamic answers (tRPC JSON) are compressed on the fly; pages and built assets arrive
   // compressed already (page-route.ts, preCompressed below).
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })
@@ -185,7 +187,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   // while the session lives and its user is a member.
   registerMediaGateway(app, config, mediaAccess ?? sessionMediaAccess(app, config, orm))
   registerDownloadRoutes(app, config, orm)
-  registerAgeRoutes(app, orm, age)
+  registerAgeRoutes(app, config, orm, age)
   // The console's resumable upload of video sources (tus; administrators only; streamed to disk).
   registerAdminUpload(app, config, orm)
   registerAdminPictures(app, config, orm)

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
+import type { Config } from '../../core/config.js'
 import type { Orm } from '../../core/db/orm.js'
+import { ageDeXml } from '../../core/domain/age/gates.js'
 import { loadCurrentUser } from '../../core/services/auth/sessions.js'
 import type { AgeAssurance } from '../../core/services/age/assurance.js'
 import { completeFromProvider, finishInBrowser } from '../../core/services/age/checks.js'
@@ -9,6 +11,8 @@ import { browserRequest } from './browser-request.js'
 /** A wallet's answer or a provider's notification is small; anything bigger is not one. */
 const RESPONSE_BODY_LIMIT = 256 * 1024
 const METHOD_ID = /^[a-z0-9][a-z0-9-]{0,39}$/
+/** When the label's content last changed (its <last-change>). */
+const AGE_DE_LAST_CHANGE = '2026-11-28'
 
 /** The verification page a refused or expired check comes back to, with why. */
 export function verificationPage(locale: string, returnTo: string, result: 'refused' | 'expired'): string {
@@ -29,7 +33,7 @@ function bodyOf(raw: Buffer, contentType: string | undefined): unknown {
 }
 
 /**
- * The generic routes of the age-verification flow (core/services/age/checks.ts), the same for
+ * The age-de.xml label, and the generic routes of the age-verification flow (core/services/age/checks.ts), the same for
  * every method, so a new adapter needs no route of its own:
  *  - GET /age/callback/:method: the browser comes back from the provider (or the development
  *    page); the check of this browser is completed and becomes a proof; then back to where the
@@ -37,7 +41,11 @@ function bodyOf(raw: Buffer, contentType: string | undefined): unknown {
  *  - POST /age/response/:method: a wallet's direct post (OpenID4VP) or a provider's webhook,
  *    server to server: the raw body stays available for signatures.
  */
-export function registerAgeRoutes(app: FastifyInstance, orm: Orm, age: AgeAssurance): void {
+export function registerAgeRoutes(app: FastifyInstance, config: Config, orm: Orm, age: AgeAssurance): void {
+  // The label youth-protection software in Germany reads (age-de.xml): the whole site is for 18 and over.
+  const label = ageDeXml(new URL(config.publicUrl).hostname, AGE_DE_LAST_CHANGE)
+  app.get('/age-de.xml', async (_req, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(label))
+
   app.get<{ Params: { method: string } }>('/age/callback/:method', async (req, reply) => {
     void reply.header('cache-control', 'no-store')
     const em = orm.em.fork()

@@ -1,4 +1,4 @@
-import { accessVariant } from '../../core/domain/age/access.js'
+import { accessVariant, type AgeAccess } from '../../core/domain/age/access.js'
 import crypto from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
@@ -12,7 +12,7 @@ import type { CatalogCache } from '../../core/services/catalog/cache.js'
 import { browserRequest } from '../http/browser-request.js'
 import type { RateLimits } from '../../core/services/auth/rate-limits.js'
 import { appRouter, type AppRouter } from '../trpc/root.js'
-import type { PageEnvironment } from '../../core/render-contract.js'
+import { pageAgeText, type PageAge, type PageEnvironment } from '../../core/render-contract.js'
 import type { ClientBuild } from './client-build.js'
 import { mediaOriginsOf } from '../../core/services/media/public-urls.js'
 import { pageSecurityPolicy } from './security-policy.js'
@@ -48,6 +48,10 @@ export interface PageRendererDeps {
 const PHONE_USER_AGENT = /Mobi|iPhone|Android.+Mobile|Windows Phone/i
 const LOCALE_COOKIE = 'locale'
 
+function pageAge(access: AgeAccess): PageAge {
+  return { outcome: access.outcome, verified: access.verified, explicitAllowed: access.explicitAllowed, rule: access.rule ?? null }
+}
+
 /** What the page's render depends on besides its URL. */
 export function pageEnvironment(req: FastifyRequest, publicUrl: string): PageEnvironment {
   const userAgent = req.headers['user-agent']
@@ -59,6 +63,7 @@ export function pageEnvironment(req: FastifyRequest, publicUrl: string): PageEnv
     preferredLocale: normalizeLocale(stored) ?? 'de',
     breakpoint: mobileHint === '?1' || (mobileHint === undefined && PHONE_USER_AGENT.test(userAgent ?? '')) ? 'base' : 'lg',
     renderedAt: Date.now(),
+    age: pageAge(req.ageAccess),
   }
 }
 
@@ -72,7 +77,7 @@ export class PageRenderer {
 
   async page(req: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> {
     const env = pageEnvironment(req, this.deps.config.publicUrl)
-    const key = `${req.url}\n${env.isBot}\n${env.breakpoint}\n${env.preferredLocale}\n${accessVariant(req.ageAccess)}`
+    const key = `${req.url}\n${env.isBot}\n${env.breakpoint}\n${env.preferredLocale}\n${accessVariant(req.ageAccess)}\n${pageAgeText(env.age)}`
     return this.deps.pageCache.getOrLoad(key, () => this.render(req, reply, env))
   }
 

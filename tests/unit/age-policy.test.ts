@@ -104,8 +104,11 @@ describe('age settings', () => {
   const base = { APP_SECRET: 'x'.repeat(32) }
   it('open loopback visitors and run the development provider for a localhost PUBLIC_URL only', () => {
     expect(loadConfig(base).age).toMatchObject({ local: { kind: 'none' }, devProvider: true, policySource: 'default' })
-    const site = loadConfig({ ...base, PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://mail.example.com' }).age
-    expect(site).toMatchObject({ local: { kind: 'unknown' }, devProvider: false })
+    const production = loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://mail.example.com' }).age
+    expect(production).toMatchObject({ local: { kind: 'unknown' }, devProvider: false })
+    // Outside production loopback visitors are the developer and the tests, whatever the address.
+    const staging = loadConfig({ ...base, PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://mail.example.com' }).age
+    expect(staging).toMatchObject({ local: { kind: 'none' }, devProvider: false })
     expect(loadConfig({ ...base, AGE_LOCAL_JURISDICTION: 'us-tx' }).age.local).toEqual({ kind: 'place', country: 'US', region: 'US-TX' })
     expect(loadConfig({ ...base, AGE_LOCAL_JURISDICTION: 'FR' }).age.local).toEqual({ kind: 'place', country: 'FR', region: null })
     expect(() => loadConfig({ ...base, AGE_LOCAL_JURISDICTION: 'France' })).toThrow(/AGE_LOCAL_JURISDICTION/)

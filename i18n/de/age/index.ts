@@ -38,6 +38,7 @@ export default {
     verified: 'Dein Alter ist bestätigt.',
     verifiedUntil: 'Dein Alter ist bis {date} bestätigt.',
     continue: 'Weiter',
+    openWallet: 'Anfrage in deiner Wallet-App öffnen',
     result: {
       refused: 'Die Prüfung hat nicht bestätigt, dass du mindestens 18 Jahre alt bist. Du kannst einen anderen Weg versuchen.',
       expired: 'Die Prüfung ist abgelaufen oder wurde schon verwendet. Bitte beginne von vorn.',
@@ -81,6 +82,7 @@ export default {
     details: 'Details',
     elsewhere: 'Alle anderen Länder',
     local: 'Lokale oder private Adressen (Entwicklung)',
+    regionsOf: '{country} ({count} Bundesstaaten)',
     outcomes: {
       open: 'Alles, nach der Bestätigung, mindestens 18 Jahre alt zu sein',
       blur: 'Eine unscharfe Vorschau mit neutralen Titeln',
@@ -93,6 +95,7 @@ export default {
     accountOnce: 'Am Konto, einmal geprüft',
     loginEachVisit: 'mit Anmeldung bei jedem Besuch',
     doubleAnonymity: 'Mindestens eine Methode mit doppelter Anonymität wird angeboten.',
+    doubleAnonymityBadge: 'Doppelte Anonymität',
     ruleTitle: 'Altersverifikation: {place}',
     whatYouSee: 'Was du vor der Bestätigung siehst',
     howToVerify: 'Wie du dein Alter bestätigst',

@@ -39,6 +39,7 @@ const en_age = {
     verified: 'Your age is verified.',
     verifiedUntil: 'Your age is verified until {date:string}.',
     continue: 'Continue',
+    openWallet: 'Open the request in your wallet app',
     result: {
       refused: 'The check did not confirm that you are 18 or older. You can try another way.',
       expired: 'The check has expired or was already used. Please start again.',
@@ -82,6 +83,7 @@ const en_age = {
     details: 'Details',
     elsewhere: 'All other countries',
     local: 'Local or private addresses (development)',
+    regionsOf: '{country:string} ({count:number} states)',
     outcomes: {
       open: 'Everything, after confirming that you are 18 or older',
       blur: 'A blurred preview with neutral titles',
@@ -94,6 +96,7 @@ const en_age = {
     accountOnce: 'On the account, checked once',
     loginEachVisit: 'with a login at every visit',
     doubleAnonymity: 'At least one method with double anonymity is offered.',
+    doubleAnonymityBadge: 'Double anonymity',
     ruleTitle: 'Age assurance: {place:string}',
     whatYouSee: 'What you see before verifying',
     howToVerify: 'How to verify',

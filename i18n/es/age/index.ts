@@ -38,6 +38,7 @@ export default {
     verified: 'Tu edad está verificada.',
     verifiedUntil: 'Tu edad está verificada hasta el {date}.',
     continue: 'Continuar',
+    openWallet: 'Abrir la solicitud en tu aplicación de cartera',
     result: {
       refused: 'La comprobación no confirmó que tengas 18 años o más. Puedes probar otra forma.',
       expired: 'La comprobación ha caducado o ya se ha usado. Vuelve a empezar.',
@@ -81,6 +82,7 @@ export default {
     details: 'Detalles',
     elsewhere: 'Todos los demás países',
     local: 'Direcciones locales o privadas (desarrollo)',
+    regionsOf: '{country} ({count} estados)',
     outcomes: {
       open: 'Todo, tras confirmar que tienes 18 años o más',
       blur: 'Una vista previa difuminada con títulos neutros',
@@ -93,6 +95,7 @@ export default {
     accountOnce: 'En la cuenta, verificada una vez',
     loginEachVisit: 'con inicio de sesión en cada visita',
     doubleAnonymity: 'Se ofrece al menos un método con doble anonimato.',
+    doubleAnonymityBadge: 'Doble anonimato',
     ruleTitle: 'Verificación de edad: {place}',
     whatYouSee: 'Qué ves antes de verificar',
     howToVerify: 'Cómo verificar',

@@ -38,6 +38,7 @@ export default {
     verified: 'Votre âge est vérifié.',
     verifiedUntil: 'Votre âge est vérifié jusqu’au {date}.',
     continue: 'Continuer',
+    openWallet: 'Ouvrir la demande dans votre application portefeuille',
     result: {
       refused: 'La vérification n’a pas confirmé que vous avez 18 ans ou plus. Vous pouvez essayer un autre moyen.',
       expired: 'La vérification a expiré ou a déjà été utilisée. Veuillez recommencer.',
@@ -81,6 +82,7 @@ export default {
     details: 'Détails',
     elsewhere: 'Tous les autres pays',
     local: 'Adresses locales ou privées (développement)',
+    regionsOf: '{country} ({count} États)',
     outcomes: {
       open: 'Tout, après avoir confirmé avoir 18 ans ou plus',
       blur: 'Un aperçu flouté avec des titres neutres',
@@ -93,6 +95,7 @@ export default {
     accountOnce: 'Sur le compte, vérifiée une fois',
     loginEachVisit: 'avec une connexion à chaque visite',
     doubleAnonymity: 'Au moins un moyen en double anonymat est proposé.',
+    doubleAnonymityBadge: 'Double anonymat',
     ruleTitle: 'Vérification de l’âge : {place}',
     whatYouSee: 'Ce que vous voyez avant vérification',
     howToVerify: 'Comment vérifier',

@@ -38,6 +38,7 @@ export default {
     verified: 'La tua età è verificata.',
     verifiedUntil: 'La tua età è verificata fino al {date}.',
     continue: 'Continua',
+    openWallet: 'Apri la richiesta nella tua app portafoglio',
     result: {
       refused: 'La verifica non ha confermato che hai almeno 18 anni. Puoi provare un altro modo.',
       expired: 'La verifica è scaduta o è già stata usata. Ricomincia.',
@@ -81,6 +82,7 @@ export default {
     details: 'Dettagli',
     elsewhere: 'Tutti gli altri paesi',
     local: 'Indirizzi locali o privati (sviluppo)',
+    regionsOf: '{country} ({count} stati)',
     outcomes: {
       open: 'Tutto, dopo aver confermato di avere almeno 18 anni',
       blur: 'Un’anteprima sfocata con titoli neutri',
@@ -93,6 +95,7 @@ export default {
     accountOnce: 'Sull’account, verificata una volta',
     loginEachVisit: 'con accesso a ogni visita',
     doubleAnonymity: 'Viene offerto almeno un metodo con doppio anonimato.',
+    doubleAnonymityBadge: 'Doppio anonimato',
     ruleTitle: 'Verifica dell’età: {place}',
     whatYouSee: 'Che cosa vedi prima della verifica',
     howToVerify: 'Come verificare',

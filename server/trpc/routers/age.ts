@@ -1,6 +1,6 @@
 import { ageDevAnswerInput, ageDevCheckInput, ageStartInput } from '../../../core/domain/schemas/age.js'
 import { AppError } from '../../../core/domain/errors.js'
-import { unknownLocationRule, type AgeRule } from '../../../core/domain/age/policy.js'
+import { NO_JURISDICTION_RULE, unknownLocationRule, type AgeRule } from '../../../core/domain/age/policy.js'
 import { ownPendingCheck, startCheck } from '../../../core/services/age/checks.js'
 import { methodInfo } from '../../../core/services/age/methods.js'
 import { DEV_METHOD_ID, DevAgeMethod } from '../../../core/services/age/methods/dev.js'
@@ -43,7 +43,13 @@ export const ageRouter = router({
   /** Every rule of the policy, in order, and the one for places the server cannot tell (statement pages). */
   rules: publicProcedure.query(({ ctx }) => {
     const { policy } = ctx.config.age
-    return { version: policy.version, unknown: unknownLocationRule(policy).id, rules: policy.rules.map((rule) => publicRule(ctx, rule)) }
+    return {
+      version: policy.version,
+      unknown: unknownLocationRule(policy).id,
+      rules: policy.rules.map((rule) => publicRule(ctx, rule)),
+      // Loopback and private addresses with no configured jurisdiction (development).
+      local: ctx.config.age.local.kind === 'none' ? publicRule(ctx, NO_JURISDICTION_RULE) : null,
+    }
   }),
 
   /** The caller's place, whether they are verified, and what is missing. */
