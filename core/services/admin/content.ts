@@ -204,7 +204,7 @@ export async function setPosterFromStill(em: EntityManager, store: MediaStore, i
     const targets = (widths.length ? widths : [chosen.full.width]).map((width) => {
       const size = fitWithin(chosen.full.width, chosen.full.height, width, 'width')
       const stored = `${folder}/poster-${size.width}.jpg`
-      return { file: store.absolute(stored), stored, ...size }
+      return { file: store.absolute(stored), stored, ...size, tour: true }
     })
     const poster = await renderPicture(tmp, targets)
     await store.keepLocal(folder)
