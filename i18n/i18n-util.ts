@@ -22,7 +22,8 @@ export const namespaces: Namespaces[] = [
 	'admin',
 	'editors',
 	'inbox',
-	'mail'
+	'mail',
+	'tour'
 ]
 
 export const isLocale = (locale: string): locale is Locales => locales.includes(locale as Locales)

@@ -56,6 +56,7 @@ export default {
   checkoutUnavailable: 'Zahlungen sind im Moment nicht möglich. Bitte versuche es später noch einmal.',
   // Wiedergabe und Medien
   mediaLinkInvalid: 'Dieser Medienlink ist ungültig oder abgelaufen.',
+  tourRefused: 'Bestätigen Sie Ihr Alter, um dies zu sehen. Bis dahin zeigt die Seite eine unscharfe Vorschau.',
   oneChangeRequired: 'Sende genau eine Änderung: Bewertung, Favorit, Später ansehen oder Angesehen.',
   // Catalog editors of the operations console
   textRequired: "Gib einen Text ein.",

@@ -54,6 +54,8 @@ export default {
   checkoutUnavailable: 'Payments are not possible at the moment. Please try again later.',
   // Playback and media
   mediaLinkInvalid: 'This media link is not valid or has expired.',
+  /** Explicit media or a member's player where the visitor's age must be verified first (docs/age-assurance.md). */
+  tourRefused: 'Verify your age to see this. Until then the site shows a blurred tour.',
   oneChangeRequired: 'Send exactly one change: rating, favorite, watch later or view.',
   // Catalog editors of the operations console
   textRequired: "Enter a text.",

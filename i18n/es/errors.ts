@@ -56,6 +56,7 @@ export default {
   checkoutUnavailable: 'En este momento no es posible realizar pagos. Inténtalo de nuevo más tarde.',
   // Reproducción y medios
   mediaLinkInvalid: 'Este enlace de medios no es válido o ha caducado.',
+  tourRefused: 'Verifica tu edad para ver esto. Hasta entonces, el sitio muestra un recorrido difuminado.',
   oneChangeRequired: 'Envía exactamente un cambio: valoración, favorito, ver más tarde o visto.',
   // Catalog editors of the operations console
   textRequired: "Introduce un texto.",

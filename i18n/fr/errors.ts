@@ -56,6 +56,7 @@ export default {
   checkoutUnavailable: 'Les paiements ne sont pas possibles pour le moment. Veuillez réessayer plus tard.',
   // Lecture et médias
   mediaLinkInvalid: 'Ce lien média n’est pas valide ou a expiré.',
+  tourRefused: 'Vérifiez votre âge pour voir ceci. D’ici là, le site affiche une visite floutée.',
   oneChangeRequired: 'Envoyez exactement une modification : note, favori, regarder plus tard ou vu.',
   // Catalog editors of the operations console
   textRequired: "Saisissez un texte.",

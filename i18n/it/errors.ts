@@ -56,6 +56,7 @@ export default {
   checkoutUnavailable: 'Al momento i pagamenti non sono possibili. Riprova più tardi.',
   // Riproduzione e media
   mediaLinkInvalid: 'Questo link multimediale non è valido o è scaduto.',
+  tourRefused: 'Verifica la tua età per vedere questo contenuto. Fino ad allora il sito mostra un’anteprima sfocata.',
   oneChangeRequired: 'Invia esattamente una modifica: valutazione, preferito, guarda più tardi o visto.',
   // Catalog editors of the operations console
   textRequired: "Inserisci un testo.",

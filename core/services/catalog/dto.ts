@@ -9,6 +9,15 @@ import { ageOn } from '../../domain/catalog/model-facts.js'
 import { publishState, type PublishState } from '../../domain/catalog/publish.js'
 import type { Resolution } from '../../domain/media/resolutions.js'
 import { publicMediaUrl } from '../media/public-urls.js'
+import { tourWebpPathOf } from '../../domain/media/tour.js'
+import type { accessVariant } from '../../domain/age/access.js'
+
+/**
+ * Which catalog a caller gets: `full`, or `tour` for a visitor who may not see explicit
+ * material (AgeAccess.explicitAllowed false; docs/age-assurance.md, "What a tour shows"): the
+ * same shapes with tour-safe pictures and texts, and no clips or stills.
+ */
+export type CatalogVariant = ReturnType<typeof accessVariant>
 
 /** A picture ready for an <img>: the URL, its size, the text alternative, other widths. */
 export interface Picture {
@@ -118,9 +127,16 @@ export interface ListResult<T> {
   meta: ListMeta
 }
 
-/** One stored picture, or several widths of it, as a Picture; null where media is missing. */
-export function toPicture(refs: ImageRef | ImageRef[] | null | undefined, alt: string, preferredWidth = 640): Picture | null {
-  const list = (Array.isArray(refs) ? refs : refs ? [refs] : []).filter((ref) => publicMediaUrl(ref?.path))
+/** The tour's picture instead of a stored one: its blurred rendition (same size), or nothing where none was made yet. */
+const tourRef = (ref: ImageRef): ImageRef[] => (typeof ref.tour === 'string' ? [{ path: ref.tour, width: ref.width, height: ref.height, webp: tourWebpPathOf(ref.tour) }] : [])
+
+/**
+ * One stored picture, or several widths of it, as a Picture; null where media is missing. In the
+ * tour, the blurred renditions in their place (the same widths): never the originals.
+ */
+export function toPicture(refs: ImageRef | ImageRef[] | null | undefined, alt: string, preferredWidth = 640, variant: CatalogVariant = 'full'): Picture | null {
+  const stored = (Array.isArray(refs) ? refs : refs ? [refs] : []).filter((ref): ref is ImageRef => !!ref)
+  const list = (variant === 'tour' ? stored.flatMap(tourRef) : stored).filter((ref) => publicMediaUrl(ref.path))
   if (!list.length) return null
   const sorted = [...list].sort((a, b) => a.width - b.width)
   const chosen = sorted.find((ref) => ref.width >= preferredWidth) ?? sorted[sorted.length - 1]!
