@@ -78,6 +78,9 @@ test('a video page: the tour title, the blurred poster, no stills; the full post
     expect(res.status(), url).toBe(403)
   }
   expect((await page.request.get(tour.poster.src)).status()).toBe(200)
+  // A download is refused with the reason.
+  await page.getByRole('button', { name: 'Download' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Verify your age to see this.' })).toBeVisible()
   await expectNoGraveViolations(page)
   await page.screenshot({ path: testInfo.outputPath('tour-video-desktop.png'), fullPage: true })
 })
