@@ -20,7 +20,8 @@ export type Translations = RootTranslation &
 	age: NamespaceAgeTranslation,
 	editors: NamespaceEditorsTranslation,
 	inbox: NamespaceInboxTranslation,
-	mail: NamespaceMailTranslation
+	mail: NamespaceMailTranslation,
+	tour: NamespaceTourTranslation
 }
 
 type RootTranslation = {
@@ -975,6 +976,10 @@ type RootTranslation = {
 		 * T​h​i​s​ ​m​e​d​i​a​ ​l​i​n​k​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.
 		 */
 		mediaLinkInvalid: string
+		/**
+		 * V​e​r​i​f​y​ ​y​o​u​r​ ​a​g​e​ ​t​o​ ​s​e​e​ ​t​h​i​s​.​ ​U​n​t​i​l​ ​t​h​e​n​ ​t​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​a​ ​b​l​u​r​r​e​d​ ​t​o​u​r​.
+		 */
+		tourRefused: string
 		/**
 		 * S​e​n​d​ ​e​x​a​c​t​l​y​ ​o​n​e​ ​c​h​a​n​g​e​:​ ​r​a​t​i​n​g​,​ ​f​a​v​o​r​i​t​e​,​ ​w​a​t​c​h​ ​l​a​t​e​r​ ​o​r​ ​v​i​e​w​.
 		 */
@@ -5377,12 +5382,64 @@ export type NamespaceMailTranslation = {
 	}
 }
 
+export type NamespaceTourTranslation = {
+	fallback: {
+		/**
+		 * V​i​d​e​o​ ​{​i​d​}
+		 * @param {number} id
+		 */
+		video: RequiredParams<'id'>
+		/**
+		 * I​m​a​g​e​ ​s​e​t​ ​{​i​d​}
+		 * @param {number} id
+		 */
+		imageSet: RequiredParams<'id'>
+		/**
+		 * H​i​g​h​l​i​g​h​t​ ​{​p​o​s​i​t​i​o​n​}
+		 * @param {number} position
+		 */
+		banner: RequiredParams<'position'>
+	}
+	editor: {
+		/**
+		 * T​o​u​r​ ​t​e​x​t​s
+		 */
+		title: string
+		/**
+		 * W​h​e​r​e​ ​t​h​e​ ​l​a​w​ ​a​s​k​s​ ​f​o​r​ ​a​n​ ​a​g​e​ ​c​h​e​c​k​ ​(​f​o​r​ ​e​x​a​m​p​l​e​ ​i​n​ ​F​r​a​n​c​e​ ​o​r​ ​t​h​e​ ​U​n​i​t​e​d​ ​K​i​n​g​d​o​m​)​,​ ​v​i​s​i​t​o​r​s​ ​w​h​o​ ​h​a​v​e​ ​n​o​t​ ​v​e​r​i​f​i​e​d​ ​t​h​e​i​r​ ​a​g​e​ ​s​e​e​ ​a​ ​b​l​u​r​r​e​d​ ​t​o​u​r​ ​o​f​ ​t​h​e​ ​s​i​t​e​,​ ​w​i​t​h​ ​t​h​e​s​e​ ​t​e​x​t​s​ ​i​n​s​t​e​a​d​ ​o​f​ ​t​h​e​ ​t​i​t​l​e​ ​a​n​d​ ​d​e​s​c​r​i​p​t​i​o​n​ ​a​b​o​v​e​.​ ​W​r​i​t​e​ ​n​o​t​h​i​n​g​ ​e​x​p​l​i​c​i​t​ ​h​e​r​e​.​ ​L​e​f​t​ ​e​m​p​t​y​,​ ​t​h​e​ ​t​o​u​r​ ​s​h​o​w​s​ ​a​ ​n​e​u​t​r​a​l​ ​t​i​t​l​e​ ​(​"​{​f​a​l​l​b​a​c​k​}​"​)​ ​a​n​d​ ​n​o​ ​d​e​s​c​r​i​p​t​i​o​n​.
+		 * @param {string} fallback
+		 */
+		intro: RequiredParams<'fallback'>
+		/**
+		 * O​n​ ​t​h​e​ ​s​i​t​e
+		 */
+		siteCard: string
+		/**
+		 * I​n​ ​t​h​e​ ​t​o​u​r
+		 */
+		tourCard: string
+		/**
+		 * T​h​e​ ​i​t​e​m​’​s​ ​c​a​r​d​ ​a​s​ ​t​h​e​ ​b​l​u​r​r​e​d​ ​t​o​u​r​ ​w​i​l​l​ ​s​h​o​w​ ​i​t
+		 */
+		tourCardLabel: string
+		/**
+		 * T​o​u​r​ ​t​i​t​l​e
+		 */
+		titleLabel: string
+		/**
+		 * T​o​u​r​ ​d​e​s​c​r​i​p​t​i​o​n
+		 */
+		descriptionLabel: string
+	}
+}
+
 export type Namespaces =
 	| 'admin'
 	| 'age'
 	| 'editors'
 	| 'inbox'
 	| 'mail'
+	| 'tour'
 
 type DisallowNamespaces = {
 	/**
@@ -5414,6 +5471,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./mail/index.ts` file instead
 	 */
 	mail?: "[typesafe-i18n] reserved for 'mail'-namespace. You need to use the `./mail/index.ts` file instead."
+
+	/**
+	 * reserved for 'tour'-namespace\
+	 * you need to use the `./tour/index.ts` file instead
+	 */
+	tour?: "[typesafe-i18n] reserved for 'tour'-namespace. You need to use the `./tour/index.ts` file instead."
 }
 
 export type TranslationFunctions = {
@@ -6324,6 +6387,10 @@ export type TranslationFunctions = {
 		 * This media link is not valid or has expired.
 		 */
 		mediaLinkInvalid: () => LocalizedString
+		/**
+		 * Verify your age to see this. Until then the site shows a blurred tour.
+		 */
+		tourRefused: () => LocalizedString
 		/**
 		 * Send exactly one change: rating, favorite, watch later or view.
 		 */
@@ -10551,6 +10618,52 @@ export type TranslationFunctions = {
 			 * If it was not you, ignore this email: nothing has changed in your account.
 			 */
 			note: () => LocalizedString
+		}
+	}
+	tour: {
+		fallback: {
+			/**
+			 * Video {id}
+			 */
+			video: (arg: { id: number }) => LocalizedString
+			/**
+			 * Image set {id}
+			 */
+			imageSet: (arg: { id: number }) => LocalizedString
+			/**
+			 * Highlight {position}
+			 */
+			banner: (arg: { position: number }) => LocalizedString
+		}
+		editor: {
+			/**
+			 * Tour texts
+			 */
+			title: () => LocalizedString
+			/**
+			 * Where the law asks for an age check (for example in France or the United Kingdom), visitors who have not verified their age see a blurred tour of the site, with these texts instead of the title and description above. Write nothing explicit here. Left empty, the tour shows a neutral title ("{fallback}") and no description.
+			 */
+			intro: (arg: { fallback: string }) => LocalizedString
+			/**
+			 * On the site
+			 */
+			siteCard: () => LocalizedString
+			/**
+			 * In the tour
+			 */
+			tourCard: () => LocalizedString
+			/**
+			 * The item’s card as the blurred tour will show it
+			 */
+			tourCardLabel: () => LocalizedString
+			/**
+			 * Tour title
+			 */
+			titleLabel: () => LocalizedString
+			/**
+			 * Tour description
+			 */
+			descriptionLabel: () => LocalizedString
 		}
 	}
 }

@@ -23,7 +23,8 @@ export const namespaces: Namespaces[] = [
 	'age',
 	'editors',
 	'inbox',
-	'mail'
+	'mail',
+	'tour'
 ]
 
 export const isLocale = (locale: string): locale is Locales => locales.includes(locale as Locales)

@@ -23,6 +23,7 @@ import { registerHealthRoutes } from './http/health.js'
 import { registerMediaGateway } from './http/media-gateway.js'
 import { registerPublicMedia } from './http/public-media.js'
 import { registerSameOriginGuard } from './http/same-origin.js'
+import { registerExplicitMediaGuard } from './http/explicit-media-guard.js'
 import { redactLogLine, redactUrl } from '../core/redact.js'
 import { registerRequestContext } from '../core/request-context.js'
 import type { ServerMetrics } from './metrics/server-metrics.js'
@@ -158,6 +159,8 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
 
   // State-changing requests come from this site's own pages only (the webhooks excepted).
   registerSameOriginGuard(app, config)
+  // Explicit media files only where the request's AgeAccess allows them (the tour gets 403).
+  registerExplicitMediaGuard(app)
 
   await app.register(fastifyCookie)
   // Where the visitor is and what the policy lets them see: once per request, before any route

@@ -62,6 +62,7 @@ export default {
   ageCheckExpired: "Diese Altersprüfung ist abgelaufen oder wurde schon verwendet. Bitte beginne von vorn.",
   // Wiedergabe und Medien
   mediaLinkInvalid: 'Dieser Medienlink ist ungültig oder abgelaufen.',
+  tourRefused: 'Bestätigen Sie Ihr Alter, um dies zu sehen. Bis dahin zeigt die Seite eine unscharfe Vorschau.',
   oneChangeRequired: 'Sende genau eine Änderung: Bewertung, Favorit, Später ansehen oder Angesehen.',
   // Catalog editors of the operations console
   textRequired: "Gib einen Text ein.",

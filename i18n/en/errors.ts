@@ -60,6 +60,8 @@ export default {
   ageCheckExpired: "This age check has expired or has already been used. Please start again.",
   // Playback and media
   mediaLinkInvalid: 'This media link is not valid or has expired.',
+  /** Explicit media or a member's player where the visitor's age must be verified first (docs/age-assurance.md). */
+  tourRefused: 'Verify your age to see this. Until then the site shows a blurred tour.',
   oneChangeRequired: 'Send exactly one change: rating, favorite, watch later or view.',
   // Catalog editors of the operations console
   textRequired: "Enter a text.",

@@ -62,6 +62,7 @@ export default {
   ageCheckExpired: "Esta verificación de edad ha caducado o ya se ha usado. Vuelve a empezar.",
   // Reproducción y medios
   mediaLinkInvalid: 'Este enlace de medios no es válido o ha caducado.',
+  tourRefused: 'Verifica tu edad para ver esto. Hasta entonces, el sitio muestra un recorrido difuminado.',
   oneChangeRequired: 'Envía exactamente un cambio: valoración, favorito, ver más tarde o visto.',
   // Catalog editors of the operations console
   textRequired: "Introduce un texto.",

@@ -62,6 +62,7 @@ export default {
   ageCheckExpired: "Cette vérification d’âge a expiré ou a déjà été utilisée. Veuillez recommencer.",
   // Lecture et médias
   mediaLinkInvalid: 'Ce lien média n’est pas valide ou a expiré.',
+  tourRefused: 'Vérifiez votre âge pour voir ceci. D’ici là, le site affiche une visite floutée.',
   oneChangeRequired: 'Envoyez exactement une modification : note, favori, regarder plus tard ou vu.',
   // Catalog editors of the operations console
   textRequired: "Saisissez un texte.",

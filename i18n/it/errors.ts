@@ -62,6 +62,7 @@ export default {
   ageCheckExpired: "Questa verifica dell’età è scaduta o è già stata usata. Ricomincia.",
   // Riproduzione e media
   mediaLinkInvalid: 'Questo link multimediale non è valido o è scaduto.',
+  tourRefused: 'Verifica la tua età per vedere questo contenuto. Fino ad allora il sito mostra un’anteprima sfocata.',
   oneChangeRequired: 'Invia esattamente una modifica: valutazione, preferito, guarda più tardi o visto.',
   // Catalog editors of the operations console
   textRequired: "Inserisci un testo.",

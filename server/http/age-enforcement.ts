@@ -11,7 +11,8 @@ const SITEMAPS = /^\/(sitemap\.xml|sitemaps\/)/
  * server/render/page-route.ts; procedures: server/trpc/trpc.ts):
  *  - in a block place, every route but the exempt ones (core/domain/age/gates.ts) answers 451
  *    in the visitor's language;
- *  - the sitemaps name explicit titles and media: only for visitors who may see them;
+ *  - in a front place the sitemaps (which name the catalog) answer only verified visitors; a
+ *    blur place gets their tour variant (server/render/sitemaps.ts);
  *  - where the policy answers differently by place or proof, API answers are private (no
  *    shared cache may hand one visitor's answer to another).
  * Explicit media are refused by the media routes themselves.
@@ -26,7 +27,7 @@ export function registerAgeEnforcement(app: FastifyInstance, config: Config): vo
     if (access.outcome === 'block' && !blockExempt(pathname)) {
       return reply.code(451).header('cache-control', 'private, no-store').send({ error: translator(requestLocale(req.headers)).errors.ageBlocked(), requestId: req.id })
     }
-    if (!access.explicitAllowed && SITEMAPS.test(pathname)) {
+    if (access.outcome === 'front' && !access.explicitAllowed && SITEMAPS.test(pathname)) {
       return reply.code(403).header('cache-control', 'private, no-store').send({ error: translator(requestLocale(req.headers)).errors.ageVerificationRequired(), requestId: req.id })
     }
   })

@@ -117,6 +117,16 @@ export const memberProcedure = userProcedure.use(({ ctx, next }) => {
   return next()
 })
 
+/**
+ * A member who may see explicit media (the AgeAccess of the request: an `open` jurisdiction, or
+ * verified): the player, the full-size stills and the lightbox. In the tour they are refused
+ * (docs/age-assurance.md, "What a tour shows").
+ */
+export const explicitMemberProcedure = memberProcedure.use(({ ctx, next }) => {
+  if (!ctx.ageAccess.explicitAllowed) throw new AppError('FORBIDDEN', 'tourRefused')
+  return next()
+})
+
 export const adminProcedure = userProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN', 'forbidden')
   return next()
