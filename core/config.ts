@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { ageMethodsConfig, ageMethodsEnv, type AgeMethodsConfig } from './age-methods-config.js'
 
 /**
  * Every environment variable the product reads, parsed once. A bad value fails start-up
@@ -170,6 +171,7 @@ const envSchema = z.object({
   /** The bunny.net pull zone in front of the bucket that serves members-only files (MEDIA_CDN_SIGNING=bunny). */
   MEDIA_PROTECTED_URL: z.url({ protocol: /^https$/ }).optional(),
   BUNNY_TOKEN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  ...ageMethodsEnv,
 })
 
 export interface Config {
@@ -221,6 +223,8 @@ export interface Config {
   backup: BackupConfig
   /** The media store: local disk (MEDIA_DIR) or an S3-compatible bucket (MEDIA_DIR is then the worker's scratch space). */
   mediaStore: MediaStoreConfig
+  /** Which age-verification methods exist (core/age-methods-config.ts); the age policy says where each is offered. */
+  ageMethods: AgeMethodsConfig
 }
 
 export type MediaStoreConfig =
@@ -402,6 +406,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data
   const dataDir = path.resolve(e.DATA_DIR)
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  const billing = billingConfig(e)
+  const ageProblems: string[] = []
+  const ageMethods = ageMethodsConfig(e, { production: e.NODE_ENV === 'production', demoCheckout: billing.demoCheckout, billingProvider: billing.provider }, ageProblems)
+  if (ageProblems.length) throw new ConfigError(`Invalid environment variable${ageProblems.length > 1 ? 's' : ''}:\n${ageProblems.join('\n')}`)
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -435,7 +443,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve('dist/client'),
     serverEntry: path.resolve('dist/server/entry-server.js'),
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
-    billing: billingConfig(e),
+    billing,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     mediaAccessCacheMs: Math.round(e.MEDIA_ACCESS_CACHE_SECONDS * 1000),
     databaseStatementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
@@ -454,5 +462,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       media: e.BACKUP_MEDIA && e.MEDIA_STORE === 'local',
     },
     mediaStore: mediaStoreConfig(e),
+    ageMethods,
   }
 }

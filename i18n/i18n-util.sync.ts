@@ -12,22 +12,27 @@ import fr from './fr/index.js'
 import it from './it/index.js'
 
 import de_admin from './de/admin/index.js'
+import de_ageMethods from './de/ageMethods/index.js'
 import de_editors from './de/editors/index.js'
 import de_inbox from './de/inbox/index.js'
 import de_mail from './de/mail/index.js'
 import en_admin from './en/admin/index.js'
+import en_ageMethods from './en/ageMethods/index.js'
 import en_editors from './en/editors/index.js'
 import en_inbox from './en/inbox/index.js'
 import en_mail from './en/mail/index.js'
 import es_admin from './es/admin/index.js'
+import es_ageMethods from './es/ageMethods/index.js'
 import es_editors from './es/editors/index.js'
 import es_inbox from './es/inbox/index.js'
 import es_mail from './es/mail/index.js'
 import fr_admin from './fr/admin/index.js'
+import fr_ageMethods from './fr/ageMethods/index.js'
 import fr_editors from './fr/editors/index.js'
 import fr_inbox from './fr/inbox/index.js'
 import fr_mail from './fr/mail/index.js'
 import it_admin from './it/admin/index.js'
+import it_ageMethods from './it/ageMethods/index.js'
 import it_editors from './it/editors/index.js'
 import it_inbox from './it/inbox/index.js'
 import it_mail from './it/mail/index.js'
@@ -36,6 +41,7 @@ const localeTranslations = {
 	de: {
 		...de,
 		admin: de_admin,
+		ageMethods: de_ageMethods,
 		editors: de_editors,
 		inbox: de_inbox,
 		mail: de_mail
@@ -43,6 +49,7 @@ const localeTranslations = {
 	en: {
 		...en,
 		admin: en_admin,
+		ageMethods: en_ageMethods,
 		editors: en_editors,
 		inbox: en_inbox,
 		mail: en_mail
@@ -50,6 +57,7 @@ const localeTranslations = {
 	es: {
 		...es,
 		admin: es_admin,
+		ageMethods: es_ageMethods,
 		editors: es_editors,
 		inbox: es_inbox,
 		mail: es_mail
@@ -57,6 +65,7 @@ const localeTranslations = {
 	fr: {
 		...fr,
 		admin: fr_admin,
+		ageMethods: fr_ageMethods,
 		editors: fr_editors,
 		inbox: fr_inbox,
 		mail: fr_mail
@@ -64,6 +73,7 @@ const localeTranslations = {
 	it: {
 		...it,
 		admin: it_admin,
+		ageMethods: it_ageMethods,
 		editors: it_editors,
 		inbox: it_inbox,
 		mail: it_mail

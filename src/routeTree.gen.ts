@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LangRouteImport } from './routes/$lang'
 import { Route as AdminRouteImport } from './routes/admin'
+import { Route as DemoCardCheckRouteImport } from './routes/demo-card-check'
 import { Route as DemoCheckoutRouteImport } from './routes/demo-checkout'
 import { Route as FavoritesRouteImport } from './routes/favorites'
 import { Route as LoginRouteImport } from './routes/login'
@@ -84,6 +85,11 @@ const LangRoute = LangRouteImport.update({
 const AdminRoute = AdminRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemoCardCheckRoute = DemoCardCheckRouteImport.update({
+  id: '/demo-card-check',
+  path: '/demo-card-check',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoCheckoutRoute = DemoCheckoutRouteImport.update({
@@ -381,6 +387,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
   '/admin': typeof AdminRouteWithChildren
+  '/demo-card-check': typeof DemoCardCheckRoute
   '/demo-checkout': typeof DemoCheckoutRoute
   '/favorites': typeof FavoritesRouteWithChildren
   '/login': typeof LoginRouteWithChildren
@@ -442,6 +449,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/demo-card-check': typeof DemoCardCheckRoute
   '/demo-checkout': typeof DemoCheckoutRoute
   '/sign-up': typeof SignUpRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -504,6 +512,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
   '/admin': typeof AdminRouteWithChildren
+  '/demo-card-check': typeof DemoCardCheckRoute
   '/demo-checkout': typeof DemoCheckoutRoute
   '/favorites': typeof FavoritesRouteWithChildren
   '/login': typeof LoginRouteWithChildren
@@ -569,6 +578,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang'
     | '/admin'
+    | '/demo-card-check'
     | '/demo-checkout'
     | '/favorites'
     | '/login'
@@ -630,6 +640,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/demo-card-check'
     | '/demo-checkout'
     | '/sign-up'
     | '/verify-email'
@@ -691,6 +702,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang'
     | '/admin'
+    | '/demo-card-check'
     | '/demo-checkout'
     | '/favorites'
     | '/login'
@@ -755,6 +767,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LangRoute: typeof LangRouteWithChildren
   AdminRoute: typeof AdminRouteWithChildren
+  DemoCardCheckRoute: typeof DemoCardCheckRoute
   DemoCheckoutRoute: typeof DemoCheckoutRoute
   FavoritesRoute: typeof FavoritesRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
@@ -788,6 +801,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demo-card-check': {
+      id: '/demo-card-check'
+      path: '/demo-card-check'
+      fullPath: '/demo-card-check'
+      preLoaderRoute: typeof DemoCardCheckRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo-checkout': {
@@ -1333,6 +1353,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LangRoute: LangRouteWithChildren,
   AdminRoute: AdminRouteWithChildren,
+  DemoCardCheckRoute: DemoCardCheckRoute,
   DemoCheckoutRoute: DemoCheckoutRoute,
   FavoritesRoute: FavoritesRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,

@@ -2,6 +2,7 @@ import { adminRouter } from './routers/admin/index.js'
 import { authRouter } from './routers/auth.js'
 import { billingRouter } from './routers/billing.js'
 import { catalogRouter } from './routers/catalog.js'
+import { demoCardCheckRouter } from './routers/demo-card-check.js'
 import { plansRouter } from './routers/plans.js'
 import { interactionsRouter } from './routers/interactions.js'
 import { playbackRouter } from './routers/playback.js'
@@ -19,6 +20,7 @@ export const appRouter = router({
   interactions: interactionsRouter,
   admin: adminRouter,
   watch: watchRouter,
+  demoCardCheck: demoCardCheckRouter,
 })
 
 /** The only thing the client imports from the server. */
