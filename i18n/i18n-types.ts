@@ -3364,37 +3364,32 @@ export type NamespaceAgeMethodsTranslation = {
 		 */
 		testCardsHint: string
 		/**
-		 * B​r​a​n​d
+		 * {​b​r​a​n​d​}​,​ ​{​k​i​n​d​}​:​ ​{​o​u​t​c​o​m​e​}
+		 * @param {string} brand
+		 * @param {string} kind
+		 * @param {string} outcome
 		 */
-		brand: string
-		/**
-		 * K​i​n​d
-		 */
-		kind: string
-		/**
-		 * R​e​s​u​l​t
-		 */
-		outcome: string
+		testCard: RequiredParams<'brand' | 'kind' | 'outcome'>
 		funding: {
 			/**
-			 * C​r​e​d​i​t​ ​c​a​r​d
+			 * c​r​e​d​i​t​ ​c​a​r​d
 			 */
 			credit: string
 			/**
-			 * D​e​b​i​t​ ​c​a​r​d
+			 * d​e​b​i​t​ ​c​a​r​d
 			 */
 			debit: string
 			/**
-			 * P​r​e​p​a​i​d​ ​c​a​r​d
+			 * p​r​e​p​a​i​d​ ​c​a​r​d
 			 */
 			prepaid: string
 		}
 		/**
-		 * A​c​c​e​p​t​e​d
+		 * a​c​c​e​p​t​e​d
 		 */
 		approved: string
 		/**
-		 * D​e​c​l​i​n​e​d
+		 * d​e​c​l​i​n​e​d
 		 */
 		declined: string
 		/**
@@ -8253,37 +8248,29 @@ export type TranslationFunctions = {
 			 */
 			testCardsHint: () => LocalizedString
 			/**
-			 * Brand
+			 * {brand}, {kind}: {outcome}
 			 */
-			brand: () => LocalizedString
-			/**
-			 * Kind
-			 */
-			kind: () => LocalizedString
-			/**
-			 * Result
-			 */
-			outcome: () => LocalizedString
+			testCard: (arg: { brand: string, kind: string, outcome: string }) => LocalizedString
 			funding: {
 				/**
-				 * Credit card
+				 * credit card
 				 */
 				credit: () => LocalizedString
 				/**
-				 * Debit card
+				 * debit card
 				 */
 				debit: () => LocalizedString
 				/**
-				 * Prepaid card
+				 * prepaid card
 				 */
 				prepaid: () => LocalizedString
 			}
 			/**
-			 * Accepted
+			 * accepted
 			 */
 			approved: () => LocalizedString
 			/**
-			 * Declined
+			 * declined
 			 */
 			declined: () => LocalizedString
 			/**
