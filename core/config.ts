@@ -5,6 +5,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_AGE_POLICY } from './domain/age/default-policy.js'
 import { AgePolicyError, parseAgePolicy, type AgePolicy } from './domain/age/policy.js'
+import { ageMethodsConfig, ageMethodsEnv, type AgeMethodsConfig } from './age-methods-config.js'
 
 /**
  * Every environment variable the product reads, parsed once. A bad value fails start-up
@@ -198,6 +199,7 @@ const envSchema = z.object({
   AGE_GEOIP_DIR: z.string().min(1).optional(),
   /** The local development age check; default on for a localhost PUBLIC_URL; never in production. */
   AGE_DEV_PROVIDER: bool.optional(),
+  ...ageMethodsEnv,
 })
 
 export interface Config {
@@ -250,6 +252,8 @@ export interface Config {
   /** The media store: local disk (MEDIA_DIR) or an S3-compatible bucket (MEDIA_DIR is then the worker's scratch space). */
   mediaStore: MediaStoreConfig
   age: AgeConfig
+  /** Which age-verification methods exist (core/age-methods-config.ts); the age policy says where each is offered. */
+  ageMethods: AgeMethodsConfig
 }
 
 /** Age assurance (docs/age-assurance.md). */
@@ -491,6 +495,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data
   const dataDir = path.resolve(e.DATA_DIR)
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  const billing = billingConfig(e)
+  const ageProblems: string[] = []
+  const ageMethods = ageMethodsConfig(e, { production: e.NODE_ENV === 'production', demoCheckout: billing.demoCheckout, billingProvider: billing.provider }, ageProblems)
+  if (ageProblems.length) throw new ConfigError(`Invalid environment variable${ageProblems.length > 1 ? 's' : ''}:\n${ageProblems.join('\n')}`)
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -524,7 +532,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve('dist/client'),
     serverEntry: path.resolve('dist/server/entry-server.js'),
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
-    billing: billingConfig(e),
+    billing,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     mediaAccessCacheMs: Math.round(e.MEDIA_ACCESS_CACHE_SECONDS * 1000),
     databaseStatementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
@@ -544,5 +552,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mediaStore: mediaStoreConfig(e),
     age: ageConfig(e, publicUrl),
+    ageMethods,
   }
 }

@@ -18,6 +18,7 @@ export type Translations = RootTranslation &
 {
 	admin: NamespaceAdminTranslation,
 	age: NamespaceAgeTranslation,
+	ageMethods: NamespaceAgeMethodsTranslation,
 	editors: NamespaceEditorsTranslation,
 	inbox: NamespaceInboxTranslation,
 	mail: NamespaceMailTranslation,
@@ -3784,6 +3785,110 @@ export type NamespaceAgeTranslation = {
 	}
 }
 
+export type NamespaceAgeMethodsTranslation = {
+	card: {
+		/**
+		 * C​a​r​d​ ​c​h​e​c​k
+		 */
+		title: string
+		/**
+		 * D​e​m​o​ ​p​r​o​c​e​s​s​o​r
+		 */
+		demoTitle: string
+		/**
+		 * T​h​i​s​ ​p​a​g​e​ ​s​t​a​n​d​s​ ​i​n​ ​f​o​r​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​r​o​c​e​s​s​o​r​’​s​ ​c​a​r​d​ ​c​h​e​c​k​.​ ​N​o​ ​m​o​n​e​y​ ​i​s​ ​m​o​v​e​d​ ​a​n​d​ ​n​o​t​h​i​n​g​ ​a​b​o​u​t​ ​t​h​e​ ​c​a​r​d​ ​i​s​ ​k​e​p​t​:​ ​a​ ​c​h​e​c​k​ ​o​f​ ​z​e​r​o​ ​a​m​o​u​n​t​ ​s​a​y​s​ ​o​n​l​y​ ​w​h​e​t​h​e​r​ ​t​h​e​ ​c​a​r​d​ ​i​s​ ​v​a​l​i​d​ ​a​n​d​ ​w​h​a​t​ ​k​i​n​d​ ​o​f​ ​c​a​r​d​ ​i​t​ ​i​s​.
+		 */
+		demoText: string
+		/**
+		 * O​n​l​y​ ​a​ ​c​r​e​d​i​t​ ​c​a​r​d​ ​s​h​o​w​s​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​1​8​ ​o​r​ ​o​l​d​e​r​:​ ​d​e​b​i​t​ ​a​n​d​ ​p​r​e​p​a​i​d​ ​c​a​r​d​s​ ​a​r​e​ ​a​l​s​o​ ​i​s​s​u​e​d​ ​t​o​ ​m​i​n​o​r​s​.
+		 */
+		why: string
+		/**
+		 * C​a​r​d​ ​d​e​t​a​i​l​s
+		 */
+		formLabel: string
+		/**
+		 * C​a​r​d​ ​n​u​m​b​e​r
+		 */
+		number: string
+		/**
+		 * E​x​p​i​r​y​ ​d​a​t​e​ ​(​M​M​/​Y​Y​)
+		 */
+		expiry: string
+		/**
+		 * S​e​c​u​r​i​t​y​ ​c​o​d​e​ ​(​C​V​C​)
+		 */
+		cvc: string
+		/**
+		 * C​h​e​c​k​ ​c​a​r​d
+		 */
+		check: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * T​e​s​t​ ​c​a​r​d​s
+		 */
+		testCards: string
+		/**
+		 * U​s​e​ ​a​n​y​ ​e​x​p​i​r​y​ ​d​a​t​e​ ​i​n​ ​t​h​e​ ​f​u​t​u​r​e​ ​a​n​d​ ​a​n​y​ ​t​h​r​e​e​ ​d​i​g​i​t​s​ ​a​s​ ​t​h​e​ ​s​e​c​u​r​i​t​y​ ​c​o​d​e​.
+		 */
+		testCardsHint: string
+		/**
+		 * {​b​r​a​n​d​}​,​ ​{​k​i​n​d​}​:​ ​{​o​u​t​c​o​m​e​}
+		 * @param {string} brand
+		 * @param {string} kind
+		 * @param {string} outcome
+		 */
+		testCard: RequiredParams<'brand' | 'kind' | 'outcome'>
+		funding: {
+			/**
+			 * c​r​e​d​i​t​ ​c​a​r​d
+			 */
+			credit: string
+			/**
+			 * d​e​b​i​t​ ​c​a​r​d
+			 */
+			debit: string
+			/**
+			 * p​r​e​p​a​i​d​ ​c​a​r​d
+			 */
+			prepaid: string
+		}
+		/**
+		 * a​c​c​e​p​t​e​d
+		 */
+		approved: string
+		/**
+		 * d​e​c​l​i​n​e​d
+		 */
+		declined: string
+		/**
+		 * T​h​i​s​ ​c​a​r​d​ ​c​h​e​c​k​ ​l​i​n​k​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.​ ​S​t​a​r​t​ ​t​h​e​ ​a​g​e​ ​c​h​e​c​k​ ​a​g​a​i​n​ ​f​r​o​m​ ​t​h​e​ ​s​i​t​e​.
+		 */
+		invalidLink: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​s​i​t​e
+		 */
+		backHome: string
+		errors: {
+			/**
+			 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​c​a​r​d​ ​n​u​m​b​e​r​.
+			 */
+			numberInvalid: string
+			/**
+			 * E​n​t​e​r​ ​a​n​ ​e​x​p​i​r​y​ ​d​a​t​e​ ​i​n​ ​t​h​e​ ​f​u​t​u​r​e​,​ ​a​s​ ​M​M​/​Y​Y​.
+			 */
+			expiryInvalid: string
+			/**
+			 * E​n​t​e​r​ ​t​h​e​ ​3​ ​o​r​ ​4​ ​d​i​g​i​t​s​ ​o​f​ ​t​h​e​ ​s​e​c​u​r​i​t​y​ ​c​o​d​e​.
+			 */
+			cvcInvalid: string
+		}
+	}
+}
+
 export type NamespaceEditorsTranslation = {
 	nav: {
 		/**
@@ -5436,6 +5541,7 @@ export type NamespaceTourTranslation = {
 export type Namespaces =
 	| 'admin'
 	| 'age'
+	| 'ageMethods'
 	| 'editors'
 	| 'inbox'
 	| 'mail'
@@ -5453,6 +5559,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./age/index.ts` file instead
 	 */
 	age?: "[typesafe-i18n] reserved for 'age'-namespace. You need to use the `./age/index.ts` file instead."
+
+	/**
+	 * reserved for 'ageMethods'-namespace\
+	 * you need to use the `./ageMethods/index.ts` file instead
+	 */
+	ageMethods?: "[typesafe-i18n] reserved for 'ageMethods'-namespace. You need to use the `./ageMethods/index.ts` file instead."
 
 	/**
 	 * reserved for 'editors'-namespace\
@@ -9070,6 +9182,106 @@ export type TranslationFunctions = {
 			 * Policy version {version} ({source})
 			 */
 			policy: (arg: { source: string, version: string }) => LocalizedString
+		}
+	}
+	ageMethods: {
+		card: {
+			/**
+			 * Card check
+			 */
+			title: () => LocalizedString
+			/**
+			 * Demo processor
+			 */
+			demoTitle: () => LocalizedString
+			/**
+			 * This page stands in for the payment processor’s card check. No money is moved and nothing about the card is kept: a check of zero amount says only whether the card is valid and what kind of card it is.
+			 */
+			demoText: () => LocalizedString
+			/**
+			 * Only a credit card shows that you are 18 or older: debit and prepaid cards are also issued to minors.
+			 */
+			why: () => LocalizedString
+			/**
+			 * Card details
+			 */
+			formLabel: () => LocalizedString
+			/**
+			 * Card number
+			 */
+			number: () => LocalizedString
+			/**
+			 * Expiry date (MM/YY)
+			 */
+			expiry: () => LocalizedString
+			/**
+			 * Security code (CVC)
+			 */
+			cvc: () => LocalizedString
+			/**
+			 * Check card
+			 */
+			check: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Test cards
+			 */
+			testCards: () => LocalizedString
+			/**
+			 * Use any expiry date in the future and any three digits as the security code.
+			 */
+			testCardsHint: () => LocalizedString
+			/**
+			 * {brand}, {kind}: {outcome}
+			 */
+			testCard: (arg: { brand: string, kind: string, outcome: string }) => LocalizedString
+			funding: {
+				/**
+				 * credit card
+				 */
+				credit: () => LocalizedString
+				/**
+				 * debit card
+				 */
+				debit: () => LocalizedString
+				/**
+				 * prepaid card
+				 */
+				prepaid: () => LocalizedString
+			}
+			/**
+			 * accepted
+			 */
+			approved: () => LocalizedString
+			/**
+			 * declined
+			 */
+			declined: () => LocalizedString
+			/**
+			 * This card check link is not valid. Start the age check again from the site.
+			 */
+			invalidLink: () => LocalizedString
+			/**
+			 * Back to the site
+			 */
+			backHome: () => LocalizedString
+			errors: {
+				/**
+				 * Enter a valid card number.
+				 */
+				numberInvalid: () => LocalizedString
+				/**
+				 * Enter an expiry date in the future, as MM/YY.
+				 */
+				expiryInvalid: () => LocalizedString
+				/**
+				 * Enter the 3 or 4 digits of the security code.
+				 */
+				cvcInvalid: () => LocalizedString
+			}
 		}
 	}
 	editors: {

@@ -17,6 +17,7 @@ const localeNamespaceLoaders = {
 	de: {
 		admin: () => import('./de/admin/index.js'),
 		age: () => import('./de/age/index.js'),
+		ageMethods: () => import('./de/ageMethods/index.js'),
 		editors: () => import('./de/editors/index.js'),
 		inbox: () => import('./de/inbox/index.js'),
 		mail: () => import('./de/mail/index.js'),
@@ -25,6 +26,7 @@ const localeNamespaceLoaders = {
 	en: {
 		admin: () => import('./en/admin/index.js'),
 		age: () => import('./en/age/index.js'),
+		ageMethods: () => import('./en/ageMethods/index.js'),
 		editors: () => import('./en/editors/index.js'),
 		inbox: () => import('./en/inbox/index.js'),
 		mail: () => import('./en/mail/index.js'),
@@ -33,6 +35,7 @@ const localeNamespaceLoaders = {
 	es: {
 		admin: () => import('./es/admin/index.js'),
 		age: () => import('./es/age/index.js'),
+		ageMethods: () => import('./es/ageMethods/index.js'),
 		editors: () => import('./es/editors/index.js'),
 		inbox: () => import('./es/inbox/index.js'),
 		mail: () => import('./es/mail/index.js'),
@@ -41,6 +44,7 @@ const localeNamespaceLoaders = {
 	fr: {
 		admin: () => import('./fr/admin/index.js'),
 		age: () => import('./fr/age/index.js'),
+		ageMethods: () => import('./fr/ageMethods/index.js'),
 		editors: () => import('./fr/editors/index.js'),
 		inbox: () => import('./fr/inbox/index.js'),
 		mail: () => import('./fr/mail/index.js'),
@@ -49,6 +53,7 @@ const localeNamespaceLoaders = {
 	it: {
 		admin: () => import('./it/admin/index.js'),
 		age: () => import('./it/age/index.js'),
+		ageMethods: () => import('./it/ageMethods/index.js'),
 		editors: () => import('./it/editors/index.js'),
 		inbox: () => import('./it/inbox/index.js'),
 		mail: () => import('./it/mail/index.js'),

@@ -21,6 +21,7 @@ export const locales: Locales[] = [
 export const namespaces: Namespaces[] = [
 	'admin',
 	'age',
+	'ageMethods',
 	'editors',
 	'inbox',
 	'mail',

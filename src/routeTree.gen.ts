@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LangRouteImport } from './routes/$lang'
 import { Route as AdminRouteImport } from './routes/admin'
+import { Route as DemoCardCheckRouteImport } from './routes/demo-card-check'
 import { Route as DemoCheckoutRouteImport } from './routes/demo-checkout'
 import { Route as DevAgeCheckRouteImport } from './routes/dev-age-check'
 import { Route as FavoritesRouteImport } from './routes/favorites'
@@ -89,6 +90,11 @@ const LangRoute = LangRouteImport.update({
 const AdminRoute = AdminRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemoCardCheckRoute = DemoCardCheckRouteImport.update({
+  id: '/demo-card-check',
+  path: '/demo-card-check',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoCheckoutRoute = DemoCheckoutRouteImport.update({
@@ -411,6 +417,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
   '/admin': typeof AdminRouteWithChildren
+  '/demo-card-check': typeof DemoCardCheckRoute
   '/demo-checkout': typeof DemoCheckoutRoute
   '/dev-age-check': typeof DevAgeCheckRoute
   '/favorites': typeof FavoritesRouteWithChildren
@@ -477,6 +484,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/demo-card-check': typeof DemoCardCheckRoute
   '/demo-checkout': typeof DemoCheckoutRoute
   '/dev-age-check': typeof DevAgeCheckRoute
   '/sign-up': typeof SignUpRoute
@@ -544,6 +552,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
   '/admin': typeof AdminRouteWithChildren
+  '/demo-card-check': typeof DemoCardCheckRoute
   '/demo-checkout': typeof DemoCheckoutRoute
   '/dev-age-check': typeof DevAgeCheckRoute
   '/favorites': typeof FavoritesRouteWithChildren
@@ -614,6 +623,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang'
     | '/admin'
+    | '/demo-card-check'
     | '/demo-checkout'
     | '/dev-age-check'
     | '/favorites'
@@ -680,6 +690,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/demo-card-check'
     | '/demo-checkout'
     | '/dev-age-check'
     | '/sign-up'
@@ -746,6 +757,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang'
     | '/admin'
+    | '/demo-card-check'
     | '/demo-checkout'
     | '/dev-age-check'
     | '/favorites'
@@ -815,6 +827,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LangRoute: typeof LangRouteWithChildren
   AdminRoute: typeof AdminRouteWithChildren
+  DemoCardCheckRoute: typeof DemoCardCheckRoute
   DemoCheckoutRoute: typeof DemoCheckoutRoute
   DevAgeCheckRoute: typeof DevAgeCheckRoute
   FavoritesRoute: typeof FavoritesRouteWithChildren
@@ -849,6 +862,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demo-card-check': {
+      id: '/demo-card-check'
+      path: '/demo-card-check'
+      fullPath: '/demo-card-check'
+      preLoaderRoute: typeof DemoCardCheckRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo-checkout': {
@@ -1437,6 +1457,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LangRoute: LangRouteWithChildren,
   AdminRoute: AdminRouteWithChildren,
+  DemoCardCheckRoute: DemoCardCheckRoute,
   DemoCheckoutRoute: DemoCheckoutRoute,
   DevAgeCheckRoute: DevAgeCheckRoute,
   FavoritesRoute: FavoritesRouteWithChildren,

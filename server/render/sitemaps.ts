@@ -30,7 +30,7 @@ const TABLE: Record<SitemapKind, { table: string; releasedOnly: boolean }> = {
 }
 
 /** Paths the robots should leave alone: personal pages, forms and the API. */
-const DISALLOWED = ['/account', '/favorites', '/watch-later', '/login', '/sign-up', '/verify-email', '/demo-checkout', '/trpc/', '/protected/', '/download/', '/*/search/']
+const DISALLOWED = ['/account', '/favorites', '/watch-later', '/login', '/sign-up', '/verify-email', '/demo-checkout', '/demo-card-check', '/trpc/', '/protected/', '/download/', '/*/search/']
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)

@@ -3,6 +3,7 @@ import { ageRouter } from './routers/age.js'
 import { authRouter } from './routers/auth.js'
 import { billingRouter } from './routers/billing.js'
 import { catalogRouter } from './routers/catalog.js'
+import { demoCardCheckRouter } from './routers/demo-card-check.js'
 import { plansRouter } from './routers/plans.js'
 import { interactionsRouter } from './routers/interactions.js'
 import { playbackRouter } from './routers/playback.js'
@@ -21,6 +22,7 @@ export const appRouter = router({
   admin: adminRouter,
   age: ageRouter,
   watch: watchRouter,
+  demoCardCheck: demoCardCheckRouter,
 })
 
 /** The only thing the client imports from the server. */

@@ -8,6 +8,7 @@ import type { Config } from '../../config.js'
 import { acceptsMethod, type AgeRule } from '../../domain/age/policy.js'
 import type { AgeMethod, AgeMethodInfo } from './method.js'
 import { DevAgeMethod } from './methods/dev.js'
+import { ageMethodsFromConfig } from './methods/index.js'
 
 export class AgeMethods {
   private readonly byId: Map<string, AgeMethod>
@@ -57,9 +58,11 @@ export function methodInfo(method: AgeMethodInfo): AgeMethodInfo {
   return { id: method.id, kind: method.kind, provider: method.provider, doubleAnonymous: method.doubleAnonymous }
 }
 
-/** The methods the configuration turns on. Adapters for certified providers are added here. */
+/**
+ * The methods the configuration turns on: the development provider first (when on), then the
+ * EU wallet, the OpenID Connect and session-API providers and the card check (AGE_* variables).
+ */
 export function configuredAgeMethods(config: Config): AgeMethods {
-  const methods: AgeMethod[] = []
-  if (config.age.devProvider) methods.push(new DevAgeMethod(config.appSecret))
-  return new AgeMethods(methods)
+  const devMethod = config.age.devProvider ? new DevAgeMethod(config.appSecret) : null
+  return new AgeMethods(ageMethodsFromConfig(config, { devMethod }))
 }
