@@ -6,7 +6,7 @@ import '@mantine/notifications/styles.css'
 import '@mantine/carousel/styles.css'
 import './styles.css'
 import { detectLocale } from '../core/domain/locale.js'
-import { activateLocale } from './lib/locale'
+import { activateLocale, loadNamespaces } from './lib/locale'
 import type { PageEnvironment } from './lib/page-environment'
 import { parsePageAge } from '../core/render-contract.js'
 import { createBrowserApiClient, createQueryClient } from './lib/trpc'
@@ -24,7 +24,11 @@ async function start() {
   const env: PageEnvironment = { publicUrl: window.location.origin, isBot: false, preferredLocale: 'de', breakpoint: 'lg', renderedAt: Date.now(), age }
   const router = createAppRouter({ queryClient: createQueryClient(), apiClient: createBrowserApiClient(), env })
   // The page's dictionary must be there before the first render matches the server's HTML.
-  await activateLocale(detectLocale([document.documentElement.lang]))
+  const locale = detectLocale([document.documentElement.lang])
+  await activateLocale(locale)
+  // …with the age-assurance texts where the policy shows its banner or pages (the root route
+  // loads them too, but the first render hydrates the server's HTML before that).
+  if (age.outcome !== 'open' || /^\/([a-z]{2}\/(verify-age|age-assurance|age-blocked)|dev-age-check)(\/|$)/.test(window.location.pathname)) await loadNamespaces(locale, ['age'])
   hydrateRoot(
     document,
     <StrictMode>

@@ -105,6 +105,9 @@ function e2eServer({ port, pgPort, dataDir, env = {} }: { port: number; pgPort: 
       PUBLIC_URL: url,
       // Every browser test comes from 127.0.0.1; the per-account limits stay at their defaults.
       RATE_LIMIT_PER_IP: '10000',
+      // The visitor's place from a CDN header (tests/e2e/age.spec.ts); without one, loopback
+      // visitors have no jurisdiction and get today's site.
+      TRUST_PROXY: 'true',
       ...env,
     },
   }
