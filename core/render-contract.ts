@@ -4,6 +4,7 @@
  * here, so neither imports the other.
  */
 import type { Manifest } from '@tanstack/react-router'
+import type { AgeOutcome } from './domain/age/access.js'
 import type { Breakpoint } from './domain/catalog/list.js'
 import type { Locale } from './domain/locale.js'
 
@@ -23,6 +24,28 @@ export interface PageEnvironment {
   breakpoint: Breakpoint
   /** When the server rendered the page (ms): relative times hydrate against it. */
   renderedAt: number
+  /** What the page may show under the age-assurance policy; pages are cached per value. */
+  age: PageAge
+}
+
+/** The part of the request's age-assurance answer a page depends on (core/domain/age/access.ts). */
+export interface PageAge {
+  outcome: AgeOutcome
+  verified: boolean
+  explicitAllowed: boolean
+  /** The policy rule that decided; null when a test fixed the answer. */
+  rule: string | null
+}
+
+/** The same as text, for the page's html element (the browser reads it before its router starts). */
+export function pageAgeText(age: PageAge): string {
+  return `${age.outcome} ${age.rule ?? '-'} ${age.verified ? 1 : 0} ${age.explicitAllowed ? 1 : 0}`
+}
+
+export function parsePageAge(text: string | undefined): PageAge {
+  const [outcome, rule, verified, explicitAllowed] = (text ?? '').split(' ')
+  if (outcome !== 'blur' && outcome !== 'front' && outcome !== 'block') return { outcome: 'open', verified: false, explicitAllowed: true, rule: rule && rule !== '-' ? rule : null }
+  return { outcome, verified: verified === '1', explicitAllowed: explicitAllowed === '1', rule: rule && rule !== '-' ? rule : null }
 }
 
 /** One page request for the built server entry; `ApiClient` is the tRPC client of the app's router. */

@@ -17,9 +17,12 @@ export type Translation = RootTranslation & DisallowNamespaces
 export type Translations = RootTranslation &
 {
 	admin: NamespaceAdminTranslation,
+	age: NamespaceAgeTranslation,
+	ageMethods: NamespaceAgeMethodsTranslation,
 	editors: NamespaceEditorsTranslation,
 	inbox: NamespaceInboxTranslation,
-	mail: NamespaceMailTranslation
+	mail: NamespaceMailTranslation,
+	tour: NamespaceTourTranslation
 }
 
 type RootTranslation = {
@@ -951,9 +954,33 @@ type RootTranslation = {
 		 */
 		checkoutUnavailable: string
 		/**
+		 * P​l​e​a​s​e​ ​v​e​r​i​f​y​ ​y​o​u​r​ ​a​g​e​ ​f​i​r​s​t​:​ ​t​h​e​ ​l​a​w​ ​w​h​e​r​e​ ​y​o​u​ ​a​r​e​ ​r​e​q​u​i​r​e​s​ ​i​t​ ​b​e​f​o​r​e​ ​t​h​i​s​ ​c​o​n​t​e​n​t​ ​i​s​ ​s​h​o​w​n​.
+		 */
+		ageVerificationRequired: string
+		/**
+		 * T​h​i​s​ ​s​i​t​e​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​w​h​e​r​e​ ​y​o​u​ ​a​r​e​.
+		 */
+		ageBlocked: string
+		/**
+		 * T​h​i​s​ ​w​a​y​ ​o​f​ ​v​e​r​i​f​y​i​n​g​ ​y​o​u​r​ ​a​g​e​ ​i​s​ ​n​o​t​ ​o​f​f​e​r​e​d​ ​w​h​e​r​e​ ​y​o​u​ ​a​r​e​.
+		 */
+		ageMethodUnavailable: string
+		/**
+		 * P​l​e​a​s​e​ ​l​o​g​ ​i​n​ ​o​r​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t​ ​f​i​r​s​t​:​ ​h​e​r​e​ ​t​h​e​ ​p​r​o​o​f​ ​o​f​ ​a​g​e​ ​i​s​ ​k​e​p​t​ ​o​n​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
+		 */
+		ageSignInFirst: string
+		/**
+		 * T​h​i​s​ ​a​g​e​ ​c​h​e​c​k​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​b​e​e​n​ ​u​s​e​d​.​ ​P​l​e​a​s​e​ ​s​t​a​r​t​ ​a​g​a​i​n​.
+		 */
+		ageCheckExpired: string
+		/**
 		 * T​h​i​s​ ​m​e​d​i​a​ ​l​i​n​k​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.
 		 */
 		mediaLinkInvalid: string
+		/**
+		 * V​e​r​i​f​y​ ​y​o​u​r​ ​a​g​e​ ​t​o​ ​s​e​e​ ​t​h​i​s​.​ ​U​n​t​i​l​ ​t​h​e​n​ ​t​h​e​ ​s​i​t​e​ ​s​h​o​w​s​ ​a​ ​b​l​u​r​r​e​d​ ​t​o​u​r​.
+		 */
+		tourRefused: string
 		/**
 		 * S​e​n​d​ ​e​x​a​c​t​l​y​ ​o​n​e​ ​c​h​a​n​g​e​:​ ​r​a​t​i​n​g​,​ ​f​a​v​o​r​i​t​e​,​ ​w​a​t​c​h​ ​l​a​t​e​r​ ​o​r​ ​v​i​e​w​.
 		 */
@@ -1353,6 +1380,10 @@ type RootTranslation = {
 			 * F​A​Q
 			 */
 			faq: string
+			/**
+			 * A​g​e​ ​a​s​s​u​r​a​n​c​e
+			 */
+			ageAssurance: string
 			/**
 			 * ©​ ​{​y​e​a​r​}​ ​S​t​r​e​a​m​c​l​u​b​.​ ​A​l​l​ ​r​i​g​h​t​s​ ​r​e​s​e​r​v​e​d​.
 			 * @param {number} year
@@ -3312,6 +3343,552 @@ export type NamespaceAdminTranslation = {
 	}
 }
 
+export type NamespaceAgeTranslation = {
+	verify: {
+		/**
+		 * V​e​r​i​f​y​ ​y​o​u​r​ ​a​g​e
+		 */
+		title: string
+		intro: {
+			/**
+			 * N​o​ ​a​g​e​ ​c​h​e​c​k​ ​i​s​ ​n​e​e​d​e​d​ ​w​h​e​r​e​ ​y​o​u​ ​a​r​e​:​ ​c​o​n​f​i​r​m​i​n​g​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​1​8​ ​o​r​ ​o​l​d​e​r​ ​w​h​e​n​ ​y​o​u​ ​f​i​r​s​t​ ​v​i​s​i​t​ ​i​s​ ​e​n​o​u​g​h​.
+			 */
+			open: string
+			/**
+			 * W​h​e​r​e​ ​y​o​u​ ​a​r​e​,​ ​t​h​e​ ​l​a​w​ ​a​s​k​s​ ​u​s​ ​t​o​ ​c​h​e​c​k​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​a​n​ ​a​d​u​l​t​ ​b​e​f​o​r​e​ ​w​e​ ​s​h​o​w​ ​p​i​c​t​u​r​e​s​,​ ​c​l​i​p​s​ ​a​n​d​ ​t​i​t​l​e​s​.​ ​U​n​t​i​l​ ​t​h​e​n​ ​y​o​u​ ​s​e​e​ ​a​ ​b​l​u​r​r​e​d​ ​p​r​e​v​i​e​w​.
+			 */
+			blur: string
+			/**
+			 * W​h​e​r​e​ ​y​o​u​ ​a​r​e​,​ ​t​h​e​ ​l​a​w​ ​a​s​k​s​ ​u​s​ ​t​o​ ​c​h​e​c​k​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​a​n​ ​a​d​u​l​t​ ​b​e​f​o​r​e​ ​w​e​ ​s​h​o​w​ ​a​n​y​t​h​i​n​g​ ​o​f​ ​t​h​e​ ​c​a​t​a​l​o​g​.
+			 */
+			front: string
+			/**
+			 * T​h​i​s​ ​s​i​t​e​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​w​h​e​r​e​ ​y​o​u​ ​a​r​e​.
+			 */
+			block: string
+		}
+		/**
+		 * R​u​l​e​s​ ​f​o​r​ ​{​p​l​a​c​e​}​.
+		 * @param {string} place
+		 */
+		rulesFor: RequiredParams<'place'>
+		/**
+		 * W​h​a​t​ ​a​p​p​l​i​e​s​ ​h​e​r​e​,​ ​a​n​d​ ​w​h​y
+		 */
+		why: string
+		/**
+		 * C​h​o​o​s​e​ ​h​o​w​ ​t​o​ ​v​e​r​i​f​y
+		 */
+		methodsTitle: string
+		kinds: {
+			/**
+			 * D​e​v​e​l​o​p​m​e​n​t​ ​c​h​e​c​k​:​ ​n​o​t​h​i​n​g​ ​i​s​ ​r​e​a​l​l​y​ ​c​h​e​c​k​e​d
+			 */
+			dev: string
+			/**
+			 * E​U​ ​a​g​e​-​v​e​r​i​f​i​c​a​t​i​o​n​ ​a​p​p​ ​o​r​ ​d​i​g​i​t​a​l​ ​i​d​e​n​t​i​t​y​ ​w​a​l​l​e​t
+			 */
+			euWallet: string
+			/**
+			 * A​g​e​-​v​e​r​i​f​i​c​a​t​i​o​n​ ​p​r​o​v​i​d​e​r​:​ ​y​o​u​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​m
+			 */
+			oidc: string
+			/**
+			 * S​p​e​c​i​a​l​i​s​t​ ​p​r​o​v​i​d​e​r​:​ ​f​a​c​e​ ​a​g​e​ ​e​s​t​i​m​a​t​i​o​n​ ​o​r​ ​a​n​ ​i​d​e​n​t​i​t​y​ ​d​o​c​u​m​e​n​t
+			 */
+			sessionApi: string
+			/**
+			 * C​r​e​d​i​t​ ​c​a​r​d​ ​c​h​e​c​k
+			 */
+			card: string
+		}
+		/**
+		 * V​e​r​i​f​y​ ​w​i​t​h​ ​{​p​r​o​v​i​d​e​r​}
+		 * @param {string} provider
+		 */
+		start: RequiredParams<'provider'>
+		/**
+		 * D​o​u​b​l​e​ ​a​n​o​n​y​m​i​t​y​:​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​d​o​e​s​ ​n​o​t​ ​l​e​a​r​n​ ​w​h​i​c​h​ ​s​i​t​e​ ​a​s​k​s​,​ ​a​n​d​ ​t​h​i​s​ ​s​i​t​e​ ​d​o​e​s​ ​n​o​t​ ​l​e​a​r​n​ ​w​h​o​ ​y​o​u​ ​a​r​e​.
+		 */
+		doubleAnonymous: string
+		/**
+		 * N​o​ ​w​a​y​ ​o​f​ ​v​e​r​i​f​y​i​n​g​ ​y​o​u​r​ ​a​g​e​ ​i​s​ ​a​v​a​i​l​a​b​l​e​ ​h​e​r​e​ ​y​e​t​.​ ​P​l​e​a​s​e​ ​c​o​m​e​ ​b​a​c​k​ ​l​a​t​e​r​.
+		 */
+		noMethods: string
+		/**
+		 * W​h​a​t​ ​t​h​i​s​ ​s​i​t​e​ ​k​e​e​p​s
+		 */
+		keepsTitle: string
+		/**
+		 * N​o​t​h​i​n​g​ ​b​u​t​ ​t​h​e​ ​a​n​s​w​e​r​ ​“​1​8​ ​o​r​ ​o​l​d​e​r​”​,​ ​t​h​e​ ​m​e​t​h​o​d​ ​a​n​d​ ​p​r​o​v​i​d​e​r​ ​y​o​u​ ​c​h​o​s​e​,​ ​a​n​d​ ​w​h​e​n​ ​t​h​e​ ​a​n​s​w​e​r​ ​e​x​p​i​r​e​s​.​ ​N​e​v​e​r​ ​y​o​u​r​ ​b​i​r​t​h​ ​d​a​t​e​,​ ​y​o​u​r​ ​n​a​m​e​,​ ​a​ ​d​o​c​u​m​e​n​t​ ​o​r​ ​a​ ​p​i​c​t​u​r​e​.
+		 */
+		keeps: string
+		scope: {
+			/**
+			 * T​h​e​ ​a​n​s​w​e​r​ ​c​o​u​n​t​s​ ​f​o​r​ ​t​h​i​s​ ​b​r​o​w​s​e​r​ ​s​e​s​s​i​o​n​ ​o​n​l​y​ ​a​n​d​ ​l​a​p​s​e​s​ ​a​f​t​e​r​ ​{​i​d​l​e​}​ ​m​i​n​u​t​e​s​ ​w​i​t​h​o​u​t​ ​a​c​t​i​v​i​t​y​,​ ​a​t​ ​t​h​e​ ​l​a​t​e​s​t​ ​a​f​t​e​r​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​.​ ​I​t​ ​i​s​ ​n​e​v​e​r​ ​l​i​n​k​e​d​ ​t​o​ ​a​n​ ​a​c​c​o​u​n​t​.
+			 * @param {number} hours
+			 * @param {number} idle
+			 */
+			visit: RequiredParams<'hours' | 'idle'>
+			/**
+			 * T​h​e​ ​a​n​s​w​e​r​ ​i​s​ ​k​e​p​t​ ​o​n​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​a​s​k​e​d​ ​f​o​r​ ​a​g​a​i​n​ ​a​f​t​e​r​ ​{​d​a​y​s​}​ ​d​a​y​s​.
+			 * @param {number} days
+			 */
+			account: RequiredParams<'days'>
+			/**
+			 * T​h​e​ ​a​n​s​w​e​r​ ​i​s​ ​k​e​p​t​ ​o​n​ ​y​o​u​r​ ​a​c​c​o​u​n​t​:​ ​o​n​e​ ​c​h​e​c​k​ ​i​s​ ​e​n​o​u​g​h​.
+			 */
+			accountOnce: string
+			/**
+			 * A​t​ ​e​v​e​r​y​ ​v​i​s​i​t​,​ ​l​o​g​ ​i​n​ ​a​g​a​i​n​ ​(​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​ ​p​a​s​s​k​e​y​)​ ​b​e​f​o​r​e​ ​i​t​ ​c​o​u​n​t​s​.
+			 */
+			loginEachVisit: string
+		}
+		/**
+		 * H​e​r​e​ ​t​h​e​ ​p​r​o​o​f​ ​o​f​ ​a​g​e​ ​i​s​ ​k​e​p​t​ ​o​n​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​P​l​e​a​s​e​ ​l​o​g​ ​i​n​ ​o​r​ ​c​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t​ ​f​i​r​s​t​.
+		 */
+		needsAccount: string
+		/**
+		 * L​o​g​ ​i​n
+		 */
+		logIn: string
+		/**
+		 * C​r​e​a​t​e​ ​a​n​ ​a​c​c​o​u​n​t
+		 */
+		signUp: string
+		/**
+		 * Y​o​u​ ​h​a​v​e​ ​v​e​r​i​f​i​e​d​ ​y​o​u​r​ ​a​g​e​ ​b​e​f​o​r​e​.​ ​T​h​e​ ​l​a​w​ ​h​e​r​e​ ​a​s​k​s​ ​y​o​u​ ​t​o​ ​l​o​g​ ​i​n​ ​a​g​a​i​n​ ​a​t​ ​e​v​e​r​y​ ​v​i​s​i​t​.
+		 */
+		needsFreshLogin: string
+		/**
+		 * L​o​g​ ​i​n​ ​a​g​a​i​n
+		 */
+		logInAgain: string
+		/**
+		 * Y​o​u​r​ ​a​g​e​ ​i​s​ ​v​e​r​i​f​i​e​d​.
+		 */
+		verified: string
+		/**
+		 * Y​o​u​r​ ​a​g​e​ ​i​s​ ​v​e​r​i​f​i​e​d​ ​u​n​t​i​l​ ​{​d​a​t​e​}​.
+		 * @param {string} date
+		 */
+		verifiedUntil: RequiredParams<'date'>
+		/**
+		 * C​o​n​t​i​n​u​e
+		 */
+		'continue': string
+		/**
+		 * O​p​e​n​ ​t​h​e​ ​r​e​q​u​e​s​t​ ​i​n​ ​y​o​u​r​ ​w​a​l​l​e​t​ ​a​p​p
+		 */
+		openWallet: string
+		result: {
+			/**
+			 * T​h​e​ ​c​h​e​c​k​ ​d​i​d​ ​n​o​t​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​1​8​ ​o​r​ ​o​l​d​e​r​.​ ​Y​o​u​ ​c​a​n​ ​t​r​y​ ​a​n​o​t​h​e​r​ ​w​a​y​.
+			 */
+			refused: string
+			/**
+			 * T​h​e​ ​c​h​e​c​k​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​P​l​e​a​s​e​ ​s​t​a​r​t​ ​a​g​a​i​n​.
+			 */
+			expired: string
+		}
+	}
+	dev: {
+		/**
+		 * D​e​v​e​l​o​p​m​e​n​t​ ​a​g​e​ ​c​h​e​c​k
+		 */
+		title: string
+		/**
+		 * T​h​i​s​ ​p​a​g​e​ ​s​t​a​n​d​s​ ​i​n​ ​f​o​r​ ​a​ ​c​e​r​t​i​f​i​e​d​ ​a​g​e​-​v​e​r​i​f​i​c​a​t​i​o​n​ ​p​r​o​v​i​d​e​r​ ​o​n​ ​a​ ​d​e​v​e​l​o​p​m​e​n​t​ ​m​a​c​h​i​n​e​.​ ​N​o​t​h​i​n​g​ ​i​s​ ​c​h​e​c​k​e​d​:​ ​c​h​o​o​s​e​ ​t​h​e​ ​a​n​s​w​e​r​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​w​o​u​l​d​ ​g​i​v​e​.
+		 */
+		text: string
+		/**
+		 * I​ ​a​m​ ​1​8​ ​o​r​ ​o​l​d​e​r
+		 */
+		yes: string
+		/**
+		 * I​ ​a​m​ ​u​n​d​e​r​ ​1​8
+		 */
+		no: string
+		/**
+		 * T​h​i​s​ ​c​h​e​c​k​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
+		 */
+		expired: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​v​e​r​i​f​i​c​a​t​i​o​n​ ​p​a​g​e
+		 */
+		back: string
+	}
+	blocked: {
+		/**
+		 * N​o​t​ ​a​v​a​i​l​a​b​l​e​ ​w​h​e​r​e​ ​y​o​u​ ​a​r​e
+		 */
+		title: string
+		/**
+		 * B​e​c​a​u​s​e​ ​o​f​ ​t​h​e​ ​l​a​w​ ​w​h​e​r​e​ ​y​o​u​ ​a​r​e​,​ ​S​t​r​e​a​m​c​l​u​b​ ​i​s​ ​n​o​t​ ​o​f​f​e​r​e​d​ ​t​h​e​r​e​.​ ​T​h​e​ ​l​e​g​a​l​ ​p​a​g​e​s​ ​r​e​m​a​i​n​ ​a​v​a​i​l​a​b​l​e​.
+		 */
+		text: string
+	}
+	banner: {
+		/**
+		 * P​i​c​t​u​r​e​s​ ​a​n​d​ ​t​i​t​l​e​s​ ​a​r​e​ ​h​i​d​d​e​n​ ​u​n​t​i​l​ ​y​o​u​ ​v​e​r​i​f​y​ ​y​o​u​r​ ​a​g​e​,​ ​a​s​ ​t​h​e​ ​l​a​w​ ​w​h​e​r​e​ ​y​o​u​ ​a​r​e​ ​r​e​q​u​i​r​e​s​.
+		 */
+		text: string
+		/**
+		 * V​e​r​i​f​y​ ​m​y​ ​a​g​e
+		 */
+		action: string
+	}
+	statement: {
+		/**
+		 * A​g​e​ ​a​s​s​u​r​a​n​c​e
+		 */
+		title: string
+		/**
+		 * S​t​r​e​a​m​c​l​u​b​ ​s​h​o​w​s​ ​c​o​n​t​e​n​t​ ​f​o​r​ ​a​d​u​l​t​s​.​ ​W​h​e​r​e​ ​t​h​e​ ​l​a​w​ ​a​s​k​s​ ​f​o​r​ ​i​t​,​ ​w​e​ ​c​h​e​c​k​ ​t​h​a​t​ ​v​i​s​i​t​o​r​s​ ​a​r​e​ ​a​d​u​l​t​s​ ​b​e​f​o​r​e​ ​s​h​o​w​i​n​g​ ​i​t​.​ ​T​h​i​s​ ​p​a​g​e​ ​s​a​y​s​ ​w​h​a​t​ ​a​p​p​l​i​e​s​ ​w​h​e​r​e​,​ ​a​n​d​ ​w​h​y​.
+		 */
+		intro: string
+		/**
+		 * W​h​e​r​e​ ​y​o​u​ ​a​r​e
+		 */
+		hereTitle: string
+		/**
+		 * Y​o​u​r​ ​r​e​q​u​e​s​t​ ​a​p​p​e​a​r​s​ ​t​o​ ​c​o​m​e​ ​f​r​o​m​ ​{​p​l​a​c​e​}​ ​(​{​s​o​u​r​c​e​}​)​.​ ​T​h​e​ ​r​u​l​e​s​ ​f​o​r​ ​{​r​u​l​e​}​ ​a​p​p​l​y​.
+		 * @param {string} place
+		 * @param {string} rule
+		 * @param {string} source
+		 */
+		here: RequiredParams<'place' | 'rule' | 'source'>
+		sources: {
+			/**
+			 * a​s​ ​o​u​r​ ​n​e​t​w​o​r​k​ ​p​r​o​v​i​d​e​r​ ​r​e​p​o​r​t​s​ ​i​t
+			 */
+			header: string
+			/**
+			 * f​o​u​n​d​ ​f​r​o​m​ ​y​o​u​r​ ​I​P​ ​a​d​d​r​e​s​s
+			 */
+			ipDatabase: string
+			/**
+			 * a​ ​l​o​c​a​l​ ​o​r​ ​p​r​i​v​a​t​e​ ​a​d​d​r​e​s​s
+			 */
+			local: string
+			/**
+			 * w​e​ ​c​o​u​l​d​ ​n​o​t​ ​t​e​l​l
+			 */
+			unknown: string
+		}
+		/**
+		 * a​n​ ​u​n​k​n​o​w​n​ ​p​l​a​c​e
+		 */
+		unknownPlace: string
+		/**
+		 * W​h​e​r​e​ ​w​e​ ​c​a​n​n​o​t​ ​t​e​l​l​ ​w​h​e​r​e​ ​a​ ​v​i​s​i​t​o​r​ ​i​s​,​ ​t​h​e​ ​r​u​l​e​s​ ​f​o​r​ ​{​r​u​l​e​}​ ​a​p​p​l​y​.
+		 * @param {string} rule
+		 */
+		unknownRule: RequiredParams<'rule'>
+		/**
+		 * A​l​l​ ​j​u​r​i​s​d​i​c​t​i​o​n​s
+		 */
+		allTitle: string
+		/**
+		 * W​h​e​r​e
+		 */
+		where: string
+		/**
+		 * B​e​f​o​r​e​ ​v​e​r​i​f​y​i​n​g
+		 */
+		before: string
+		/**
+		 * A​c​c​e​p​t​e​d​ ​m​e​t​h​o​d​s
+		 */
+		methods: string
+		/**
+		 * H​o​w​ ​l​o​n​g​ ​a​ ​p​r​o​o​f​ ​l​a​s​t​s
+		 */
+		lasts: string
+		/**
+		 * L​e​g​a​l​ ​b​a​s​i​s
+		 */
+		law: string
+		/**
+		 * D​e​t​a​i​l​s
+		 */
+		details: string
+		/**
+		 * A​l​l​ ​o​t​h​e​r​ ​c​o​u​n​t​r​i​e​s
+		 */
+		elsewhere: string
+		/**
+		 * L​o​c​a​l​ ​o​r​ ​p​r​i​v​a​t​e​ ​a​d​d​r​e​s​s​e​s​ ​(​d​e​v​e​l​o​p​m​e​n​t​)
+		 */
+		local: string
+		/**
+		 * {​c​o​u​n​t​r​y​}​ ​(​{​c​o​u​n​t​}​ ​s​t​a​t​e​s​)
+		 * @param {number} count
+		 * @param {string} country
+		 */
+		regionsOf: RequiredParams<'count' | 'country'>
+		outcomes: {
+			/**
+			 * E​v​e​r​y​t​h​i​n​g​,​ ​a​f​t​e​r​ ​c​o​n​f​i​r​m​i​n​g​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​1​8​ ​o​r​ ​o​l​d​e​r
+			 */
+			open: string
+			/**
+			 * A​ ​b​l​u​r​r​e​d​ ​p​r​e​v​i​e​w​ ​w​i​t​h​ ​n​e​u​t​r​a​l​ ​t​i​t​l​e​s
+			 */
+			blur: string
+			/**
+			 * N​o​t​h​i​n​g​ ​o​f​ ​t​h​e​ ​c​a​t​a​l​o​g
+			 */
+			front: string
+			/**
+			 * T​h​e​ ​s​i​t​e​ ​i​s​ ​n​o​t​ ​o​f​f​e​r​e​d
+			 */
+			block: string
+		}
+		/**
+		 * N​o​n​e​ ​n​e​e​d​e​d
+		 */
+		noMethods: string
+		/**
+		 * T​h​i​s​ ​b​r​o​w​s​e​r​ ​s​e​s​s​i​o​n​,​ ​a​t​ ​m​o​s​t​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​ ​(​{​i​d​l​e​}​ ​m​i​n​u​t​e​s​ ​w​i​t​h​o​u​t​ ​a​c​t​i​v​i​t​y​)
+		 * @param {number} hours
+		 * @param {number} idle
+		 */
+		visitLasts: RequiredParams<'hours' | 'idle'>
+		/**
+		 * O​n​ ​t​h​e​ ​a​c​c​o​u​n​t​,​ ​{​d​a​y​s​}​ ​d​a​y​s
+		 * @param {number} days
+		 */
+		accountLasts: RequiredParams<'days'>
+		/**
+		 * O​n​ ​t​h​e​ ​a​c​c​o​u​n​t​,​ ​c​h​e​c​k​e​d​ ​o​n​c​e
+		 */
+		accountOnce: string
+		/**
+		 * w​i​t​h​ ​a​ ​l​o​g​i​n​ ​a​t​ ​e​v​e​r​y​ ​v​i​s​i​t
+		 */
+		loginEachVisit: string
+		/**
+		 * A​t​ ​l​e​a​s​t​ ​o​n​e​ ​m​e​t​h​o​d​ ​w​i​t​h​ ​d​o​u​b​l​e​ ​a​n​o​n​y​m​i​t​y​ ​i​s​ ​o​f​f​e​r​e​d​.
+		 */
+		doubleAnonymity: string
+		/**
+		 * D​o​u​b​l​e​ ​a​n​o​n​y​m​i​t​y
+		 */
+		doubleAnonymityBadge: string
+		/**
+		 * A​g​e​ ​a​s​s​u​r​a​n​c​e​:​ ​{​p​l​a​c​e​}
+		 * @param {string} place
+		 */
+		ruleTitle: RequiredParams<'place'>
+		/**
+		 * W​h​a​t​ ​y​o​u​ ​s​e​e​ ​b​e​f​o​r​e​ ​v​e​r​i​f​y​i​n​g
+		 */
+		whatYouSee: string
+		/**
+		 * H​o​w​ ​t​o​ ​v​e​r​i​f​y
+		 */
+		howToVerify: string
+		/**
+		 * W​h​a​t​ ​w​e​ ​k​e​e​p
+		 */
+		whatWeKeep: string
+		/**
+		 * W​h​y
+		 */
+		why: string
+		/**
+		 * N​o​ ​s​p​e​c​i​f​i​c​ ​l​a​w​;​ ​t​h​e​ ​s​i​t​e​ ​a​s​k​s​ ​e​v​e​r​y​ ​v​i​s​i​t​o​r​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​t​h​e​y​ ​a​r​e​ ​1​8​ ​o​r​ ​o​l​d​e​r​.
+		 */
+		noLaw: string
+		/**
+		 * A​l​l​ ​j​u​r​i​s​d​i​c​t​i​o​n​s
+		 */
+		back: string
+		/**
+		 * V​e​r​i​f​y​ ​y​o​u​r​ ​a​g​e
+		 */
+		verifyNow: string
+		/**
+		 * L​o​c​a​t​i​o​n​s​ ​o​f​ ​I​P​ ​a​d​d​r​e​s​s​e​s​ ​c​o​m​e​ ​f​r​o​m
+		 */
+		ipAttribution: string
+	}
+	console: {
+		/**
+		 * A​g​e​ ​a​s​s​u​r​a​n​c​e
+		 */
+		title: string
+		/**
+		 * P​a​g​e​ ​v​i​e​w​s​ ​b​y​ ​w​h​a​t​ ​t​h​e​ ​p​o​l​i​c​y​ ​d​e​c​i​d​e​d​,​ ​a​n​d​ ​a​g​e​ ​c​h​e​c​k​s​ ​b​y​ ​m​e​t​h​o​d​,​ ​o​v​e​r​ ​t​h​e​ ​l​a​s​t​ ​{​d​a​y​s​}​ ​d​a​y​s​.​ ​C​o​u​n​t​e​d​ ​p​e​r​ ​s​e​r​v​e​r​ ​i​n​ ​m​e​m​o​r​y​ ​a​n​d​ ​s​t​o​r​e​d​ ​o​n​c​e​ ​a​ ​m​i​n​u​t​e​;​ ​n​o​ ​v​i​s​i​t​o​r​ ​i​s​ ​i​d​e​n​t​i​f​i​e​d​.
+		 * @param {number} days
+		 */
+		intro: RequiredParams<'days'>
+		/**
+		 * P​a​g​e​ ​v​i​e​w​s​ ​b​y​ ​o​u​t​c​o​m​e
+		 */
+		byOutcome: string
+		/**
+		 * P​a​g​e​ ​v​i​e​w​s​ ​b​y​ ​j​u​r​i​s​d​i​c​t​i​o​n​ ​r​u​l​e
+		 */
+		byRule: string
+		/**
+		 * A​g​e​ ​c​h​e​c​k​s​ ​b​y​ ​m​e​t​h​o​d
+		 */
+		byMethod: string
+		/**
+		 * V​e​r​i​f​i​e​d​ ​v​i​s​i​t​o​r​s​ ​a​m​o​n​g​ ​p​a​g​e​ ​v​i​e​w​s​ ​o​f​ ​b​l​u​r​ ​a​n​d​ ​f​r​o​n​t​ ​j​u​r​i​s​d​i​c​t​i​o​n​s
+		 */
+		verifiedShare: string
+		/**
+		 * O​u​t​c​o​m​e
+		 */
+		outcome: string
+		/**
+		 * R​u​l​e
+		 */
+		rule: string
+		/**
+		 * M​e​t​h​o​d
+		 */
+		method: string
+		/**
+		 * P​a​g​e​ ​v​i​e​w​s
+		 */
+		views: string
+		/**
+		 * S​h​a​r​e
+		 */
+		share: string
+		/**
+		 * S​t​a​r​t​e​d
+		 */
+		started: string
+		/**
+		 * A​c​c​e​p​t​e​d
+		 */
+		accepted: string
+		/**
+		 * R​e​f​u​s​e​d
+		 */
+		refused: string
+		/**
+		 * N​o​t​h​i​n​g​ ​c​o​u​n​t​e​d​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * P​o​l​i​c​y​ ​v​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}​ ​(​{​s​o​u​r​c​e​}​)
+		 * @param {string} source
+		 * @param {string} version
+		 */
+		policy: RequiredParams<'source' | 'version'>
+	}
+}
+
+export type NamespaceAgeMethodsTranslation = {
+	card: {
+		/**
+		 * C​a​r​d​ ​c​h​e​c​k
+		 */
+		title: string
+		/**
+		 * D​e​m​o​ ​p​r​o​c​e​s​s​o​r
+		 */
+		demoTitle: string
+		/**
+		 * T​h​i​s​ ​p​a​g​e​ ​s​t​a​n​d​s​ ​i​n​ ​f​o​r​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​r​o​c​e​s​s​o​r​’​s​ ​c​a​r​d​ ​c​h​e​c​k​.​ ​N​o​ ​m​o​n​e​y​ ​i​s​ ​m​o​v​e​d​ ​a​n​d​ ​n​o​t​h​i​n​g​ ​a​b​o​u​t​ ​t​h​e​ ​c​a​r​d​ ​i​s​ ​k​e​p​t​:​ ​a​ ​c​h​e​c​k​ ​o​f​ ​z​e​r​o​ ​a​m​o​u​n​t​ ​s​a​y​s​ ​o​n​l​y​ ​w​h​e​t​h​e​r​ ​t​h​e​ ​c​a​r​d​ ​i​s​ ​v​a​l​i​d​ ​a​n​d​ ​w​h​a​t​ ​k​i​n​d​ ​o​f​ ​c​a​r​d​ ​i​t​ ​i​s​.
+		 */
+		demoText: string
+		/**
+		 * O​n​l​y​ ​a​ ​c​r​e​d​i​t​ ​c​a​r​d​ ​s​h​o​w​s​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​1​8​ ​o​r​ ​o​l​d​e​r​:​ ​d​e​b​i​t​ ​a​n​d​ ​p​r​e​p​a​i​d​ ​c​a​r​d​s​ ​a​r​e​ ​a​l​s​o​ ​i​s​s​u​e​d​ ​t​o​ ​m​i​n​o​r​s​.
+		 */
+		why: string
+		/**
+		 * C​a​r​d​ ​d​e​t​a​i​l​s
+		 */
+		formLabel: string
+		/**
+		 * C​a​r​d​ ​n​u​m​b​e​r
+		 */
+		number: string
+		/**
+		 * E​x​p​i​r​y​ ​d​a​t​e​ ​(​M​M​/​Y​Y​)
+		 */
+		expiry: string
+		/**
+		 * S​e​c​u​r​i​t​y​ ​c​o​d​e​ ​(​C​V​C​)
+		 */
+		cvc: string
+		/**
+		 * C​h​e​c​k​ ​c​a​r​d
+		 */
+		check: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * T​e​s​t​ ​c​a​r​d​s
+		 */
+		testCards: string
+		/**
+		 * U​s​e​ ​a​n​y​ ​e​x​p​i​r​y​ ​d​a​t​e​ ​i​n​ ​t​h​e​ ​f​u​t​u​r​e​ ​a​n​d​ ​a​n​y​ ​t​h​r​e​e​ ​d​i​g​i​t​s​ ​a​s​ ​t​h​e​ ​s​e​c​u​r​i​t​y​ ​c​o​d​e​.
+		 */
+		testCardsHint: string
+		/**
+		 * {​b​r​a​n​d​}​,​ ​{​k​i​n​d​}​:​ ​{​o​u​t​c​o​m​e​}
+		 * @param {string} brand
+		 * @param {string} kind
+		 * @param {string} outcome
+		 */
+		testCard: RequiredParams<'brand' | 'kind' | 'outcome'>
+		funding: {
+			/**
+			 * c​r​e​d​i​t​ ​c​a​r​d
+			 */
+			credit: string
+			/**
+			 * d​e​b​i​t​ ​c​a​r​d
+			 */
+			debit: string
+			/**
+			 * p​r​e​p​a​i​d​ ​c​a​r​d
+			 */
+			prepaid: string
+		}
+		/**
+		 * a​c​c​e​p​t​e​d
+		 */
+		approved: string
+		/**
+		 * d​e​c​l​i​n​e​d
+		 */
+		declined: string
+		/**
+		 * T​h​i​s​ ​c​a​r​d​ ​c​h​e​c​k​ ​l​i​n​k​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.​ ​S​t​a​r​t​ ​t​h​e​ ​a​g​e​ ​c​h​e​c​k​ ​a​g​a​i​n​ ​f​r​o​m​ ​t​h​e​ ​s​i​t​e​.
+		 */
+		invalidLink: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​t​h​e​ ​s​i​t​e
+		 */
+		backHome: string
+		errors: {
+			/**
+			 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​c​a​r​d​ ​n​u​m​b​e​r​.
+			 */
+			numberInvalid: string
+			/**
+			 * E​n​t​e​r​ ​a​n​ ​e​x​p​i​r​y​ ​d​a​t​e​ ​i​n​ ​t​h​e​ ​f​u​t​u​r​e​,​ ​a​s​ ​M​M​/​Y​Y​.
+			 */
+			expiryInvalid: string
+			/**
+			 * E​n​t​e​r​ ​t​h​e​ ​3​ ​o​r​ ​4​ ​d​i​g​i​t​s​ ​o​f​ ​t​h​e​ ​s​e​c​u​r​i​t​y​ ​c​o​d​e​.
+			 */
+			cvcInvalid: string
+		}
+	}
+}
+
 export type NamespaceEditorsTranslation = {
 	nav: {
 		/**
@@ -4910,11 +5487,65 @@ export type NamespaceMailTranslation = {
 	}
 }
 
+export type NamespaceTourTranslation = {
+	fallback: {
+		/**
+		 * V​i​d​e​o​ ​{​i​d​}
+		 * @param {number} id
+		 */
+		video: RequiredParams<'id'>
+		/**
+		 * I​m​a​g​e​ ​s​e​t​ ​{​i​d​}
+		 * @param {number} id
+		 */
+		imageSet: RequiredParams<'id'>
+		/**
+		 * H​i​g​h​l​i​g​h​t​ ​{​p​o​s​i​t​i​o​n​}
+		 * @param {number} position
+		 */
+		banner: RequiredParams<'position'>
+	}
+	editor: {
+		/**
+		 * T​o​u​r​ ​t​e​x​t​s
+		 */
+		title: string
+		/**
+		 * W​h​e​r​e​ ​t​h​e​ ​l​a​w​ ​a​s​k​s​ ​f​o​r​ ​a​n​ ​a​g​e​ ​c​h​e​c​k​ ​(​f​o​r​ ​e​x​a​m​p​l​e​ ​i​n​ ​F​r​a​n​c​e​ ​o​r​ ​t​h​e​ ​U​n​i​t​e​d​ ​K​i​n​g​d​o​m​)​,​ ​v​i​s​i​t​o​r​s​ ​w​h​o​ ​h​a​v​e​ ​n​o​t​ ​v​e​r​i​f​i​e​d​ ​t​h​e​i​r​ ​a​g​e​ ​s​e​e​ ​a​ ​b​l​u​r​r​e​d​ ​t​o​u​r​ ​o​f​ ​t​h​e​ ​s​i​t​e​,​ ​w​i​t​h​ ​t​h​e​s​e​ ​t​e​x​t​s​ ​i​n​s​t​e​a​d​ ​o​f​ ​t​h​e​ ​t​i​t​l​e​ ​a​n​d​ ​d​e​s​c​r​i​p​t​i​o​n​ ​a​b​o​v​e​.​ ​W​r​i​t​e​ ​n​o​t​h​i​n​g​ ​e​x​p​l​i​c​i​t​ ​h​e​r​e​.​ ​L​e​f​t​ ​e​m​p​t​y​,​ ​t​h​e​ ​t​o​u​r​ ​s​h​o​w​s​ ​a​ ​n​e​u​t​r​a​l​ ​t​i​t​l​e​ ​(​"​{​f​a​l​l​b​a​c​k​}​"​)​ ​a​n​d​ ​n​o​ ​d​e​s​c​r​i​p​t​i​o​n​.
+		 * @param {string} fallback
+		 */
+		intro: RequiredParams<'fallback'>
+		/**
+		 * O​n​ ​t​h​e​ ​s​i​t​e
+		 */
+		siteCard: string
+		/**
+		 * I​n​ ​t​h​e​ ​t​o​u​r
+		 */
+		tourCard: string
+		/**
+		 * T​h​e​ ​i​t​e​m​’​s​ ​c​a​r​d​ ​a​s​ ​t​h​e​ ​b​l​u​r​r​e​d​ ​t​o​u​r​ ​w​i​l​l​ ​s​h​o​w​ ​i​t
+		 */
+		tourCardLabel: string
+		/**
+		 * T​o​u​r​ ​t​i​t​l​e
+		 */
+		titleLabel: string
+		/**
+		 * T​o​u​r​ ​d​e​s​c​r​i​p​t​i​o​n
+		 */
+		descriptionLabel: string
+	}
+}
+
 export type Namespaces =
 	| 'admin'
+	| 'age'
+	| 'ageMethods'
 	| 'editors'
 	| 'inbox'
 	| 'mail'
+	| 'tour'
 
 type DisallowNamespaces = {
 	/**
@@ -4922,6 +5553,18 @@ type DisallowNamespaces = {
 	 * you need to use the `./admin/index.ts` file instead
 	 */
 	admin?: "[typesafe-i18n] reserved for 'admin'-namespace. You need to use the `./admin/index.ts` file instead."
+
+	/**
+	 * reserved for 'age'-namespace\
+	 * you need to use the `./age/index.ts` file instead
+	 */
+	age?: "[typesafe-i18n] reserved for 'age'-namespace. You need to use the `./age/index.ts` file instead."
+
+	/**
+	 * reserved for 'ageMethods'-namespace\
+	 * you need to use the `./ageMethods/index.ts` file instead
+	 */
+	ageMethods?: "[typesafe-i18n] reserved for 'ageMethods'-namespace. You need to use the `./ageMethods/index.ts` file instead."
 
 	/**
 	 * reserved for 'editors'-namespace\
@@ -4940,6 +5583,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./mail/index.ts` file instead
 	 */
 	mail?: "[typesafe-i18n] reserved for 'mail'-namespace. You need to use the `./mail/index.ts` file instead."
+
+	/**
+	 * reserved for 'tour'-namespace\
+	 * you need to use the `./tour/index.ts` file instead
+	 */
+	tour?: "[typesafe-i18n] reserved for 'tour'-namespace. You need to use the `./tour/index.ts` file instead."
 }
 
 export type TranslationFunctions = {
@@ -5827,9 +6476,33 @@ export type TranslationFunctions = {
 		 */
 		checkoutUnavailable: () => LocalizedString
 		/**
+		 * Please verify your age first: the law where you are requires it before this content is shown.
+		 */
+		ageVerificationRequired: () => LocalizedString
+		/**
+		 * This site is not available where you are.
+		 */
+		ageBlocked: () => LocalizedString
+		/**
+		 * This way of verifying your age is not offered where you are.
+		 */
+		ageMethodUnavailable: () => LocalizedString
+		/**
+		 * Please log in or create an account first: here the proof of age is kept on your account.
+		 */
+		ageSignInFirst: () => LocalizedString
+		/**
+		 * This age check has expired or has already been used. Please start again.
+		 */
+		ageCheckExpired: () => LocalizedString
+		/**
 		 * This media link is not valid or has expired.
 		 */
 		mediaLinkInvalid: () => LocalizedString
+		/**
+		 * Verify your age to see this. Until then the site shows a blurred tour.
+		 */
+		tourRefused: () => LocalizedString
 		/**
 		 * Send exactly one change: rating, favorite, watch later or view.
 		 */
@@ -6225,6 +6898,10 @@ export type TranslationFunctions = {
 			 * FAQ
 			 */
 			faq: () => LocalizedString
+			/**
+			 * Age assurance
+			 */
+			ageAssurance: () => LocalizedString
 			/**
 			 * © {year} Streamclub. All rights reserved.
 			 */
@@ -8085,6 +8762,528 @@ export type TranslationFunctions = {
 			}
 		}
 	}
+	age: {
+		verify: {
+			/**
+			 * Verify your age
+			 */
+			title: () => LocalizedString
+			intro: {
+				/**
+				 * No age check is needed where you are: confirming that you are 18 or older when you first visit is enough.
+				 */
+				open: () => LocalizedString
+				/**
+				 * Where you are, the law asks us to check that you are an adult before we show pictures, clips and titles. Until then you see a blurred preview.
+				 */
+				blur: () => LocalizedString
+				/**
+				 * Where you are, the law asks us to check that you are an adult before we show anything of the catalog.
+				 */
+				front: () => LocalizedString
+				/**
+				 * This site is not available where you are.
+				 */
+				block: () => LocalizedString
+			}
+			/**
+			 * Rules for {place}.
+			 */
+			rulesFor: (arg: { place: string }) => LocalizedString
+			/**
+			 * What applies here, and why
+			 */
+			why: () => LocalizedString
+			/**
+			 * Choose how to verify
+			 */
+			methodsTitle: () => LocalizedString
+			kinds: {
+				/**
+				 * Development check: nothing is really checked
+				 */
+				dev: () => LocalizedString
+				/**
+				 * EU age-verification app or digital identity wallet
+				 */
+				euWallet: () => LocalizedString
+				/**
+				 * Age-verification provider: you sign in with them
+				 */
+				oidc: () => LocalizedString
+				/**
+				 * Specialist provider: face age estimation or an identity document
+				 */
+				sessionApi: () => LocalizedString
+				/**
+				 * Credit card check
+				 */
+				card: () => LocalizedString
+			}
+			/**
+			 * Verify with {provider}
+			 */
+			start: (arg: { provider: string }) => LocalizedString
+			/**
+			 * Double anonymity: the provider does not learn which site asks, and this site does not learn who you are.
+			 */
+			doubleAnonymous: () => LocalizedString
+			/**
+			 * No way of verifying your age is available here yet. Please come back later.
+			 */
+			noMethods: () => LocalizedString
+			/**
+			 * What this site keeps
+			 */
+			keepsTitle: () => LocalizedString
+			/**
+			 * Nothing but the answer “18 or older”, the method and provider you chose, and when the answer expires. Never your birth date, your name, a document or a picture.
+			 */
+			keeps: () => LocalizedString
+			scope: {
+				/**
+				 * The answer counts for this browser session only and lapses after {idle} minutes without activity, at the latest after {hours} hours. It is never linked to an account.
+				 */
+				visit: (arg: { hours: number, idle: number }) => LocalizedString
+				/**
+				 * The answer is kept on your account and asked for again after {days} days.
+				 */
+				account: (arg: { days: number }) => LocalizedString
+				/**
+				 * The answer is kept on your account: one check is enough.
+				 */
+				accountOnce: () => LocalizedString
+				/**
+				 * At every visit, log in again (with your password or a passkey) before it counts.
+				 */
+				loginEachVisit: () => LocalizedString
+			}
+			/**
+			 * Here the proof of age is kept on your account. Please log in or create an account first.
+			 */
+			needsAccount: () => LocalizedString
+			/**
+			 * Log in
+			 */
+			logIn: () => LocalizedString
+			/**
+			 * Create an account
+			 */
+			signUp: () => LocalizedString
+			/**
+			 * You have verified your age before. The law here asks you to log in again at every visit.
+			 */
+			needsFreshLogin: () => LocalizedString
+			/**
+			 * Log in again
+			 */
+			logInAgain: () => LocalizedString
+			/**
+			 * Your age is verified.
+			 */
+			verified: () => LocalizedString
+			/**
+			 * Your age is verified until {date}.
+			 */
+			verifiedUntil: (arg: { date: string }) => LocalizedString
+			/**
+			 * Continue
+			 */
+			'continue': () => LocalizedString
+			/**
+			 * Open the request in your wallet app
+			 */
+			openWallet: () => LocalizedString
+			result: {
+				/**
+				 * The check did not confirm that you are 18 or older. You can try another way.
+				 */
+				refused: () => LocalizedString
+				/**
+				 * The check has expired or was already used. Please start again.
+				 */
+				expired: () => LocalizedString
+			}
+		}
+		dev: {
+			/**
+			 * Development age check
+			 */
+			title: () => LocalizedString
+			/**
+			 * This page stands in for a certified age-verification provider on a development machine. Nothing is checked: choose the answer the provider would give.
+			 */
+			text: () => LocalizedString
+			/**
+			 * I am 18 or older
+			 */
+			yes: () => LocalizedString
+			/**
+			 * I am under 18
+			 */
+			no: () => LocalizedString
+			/**
+			 * This check has expired or was already used.
+			 */
+			expired: () => LocalizedString
+			/**
+			 * Back to the verification page
+			 */
+			back: () => LocalizedString
+		}
+		blocked: {
+			/**
+			 * Not available where you are
+			 */
+			title: () => LocalizedString
+			/**
+			 * Because of the law where you are, Streamclub is not offered there. The legal pages remain available.
+			 */
+			text: () => LocalizedString
+		}
+		banner: {
+			/**
+			 * Pictures and titles are hidden until you verify your age, as the law where you are requires.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Verify my age
+			 */
+			action: () => LocalizedString
+		}
+		statement: {
+			/**
+			 * Age assurance
+			 */
+			title: () => LocalizedString
+			/**
+			 * Streamclub shows content for adults. Where the law asks for it, we check that visitors are adults before showing it. This page says what applies where, and why.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Where you are
+			 */
+			hereTitle: () => LocalizedString
+			/**
+			 * Your request appears to come from {place} ({source}). The rules for {rule} apply.
+			 */
+			here: (arg: { place: string, rule: string, source: string }) => LocalizedString
+			sources: {
+				/**
+				 * as our network provider reports it
+				 */
+				header: () => LocalizedString
+				/**
+				 * found from your IP address
+				 */
+				ipDatabase: () => LocalizedString
+				/**
+				 * a local or private address
+				 */
+				local: () => LocalizedString
+				/**
+				 * we could not tell
+				 */
+				unknown: () => LocalizedString
+			}
+			/**
+			 * an unknown place
+			 */
+			unknownPlace: () => LocalizedString
+			/**
+			 * Where we cannot tell where a visitor is, the rules for {rule} apply.
+			 */
+			unknownRule: (arg: { rule: string }) => LocalizedString
+			/**
+			 * All jurisdictions
+			 */
+			allTitle: () => LocalizedString
+			/**
+			 * Where
+			 */
+			where: () => LocalizedString
+			/**
+			 * Before verifying
+			 */
+			before: () => LocalizedString
+			/**
+			 * Accepted methods
+			 */
+			methods: () => LocalizedString
+			/**
+			 * How long a proof lasts
+			 */
+			lasts: () => LocalizedString
+			/**
+			 * Legal basis
+			 */
+			law: () => LocalizedString
+			/**
+			 * Details
+			 */
+			details: () => LocalizedString
+			/**
+			 * All other countries
+			 */
+			elsewhere: () => LocalizedString
+			/**
+			 * Local or private addresses (development)
+			 */
+			local: () => LocalizedString
+			/**
+			 * {country} ({count} states)
+			 */
+			regionsOf: (arg: { count: number, country: string }) => LocalizedString
+			outcomes: {
+				/**
+				 * Everything, after confirming that you are 18 or older
+				 */
+				open: () => LocalizedString
+				/**
+				 * A blurred preview with neutral titles
+				 */
+				blur: () => LocalizedString
+				/**
+				 * Nothing of the catalog
+				 */
+				front: () => LocalizedString
+				/**
+				 * The site is not offered
+				 */
+				block: () => LocalizedString
+			}
+			/**
+			 * None needed
+			 */
+			noMethods: () => LocalizedString
+			/**
+			 * This browser session, at most {hours} hours ({idle} minutes without activity)
+			 */
+			visitLasts: (arg: { hours: number, idle: number }) => LocalizedString
+			/**
+			 * On the account, {days} days
+			 */
+			accountLasts: (arg: { days: number }) => LocalizedString
+			/**
+			 * On the account, checked once
+			 */
+			accountOnce: () => LocalizedString
+			/**
+			 * with a login at every visit
+			 */
+			loginEachVisit: () => LocalizedString
+			/**
+			 * At least one method with double anonymity is offered.
+			 */
+			doubleAnonymity: () => LocalizedString
+			/**
+			 * Double anonymity
+			 */
+			doubleAnonymityBadge: () => LocalizedString
+			/**
+			 * Age assurance: {place}
+			 */
+			ruleTitle: (arg: { place: string }) => LocalizedString
+			/**
+			 * What you see before verifying
+			 */
+			whatYouSee: () => LocalizedString
+			/**
+			 * How to verify
+			 */
+			howToVerify: () => LocalizedString
+			/**
+			 * What we keep
+			 */
+			whatWeKeep: () => LocalizedString
+			/**
+			 * Why
+			 */
+			why: () => LocalizedString
+			/**
+			 * No specific law; the site asks every visitor to confirm that they are 18 or older.
+			 */
+			noLaw: () => LocalizedString
+			/**
+			 * All jurisdictions
+			 */
+			back: () => LocalizedString
+			/**
+			 * Verify your age
+			 */
+			verifyNow: () => LocalizedString
+			/**
+			 * Locations of IP addresses come from
+			 */
+			ipAttribution: () => LocalizedString
+		}
+		console: {
+			/**
+			 * Age assurance
+			 */
+			title: () => LocalizedString
+			/**
+			 * Page views by what the policy decided, and age checks by method, over the last {days} days. Counted per server in memory and stored once a minute; no visitor is identified.
+			 */
+			intro: (arg: { days: number }) => LocalizedString
+			/**
+			 * Page views by outcome
+			 */
+			byOutcome: () => LocalizedString
+			/**
+			 * Page views by jurisdiction rule
+			 */
+			byRule: () => LocalizedString
+			/**
+			 * Age checks by method
+			 */
+			byMethod: () => LocalizedString
+			/**
+			 * Verified visitors among page views of blur and front jurisdictions
+			 */
+			verifiedShare: () => LocalizedString
+			/**
+			 * Outcome
+			 */
+			outcome: () => LocalizedString
+			/**
+			 * Rule
+			 */
+			rule: () => LocalizedString
+			/**
+			 * Method
+			 */
+			method: () => LocalizedString
+			/**
+			 * Page views
+			 */
+			views: () => LocalizedString
+			/**
+			 * Share
+			 */
+			share: () => LocalizedString
+			/**
+			 * Started
+			 */
+			started: () => LocalizedString
+			/**
+			 * Accepted
+			 */
+			accepted: () => LocalizedString
+			/**
+			 * Refused
+			 */
+			refused: () => LocalizedString
+			/**
+			 * Nothing counted yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Policy version {version} ({source})
+			 */
+			policy: (arg: { source: string, version: string }) => LocalizedString
+		}
+	}
+	ageMethods: {
+		card: {
+			/**
+			 * Card check
+			 */
+			title: () => LocalizedString
+			/**
+			 * Demo processor
+			 */
+			demoTitle: () => LocalizedString
+			/**
+			 * This page stands in for the payment processor’s card check. No money is moved and nothing about the card is kept: a check of zero amount says only whether the card is valid and what kind of card it is.
+			 */
+			demoText: () => LocalizedString
+			/**
+			 * Only a credit card shows that you are 18 or older: debit and prepaid cards are also issued to minors.
+			 */
+			why: () => LocalizedString
+			/**
+			 * Card details
+			 */
+			formLabel: () => LocalizedString
+			/**
+			 * Card number
+			 */
+			number: () => LocalizedString
+			/**
+			 * Expiry date (MM/YY)
+			 */
+			expiry: () => LocalizedString
+			/**
+			 * Security code (CVC)
+			 */
+			cvc: () => LocalizedString
+			/**
+			 * Check card
+			 */
+			check: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Test cards
+			 */
+			testCards: () => LocalizedString
+			/**
+			 * Use any expiry date in the future and any three digits as the security code.
+			 */
+			testCardsHint: () => LocalizedString
+			/**
+			 * {brand}, {kind}: {outcome}
+			 */
+			testCard: (arg: { brand: string, kind: string, outcome: string }) => LocalizedString
+			funding: {
+				/**
+				 * credit card
+				 */
+				credit: () => LocalizedString
+				/**
+				 * debit card
+				 */
+				debit: () => LocalizedString
+				/**
+				 * prepaid card
+				 */
+				prepaid: () => LocalizedString
+			}
+			/**
+			 * accepted
+			 */
+			approved: () => LocalizedString
+			/**
+			 * declined
+			 */
+			declined: () => LocalizedString
+			/**
+			 * This card check link is not valid. Start the age check again from the site.
+			 */
+			invalidLink: () => LocalizedString
+			/**
+			 * Back to the site
+			 */
+			backHome: () => LocalizedString
+			errors: {
+				/**
+				 * Enter a valid card number.
+				 */
+				numberInvalid: () => LocalizedString
+				/**
+				 * Enter an expiry date in the future, as MM/YY.
+				 */
+				expiryInvalid: () => LocalizedString
+				/**
+				 * Enter the 3 or 4 digits of the security code.
+				 */
+				cvcInvalid: () => LocalizedString
+			}
+		}
+	}
 	editors: {
 		nav: {
 			/**
@@ -9631,6 +10830,52 @@ export type TranslationFunctions = {
 			 * If it was not you, ignore this email: nothing has changed in your account.
 			 */
 			note: () => LocalizedString
+		}
+	}
+	tour: {
+		fallback: {
+			/**
+			 * Video {id}
+			 */
+			video: (arg: { id: number }) => LocalizedString
+			/**
+			 * Image set {id}
+			 */
+			imageSet: (arg: { id: number }) => LocalizedString
+			/**
+			 * Highlight {position}
+			 */
+			banner: (arg: { position: number }) => LocalizedString
+		}
+		editor: {
+			/**
+			 * Tour texts
+			 */
+			title: () => LocalizedString
+			/**
+			 * Where the law asks for an age check (for example in France or the United Kingdom), visitors who have not verified their age see a blurred tour of the site, with these texts instead of the title and description above. Write nothing explicit here. Left empty, the tour shows a neutral title ("{fallback}") and no description.
+			 */
+			intro: (arg: { fallback: string }) => LocalizedString
+			/**
+			 * On the site
+			 */
+			siteCard: () => LocalizedString
+			/**
+			 * In the tour
+			 */
+			tourCard: () => LocalizedString
+			/**
+			 * The item’s card as the blurred tour will show it
+			 */
+			tourCardLabel: () => LocalizedString
+			/**
+			 * Tour title
+			 */
+			titleLabel: () => LocalizedString
+			/**
+			 * Tour description
+			 */
+			descriptionLabel: () => LocalizedString
 		}
 	}
 }

@@ -16,33 +16,48 @@ const localeTranslationLoaders = {
 const localeNamespaceLoaders = {
 	de: {
 		admin: () => import('./de/admin/index.js'),
+		age: () => import('./de/age/index.js'),
+		ageMethods: () => import('./de/ageMethods/index.js'),
 		editors: () => import('./de/editors/index.js'),
 		inbox: () => import('./de/inbox/index.js'),
-		mail: () => import('./de/mail/index.js')
+		mail: () => import('./de/mail/index.js'),
+		tour: () => import('./de/tour/index.js')
 	},
 	en: {
 		admin: () => import('./en/admin/index.js'),
+		age: () => import('./en/age/index.js'),
+		ageMethods: () => import('./en/ageMethods/index.js'),
 		editors: () => import('./en/editors/index.js'),
 		inbox: () => import('./en/inbox/index.js'),
-		mail: () => import('./en/mail/index.js')
+		mail: () => import('./en/mail/index.js'),
+		tour: () => import('./en/tour/index.js')
 	},
 	es: {
 		admin: () => import('./es/admin/index.js'),
+		age: () => import('./es/age/index.js'),
+		ageMethods: () => import('./es/ageMethods/index.js'),
 		editors: () => import('./es/editors/index.js'),
 		inbox: () => import('./es/inbox/index.js'),
-		mail: () => import('./es/mail/index.js')
+		mail: () => import('./es/mail/index.js'),
+		tour: () => import('./es/tour/index.js')
 	},
 	fr: {
 		admin: () => import('./fr/admin/index.js'),
+		age: () => import('./fr/age/index.js'),
+		ageMethods: () => import('./fr/ageMethods/index.js'),
 		editors: () => import('./fr/editors/index.js'),
 		inbox: () => import('./fr/inbox/index.js'),
-		mail: () => import('./fr/mail/index.js')
+		mail: () => import('./fr/mail/index.js'),
+		tour: () => import('./fr/tour/index.js')
 	},
 	it: {
 		admin: () => import('./it/admin/index.js'),
+		age: () => import('./it/age/index.js'),
+		ageMethods: () => import('./it/ageMethods/index.js'),
 		editors: () => import('./it/editors/index.js'),
 		inbox: () => import('./it/inbox/index.js'),
-		mail: () => import('./it/mail/index.js')
+		mail: () => import('./it/mail/index.js'),
+		tour: () => import('./it/tour/index.js')
 	}
 }
 

@@ -12,61 +12,91 @@ import fr from './fr/index.js'
 import it from './it/index.js'
 
 import de_admin from './de/admin/index.js'
+import de_age from './de/age/index.js'
+import de_ageMethods from './de/ageMethods/index.js'
 import de_editors from './de/editors/index.js'
 import de_inbox from './de/inbox/index.js'
 import de_mail from './de/mail/index.js'
+import de_tour from './de/tour/index.js'
 import en_admin from './en/admin/index.js'
+import en_age from './en/age/index.js'
+import en_ageMethods from './en/ageMethods/index.js'
 import en_editors from './en/editors/index.js'
 import en_inbox from './en/inbox/index.js'
 import en_mail from './en/mail/index.js'
+import en_tour from './en/tour/index.js'
 import es_admin from './es/admin/index.js'
+import es_age from './es/age/index.js'
+import es_ageMethods from './es/ageMethods/index.js'
 import es_editors from './es/editors/index.js'
 import es_inbox from './es/inbox/index.js'
 import es_mail from './es/mail/index.js'
+import es_tour from './es/tour/index.js'
 import fr_admin from './fr/admin/index.js'
+import fr_age from './fr/age/index.js'
+import fr_ageMethods from './fr/ageMethods/index.js'
 import fr_editors from './fr/editors/index.js'
 import fr_inbox from './fr/inbox/index.js'
 import fr_mail from './fr/mail/index.js'
+import fr_tour from './fr/tour/index.js'
 import it_admin from './it/admin/index.js'
+import it_age from './it/age/index.js'
+import it_ageMethods from './it/ageMethods/index.js'
 import it_editors from './it/editors/index.js'
 import it_inbox from './it/inbox/index.js'
 import it_mail from './it/mail/index.js'
+import it_tour from './it/tour/index.js'
 
 const localeTranslations = {
 	de: {
 		...de,
 		admin: de_admin,
+		age: de_age,
+		ageMethods: de_ageMethods,
 		editors: de_editors,
 		inbox: de_inbox,
-		mail: de_mail
+		mail: de_mail,
+		tour: de_tour
 	},
 	en: {
 		...en,
 		admin: en_admin,
+		age: en_age,
+		ageMethods: en_ageMethods,
 		editors: en_editors,
 		inbox: en_inbox,
-		mail: en_mail
+		mail: en_mail,
+		tour: en_tour
 	},
 	es: {
 		...es,
 		admin: es_admin,
+		age: es_age,
+		ageMethods: es_ageMethods,
 		editors: es_editors,
 		inbox: es_inbox,
-		mail: es_mail
+		mail: es_mail,
+		tour: es_tour
 	},
 	fr: {
 		...fr,
 		admin: fr_admin,
+		age: fr_age,
+		ageMethods: fr_ageMethods,
 		editors: fr_editors,
 		inbox: fr_inbox,
-		mail: fr_mail
+		mail: fr_mail,
+		tour: fr_tour
 	},
 	it: {
 		...it,
 		admin: it_admin,
+		age: it_age,
+		ageMethods: it_ageMethods,
 		editors: it_editors,
 		inbox: it_inbox,
-		mail: it_mail
+		mail: it_mail,
+		tour: it_tour
 	},
 }
 

@@ -20,9 +20,12 @@ export const locales: Locales[] = [
 
 export const namespaces: Namespaces[] = [
 	'admin',
+	'age',
+	'ageMethods',
 	'editors',
 	'inbox',
-	'mail'
+	'mail',
+	'tour'
 ]
 
 export const isLocale = (locale: string): locale is Locales => locales.includes(locale as Locales)

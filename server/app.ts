@@ -1,4 +1,5 @@
-import { OPEN_ACCESS, type AgeAccess } from '../core/domain/age/access.js'
+import type { AgeAccess } from '../core/domain/age/access.js'
+import { createAgeAssurance } from '../core/services/age/assurance.js'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -16,10 +17,13 @@ import { registerAdminPictures } from './http/admin-pictures.js'
 import { registerBillingRoutes } from './http/billing.js'
 import { registerDevMail } from './http/dev-mail.js'
 import { registerDownloadRoutes } from './http/downloads.js'
+import { registerAgeRoutes } from './http/age.js'
+import { registerAgeEnforcement } from './http/age-enforcement.js'
 import { registerHealthRoutes } from './http/health.js'
 import { registerMediaGateway } from './http/media-gateway.js'
 import { registerPublicMedia } from './http/public-media.js'
 import { registerSameOriginGuard } from './http/same-origin.js'
+import { registerExplicitMediaGuard } from './http/explicit-media-guard.js'
 import { redactLogLine, redactUrl } from '../core/redact.js'
 import { registerRequestContext } from '../core/request-context.js'
 import type { ServerMetrics } from './metrics/server-metrics.js'
@@ -55,8 +59,8 @@ export interface AppDeps {
   readinessChecks?: ReadinessCheck[]
   /**
    * What a request may see under the age-assurance policy, decided once per request before any
-   * route runs. Default: OPEN_ACCESS. Tests pass a fixed answer to walk the site as a visitor of
-   * a `blur` or `front` jurisdiction.
+   * route runs. Default: the configured policy for the visitor's place (core/services/age). Tests
+   * pass a fixed answer to walk the site as a visitor of a `blur` or `front` jurisdiction.
    */
   resolveAgeAccess?: (req: FastifyRequest) => AgeAccess | Promise<AgeAccess>
 }
@@ -124,7 +128,6 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   const strictTransport = config.publicUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : null
   app.decorateRequest('ageAccess', null as unknown as AgeAccess)
   app.addHook('onRequest', async (req, reply) => {
-    req.ageAccess = resolveAgeAccess ? await resolveAgeAccess(req) : OPEN_ACCESS
     reply.header('x-request-id', req.id)
     if (strictTransport) reply.header('strict-transport-security', strictTransport)
     reply.header('x-content-type-options', 'nosniff')
@@ -156,8 +159,21 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
 
   // State-changing requests come from this site's own pages only (the webhooks excepted).
   registerSameOriginGuard(app, config)
+  // Explicit media files only where the request's AgeAccess allows them (the tour gets 403).
+  registerExplicitMediaGuard(app)
 
   await app.register(fastifyCookie)
+  // Where the visitor is and what the policy lets them see: once per request, before any route
+  // (after the cookies are read: a proof of age lives on the session or the account).
+  const age = createAgeAssurance(config, { orm, onError: (error) => app.log.error({ err: error }, 'age assurance failed') })
+  for (const gap of age.methods.gaps(config.age.policy.rules)) app.log.warn(`age policy rule ${gap}: its visitors cannot verify their age (docs/age-assurance.md)`)
+  const stopForgettingProofs = onSessionsEnded(() => age.proofs.forgetSessions())
+  app.addHook('onClose', async () => stopForgettingProofs())
+  const decideAge = resolveAgeAccess ?? ((req: FastifyRequest) => age.resolver.resolve(req.ip, req.headers, req.cookies))
+  app.addHook('onRequest', async (req) => {
+    req.ageAccess = await decideAge(req)
+  })
+  registerAgeEnforcement(app, config)
   // Dynamic answers (tRPC JSON) are compressed on the fly; pages and built assets arrive
   // compressed already (page-route.ts, preCompressed below).
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })
@@ -174,6 +190,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   // while the session lives and its user is a member.
   registerMediaGateway(app, config, mediaAccess ?? sessionMediaAccess(app, config, orm))
   registerDownloadRoutes(app, config, orm)
+  registerAgeRoutes(app, config, orm, age)
   // The console's resumable upload of video sources (tus; administrators only; streamed to disk).
   registerAdminUpload(app, config, orm)
   registerAdminPictures(app, config, orm)
@@ -197,7 +214,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: createContextFactory({ config, orm, limits, catalogCache, metrics, pipelineFeed }),
+      createContext: createContextFactory({ config, orm, limits, catalogCache, age, metrics, pipelineFeed }),
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed')
@@ -228,7 +245,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   const build = await loadClientBuild(config.clientDir, config.serverEntry)
   if (!build) app.log.warn(`${config.clientDir} or ${config.serverEntry} is missing: run "npm run build" to build the client`)
   registerSitemaps(app, { config, orm, pageCache })
-  registerPageRoute(app, { config, orm, limits, catalogCache, pageCache, build, metrics })
+  registerPageRoute(app, { config, orm, limits, catalogCache, pageCache, build, metrics, age })
 
   return app
 }

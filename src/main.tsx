@@ -6,8 +6,9 @@ import '@mantine/notifications/styles.css'
 import '@mantine/carousel/styles.css'
 import './styles.css'
 import { detectLocale } from '../core/domain/locale.js'
-import { activateLocale } from './lib/locale'
+import { activateLocale, loadNamespaces } from './lib/locale'
 import type { PageEnvironment } from './lib/page-environment'
+import { parsePageAge } from '../core/render-contract.js'
 import { createBrowserApiClient, createQueryClient } from './lib/trpc'
 import { createAppRouter } from './router'
 
@@ -17,10 +18,17 @@ import { createAppRouter } from './router'
  */
 async function start() {
   // Filled from the server's values while the router hydrates.
-  const env: PageEnvironment = { publicUrl: window.location.origin, isBot: false, preferredLocale: 'de', breakpoint: 'lg', renderedAt: Date.now() }
+  // The age-assurance answer is read from the page before the router starts: it decides which
+  // page the router shows at a gated address (src/router.tsx).
+  const age = parsePageAge(document.documentElement.dataset.age)
+  const env: PageEnvironment = { publicUrl: window.location.origin, isBot: false, preferredLocale: 'de', breakpoint: 'lg', renderedAt: Date.now(), age }
   const router = createAppRouter({ queryClient: createQueryClient(), apiClient: createBrowserApiClient(), env })
   // The page's dictionary must be there before the first render matches the server's HTML.
-  await activateLocale(detectLocale([document.documentElement.lang]))
+  const locale = detectLocale([document.documentElement.lang])
+  await activateLocale(locale)
+  // …with the age-assurance texts where the policy shows its banner or pages (the root route
+  // loads them too, but the first render hydrates the server's HTML before that).
+  if (age.outcome !== 'open' || /^\/([a-z]{2}\/(verify-age|age-assurance|age-blocked)|dev-age-check)(\/|$)/.test(window.location.pathname)) await loadNamespaces(locale, ['age'])
   hydrateRoot(
     document,
     <StrictMode>

@@ -12,7 +12,9 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LangRouteImport } from './routes/$lang'
 import { Route as AdminRouteImport } from './routes/admin'
+import { Route as DemoCardCheckRouteImport } from './routes/demo-card-check'
 import { Route as DemoCheckoutRouteImport } from './routes/demo-checkout'
+import { Route as DevAgeCheckRouteImport } from './routes/dev-age-check'
 import { Route as FavoritesRouteImport } from './routes/favorites'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SignUpRouteImport } from './routes/sign-up'
@@ -20,6 +22,7 @@ import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as WatchLaterRouteImport } from './routes/watch-later'
 import { Route as LangIndexRouteImport } from './routes/$lang/index'
 import { Route as Lang2257RouteImport } from './routes/$lang/2257'
+import { Route as LangAgeBlockedRouteImport } from './routes/$lang/age-blocked'
 import { Route as LangComingSoonRouteImport } from './routes/$lang/coming-soon'
 import { Route as LangContactRouteImport } from './routes/$lang/contact'
 import { Route as LangFaqRouteImport } from './routes/$lang/faq'
@@ -27,6 +30,7 @@ import { Route as LangImprintRouteImport } from './routes/$lang/imprint'
 import { Route as LangPrivacyRouteImport } from './routes/$lang/privacy'
 import { Route as LangReportRouteImport } from './routes/$lang/report'
 import { Route as LangTosRouteImport } from './routes/$lang/tos'
+import { Route as LangVerifyAgeRouteImport } from './routes/$lang/verify-age'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountPasswordRouteImport } from './routes/account/password'
 import { Route as AccountPlanRouteImport } from './routes/account/plan'
@@ -40,6 +44,8 @@ import { Route as FavoritesTabRouteImport } from './routes/favorites/$tab'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginForgotPasswordRouteImport } from './routes/login/forgot-password'
 import { Route as LoginResetPasswordRouteImport } from './routes/login/reset-password'
+import { Route as LangAgeAssuranceIndexRouteImport } from './routes/$lang/age-assurance/index'
+import { Route as LangAgeAssuranceRuleRouteImport } from './routes/$lang/age-assurance/$rule'
 import { Route as LangCategoriesIndexRouteImport } from './routes/$lang/categories/index'
 import { Route as LangImagesIndexRouteImport } from './routes/$lang/images/index'
 import { Route as LangImagesIdRouteImport } from './routes/$lang/images/$id'
@@ -86,9 +92,19 @@ const AdminRoute = AdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DemoCardCheckRoute = DemoCardCheckRouteImport.update({
+  id: '/demo-card-check',
+  path: '/demo-card-check',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DemoCheckoutRoute = DemoCheckoutRouteImport.update({
   id: '/demo-checkout',
   path: '/demo-checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DevAgeCheckRoute = DevAgeCheckRouteImport.update({
+  id: '/dev-age-check',
+  path: '/dev-age-check',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FavoritesRoute = FavoritesRouteImport.update({
@@ -126,6 +142,11 @@ const Lang2257Route = Lang2257RouteImport.update({
   path: '/2257',
   getParentRoute: () => LangRoute,
 } as any)
+const LangAgeBlockedRoute = LangAgeBlockedRouteImport.update({
+  id: '/age-blocked',
+  path: '/age-blocked',
+  getParentRoute: () => LangRoute,
+} as any)
 const LangComingSoonRoute = LangComingSoonRouteImport.update({
   id: '/coming-soon',
   path: '/coming-soon',
@@ -159,6 +180,11 @@ const LangReportRoute = LangReportRouteImport.update({
 const LangTosRoute = LangTosRouteImport.update({
   id: '/tos',
   path: '/tos',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangVerifyAgeRoute = LangVerifyAgeRouteImport.update({
+  id: '/verify-age',
+  path: '/verify-age',
   getParentRoute: () => LangRoute,
 } as any)
 const AccountIndexRoute = AccountIndexRouteImport.update({
@@ -225,6 +251,16 @@ const LoginResetPasswordRoute = LoginResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
   getParentRoute: () => LoginRoute,
+} as any)
+const LangAgeAssuranceIndexRoute = LangAgeAssuranceIndexRouteImport.update({
+  id: '/age-assurance/',
+  path: '/age-assurance/',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangAgeAssuranceRuleRoute = LangAgeAssuranceRuleRouteImport.update({
+  id: '/age-assurance/$rule',
+  path: '/age-assurance/$rule',
+  getParentRoute: () => LangRoute,
 } as any)
 const LangCategoriesIndexRoute = LangCategoriesIndexRouteImport.update({
   id: '/categories/',
@@ -381,13 +417,16 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
   '/admin': typeof AdminRouteWithChildren
+  '/demo-card-check': typeof DemoCardCheckRoute
   '/demo-checkout': typeof DemoCheckoutRoute
+  '/dev-age-check': typeof DevAgeCheckRoute
   '/favorites': typeof FavoritesRouteWithChildren
   '/login': typeof LoginRouteWithChildren
   '/sign-up': typeof SignUpRoute
   '/verify-email': typeof VerifyEmailRoute
   '/watch-later': typeof WatchLaterRoute
   '/$lang/2257': typeof Lang2257Route
+  '/$lang/age-blocked': typeof LangAgeBlockedRoute
   '/$lang/coming-soon': typeof LangComingSoonRoute
   '/$lang/contact': typeof LangContactRoute
   '/$lang/faq': typeof LangFaqRoute
@@ -395,6 +434,7 @@ export interface FileRoutesByFullPath {
   '/$lang/privacy': typeof LangPrivacyRoute
   '/$lang/report': typeof LangReportRoute
   '/$lang/tos': typeof LangTosRoute
+  '/$lang/verify-age': typeof LangVerifyAgeRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
@@ -409,6 +449,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/favorites/': typeof FavoritesIndexRoute
   '/login/': typeof LoginIndexRoute
+  '/$lang/age-assurance/$rule': typeof LangAgeAssuranceRuleRoute
   '/$lang/images/$id': typeof LangImagesIdRoute
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
@@ -421,6 +462,7 @@ export interface FileRoutesByFullPath {
   '/admin/models/$id': typeof AdminModelsIdRoute
   '/admin/plans/$id': typeof AdminPlansIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
+  '/$lang/age-assurance/': typeof LangAgeAssuranceIndexRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
@@ -442,11 +484,14 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/demo-card-check': typeof DemoCardCheckRoute
   '/demo-checkout': typeof DemoCheckoutRoute
+  '/dev-age-check': typeof DevAgeCheckRoute
   '/sign-up': typeof SignUpRoute
   '/verify-email': typeof VerifyEmailRoute
   '/watch-later': typeof WatchLaterRoute
   '/$lang/2257': typeof Lang2257Route
+  '/$lang/age-blocked': typeof LangAgeBlockedRoute
   '/$lang/coming-soon': typeof LangComingSoonRoute
   '/$lang/contact': typeof LangContactRoute
   '/$lang/faq': typeof LangFaqRoute
@@ -454,6 +499,7 @@ export interface FileRoutesByTo {
   '/$lang/privacy': typeof LangPrivacyRoute
   '/$lang/report': typeof LangReportRoute
   '/$lang/tos': typeof LangTosRoute
+  '/$lang/verify-age': typeof LangVerifyAgeRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
@@ -468,6 +514,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/favorites': typeof FavoritesIndexRoute
   '/login': typeof LoginIndexRoute
+  '/$lang/age-assurance/$rule': typeof LangAgeAssuranceRuleRoute
   '/$lang/images/$id': typeof LangImagesIdRoute
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
@@ -480,6 +527,7 @@ export interface FileRoutesByTo {
   '/admin/models/$id': typeof AdminModelsIdRoute
   '/admin/plans/$id': typeof AdminPlansIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
+  '/$lang/age-assurance': typeof LangAgeAssuranceIndexRoute
   '/$lang/categories': typeof LangCategoriesIndexRoute
   '/$lang/images': typeof LangImagesIndexRoute
   '/$lang/models': typeof LangModelsIndexRoute
@@ -504,13 +552,16 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
   '/admin': typeof AdminRouteWithChildren
+  '/demo-card-check': typeof DemoCardCheckRoute
   '/demo-checkout': typeof DemoCheckoutRoute
+  '/dev-age-check': typeof DevAgeCheckRoute
   '/favorites': typeof FavoritesRouteWithChildren
   '/login': typeof LoginRouteWithChildren
   '/sign-up': typeof SignUpRoute
   '/verify-email': typeof VerifyEmailRoute
   '/watch-later': typeof WatchLaterRoute
   '/$lang/2257': typeof Lang2257Route
+  '/$lang/age-blocked': typeof LangAgeBlockedRoute
   '/$lang/coming-soon': typeof LangComingSoonRoute
   '/$lang/contact': typeof LangContactRoute
   '/$lang/faq': typeof LangFaqRoute
@@ -518,6 +569,7 @@ export interface FileRoutesById {
   '/$lang/privacy': typeof LangPrivacyRoute
   '/$lang/report': typeof LangReportRoute
   '/$lang/tos': typeof LangTosRoute
+  '/$lang/verify-age': typeof LangVerifyAgeRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
@@ -532,6 +584,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/favorites/': typeof FavoritesIndexRoute
   '/login/': typeof LoginIndexRoute
+  '/$lang/age-assurance/$rule': typeof LangAgeAssuranceRuleRoute
   '/$lang/images/$id': typeof LangImagesIdRoute
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
@@ -544,6 +597,7 @@ export interface FileRoutesById {
   '/admin/models/$id': typeof AdminModelsIdRoute
   '/admin/plans/$id': typeof AdminPlansIdRoute
   '/admin/users/$id': typeof AdminUsersIdRoute
+  '/$lang/age-assurance/': typeof LangAgeAssuranceIndexRoute
   '/$lang/categories/': typeof LangCategoriesIndexRoute
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
@@ -569,13 +623,16 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang'
     | '/admin'
+    | '/demo-card-check'
     | '/demo-checkout'
+    | '/dev-age-check'
     | '/favorites'
     | '/login'
     | '/sign-up'
     | '/verify-email'
     | '/watch-later'
     | '/$lang/2257'
+    | '/$lang/age-blocked'
     | '/$lang/coming-soon'
     | '/$lang/contact'
     | '/$lang/faq'
@@ -583,6 +640,7 @@ export interface FileRouteTypes {
     | '/$lang/privacy'
     | '/$lang/report'
     | '/$lang/tos'
+    | '/$lang/verify-age'
     | '/account/password'
     | '/account/plan'
     | '/account/select-plan'
@@ -597,6 +655,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/favorites/'
     | '/login/'
+    | '/$lang/age-assurance/$rule'
     | '/$lang/images/$id'
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
@@ -609,6 +668,7 @@ export interface FileRouteTypes {
     | '/admin/models/$id'
     | '/admin/plans/$id'
     | '/admin/users/$id'
+    | '/$lang/age-assurance/'
     | '/$lang/categories/'
     | '/$lang/images/'
     | '/$lang/models/'
@@ -630,11 +690,14 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/demo-card-check'
     | '/demo-checkout'
+    | '/dev-age-check'
     | '/sign-up'
     | '/verify-email'
     | '/watch-later'
     | '/$lang/2257'
+    | '/$lang/age-blocked'
     | '/$lang/coming-soon'
     | '/$lang/contact'
     | '/$lang/faq'
@@ -642,6 +705,7 @@ export interface FileRouteTypes {
     | '/$lang/privacy'
     | '/$lang/report'
     | '/$lang/tos'
+    | '/$lang/verify-age'
     | '/account/password'
     | '/account/plan'
     | '/account/select-plan'
@@ -656,6 +720,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/favorites'
     | '/login'
+    | '/$lang/age-assurance/$rule'
     | '/$lang/images/$id'
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
@@ -668,6 +733,7 @@ export interface FileRouteTypes {
     | '/admin/models/$id'
     | '/admin/plans/$id'
     | '/admin/users/$id'
+    | '/$lang/age-assurance'
     | '/$lang/categories'
     | '/$lang/images'
     | '/$lang/models'
@@ -691,13 +757,16 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang'
     | '/admin'
+    | '/demo-card-check'
     | '/demo-checkout'
+    | '/dev-age-check'
     | '/favorites'
     | '/login'
     | '/sign-up'
     | '/verify-email'
     | '/watch-later'
     | '/$lang/2257'
+    | '/$lang/age-blocked'
     | '/$lang/coming-soon'
     | '/$lang/contact'
     | '/$lang/faq'
@@ -705,6 +774,7 @@ export interface FileRouteTypes {
     | '/$lang/privacy'
     | '/$lang/report'
     | '/$lang/tos'
+    | '/$lang/verify-age'
     | '/account/password'
     | '/account/plan'
     | '/account/select-plan'
@@ -719,6 +789,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/favorites/'
     | '/login/'
+    | '/$lang/age-assurance/$rule'
     | '/$lang/images/$id'
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
@@ -731,6 +802,7 @@ export interface FileRouteTypes {
     | '/admin/models/$id'
     | '/admin/plans/$id'
     | '/admin/users/$id'
+    | '/$lang/age-assurance/'
     | '/$lang/categories/'
     | '/$lang/images/'
     | '/$lang/models/'
@@ -755,7 +827,9 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   LangRoute: typeof LangRouteWithChildren
   AdminRoute: typeof AdminRouteWithChildren
+  DemoCardCheckRoute: typeof DemoCardCheckRoute
   DemoCheckoutRoute: typeof DemoCheckoutRoute
+  DevAgeCheckRoute: typeof DevAgeCheckRoute
   FavoritesRoute: typeof FavoritesRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
   SignUpRoute: typeof SignUpRoute
@@ -790,11 +864,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/demo-card-check': {
+      id: '/demo-card-check'
+      path: '/demo-card-check'
+      fullPath: '/demo-card-check'
+      preLoaderRoute: typeof DemoCardCheckRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/demo-checkout': {
       id: '/demo-checkout'
       path: '/demo-checkout'
       fullPath: '/demo-checkout'
       preLoaderRoute: typeof DemoCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dev-age-check': {
+      id: '/dev-age-check'
+      path: '/dev-age-check'
+      fullPath: '/dev-age-check'
+      preLoaderRoute: typeof DevAgeCheckRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/favorites': {
@@ -846,6 +934,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Lang2257RouteImport
       parentRoute: typeof LangRoute
     }
+    '/$lang/age-blocked': {
+      id: '/$lang/age-blocked'
+      path: '/age-blocked'
+      fullPath: '/$lang/age-blocked'
+      preLoaderRoute: typeof LangAgeBlockedRouteImport
+      parentRoute: typeof LangRoute
+    }
     '/$lang/coming-soon': {
       id: '/$lang/coming-soon'
       path: '/coming-soon'
@@ -893,6 +988,13 @@ declare module '@tanstack/react-router' {
       path: '/tos'
       fullPath: '/$lang/tos'
       preLoaderRoute: typeof LangTosRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/verify-age': {
+      id: '/$lang/verify-age'
+      path: '/verify-age'
+      fullPath: '/$lang/verify-age'
+      preLoaderRoute: typeof LangVerifyAgeRouteImport
       parentRoute: typeof LangRoute
     }
     '/account/': {
@@ -985,6 +1087,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/login/reset-password'
       preLoaderRoute: typeof LoginResetPasswordRouteImport
       parentRoute: typeof LoginRoute
+    }
+    '/$lang/age-assurance/': {
+      id: '/$lang/age-assurance/'
+      path: '/age-assurance'
+      fullPath: '/$lang/age-assurance/'
+      preLoaderRoute: typeof LangAgeAssuranceIndexRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/age-assurance/$rule': {
+      id: '/$lang/age-assurance/$rule'
+      path: '/age-assurance/$rule'
+      fullPath: '/$lang/age-assurance/$rule'
+      preLoaderRoute: typeof LangAgeAssuranceRuleRouteImport
+      parentRoute: typeof LangRoute
     }
     '/$lang/categories/': {
       id: '/$lang/categories/'
@@ -1201,6 +1317,7 @@ declare module '@tanstack/react-router' {
 
 interface LangRouteChildren {
   Lang2257Route: typeof Lang2257Route
+  LangAgeBlockedRoute: typeof LangAgeBlockedRoute
   LangComingSoonRoute: typeof LangComingSoonRoute
   LangContactRoute: typeof LangContactRoute
   LangFaqRoute: typeof LangFaqRoute
@@ -1208,11 +1325,14 @@ interface LangRouteChildren {
   LangPrivacyRoute: typeof LangPrivacyRoute
   LangReportRoute: typeof LangReportRoute
   LangTosRoute: typeof LangTosRoute
+  LangVerifyAgeRoute: typeof LangVerifyAgeRoute
   LangIndexRoute: typeof LangIndexRoute
+  LangAgeAssuranceRuleRoute: typeof LangAgeAssuranceRuleRoute
   LangImagesIdRoute: typeof LangImagesIdRoute
   LangModelsIdRoute: typeof LangModelsIdRoute
   LangSearchTabRoute: typeof LangSearchTabRoute
   LangVideosIdRoute: typeof LangVideosIdRoute
+  LangAgeAssuranceIndexRoute: typeof LangAgeAssuranceIndexRoute
   LangCategoriesIndexRoute: typeof LangCategoriesIndexRoute
   LangImagesIndexRoute: typeof LangImagesIndexRoute
   LangModelsIndexRoute: typeof LangModelsIndexRoute
@@ -1223,6 +1343,7 @@ interface LangRouteChildren {
 
 const LangRouteChildren: LangRouteChildren = {
   Lang2257Route: Lang2257Route,
+  LangAgeBlockedRoute: LangAgeBlockedRoute,
   LangComingSoonRoute: LangComingSoonRoute,
   LangContactRoute: LangContactRoute,
   LangFaqRoute: LangFaqRoute,
@@ -1230,11 +1351,14 @@ const LangRouteChildren: LangRouteChildren = {
   LangPrivacyRoute: LangPrivacyRoute,
   LangReportRoute: LangReportRoute,
   LangTosRoute: LangTosRoute,
+  LangVerifyAgeRoute: LangVerifyAgeRoute,
   LangIndexRoute: LangIndexRoute,
+  LangAgeAssuranceRuleRoute: LangAgeAssuranceRuleRoute,
   LangImagesIdRoute: LangImagesIdRoute,
   LangModelsIdRoute: LangModelsIdRoute,
   LangSearchTabRoute: LangSearchTabRoute,
   LangVideosIdRoute: LangVideosIdRoute,
+  LangAgeAssuranceIndexRoute: LangAgeAssuranceIndexRoute,
   LangCategoriesIndexRoute: LangCategoriesIndexRoute,
   LangImagesIndexRoute: LangImagesIndexRoute,
   LangModelsIndexRoute: LangModelsIndexRoute,
@@ -1333,7 +1457,9 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   LangRoute: LangRouteWithChildren,
   AdminRoute: AdminRouteWithChildren,
+  DemoCardCheckRoute: DemoCardCheckRoute,
   DemoCheckoutRoute: DemoCheckoutRoute,
+  DevAgeCheckRoute: DevAgeCheckRoute,
   FavoritesRoute: FavoritesRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,
   SignUpRoute: SignUpRoute,

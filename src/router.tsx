@@ -7,6 +7,7 @@ import { routeTree } from './routeTree.gen'
 import { TRPCProvider, type ApiClient } from './lib/trpc'
 import type { PageEnvironment } from './lib/page-environment'
 import { NotFound } from './components/NotFound'
+import { askedAddressOf, gatedPageTarget, pageGate } from '../core/domain/age/gates.js'
 
 export interface AppRouterDeps {
   queryClient: QueryClient
@@ -24,7 +25,22 @@ export function createAppRouter({ queryClient, apiClient, env }: AppRouterDeps) 
   const router = createRouter({
     routeTree,
     context: { queryClient, trpc, env },
-    defaultPreload: 'intent',
+    // Under the age-assurance policy of the visitor's place, a catalog address shows the
+    // verification page (front) or the "not available" page (block) while the address stays;
+    // the server answers it with 403 or 451 (core/domain/age/gates.ts).
+    rewrite: {
+      input: ({ url }) => {
+        const gate = pageGate(env.age, url.pathname)
+        return gate ? new URL(gatedPageTarget(gate, url.pathname, url.search, env.preferredLocale), url) : undefined
+      },
+      // …and the gated page's own address is the one that was asked for.
+      output: ({ url }) => {
+        const asked = askedAddressOf(url.pathname, url.searchParams)
+        return asked ? new URL(asked, url) : undefined
+      },
+    },
+    // Gated catalog pages have nothing to preload.
+    defaultPreload: env.age.explicitAllowed ? 'intent' : false,
     // Loaders read through TanStack Query, which does the caching.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,

@@ -11,6 +11,9 @@ const s3Port = Number(process.env.E2E_S3_PORT ?? port + 1)
 const s3BaseURL = `http://localhost:${s3Port}`
 const s3PgPort = Number(process.env.E2E_S3_PG_PORT ?? pgPort + 1)
 const s3Use = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, baseURL: s3BaseURL }
+// The tour (every visitor of a `blur` jurisdiction, unverified): a server on the local one's database and media (scripts/e2e-tour-server.ts).
+const tourPort = Number(process.env.E2E_TOUR_PORT ?? port + 2)
+const tourBaseURL = `http://localhost:${tourPort}`
 
 /**
  * Browser tests against the built app, started as `npm start` starts it (fresh data folder,
@@ -46,11 +49,13 @@ export default defineConfig({
       : {},
   },
   projects: [
-    { name: 'chromium', testIgnore: CONSOLE_SPECS, use: desktop, metadata: { pgPort } },
+    { name: 'chromium', testIgnore: [...CONSOLE_SPECS, 'tour.spec.ts'], use: desktop, metadata: { pgPort } },
+    // The same catalog as the tour shows it: before the console's tests change it.
+    { name: 'chromium-tour', testMatch: 'tour.spec.ts', use: { ...desktop, baseURL: tourBaseURL }, metadata: { pgPort, openBaseURL: baseURL } },
     // After those: the console's tests change the catalog (an upload is the newest video while it
     // runs, "publish now" makes a video the newest, models change), which the others would pick
     // as a seeded item.
-    { name: 'chromium-console', testMatch: CONSOLE_SPECS, dependencies: ['chromium'], use: desktop, metadata: { pgPort } },
+    { name: 'chromium-console', testMatch: CONSOLE_SPECS, dependencies: ['chromium', 'chromium-tour'], use: desktop, metadata: { pgPort } },
     { name: 'chromium-s3', testMatch: ['playback.spec.ts', 'media.spec.ts'], use: { ...s3Use }, metadata: { pgPort: s3PgPort } },
     // After those: the upload is the newest video while it runs, which they would pick as the first item.
     {
@@ -65,6 +70,18 @@ export default defineConfig({
   webServer: [
     e2eServer({ port, pgPort, dataDir: '.data/e2e' }),
     e2eServer({ port: s3Port, pgPort: s3PgPort, dataDir: '.data/e2e-s3', env: { E2E_MEDIA_STORE: 's3' } }),
+    // Started after the local server is up (Playwright starts its web servers one after another).
+    {
+      command: 'node --import tsx scripts/e2e-tour-server.ts',
+      cwd: root,
+      url: `${tourBaseURL}/readyz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: { PORT: String(tourPort), DATA_DIR: '.data/e2e', E2E_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', PUBLIC_URL: tourBaseURL, RATE_LIMIT_PER_IP: '10000' },
+    },
   ],
 })
 
@@ -88,6 +105,9 @@ function e2eServer({ port, pgPort, dataDir, env = {} }: { port: number; pgPort: 
       PUBLIC_URL: url,
       // Every browser test comes from 127.0.0.1; the per-account limits stay at their defaults.
       RATE_LIMIT_PER_IP: '10000',
+      // The visitor's place from a CDN header (tests/e2e/age.spec.ts); without one, loopback
+      // visitors have no jurisdiction and get today's site.
+      TRUST_PROXY: 'true',
       ...env,
     },
   }

@@ -16,6 +16,7 @@ import { WorkerLiveness } from './recovery.js'
 import { assertCrontabTasksExist, createTaskList, crontab, splitTranscodes } from './tasks/index.js'
 import { queueScrubBackfill } from './tasks/media-backfill-scrub.js'
 import { queueWebpBackfill } from './tasks/media-backfill-webp.js'
+import { queueTourBackfill } from './tasks/media-backfill-tour.js'
 import type { DropPayload } from '../core/services/ops/jobs.js'
 
 export interface WorkerHandle {
@@ -100,6 +101,10 @@ export async function startWorker(deps: WorkerDeps, databaseUrl: string, options
   // Public pictures made before WebP get theirs (a no-op once all have one).
   await queueWebpBackfill(deps.orm.em.fork()).catch((error: unknown) =>
     log(`could not queue the WebP backfill: ${error instanceof Error ? error.message : String(error)}`),
+  )
+  // Pictures the public tour shows, made before tour renditions, get theirs (a no-op once all have one).
+  await queueTourBackfill(deps.orm.em.fork()).catch((error: unknown) =>
+    log(`could not queue the tour picture backfill: ${error instanceof Error ? error.message : String(error)}`),
   )
 
   let watchTimer: NodeJS.Timeout | null = null

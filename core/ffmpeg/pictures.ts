@@ -3,6 +3,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { ImageRef } from '../db/entities/types.js'
 import { fitWithin, type SourceInfo } from '../domain/media/media.js'
+import { TOUR_BLUR, tourBlurOf, tourPathOf } from '../domain/media/tour.js'
 import { MediaRejected } from './errors.js'
 import { command, run, type RunOptions } from './run.js'
 import { addSourceInput, uprightFilters, type FrameSource } from './source-input.js'
@@ -21,6 +22,12 @@ export interface PictureTarget {
   height: number
   /** Cover-crop to exactly width x height instead of keeping the aspect ratio. */
   crop?: boolean
+  /**
+   * A picture the public tour shows (posters, set previews, model, category and banner
+   * pictures): a public one also gets its tour rendition, strongly blurred, as JPEG and WebP
+   * beside it (`tourPathOf`, core/domain/media/tour.ts), from the same scaled frame.
+   */
+  tour?: boolean
 }
 
 /** One moment of a video and the JPEGs made from it; with `pick`, ffmpeg's thumbnail filter chooses the most representative of the next `pick` frames. */
@@ -39,9 +46,15 @@ export const webpPathOf = (file: string) => file.replace(/\.[A-Za-z0-9]+$/, '') 
 
 /** Pictures visitors' browsers fetch get a WebP copy; members-only ones (protected/) stay JPEG only. */
 const wantsWebp = (target: PictureTarget) => target.stored.startsWith('public/')
+/** Public pictures the tour shows get a blurred rendition (JPEG and WebP). */
+const wantsTour = (target: PictureTarget) => !!target.tour && wantsWebp(target)
 
-/** The files a target is written to: its JPEG, and the WebP beside it where there is one. */
-export const filesOf = (target: PictureTarget): string[] => (wantsWebp(target) ? [target.file, webpPathOf(target.file)] : [target.file])
+/** The files a target is written to: its JPEG, the WebP beside it where there is one, and its tour rendition's two. */
+export const filesOf = (target: PictureTarget): string[] => [
+  target.file,
+  ...(wantsWebp(target) ? [webpPathOf(target.file)] : []),
+  ...(wantsTour(target) ? [tourPathOf(target.file), webpPathOf(tourPathOf(target.file))] : []),
+]
 
 /** Scaled (and cropped) to the target, then marked square: scale keeps the picture's aspect by changing the pixels' own. */
 const scaleFilter = (target: PictureTarget) =>
@@ -49,11 +62,30 @@ const scaleFilter = (target: PictureTarget) =>
     ? `scale=${target.width}:${target.height}:force_original_aspect_ratio=increase:flags=lanczos,crop=${target.width}:${target.height},setsar=1`
     : `scale=${target.width}:${target.height}:flags=lanczos,setsar=1`
 
+/**
+ * The tour's blur of a picture at its own size (core/domain/media/tour.ts): shrunk to a few
+ * pixels (area average: nothing finer survives), enlarged to an eighth of its size and blurred
+ * there so no grid of blocks shows, then enlarged smoothly to its size.
+ */
+export function tourFilter(width: number, height: number): string {
+  const blur = tourBlurOf(width, height)
+  return [
+    `scale=${blur.tinyWidth}:${blur.tinyHeight}:flags=area`,
+    `scale=${blur.blurWidth}:${blur.blurHeight}:flags=bicubic`,
+    `gblur=sigma=${blur.sigma}`,
+    `scale=${width}:${height}:flags=bicubic`,
+    'setsar=1',
+  ].join(',')
+}
+
+const TOUR_JPEG_QUALITY = ['-q:v', String(TOUR_BLUR.jpegQuality)] as const
+
 const toRef = (target: PictureTarget): ImageRef => ({
   path: target.stored,
   width: target.width,
   height: target.height,
   ...(wantsWebp(target) ? { webp: webpPathOf(target.stored) } : {}),
+  ...(wantsTour(target) ? { tour: tourPathOf(target.stored) } : {}),
 })
 
 /** The picture size of a video as displayed (square pixels, upright), at most `maxWidth` wide. */
@@ -62,7 +94,7 @@ export function displaySize(source: Pick<SourceInfo, 'displayWidth' | 'displayHe
 }
 
 const written = async (file: string) => ((await fs.stat(file).catch(() => null))?.size ?? 0) > 0
-const wrote = async (target: PictureTarget) => (await written(target.file)) && (!wantsWebp(target) || (await written(webpPathOf(target.file))))
+const wrote = async (target: PictureTarget) => (await Promise.all(filesOf(target).map(written))).every(Boolean)
 
 /** One ffmpeg process: each group its own input, reached as the source's seek plan says; every size from one decoded frame. */
 async function grabOnce(sourceFile: string, source: FrameSource, groups: FrameGroup[], fromStart: boolean, options: RunOptions): Promise<void> {
@@ -72,20 +104,27 @@ async function grabOnce(sourceFile: string, source: FrameSource, groups: FrameGr
     const skip = addSourceInput(cmd, sourceFile, source, group.at, { fromStart })
     const labels = group.targets.map((_, j) => `g${i}_${j}`)
     const chain = [...skip, ...uprightFilters(source, 'frames'), ...(group.pick ? [`thumbnail=${group.pick}`] : []), 'format=yuvj420p', `split=${labels.length}`]
-    graph.push(
-      `[${i}:v:0]${chain.join(',')}${labels.map((l) => `[${l}i]`).join('')}`,
-      // One scaled picture per target, split in two when it is also wanted as WebP.
-      ...group.targets.map((target, j) =>
-        wantsWebp(target) ? `[${labels[j]}i]${scaleFilter(target)},split=2[${labels[j]}][${labels[j]}w]` : `[${labels[j]}i]${scaleFilter(target)}[${labels[j]}]`,
-      ),
-    )
+    graph.push(`[${i}:v:0]${chain.join(',')}${labels.map((l) => `[${l}i]`).join('')}`)
+    // One scaled picture per target, split for its WebP and its tour rendition (blurred from the scaled picture: cheap).
+    group.targets.forEach((target, j) => {
+      const l = labels[j]!
+      const outs = [`[${l}]`, ...(wantsWebp(target) ? [`[${l}w]`] : []), ...(wantsTour(target) ? [`[${l}t]`] : [])]
+      graph.push(`[${l}i]${scaleFilter(target)}${outs.length > 1 ? `,split=${outs.length}` : ''}${outs.join('')}`)
+      if (wantsTour(target)) graph.push(`[${l}t]${tourFilter(target.width, target.height)},split=2[${l}tj][${l}tw]`)
+    })
   })
   cmd.complexFilter(graph.join(';'))
+  const still = (label: string) => ['-map', `[${label}]`, '-frames:v', '1']
   for (const [i, group] of groups.entries()) {
     for (const [j, target] of group.targets.entries()) {
+      const l = `g${i}_${j}`
       await fs.mkdir(path.dirname(target.file), { recursive: true })
-      cmd.output(target.file).outputOptions(['-map', `[g${i}_${j}]`, '-frames:v', '1', ...JPEG_QUALITY, '-f', 'image2', '-update', '1'])
-      if (wantsWebp(target)) cmd.output(webpPathOf(target.file)).outputOptions(['-map', `[g${i}_${j}w]`, '-frames:v', '1', ...WEBP_OPTIONS, '-f', 'image2', '-update', '1'])
+      cmd.output(target.file).outputOptions([...still(l), ...JPEG_QUALITY, '-f', 'image2', '-update', '1'])
+      if (wantsWebp(target)) cmd.output(webpPathOf(target.file)).outputOptions([...still(`${l}w`), ...WEBP_OPTIONS, '-f', 'image2', '-update', '1'])
+      if (wantsTour(target)) {
+        cmd.output(tourPathOf(target.file)).outputOptions([...still(`${l}tj`), ...TOUR_JPEG_QUALITY, '-f', 'image2', '-update', '1'])
+        cmd.output(webpPathOf(tourPathOf(target.file))).outputOptions([...still(`${l}tw`), ...WEBP_OPTIONS, '-f', 'image2', '-update', '1'])
+      }
     }
   }
   await run(cmd, options)
@@ -126,6 +165,24 @@ export async function encodeWebp(input: string, output: string, options: RunOpti
   await fs.mkdir(path.dirname(output), { recursive: true })
   await run(command().input(input).output(output).outputOptions(['-map', '0:v:0', '-frames:v', '1', ...WEBP_OPTIONS, '-f', 'image2', '-update', '1']), options)
   if (!(await written(output))) throw new MediaRejected(`ffmpeg wrote no WebP for ${path.basename(input)}`)
+}
+
+/**
+ * A stored public picture's tour rendition (the tour backfill): `input` (a JPEG of `width` x
+ * `height`) blurred at its own size into `output` (JPEG) and the WebP beside it, in one process.
+ */
+export async function encodeTour(input: string, output: string, { width, height }: { width: number; height: number }, options: RunOptions = {}): Promise<void> {
+  await fs.mkdir(path.dirname(output), { recursive: true })
+  const cmd = command()
+    .input(input)
+    // The stored picture may differ from its row's size by a pixel or two (rounding): the blur is made at the row's.
+    .complexFilter(`[0:v:0]scale=${width}:${height},format=yuvj420p,${tourFilter(width, height)},split=2[j][w]`)
+    .output(output)
+    .outputOptions(['-map', '[j]', '-frames:v', '1', ...TOUR_JPEG_QUALITY, '-f', 'image2', '-update', '1'])
+    .output(webpPathOf(output))
+    .outputOptions(['-map', '[w]', '-frames:v', '1', ...WEBP_OPTIONS, '-f', 'image2', '-update', '1'])
+  await run(cmd, options)
+  if (!(await written(output)) || !(await written(webpPathOf(output)))) throw new MediaRejected(`ffmpeg wrote no tour picture for ${path.basename(input)}`)
 }
 
 /** The size and codec of a still picture as ffprobe decodes its first stream; null when it is none. */

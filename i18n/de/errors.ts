@@ -54,8 +54,15 @@ export default {
   planChangePending: 'Ein Wechsel deines Tarifs ist bereits geplant.',
   checkoutNotNeeded: 'Dein Konto hat vollen Zugang ohne Tarif.',
   checkoutUnavailable: 'Zahlungen sind im Moment nicht möglich. Bitte versuche es später noch einmal.',
+  // Age assurance (docs/age-assurance.md)
+  ageVerificationRequired: "Bitte bestätige zuerst dein Alter: Das Recht an deinem Standort verlangt es, bevor diese Inhalte gezeigt werden.",
+  ageBlocked: "Diese Website ist an deinem Standort nicht verfügbar.",
+  ageMethodUnavailable: "Diese Art der Altersprüfung wird an deinem Standort nicht angeboten.",
+  ageSignInFirst: "Bitte melde dich zuerst an oder erstelle ein Konto: Hier wird der Altersnachweis an deinem Konto gespeichert.",
+  ageCheckExpired: "Diese Altersprüfung ist abgelaufen oder wurde schon verwendet. Bitte beginne von vorn.",
   // Wiedergabe und Medien
   mediaLinkInvalid: 'Dieser Medienlink ist ungültig oder abgelaufen.',
+  tourRefused: 'Bestätigen Sie Ihr Alter, um dies zu sehen. Bis dahin zeigt die Seite eine unscharfe Vorschau.',
   oneChangeRequired: 'Sende genau eine Änderung: Bewertung, Favorit, Später ansehen oder Angesehen.',
   // Catalog editors of the operations console
   textRequired: "Gib einen Text ein.",

@@ -52,8 +52,16 @@ export default {
   planChangePending: 'A change of your plan is already scheduled.',
   checkoutNotNeeded: 'Your account has full access without a plan.',
   checkoutUnavailable: 'Payments are not possible at the moment. Please try again later.',
+  // Age assurance (docs/age-assurance.md)
+  ageVerificationRequired: "Please verify your age first: the law where you are requires it before this content is shown.",
+  ageBlocked: "This site is not available where you are.",
+  ageMethodUnavailable: "This way of verifying your age is not offered where you are.",
+  ageSignInFirst: "Please log in or create an account first: here the proof of age is kept on your account.",
+  ageCheckExpired: "This age check has expired or has already been used. Please start again.",
   // Playback and media
   mediaLinkInvalid: 'This media link is not valid or has expired.',
+  /** Explicit media or a member's player where the visitor's age must be verified first (docs/age-assurance.md). */
+  tourRefused: 'Verify your age to see this. Until then the site shows a blurred tour.',
   oneChangeRequired: 'Send exactly one change: rating, favorite, watch later or view.',
   // Catalog editors of the operations console
   textRequired: "Enter a text.",

@@ -54,8 +54,15 @@ export default {
   planChangePending: 'Ya hay un cambio de plan programado.',
   checkoutNotNeeded: 'Tu cuenta tiene acceso completo sin plan.',
   checkoutUnavailable: 'En este momento no es posible realizar pagos. Inténtalo de nuevo más tarde.',
+  // Age assurance (docs/age-assurance.md)
+  ageVerificationRequired: "Verifica primero tu edad: la ley de donde estás lo exige antes de mostrar este contenido.",
+  ageBlocked: "Este sitio no está disponible donde estás.",
+  ageMethodUnavailable: "Esta forma de verificar tu edad no se ofrece donde estás.",
+  ageSignInFirst: "Inicia sesión o crea una cuenta primero: aquí la prueba de edad se guarda en tu cuenta.",
+  ageCheckExpired: "Esta verificación de edad ha caducado o ya se ha usado. Vuelve a empezar.",
   // Reproducción y medios
   mediaLinkInvalid: 'Este enlace de medios no es válido o ha caducado.',
+  tourRefused: 'Verifica tu edad para ver esto. Hasta entonces, el sitio muestra un recorrido difuminado.',
   oneChangeRequired: 'Envía exactamente un cambio: valoración, favorito, ver más tarde o visto.',
   // Catalog editors of the operations console
   textRequired: "Introduce un texto.",

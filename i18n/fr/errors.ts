@@ -54,8 +54,15 @@ export default {
   planChangePending: 'Un changement de votre abonnement est déjà prévu.',
   checkoutNotNeeded: 'Votre compte a un accès complet sans abonnement.',
   checkoutUnavailable: 'Les paiements ne sont pas possibles pour le moment. Veuillez réessayer plus tard.',
+  // Age assurance (docs/age-assurance.md)
+  ageVerificationRequired: "Veuillez d’abord vérifier votre âge : la loi de l’endroit où vous êtes l’exige avant d’afficher ce contenu.",
+  ageBlocked: "Ce site n’est pas disponible là où vous êtes.",
+  ageMethodUnavailable: "Ce moyen de vérifier votre âge n’est pas proposé là où vous êtes.",
+  ageSignInFirst: "Connectez-vous ou créez un compte d’abord : ici, la preuve d’âge est conservée sur votre compte.",
+  ageCheckExpired: "Cette vérification d’âge a expiré ou a déjà été utilisée. Veuillez recommencer.",
   // Lecture et médias
   mediaLinkInvalid: 'Ce lien média n’est pas valide ou a expiré.',
+  tourRefused: 'Vérifiez votre âge pour voir ceci. D’ici là, le site affiche une visite floutée.',
   oneChangeRequired: 'Envoyez exactement une modification : note, favori, regarder plus tard ou vu.',
   // Catalog editors of the operations console
   textRequired: "Saisissez un texte.",

@@ -54,8 +54,15 @@ export default {
   planChangePending: 'Un cambio del tuo piano è già programmato.',
   checkoutNotNeeded: 'Il tuo account ha accesso completo senza piano.',
   checkoutUnavailable: 'Al momento i pagamenti non sono possibili. Riprova più tardi.',
+  // Age assurance (docs/age-assurance.md)
+  ageVerificationRequired: "Verifica prima la tua età: la legge del luogo in cui ti trovi lo richiede prima di mostrare questi contenuti.",
+  ageBlocked: "Questo sito non è disponibile nel luogo in cui ti trovi.",
+  ageMethodUnavailable: "Questo modo di verificare l’età non è offerto nel luogo in cui ti trovi.",
+  ageSignInFirst: "Accedi o crea prima un account: qui la prova dell’età viene conservata sul tuo account.",
+  ageCheckExpired: "Questa verifica dell’età è scaduta o è già stata usata. Ricomincia.",
   // Riproduzione e media
   mediaLinkInvalid: 'Questo link multimediale non è valido o è scaduto.',
+  tourRefused: 'Verifica la tua età per vedere questo contenuto. Fino ad allora il sito mostra un’anteprima sfocata.',
   oneChangeRequired: 'Invia esattamente una modifica: valutazione, preferito, guarda più tardi o visto.',
   // Catalog editors of the operations console
   textRequired: "Inserisci un testo.",

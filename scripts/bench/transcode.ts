@@ -14,7 +14,13 @@
  * multiple of real time. (a), (b), (c) and (f) run BENCH_REPEAT times (default 2), and each
  * keeps its best run: on a shared machine a single run swings by 10% or more.
  *
+ * (g) the whole ingest with and without the posters' tour renditions (blurred, for visitors who may
+ * not see explicit media), side by side with their ratio, (h) the same for the pictures' ffmpeg
+ * process alone (poster and stills), where the step's own cost shows, and the bytes of each
+ * blurred poster against its original.
+ *
  * `-- --early-only`: (f) and the scrub thumbnails (d) from its lowest rung only.
+ * `-- --tour-only`: (g) and (h) only.
  *
  * `-- --store s3`: instead, the whole ingest through the media store on the local disk and on
  * S3 (transcode-store.ts).
@@ -23,7 +29,11 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { masterPlaylist, planLadder, rungCodecs } from '../../core/domain/media/media.js'
+import {
+  fitWithin, masterPlaylist, planLadder, posterTime, rungCodecs, stillTimes, POSTER_WIDTHS, STILL_COUNT, STILL_FULL_MAX_WIDTH, STILL_THUMB_WIDTH,
+} from '../../core/domain/media/media.js'
+import { tourPathOf } from '../../core/domain/media/tour.js'
+import { displaySize, grabFrames, webpPathOf, type FrameGroup } from '../../core/ffmpeg/pictures.js'
 import { WorkDir } from '../../core/services/media/store.js'
 import { ffmpegBinaries, ffmpegVersion } from '../../core/ffmpeg/binaries.js'
 import { encodeLadder, LADDER_INPUT_OPTIONS, ladderFilterGraph, measureRung, remuxToMp4, rungOutputOptions, rungPlaylist, X264_PRESET } from '../../core/ffmpeg/ladder.js'
@@ -40,6 +50,8 @@ const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 2))
 const SCRUB_ONLY = process.argv.includes('--scrub-only')
 /** `--early-only`: (f) the drop to playable and ready, and (d) from its lowest rung: what the two-step publication's targets need. */
 const EARLY_ONLY = process.argv.includes('--early-only')
+/** `--tour-only`: (g) and (h), the tour renditions' cost, only. */
+const TOUR_ONLY = process.argv.includes('--tour-only')
 const binaries = ffmpegBinaries({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH })
 
 function bare(args: string[]): Promise<void> {
@@ -123,6 +135,87 @@ function earlyPlayLines(f: Awaited<ReturnType<typeof earlyPlay>>, scrub: Timing)
     `(f) no wall time can be under its CPU seconds spread over every core: on ${cores} idle cores playable at best ${(f.playable.cpu / cores).toFixed(1)} s (${(f.playable.cpu / cores / d).toFixed(2)}x), ready at best ${(f.ready.cpu / cores).toFixed(1)} s (${(f.ready.cpu / cores / d).toFixed(2)}x): a bound, not a measurement`,
     `(d) scrub thumbnails: ${scrub.cpu.toFixed(2)} s CPU = ${((scrub.cpu / f.ready.cpu) * 100).toFixed(1)} % of (f)'s CPU from the drop to ready   (target at most 5 %)`,
   ]
+}
+
+/**
+ * (g) the whole ingest and (h) the pictures' process alone, each with and without the tour
+ * renditions, BENCH_REPEAT times in alternating order (drift on a shared machine hits both);
+ * then the bytes of the blurred posters against the originals, same size and format.
+ */
+async function tourCost() {
+  const whole: Record<'with' | 'without', Timing[]> = { with: [], without: [] }
+  const pictures: Record<'with' | 'without', Timing[]> = { with: [], without: [] }
+  const display = displaySize(info, Number.MAX_SAFE_INTEGER)
+  const pictureGroups = (out: string, tour: boolean): FrameGroup[] => [
+    {
+      at: posterTime(d),
+      pick: 25,
+      targets: POSTER_WIDTHS.map((width) => ({ file: path.join(out, `poster-${width}.jpg`), stored: `public/b/poster-${width}.jpg`, ...fitWithin(display.width, display.height, width, 'width'), tour })),
+    },
+    ...stillTimes(d, STILL_COUNT).map((at, i) => ({
+      at,
+      targets: [
+        { file: path.join(out, `s${i}.jpg`), stored: `public/b/s${i}.jpg`, ...fitWithin(display.width, display.height, STILL_THUMB_WIDTH, 'width') },
+        { file: path.join(out, `f${i}.jpg`), stored: `protected/b/f${i}.jpg`, ...fitWithin(display.width, display.height, STILL_FULL_MAX_WIDTH, 'width') },
+      ],
+    })),
+  ]
+  let sizes: string[] = []
+  for (let round = 1; round <= REPEAT; round++) {
+    const order = round % 2 ? (['without', 'with'] as const) : (['with', 'without'] as const)
+    for (const variant of order) {
+      const out = dir(`tour-${variant}-${round}`)
+      whole[variant].push(
+        await timed(`(g) whole ingest ${variant} tour renditions${REPEAT > 1 ? `, run ${round}` : ''}`, async () => {
+          await fs.mkdir(out, { recursive: true })
+          await makeVideoMedia(file, info, new WorkDir(out, 'bench'), { stage: () => () => undefined }, { tour: variant === 'with' })
+        }),
+      )
+      if (variant === 'with') {
+        const posters = (await fs.readdir(path.join(out, 'public'))).filter((name) => /^poster-\d+\.jpg$/.test(name)).sort((a, b) => parseInt(a.slice(7)) - parseInt(b.slice(7)))
+        const size = async (name: string) => (await fs.stat(path.join(out, 'public', name))).size
+        sizes = []
+        for (const poster of posters) {
+          for (const [full, blurred] of [[poster, tourPathOf(poster)], [webpPathOf(poster), webpPathOf(tourPathOf(poster))]] as const) {
+            const [f, b] = [await size(full), await size(blurred)]
+            sizes.push(`${blurred}: ${b} of ${f} bytes (${((b / f) * 100).toFixed(1)} %)`)
+          }
+        }
+      }
+      await fs.rm(out, { recursive: true, force: true })
+      const pictureOut = dir(`pictures-${variant}-${round}`)
+      pictures[variant].push(await timed(`(h) poster and stills process ${variant} tour renditions${REPEAT > 1 ? `, run ${round}` : ''}`, () => grabFrames(file, info, pictureGroups(pictureOut, variant === 'with'))))
+      await fs.rm(pictureOut, { recursive: true, force: true })
+    }
+  }
+  return { whole: { with: best(whole.with), without: best(whole.without) }, pictures: { with: best(pictures.with), without: best(pictures.without) }, sizes }
+}
+
+function tourLines(g: Awaited<ReturnType<typeof tourCost>>): string[] {
+  const ratio = (x: Timing, y: Timing) => `${(x.wall / y.wall).toFixed(3)} wall, ${(x.cpu / y.cpu).toFixed(3)} CPU`
+  return [
+    row('(g) whole ingest without tour', g.whole.without),
+    row('(g) whole ingest with tour', g.whole.with),
+    row('(h) pictures without tour', g.pictures.without),
+    row('(h) pictures with tour', g.pictures.with),
+    '',
+    `(g) with/without = ${ratio(g.whole.with, g.whole.without)}   (target at most 1.10)`,
+    `(h) with/without = ${ratio(g.pictures.with, g.pictures.without)}; the step's own CPU: ${(g.pictures.with.cpu - g.pictures.without.cpu).toFixed(2)} s = ${(((g.pictures.with.cpu - g.pictures.without.cpu) / g.whole.without.cpu) * 100).toFixed(2)} % of the whole ingest's`,
+    `blurred posters of the bench's source (testsrc2: flat colour fields, little detail to lose; photo-like scenes: tests/integration/tour-pictures.test.ts):`,
+    ...g.sizes.map((line) => `  ${line}`),
+  ]
+}
+
+if (TOUR_ONLY) {
+  try {
+    const g = await tourCost()
+    console.log(REPEAT > 1 ? `\nbest of ${REPEAT} runs each:` : '')
+    for (const line of tourLines(g)) console.log(line)
+    console.log(`load average now: ${load()}`)
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true })
+  }
+  process.exit(0)
 }
 
 if (EARLY_ONLY) {
@@ -221,8 +314,9 @@ try {
     await makeVideoMedia(file, info, new WorkDir(dir('whole'), 'bench'), { stage: () => () => undefined })
   })
   const f = await earlyPlay()
+  const g = await tourCost()
 
-  console.log(REPEAT > 1 ? `\nbest of ${REPEAT} runs each for (a), (b), (c), (d), (e):` : '')
+  console.log(REPEAT > 1 ? `\nbest of ${REPEAT} runs each for (a), (b), (c), (d), (e), (g), (h):` : '')
   console.log(row('(a) pipeline ladder job', a))
   console.log(row('(b) bare single-pass ffmpeg', b))
   console.log(row('(c) one ffmpeg per rung', c))
@@ -237,6 +331,7 @@ try {
   console.log(`${scrubLine}, ${((scrub.cpu / whole.cpu) * 100).toFixed(1)} % of the whole ingest's`)
   console.log(`whole ingest / duration = ${(whole.wall / d).toFixed(2)}   (target at most 1.50 on 2 cores)`)
   for (const line of earlyPlayLines(f, scrub)) console.log(line)
+  for (const line of tourLines(g)) console.log(line)
   console.log(`load average now: ${load()}; with other work on the machine the wall times stretch, CPU seconds much less`)
 } finally {
   await fs.rm(scratch, { recursive: true, force: true })

@@ -231,7 +231,8 @@ async function shareMedia(em: EntityManager, rows: SeededRows, videoSources: Vid
 }
 
 async function seedPictures(em: EntityManager, cacheDir: string, store: MediaStore, rows: SeededRows) {
-  const target = (stored: string, width: number, height: number): PictureTarget => ({ file: store.absolute(stored), stored, width, height, crop: true })
+  // Every one of them is shown by the public tour, blurred there (tour renditions).
+  const target = (stored: string, width: number, height: number): PictureTarget => ({ file: store.absolute(stored), stored, width, height, crop: true, tour: true })
 
   // Eight portraits, shared round-robin by the models.
   const portraits = await inParallel(Array.from({ length: 8 }, (_, i) => i + 1), PARALLEL, async (n) => {

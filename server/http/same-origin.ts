@@ -8,8 +8,11 @@ import { requestLocale } from './request-locale.js'
 /** The header the site's own client sends with every tRPC call (src/lib/trpc.ts). */
 export const CSRF_HEADER = 'x-streamclub-csrf'
 
-/** Routes other sites post to by design: the billing processor's signed webhooks. */
-const CROSS_SITE_ROUTES = ['/billing/webhook/']
+/**
+ * Routes other sites post to by design: the billing processor's signed webhooks, and the
+ * age-verification providers' and wallets' responses (authenticated by the method).
+ */
+const CROSS_SITE_ROUTES = ['/billing/webhook/', '/age/response/']
 
 /**
  * Routes whose body is bytes, not JSON, with the media types each takes (a cross-site form can

@@ -4,6 +4,7 @@ import { translator } from '../../core/i18n.js'
 import type { Locale } from '../../core/domain/locale.js'
 import { requestLocale } from '../http/request-locale.js'
 import { encodedBody, pageTag, PageRenderer, type PageRendererDeps } from './pages.js'
+import { pageGate, uniformlyOpen } from '../../core/domain/age/gates.js'
 
 /** Paths that are never pages: an unknown one there is a plain 404. */
 const RESERVED = /^\/(trpc|media|protected|assets|download|api|billing|dev|sitemaps)(\/|$)/
@@ -15,6 +16,10 @@ const RESERVED = /^\/(trpc|media|protected|assets|download|api|billing|dev|sitem
  */
 export function registerPageRoute(app: FastifyInstance, deps: Omit<PageRendererDeps, 'build'> & { build: PageRendererDeps['build'] | null }): void {
   const renderer = deps.build ? new PageRenderer({ ...deps, build: deps.build }) : null
+  // Where the policy shows different pages by place or proof, no shared cache may keep one
+  // visitor's page for another: the HTML is private (the server's own page cache is keyed by
+  // the answer, server/render/pages.ts).
+  const sharedCacheable = uniformlyOpen(deps.config.age.policy.rules.map((rule) => rule.outcome))
 
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/'
@@ -33,16 +38,19 @@ export function registerPageRoute(app: FastifyInstance, deps: Omit<PageRendererD
     }
     if (page.location) return reply.header('cache-control', 'no-cache').redirect(page.location, 302)
 
+    // A gated address shows the verification page (403) or the "not available" page (451).
+    const gate = pageGate(req.ageAccess, pathname)
+    const status = gate === 'blocked' ? 451 : gate === 'verify' ? 403 : page.status
     const tag = pageTag(page)
     void reply
-      .code(page.status)
+      .code(status)
       .type('text/html; charset=utf-8')
       .header('content-security-policy', page.contentSecurityPolicy)
-      // The same HTML for everyone: shared caches may keep it briefly; browsers revalidate.
-      .header('cache-control', 'public, max-age=0, s-maxage=30, must-revalidate')
+      // Shared caches may keep a page briefly when everyone gets the same; browsers revalidate.
+      .header('cache-control', sharedCacheable ? 'public, max-age=0, s-maxage=30, must-revalidate' : 'private, max-age=0, must-revalidate')
       .header('vary', 'Accept-Encoding, User-Agent')
       .header('etag', tag)
-    if (page.status === 200 && req.headers['if-none-match'] === tag) return reply.code(304).send()
+    if (status === 200 && req.headers['if-none-match'] === tag) return reply.code(304).send()
     const encoding = (negotiate(req.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']) ?? 'identity') as 'br' | 'gzip' | 'identity'
     if (encoding !== 'identity') void reply.header('content-encoding', encoding)
     return reply.send(await encodedBody(page, encoding))

@@ -1,4 +1,4 @@
-import { accessVariant } from '../../core/domain/age/access.js'
+import { accessVariant, type AgeAccess } from '../../core/domain/age/access.js'
 import crypto from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
@@ -12,11 +12,12 @@ import type { CatalogCache } from '../../core/services/catalog/cache.js'
 import { browserRequest } from '../http/browser-request.js'
 import type { RateLimits } from '../../core/services/auth/rate-limits.js'
 import { appRouter, type AppRouter } from '../trpc/root.js'
-import type { PageEnvironment } from '../../core/render-contract.js'
+import { pageAgeText, type PageAge, type PageEnvironment } from '../../core/render-contract.js'
 import type { ClientBuild } from './client-build.js'
 import { mediaOriginsOf } from '../../core/services/media/public-urls.js'
 import { pageSecurityPolicy } from './security-policy.js'
 import type { ServerMetrics } from '../metrics/server-metrics.js'
+import type { AgeAssurance } from '../../core/services/age/assurance.js'
 
 export interface RenderedPage {
   status: number
@@ -40,11 +41,16 @@ export interface PageRendererDeps {
   build: ClientBuild
   /** Procedure timings of the renders too, when metrics are on. */
   metrics: ServerMetrics | null
+  age: AgeAssurance
 }
 
 /** Phones get the narrow list sizes (spec section 9) in the server's HTML. */
 const PHONE_USER_AGENT = /Mobi|iPhone|Android.+Mobile|Windows Phone/i
 const LOCALE_COOKIE = 'locale'
+
+function pageAge(access: AgeAccess): PageAge {
+  return { outcome: access.outcome, verified: access.verified, explicitAllowed: access.explicitAllowed, rule: access.rule ?? null }
+}
 
 /** What the page's render depends on besides its URL. */
 function pageEnvironment(req: FastifyRequest, publicUrl: string): PageEnvironment {
@@ -57,6 +63,7 @@ function pageEnvironment(req: FastifyRequest, publicUrl: string): PageEnvironmen
     preferredLocale: normalizeLocale(stored) ?? 'de',
     breakpoint: mobileHint === '?1' || (mobileHint === undefined && PHONE_USER_AGENT.test(userAgent ?? '')) ? 'base' : 'lg',
     renderedAt: Date.now(),
+    age: pageAge(req.ageAccess),
   }
 }
 
@@ -70,19 +77,19 @@ export class PageRenderer {
 
   async page(req: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> {
     const env = pageEnvironment(req, this.deps.config.publicUrl)
-    const key = `${req.url}\n${env.isBot}\n${env.breakpoint}\n${env.preferredLocale}\n${accessVariant(req.ageAccess)}`
+    const key = `${req.url}\n${env.isBot}\n${env.breakpoint}\n${env.preferredLocale}\n${accessVariant(req.ageAccess)}\n${pageAgeText(env.age)}`
     return this.deps.pageCache.getOrLoad(key, () => this.render(req, reply, env))
   }
 
   private async render(req: FastifyRequest, reply: FastifyReply, env: PageEnvironment): Promise<RenderedPage> {
-    const { config, orm, limits, catalogCache, build, metrics } = this.deps
+    const { config, orm, limits, catalogCache, build, metrics, age } = this.deps
     const locale: Locale = isLocale(req.url.split('/')[1]?.split('?')[0]) ? (req.url.split('/')[1]!.split('?')[0] as Locale) : env.preferredLocale
     const apiClient = createTRPCClient<AppRouter>({
       links: [
         unstable_localLink({
           router: appRouter,
           // The anonymous visitor's context: the page never depends on who asks.
-          createContext: async () => ({ req, res: reply, browser: browserRequest(req, reply), config, em: orm.em.fork(), locale, user: null, ageAccess: req.ageAccess, now: new Date(), limits, catalogCache, metrics }),
+          createContext: async () => ({ req, res: reply, browser: browserRequest(req, reply), config, em: orm.em.fork(), locale, user: null, ageAccess: req.ageAccess, age, now: new Date(), limits, catalogCache, metrics }),
           onError: ({ error, path }) => {
             if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed while rendering')
           },

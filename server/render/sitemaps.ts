@@ -11,7 +11,8 @@ import type { Orm } from '../../core/db/orm.js'
 import type { ImageRef, LocalizedText } from '../../core/db/entities/types.js'
 import { LOCALES, isLocale, localize, type Locale } from '../../core/domain/locale.js'
 import type { CatalogCache } from '../../core/services/catalog/cache.js'
-import { toPicture } from '../../core/services/catalog/dto.js'
+import { toPicture, type CatalogVariant } from '../../core/services/catalog/dto.js'
+import { accessVariant } from '../../core/domain/age/access.js'
 import { released } from '../../core/services/catalog/released.js'
 import { absoluteMediaUrl, publicMediaUrl } from '../../core/services/media/public-urls.js'
 
@@ -29,7 +30,7 @@ const TABLE: Record<SitemapKind, { table: string; releasedOnly: boolean }> = {
 }
 
 /** Paths the robots should leave alone: personal pages, forms and the API. */
-const DISALLOWED = ['/account', '/favorites', '/watch-later', '/login', '/sign-up', '/verify-email', '/demo-checkout', '/trpc/', '/protected/', '/download/', '/*/search/']
+const DISALLOWED = ['/account', '/favorites', '/watch-later', '/login', '/sign-up', '/verify-email', '/demo-checkout', '/demo-card-check', '/trpc/', '/protected/', '/download/', '/*/search/']
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
@@ -92,8 +93,12 @@ function itemPath(kind: SitemapKind, id: number): string {
   return `${kind}/${id}`
 }
 
-/** One sitemap: the released items of a kind in one locale, block `block` (from 1). */
-async function sitemap(em: EntityManager, publicUrl: string, locale: Locale, kind: SitemapKind, block: number): Promise<string | null> {
+/**
+ * One sitemap: the released items of a kind in one locale, block `block` (from 1). The tour's
+ * (a search engine gets what a visitor of its place gets: docs/age-assurance.md) lists the same
+ * pages without Google's video extension: it would name the poster, the title and the clip.
+ */
+export async function sitemap(em: EntityManager, publicUrl: string, locale: Locale, kind: SitemapKind, block: number, variant: CatalogVariant = 'full'): Promise<string | null> {
   const rows = await em.getConnection().execute<SitemapRow[]>(rowsSql(kind), [SITEMAP_MAX_URLS, (block - 1) * SITEMAP_MAX_URLS])
   if (!rows.length && block > 1) return null
   const url = (lang: Locale | 'x-default', path: string) => `${publicUrl}/${lang === 'x-default' ? 'de' : lang}/${path}`
@@ -102,7 +107,7 @@ async function sitemap(em: EntityManager, publicUrl: string, locale: Locale, kin
     const alternates = [...LOCALES, 'x-default' as const]
       .map((lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(url(lang, path))}"/>`)
       .join('')
-    const video = kind === 'videos' ? videoEntry(row, locale, publicUrl) : ''
+    const video = kind === 'videos' && variant === 'full' ? videoEntry(row, locale, publicUrl) : ''
     const lastmod = row.published_at ? `<lastmod>${new Date(row.published_at).toISOString()}</lastmod>` : ''
     return `<url><loc>${escapeXml(url(locale, path))}</loc>${lastmod}${alternates}${video}</url>`
   })
@@ -150,7 +155,8 @@ export function registerSitemaps(app: FastifyInstance, { config, orm, pageCache 
     if (!match || !isLocale(req.params.locale)) return reply.callNotFound()
     const [, kind, block] = match as unknown as [string, SitemapKind, string]
     const locale = req.params.locale
-    const body = await pageCache.getOrLoad(`sitemap:${locale}:${kind}:${block}`, () => sitemap(orm.em.fork(), config.publicUrl, locale, kind, Number(block)))
+    const variant = accessVariant(req.ageAccess)
+    const body = await pageCache.getOrLoad(`sitemap:${locale}:${kind}:${block}:${variant}`, () => sitemap(orm.em.fork(), config.publicUrl, locale, kind, Number(block), variant))
     if (body === null) return reply.callNotFound()
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(body)
   })

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Config } from '../../core/config.js'
 import { isDatabaseUnavailable, type Orm } from '../../core/db/orm.js'
 import type { AgeAccess } from '../../core/domain/age/access.js'
+import type { AgeAssurance } from '../../core/services/age/assurance.js'
 import type { Locale } from '../../core/domain/locale.js'
 import { browserRequest } from '../http/browser-request.js'
 import { requestLocale } from '../http/request-locale.js'
@@ -25,6 +26,8 @@ export interface Context {
   user: CurrentUser | null
   /** What the request may see under the age-assurance policy (set by the server per request). */
   ageAccess: AgeAccess
+  /** The age-assurance services of this server (policy rules, methods, proofs, the check flow). */
+  age: AgeAssurance
   now: Date
   /** Per-IP and per-account limits of the account procedures. */
   limits: RateLimits
@@ -41,11 +44,12 @@ export interface ContextDeps {
   orm: Orm
   limits: RateLimits
   catalogCache: CatalogCache
+  age: AgeAssurance
   metrics?: ServerMetrics | null
   pipelineFeed?: PipelineFeed
 }
 
-export function createContextFactory({ config, orm, limits, catalogCache, metrics = null, pipelineFeed }: ContextDeps) {
+export function createContextFactory({ config, orm, limits, catalogCache, age, metrics = null, pipelineFeed }: ContextDeps) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
     const em = orm.em.fork()
     const now = new Date()
@@ -60,6 +64,7 @@ export function createContextFactory({ config, orm, limits, catalogCache, metric
         throw isDatabaseUnavailable(error) ? new TRPCError({ code: 'SERVICE_UNAVAILABLE', cause: error }) : error
       }),
       ageAccess: req.ageAccess,
+      age,
       now,
       limits,
       catalogCache,

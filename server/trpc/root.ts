@@ -1,7 +1,9 @@
 import { adminRouter } from './routers/admin/index.js'
+import { ageRouter } from './routers/age.js'
 import { authRouter } from './routers/auth.js'
 import { billingRouter } from './routers/billing.js'
 import { catalogRouter } from './routers/catalog.js'
+import { demoCardCheckRouter } from './routers/demo-card-check.js'
 import { plansRouter } from './routers/plans.js'
 import { interactionsRouter } from './routers/interactions.js'
 import { playbackRouter } from './routers/playback.js'
@@ -18,7 +20,9 @@ export const appRouter = router({
   playback: playbackRouter,
   interactions: interactionsRouter,
   admin: adminRouter,
+  age: ageRouter,
   watch: watchRouter,
+  demoCardCheck: demoCardCheckRouter,
 })
 
 /** The only thing the client imports from the server. */

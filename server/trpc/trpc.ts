@@ -11,6 +11,7 @@ import { errorText, translator } from '../../core/i18n.js'
 import type { Context } from './context.js'
 import { AppError } from '../../core/domain/errors.js'
 import { asTRPCError } from './errors.js'
+import { procedureRefusal } from '../../core/domain/age/gates.js'
 
 const t = initTRPC.context<Context>().create({
   // Stack traces never reach the client, in any environment.
@@ -77,8 +78,20 @@ const observedProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
   return result
 })
 
+/**
+ * The age-assurance policy of the caller's place: in a front place, catalog procedures refuse
+ * until the visitor is verified; in a block place only the site's pages and age verification
+ * answer (core/domain/age/gates.ts). The refusal is translated like any other.
+ */
+const ageGuardedProcedure = observedProcedure.use(({ ctx, path, next }) => {
+  // Every request has its answer (server/app.ts); a context made by hand in a test may not.
+  const refusal = ctx.ageAccess ? procedureRefusal(ctx.ageAccess, path) : null
+  if (refusal) throw new AppError('FORBIDDEN', refusal)
+  return next()
+})
+
 /** A database that is away (a restart, a timeout) answers 503 "try again shortly", not 500. */
-export const publicProcedure = observedProcedure.use(async ({ next }) => {
+export const publicProcedure = ageGuardedProcedure.use(async ({ next }) => {
   const result = await next()
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(result.error.cause)) {
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', cause: result.error.cause })
@@ -101,6 +114,16 @@ export const verifiedProcedure = userProcedure.use(({ ctx, next }) => {
 /** A member: active plan, admin or permanentAccess, decided by the one membership rule. */
 export const memberProcedure = userProcedure.use(({ ctx, next }) => {
   if (!isMember(ctx.user, ctx.now)) throw new AppError('FORBIDDEN', 'forbidden')
+  return next()
+})
+
+/**
+ * A member who may see explicit media (the AgeAccess of the request: an `open` jurisdiction, or
+ * verified): the player, the full-size stills and the lightbox. In the tour they are refused
+ * (docs/age-assurance.md, "What a tour shows").
+ */
+export const explicitMemberProcedure = memberProcedure.use(({ ctx, next }) => {
+  if (!ctx.ageAccess.explicitAllowed) throw new AppError('FORBIDDEN', 'tourRefused')
   return next()
 })
 

@@ -4,8 +4,11 @@ import { MantineProvider, mantineHtmlProps } from '@mantine/core'
 import { isLocale } from '../../core/domain/locale.js'
 import { SiteLayout } from '../components/layout/SiteLayout'
 import { AGE_GATE_SCRIPT } from '../components/layout/AgeGate'
+import { RTA_LABEL } from '../../core/domain/age/gates.js'
+import { pageAgeText } from '../../core/render-contract.js'
+import { usePageEnvironment } from '../lib/page-environment'
 import { useRefreshForSignedInUser } from '../features/auth/session'
-import { activateLocale, detectClientLocale, I18nProvider, translations } from '../lib/locale'
+import { activateLocale, detectClientLocale, I18nProvider, loadNamespaces, translations } from '../lib/locale'
 import type { RouterContext } from '../router-context'
 import { contrastVariables, theme } from '../theme'
 import { headContext, notFoundHead } from '../lib/seo'
@@ -20,6 +23,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     const asked = (location.search as { locale?: unknown }).locale
     const locale = isLocale(first) ? first : isLocale(asked) ? asked : detectClientLocale(context.env)
     await activateLocale(locale)
+    // Where age assurance shows its banner or pages, their texts come with every page.
+    if (context.env.age.outcome !== 'open') await loadNamespaces(locale, ['age'])
     return { locale }
   },
   // What every page has; each page adds its title, description, canonical and alternates.
@@ -34,8 +39,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { name: 'color-scheme', content: 'dark' },
       { name: 'theme-color', content: '#1a1b1e' },
-      // Google SafeSearch: the whole site is adult content.
+      // Google SafeSearch: the whole site is adult content; and the RTA label parental controls read.
       { name: 'rating', content: 'adult' },
+      { name: 'RATING', content: RTA_LABEL },
     ],
     links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
     scripts: [{ children: AGE_GATE_SCRIPT }],
@@ -48,8 +54,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 /** The whole HTML document, rendered on the server and hydrated in the browser. */
 function RootDocument({ children }: { children: ReactNode }) {
   const locale = useRouteContext({ from: '__root__', select: (context) => (context as { locale?: string }).locale })
+  const env = usePageEnvironment()
   return (
-    <html lang={locale ?? 'de'} {...mantineHtmlProps} data-mantine-color-scheme="dark">
+    <html lang={locale ?? 'de'} {...mantineHtmlProps} data-mantine-color-scheme="dark" data-age={pageAgeText(env.age)}>
       <head>
         <HeadContent />
       </head>

@@ -91,4 +91,28 @@ describe('admin.content', () => {
     expect(missing.statusCode).toBe(404)
     expect((await db.orm.em.fork().findOneOrFail(Video, video.id)).title.de).toBe('Neuer Titel')
   })
+
+  it('keeps the tour texts (what the blurred tour shows instead) per language: audited, empty means none, absent keeps them', async () => {
+    const base = { kind: 'video', id: video.id, title: { ...empty, de: 'Neuer Titel' }, description: empty, downloadable: true, publishAt: null }
+    const saved = await edit({ ...base, tourTitle: { ...empty, de: ' Farbbalken ', en: 'Colour bars' }, tourDescription: { ...empty, en: 'A calm test pattern.' } })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const row = await db.orm.em.fork().findOneOrFail(Video, video.id)
+    expect(row.tourTitle).toEqual({ de: 'Farbbalken', en: 'Colour bars' })
+    expect(row.tourDescription).toEqual({ en: 'A calm test pattern.' })
+    const item = (await trpcQuery(t.app, 'admin.content.item', { kind: 'video', id: video.id }, { cookie: admin.cookie })).json().result.data
+    expect(item).toMatchObject({ tourTitle: { ...empty, de: 'Farbbalken', en: 'Colour bars' }, tourDescription: { ...empty, en: 'A calm test pattern.' } })
+    const entries = await db.orm.em.fork().find(AuditEntry, { action: 'admin.content.update' }, { orderBy: { id: 'desc' } })
+    expect(entries[0]).toMatchObject({ before: { tourTitle: null }, after: { tourTitle: { de: 'Farbbalken', en: 'Colour bars' }, tourDescription: { en: 'A calm test pattern.' } } })
+
+    // A save without them (another client) keeps them; empty in every language removes them.
+    expect((await edit(base)).statusCode).toBe(200)
+    expect((await db.orm.em.fork().findOneOrFail(Video, video.id)).tourTitle).toEqual({ de: 'Farbbalken', en: 'Colour bars' })
+    expect((await edit({ ...base, tourTitle: empty, tourDescription: empty })).statusCode).toBe(200)
+    const cleared = await db.orm.em.fork().findOneOrFail(Video, video.id)
+    expect([cleared.tourTitle, cleared.tourDescription]).toEqual([null, null])
+
+    const long = await edit({ ...base, tourTitle: { ...empty, fr: 'x'.repeat(301) } }, 'fr')
+    expect(long.statusCode).toBe(400)
+    expect(long.json().error.data.fieldErrors).toEqual({ 'tourTitle.fr': expect.stringMatching(/titre/i) })
+  })
 })

@@ -273,7 +273,7 @@ describe('detail pages', () => {
   })
 
   it('give the HTML shell the title of a page that may be shown, null otherwise', async () => {
-    const caller = { em: db.orm.em.fork(), now: new Date(), user: null, cache: t.app.catalogCache }
+    const caller = { em: db.orm.em.fork(), now: new Date(), user: null, cache: t.app.catalogCache, variant: 'full' as const }
     expect(await detailTitle(caller, 'videos', videos[0]!.id, 'fr')).toBe('Vidéo zéro')
     expect(await detailTitle(caller, 'videos', upcoming.id, 'fr')).toBeNull()
     expect(await detailTitle(caller, 'models', 123_456, 'en')).toBeNull()

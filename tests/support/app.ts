@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../server/app.js'
+import { buildApp, type AppDeps } from '../../server/app.js'
 import type { Config } from '../../core/config.js'
 import type { Orm } from '../../core/db/orm.js'
 import { testConfig } from './config.js'
@@ -12,14 +12,15 @@ export interface TestApp {
   logs: Array<Record<string, unknown>>
 }
 
-export async function createTestApp(orm: Orm, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+/** The app on a test database; `resolveAgeAccess` walks it as a visitor of any jurisdiction (default: open). */
+export async function createTestApp(orm: Orm, env: NodeJS.ProcessEnv = {}, { resolveAgeAccess }: Pick<AppDeps, 'resolveAgeAccess'> = {}): Promise<TestApp> {
   const config = testConfig({ LOG_LEVEL: 'info', ...env })
   const logs: Array<Record<string, unknown>> = []
   const logStream = new PassThrough()
   logStream.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) logs.push(JSON.parse(line))
   })
-  const app = await buildApp({ config, orm, logStream })
+  const app = await buildApp({ config, orm, logStream, resolveAgeAccess })
   await app.ready()
   return { app, config, logs }
 }

@@ -90,7 +90,8 @@ async function renderImage(file: string, name: string, index: number, work: Work
   const targets: PictureTarget[] = [
     { ...work.file('protected', 'web', `${base}.jpg`), ...fitWithin(info.width, info.height, IMAGE_SIZES.web) },
     { ...work.file('public', 'thumbs', `${base}.jpg`), ...fitWithin(info.width, info.height, IMAGE_SIZES.thumb) },
-    ...(asPreview ? [{ ...work.file('public', 'previews', `${base}.jpg`), ...fitWithin(info.width, info.height, IMAGE_SIZES.preview) }] : []),
+    // The preview collage is what the public tour shows of a set: blurred there (tour rendition).
+    ...(asPreview ? [{ ...work.file('public', 'previews', `${base}.jpg`), ...fitWithin(info.width, info.height, IMAGE_SIZES.preview), tour: true }] : []),
   ]
   const [web, thumb, preview] = await renderPicture(file, targets, { signal })
   return {

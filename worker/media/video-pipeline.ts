@@ -223,6 +223,8 @@ interface Making {
   observer?: WorkerObserver
   /** The store the outputs are published to: finished files are handed to it early (EarlyUpload). */
   store?: MediaStore
+  /** Make the posters' tour renditions (blurred; default). Off only in the transcode bench, to measure what they cost. */
+  tour?: boolean
 }
 
 /** Every output of a video, written into `work` (one publication); returns the stored paths. */
@@ -231,9 +233,9 @@ export async function makeVideoMedia(
   source: SourceInfo,
   work: WorkDir,
   progress: Making['progress'],
-  { signal, observer, store }: Pick<Making, 'signal' | 'observer' | 'store'> = {},
+  { signal, observer, store, tour }: Pick<Making, 'signal' | 'observer' | 'store' | 'tour'> = {},
 ): Promise<VideoMedia> {
-  const making: Making = { sourceFile, source, rungs: planLadder(source), progress, signal, observer, store }
+  const making: Making = { sourceFile, source, rungs: planLadder(source), progress, signal, observer, store, tour }
   const first = await makeFirstOutputs(making, work)
   return first.ladder.length < making.rungs.length ? makeHigherRungs(making, first, work) : first
 }
@@ -248,11 +250,13 @@ async function makeFirstOutputs(making: Making, work: WorkDir): Promise<VideoMed
   const { sourceFile, source, rungs, progress, signal } = making
   const display = displaySize(source, Number.MAX_SAFE_INTEGER)
 
-  // Featured preview in a few widths, and stills across the video: one ffmpeg process, beside the lowest rung's.
+  // Featured preview in a few widths (each with its blurred tour rendition), and stills across
+  // the video: one ffmpeg process, beside the lowest rung's.
   const posterWidths = POSTER_WIDTHS.filter((width) => width <= display.width)
   const poster: PictureTarget[] = (posterWidths.length ? posterWidths : [display.width]).map((width) => ({
     ...work.file('public', `poster-${width}.jpg`),
     ...fitWithin(display.width, display.height, width, 'width'),
+    tour: making.tour ?? true,
   }))
   const full = fitWithin(display.width, display.height, STILL_FULL_MAX_WIDTH, 'width')
   const thumb = fitWithin(full.width, full.height, STILL_THUMB_WIDTH, 'width')

@@ -9,6 +9,7 @@ import { purgeAbandonedUploadsTask } from './purge-abandoned-uploads.js'
 import { purgeExpiredAuthTask } from './purge-expired-auth.js'
 import { mediaBackfillScrubTask } from './media-backfill-scrub.js'
 import { mediaBackfillWebpTask } from './media-backfill-webp.js'
+import { mediaBackfillTourTask } from './media-backfill-tour.js'
 import { mediaIngestDropTask } from './media-ingest-drop.js'
 import { mediaProcessImageSetTask } from './media-process-image-set.js'
 import { mediaProcessVideoTask } from './media-process-video.js'
@@ -31,6 +32,7 @@ export function createTaskList(deps: WorkerDeps, log: (line: string) => void = (
     [MEDIA_TASKS.ingestDrop]: mediaIngestDropTask(deps),
     [MEDIA_TASKS.backfillScrub]: mediaBackfillScrubTask(deps),
     [MEDIA_TASKS.backfillWebp]: mediaBackfillWebpTask(deps),
+    [MEDIA_TASKS.backfillTour]: mediaBackfillTourTask(deps),
     settle_subscriptions: settleSubscriptionsTask(deps),
     refresh_search_statistics: refreshSearchStatisticsTask(deps),
     backup_database: backupDatabaseTask(deps),

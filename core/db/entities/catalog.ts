@@ -64,6 +64,13 @@ ModelSchema.setClass(Model)
 const contentProperties = {
   title: p.json<LocalizedText>(),
   description: p.json<LocalizedText>(),
+  /**
+   * The title and description the public tour shows instead (a visitor who may not see explicit
+   * material; docs/age-assurance.md): written by an editor as safe for it, per language. Null or
+   * empty in every language: a neutral title ("Video 12") and no description.
+   */
+  tourTitle: p.json<LocalizedText>().nullable(),
+  tourDescription: p.json<LocalizedText>().nullable(),
   /** Empty or past: playable. Future: upcoming (coming soon). */
   publishAt: p.datetime().nullable(),
   /** Set by the worker's release task once media is ready and publishAt has come. */

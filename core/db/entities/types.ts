@@ -13,6 +13,13 @@ export interface ImageRef {
    * could not (the JPEG is gone or damaged).
    */
   webp?: string | null
+  /**
+   * The tour rendition (pictures the public tour shows): the same picture strongly blurred, same
+   * size, as JPEG at this path and WebP beside it (core/domain/media/tour.ts). What a visitor
+   * who may not see explicit media gets instead. Absent until the pipeline or the backfill task
+   * (`media_backfill_tour`) made it; null where it tried and could not.
+   */
+  tour?: string | null
 }
 
 import { RESOLUTIONS, type Resolution } from '../../domain/media/resolutions.js'

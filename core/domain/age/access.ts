@@ -13,7 +13,7 @@ export const AGE_OUTCOMES = ['open', 'blur', 'front', 'block'] as const
 export type AgeOutcome = (typeof AGE_OUTCOMES)[number]
 
 /** Where the visitor is, as far as the server knows: ISO 3166-1 alpha-2 country, ISO 3166-2 region ('US-TX'). */
-interface Jurisdiction {
+export interface Jurisdiction {
   country: string | null
   region: string | null
   /** How it was found: a trusted CDN header, the bundled IP database, the configured local jurisdiction, or not at all. */
@@ -31,6 +31,8 @@ export interface AgeAccess {
    * (blurred pictures, safe titles) may leave the server.
    */
   explicitAllowed: boolean
+  /** The id of the policy rule that decided (absent when a test or a bench fixed the answer). */
+  rule?: string
 }
 
 /** Until a policy says otherwise: today's behaviour (the click-through gate decides in the browser). */

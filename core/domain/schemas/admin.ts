@@ -28,6 +28,13 @@ export const contentUpdateSchema = contentRefSchema
     description: perLocale(DESCRIPTION_MAX, 'descriptionTooLong'),
     publishAt: z.iso.datetime({ offset: true, message: 'publishAtInvalid' }).nullable(),
     downloadable: z.boolean(),
+    /**
+     * The title and description the public tour shows instead (docs/age-assurance.md): an
+     * editor's text safe for visitors who may not see explicit material; empty: a neutral title.
+     * Absent: unchanged.
+     */
+    tourTitle: perLocale(TITLE_MAX, 'titleTooLong').optional(),
+    tourDescription: perLocale(DESCRIPTION_MAX, 'descriptionTooLong').optional(),
     /** The category; absent: unchanged. */
     categoryId: z.number().int().min(1).max(ID_MAX).nullable().optional(),
     /** The models in order (the first is the featured one); absent: unchanged. */

@@ -67,6 +67,8 @@ export async function contentForEdit(em: EntityManager, kind: IngestKind, id: nu
     ...mediaState(row),
     title: allLocales(row.title),
     description: allLocales(row.description),
+    tourTitle: allLocales(row.tourTitle),
+    tourDescription: allLocales(row.tourDescription),
     publishAt: row.publishAt ? row.publishAt.toISOString() : null,
     releasedAt: row.releasedAt ? row.releasedAt.toISOString() : null,
     withdrawn: row.withdrawn,
@@ -88,6 +90,10 @@ export async function contentForEdit(em: EntityManager, kind: IngestKind, id: nu
       views: row.views,
       previewClipUrl: video ? publicMediaUrl(video.media.previewClip) : null,
     },
+    /** The card's picture as the tour shows it (blurred; null until its tour rendition is made). */
+    tourCard: {
+      picture: toPicture(video ? video.media.poster : (row as ImageSet).media.previews[0], '', 640, 'tour'),
+    },
   }
 }
 
@@ -96,6 +102,8 @@ type Item = Video | ImageSet
 const snapshot = (row: Item, modelIds?: number[]) => ({
   title: row.title as LocalizedText,
   description: row.description as LocalizedText,
+  tourTitle: (row.tourTitle ?? null) as LocalizedText | null,
+  tourDescription: (row.tourDescription ?? null) as LocalizedText | null,
   publishAt: row.publishAt?.toISOString() ?? null,
   releasedAt: row.releasedAt?.toISOString() ?? null,
   withdrawn: row.withdrawn,
@@ -134,6 +142,10 @@ export async function updateContent(em: EntityManager, input: ContentUpdate, now
   const before = snapshot(row, relationsChange ? await modelIdsOf(em, input.kind, row.id) : undefined)
   row.title = filled(input.title)
   row.description = filled(input.description)
+  // No language written: none stored (the tour's neutral title).
+  const orNone = (text: LocalizedText) => (Object.keys(text).length ? text : null)
+  if (input.tourTitle !== undefined) row.tourTitle = orNone(filled(input.tourTitle))
+  if (input.tourDescription !== undefined) row.tourDescription = orNone(filled(input.tourDescription))
   row.publishAt = input.publishAt ? new Date(input.publishAt) : null
   row.downloadable = input.downloadable
   if (input.categoryId !== undefined) {
@@ -204,7 +216,7 @@ export async function setPosterFromStill(em: EntityManager, store: MediaStore, i
     const targets = (widths.length ? widths : [chosen.full.width]).map((width) => {
       const size = fitWithin(chosen.full.width, chosen.full.height, width, 'width')
       const stored = `${folder}/poster-${size.width}.jpg`
-      return { file: store.absolute(stored), stored, ...size }
+      return { file: store.absolute(stored), stored, ...size, tour: true }
     })
     const poster = await renderPicture(tmp, targets)
     await store.keepLocal(folder)

@@ -52,7 +52,17 @@ export type AgeStartResult =
    * A wallet presentation: `qrUrl` for another device (an `av://` or `openid4vp://` request), and
    * `digitalCredentials` for navigator.credentials.get({ digital: { requests } }) on this one.
    */
-  | { kind: 'wallet'; qrUrl: string; digitalCredentials?: { requests: Array<{ protocol: string; data: unknown }> }; state?: Record<string, unknown> }
+  | {
+      kind: 'wallet'
+      qrUrl: string
+      /**
+       * The same request for a wallet app on this device (a link, not a QR code): its answer comes
+       * back through the browser with a response code (see `confirmsBrowserReturn`).
+       */
+      sameDeviceUrl?: string
+      digitalCredentials?: { requests: Array<{ protocol: string; data: unknown }> }
+      state?: Record<string, unknown>
+    }
 
 /** A check as the store keeps it while it runs. */
 export interface PendingAgeCheck {
@@ -82,9 +92,26 @@ export type AgeMethodResult =
   | { ok: true; over18: true; assurance: 'verified' | 'estimated' }
   | { ok: false; reason: string }
 
+/** What POST /age/response answers whoever posted (a wallet, a provider), once `complete` has run. */
+export interface AgeResponseAnswer {
+  status: number
+  /** Sent as JSON. */
+  body: unknown
+  /**
+   * The result may be applied to the check's browser only when that browser comes back to the
+   * callback with the code that `body` hands the wallet (OpenID4VP 1.0 §13.3, same-device flow):
+   * keep the result on the check until `confirmsBrowserReturn` says yes.
+   */
+  awaitBrowser: boolean
+}
+
 export interface AgeMethod extends AgeMethodInfo {
   start(input: AgeCheckStart): Promise<AgeStartResult>
   complete(check: PendingAgeCheck, input: AgeCompletion): Promise<AgeMethodResult>
   /** Server-to-server results (webhooks): which check this call is about, before `complete` is called. */
   webhookCheck?(input: AgeCompletion): Promise<{ checkId: string } | null>
+  /** The answer to a POST /age/response after `complete`; without it: 200 `{}`, applied at once. */
+  responseAnswer?(check: PendingAgeCheck, input: AgeCompletion, result: AgeMethodResult): AgeResponseAnswer
+  /** For a result kept with `awaitBrowser`: whether this return of the check's browser to the callback carries the right code. */
+  confirmsBrowserReturn?(check: PendingAgeCheck, query: URLSearchParams): boolean
 }

@@ -6,6 +6,18 @@ import type { Locale } from '../../domain/locale.js'
 import { CURRENT_PLAN_COLUMNS, CURRENT_PLAN_JOIN, currentPlanOf, type CurrentPlanRow, type Membership } from '../billing/membership.js'
 
 export const SESSION_COOKIE = 'sid'
+/**
+ * Set with every sign-in, without max-age: it ends with the browser session even when the
+ * session cookie is remembered. Its value is derived from the session token, so it marks "signed
+ * in during this visit" for that session only (age rules that need an authentication at every
+ * visit, core/services/age/proofs.ts).
+ */
+export const VISIT_COOKIE = 'sid_visit'
+
+/** The visit cookie's value for a session token. */
+export function visitMarker(sessionToken: string): string {
+  return crypto.createHash('sha256').update(`visit:${sessionToken}`).digest('base64url')
+}
 
 /**
  * Sessions live in PostgreSQL; the browser holds only a random token in an httpOnly,
@@ -169,6 +181,7 @@ export async function startSession(em: EntityManager, browser: BrowserRequest, u
   })
   await em.flush()
   browser.setCookie(SESSION_COOKIE, token, remember ? { ...cookieOptions(browser), maxAge: Math.floor(ttl / 1000) } : cookieOptions(browser))
+  browser.setCookie(VISIT_COOKIE, visitMarker(token), cookieOptions(browser))
 }
 
 /** Signs this browser out: its session row is deleted and the cookie cleared. */
@@ -179,6 +192,7 @@ export async function endSession(em: EntityManager, browser: BrowserRequest): Pr
     sessionsEnded({ sessionId })
   }
   browser.clearCookie(SESSION_COOKIE, cookieOptions(browser))
+  browser.clearCookie(VISIT_COOKIE, cookieOptions(browser))
 }
 
 /** Ends every session of a user except, optionally, one (after a password change). */

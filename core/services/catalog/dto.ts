@@ -9,6 +9,16 @@ import { ageOn } from '../../domain/catalog/model-facts.js'
 import { publishState, type PublishState } from '../../domain/catalog/publish.js'
 import type { Resolution } from '../../domain/media/resolutions.js'
 import { publicMediaUrl } from '../media/public-urls.js'
+import { tourWebpPathOf } from '../../domain/media/tour.js'
+import { translator } from '../../i18n.js'
+import type { accessVariant } from '../../domain/age/access.js'
+
+/**
+ * Which catalog a caller gets: `full`, or `tour` for a visitor who may not see explicit
+ * material (AgeAccess.explicitAllowed false; docs/age-assurance.md, "What a tour shows"): the
+ * same shapes with tour-safe pictures and texts, and no clips or stills.
+ */
+export type CatalogVariant = ReturnType<typeof accessVariant>
 
 /** A picture ready for an <img>: the URL, its size, the text alternative, other widths. */
 export interface Picture {
@@ -118,9 +128,16 @@ export interface ListResult<T> {
   meta: ListMeta
 }
 
-/** One stored picture, or several widths of it, as a Picture; null where media is missing. */
-export function toPicture(refs: ImageRef | ImageRef[] | null | undefined, alt: string, preferredWidth = 640): Picture | null {
-  const list = (Array.isArray(refs) ? refs : refs ? [refs] : []).filter((ref) => publicMediaUrl(ref?.path))
+/** The tour's picture instead of a stored one: its blurred rendition (same size), or nothing where none was made yet. */
+const tourRef = (ref: ImageRef): ImageRef[] => (typeof ref.tour === 'string' ? [{ path: ref.tour, width: ref.width, height: ref.height, webp: tourWebpPathOf(ref.tour) }] : [])
+
+/**
+ * One stored picture, or several widths of it, as a Picture; null where media is missing. In the
+ * tour, the blurred renditions in their place (the same widths): never the originals.
+ */
+export function toPicture(refs: ImageRef | ImageRef[] | null | undefined, alt: string, preferredWidth = 640, variant: CatalogVariant = 'full'): Picture | null {
+  const stored = (Array.isArray(refs) ? refs : refs ? [refs] : []).filter((ref): ref is ImageRef => !!ref)
+  const list = (variant === 'tour' ? stored.flatMap(tourRef) : stored).filter((ref) => publicMediaUrl(ref.path))
   if (!list.length) return null
   const sorted = [...list].sort((a, b) => a.width - b.width)
   const chosen = sorted.find((ref) => ref.width >= preferredWidth) ?? sorted[sorted.length - 1]!
@@ -142,6 +159,8 @@ interface ModelRefRow {
 interface ContentRow {
   id: number
   title: LocalizedText
+  /** The editor's tour-safe title (what the tour shows instead), if any. */
+  tour_title?: LocalizedText | null
   likes: number
   dislikes: number
   views: number
@@ -189,12 +208,33 @@ export interface CategoryRow {
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
 const date = (value: Date | string | null | undefined) => (value ? new Date(value) : null)
 
-function toModelRef(row: ModelRefRow): ModelRef {
-  return { id: row.id, name: row.first_name, avatar: toPicture(row.avatar, row.first_name, 160) }
+export function toModelRef(row: ModelRefRow, variant: CatalogVariant = 'full'): ModelRef {
+  // A model's first name is no explicit text: the tour shows it (docs/age-assurance.md).
+  return { id: row.id, name: row.first_name, avatar: toPicture(row.avatar, row.first_name, 160, variant) }
 }
 
-function toContentItem(row: ContentRow, locale: Locale, now: Date): ContentItem {
-  const title = localize(row.title, locale)
+export type ContentKind = 'video' | 'imageSet'
+
+/**
+ * An item's title as the variant shows it: its own, or in the tour the editor's tour title
+ * (any language an editor wrote is safe for the tour: the usual de, then en fallback) or a
+ * neutral one ("Video 12"), never the item's own title.
+ */
+export function contentTitle(kind: ContentKind, row: { id: number; title: LocalizedText; tour_title?: LocalizedText | null }, locale: Locale, variant: CatalogVariant): string {
+  if (variant === 'full') return localize(row.title, locale)
+  return localize(row.tour_title, locale) || translator(locale).tour.fallback[kind]({ id: row.id })
+}
+
+/** An item's description as the variant shows it: its own, or in the tour the editor's tour description (or none). */
+export function contentDescription(row: { description: LocalizedText; tour_description?: LocalizedText | null }, locale: Locale, variant: CatalogVariant): string {
+  return variant === 'full' ? localize(row.description, locale) : localize(row.tour_description, locale)
+}
+
+/** A free text of the catalog's editors (a model's bio, a category's description): the tour shows none (no tour text exists for it). */
+export const freeText = (text: LocalizedText | null | undefined, locale: Locale, variant: CatalogVariant): string => (variant === 'full' ? localize(text, locale) : '')
+
+function toContentItem(kind: ContentKind, row: ContentRow, locale: Locale, now: Date, variant: CatalogVariant): ContentItem {
+  const title = contentTitle(kind, row, locale, variant)
   const item: ContentItem = {
     id: row.id,
     title,
@@ -205,28 +245,31 @@ function toContentItem(row: ContentRow, locale: Locale, now: Date): ContentItem 
     publishedAt: iso(row.published_at),
     publishState: publishState(date(row.publish_at), now),
   }
-  if (row.poster !== undefined) item.featuredPreview = toPicture(row.poster, title)
-  if (row.featured_model !== undefined) item.featuredModel = row.featured_model ? toModelRef(row.featured_model) : null
-  if (row.models !== undefined) item.models = (row.models ?? []).map(toModelRef)
+  if (row.poster !== undefined) item.featuredPreview = toPicture(row.poster, title, 640, variant)
+  if (row.featured_model !== undefined) item.featuredModel = row.featured_model ? toModelRef(row.featured_model, variant) : null
+  if (row.models !== undefined) item.models = (row.models ?? []).map((model) => toModelRef(model, variant))
+  // A category's title is the site's navigation (a genre's name), shown in the tour too.
   if (row.category !== undefined) item.category = row.category ? { id: row.category.id, title: localize(row.category.title, locale) } : null
   return item
 }
 
-export function toVideoItem(row: VideoRow, locale: Locale, now: Date): VideoItem {
+export function toVideoItem(row: VideoRow, locale: Locale, now: Date, variant: CatalogVariant = 'full'): VideoItem {
+  const tour = variant === 'tour'
   return {
-    ...toContentItem(row, locale, now),
+    ...toContentItem('video', row, locale, now, variant),
     durationSeconds: row.duration_seconds,
     highestResolution: row.highest_resolution,
-    previewClipUrl: publicMediaUrl(row.preview_clip),
-    thumbnailClipUrl: publicMediaUrl(row.thumbnail_clip),
+    // The tour offers no clip: hover and thumbnail clips are explicit (their URLs answer 403 there).
+    previewClipUrl: tour ? null : publicMediaUrl(row.preview_clip),
+    thumbnailClipUrl: tour ? null : publicMediaUrl(row.thumbnail_clip),
   }
 }
 
-export function toImageSetItem(row: ImageSetRow, locale: Locale, now: Date): ImageSetItem {
-  return { ...toContentItem(row, locale, now), imagesCount: row.images_count, membersOnly: row.members_only }
+export function toImageSetItem(row: ImageSetRow, locale: Locale, now: Date, variant: CatalogVariant = 'full'): ImageSetItem {
+  return { ...toContentItem('imageSet', row, locale, now, variant), imagesCount: row.images_count, membersOnly: row.members_only }
 }
 
-export function toModelItem(row: ModelRow, _locale: Locale, now: Date): ModelItem {
+export function toModelItem(row: ModelRow, _locale: Locale, now: Date, variant: CatalogVariant = 'full'): ModelItem {
   const birth = date(row.birth_date)
   return {
     id: row.id,
@@ -234,26 +277,28 @@ export function toModelItem(row: ModelRow, _locale: Locale, now: Date): ModelIte
     age: birth ? ageOn(birth, now) : null,
     likes: row.likes,
     dislikes: row.dislikes,
-    picture: toPicture(row.preview_thumbnail ?? row.avatar, row.first_name, 400),
+    picture: toPicture(row.preview_thumbnail ?? row.avatar, row.first_name, 400, variant),
     nationality: row.nationality,
   }
 }
 
-export function toCategoryItem(row: CategoryRow, locale: Locale): CategoryItem {
+export function toCategoryItem(row: CategoryRow, locale: Locale, variant: CatalogVariant = 'full'): CategoryItem {
   const title = localize(row.title, locale)
   return {
     id: row.id,
     slug: row.slug,
     title,
-    description: localize(row.description, locale),
-    logo: toPicture(row.logo, title, 160),
-    preview: toPicture(row.preview, title),
+    description: freeText(row.description, locale, variant),
+    logo: toPicture(row.logo, title, 160, variant),
+    preview: toPicture(row.preview, title, 640, variant),
     featured: row.featured,
   }
 }
 
 export interface VideoDetail extends VideoItem {
   description: string
+  /** The tour's answer (docs/age-assurance.md): blurred pictures, tour texts, no stills or clips. */
+  tour: boolean
   /** Rungs the video has, lowest first. */
   resolutions: Resolution[]
   downloadable: boolean
@@ -269,6 +314,8 @@ export interface VideoDetail extends VideoItem {
 
 export interface ImageSetDetail extends ImageSetItem {
   description: string
+  /** The tour's answer (docs/age-assurance.md): the blurred collage, tour texts, none of the set's pictures. */
+  tour: boolean
   downloadable: boolean
   /** Spec: has_download — a download exists for members whose plan includes downloads. */
   hasDownload: boolean

@@ -12,20 +12,27 @@ import { AppError } from '../../domain/errors.js'
 import { freshCounts } from './interactions.js'
 import type { CatalogCache } from './cache.js'
 import {
-  toPicture,
-  type BannerItem, type CategoryDetail, type ImageSetDetail, type ImageSetRow, type ListResult, type ModelDetail, type ModelRow,
+  contentDescription, freeText, toPicture,
+  type BannerItem, type CatalogVariant, type CategoryDetail, type ImageSetDetail, type ImageSetRow, type ListResult, type ModelDetail, type ModelRow,
   type UserItemState, type VideoDetail, type VideoRow,
 } from './dto.js'
 import { normalizeListQuery, runList, withStates, type ListSource, type NormalizedListQuery } from './list-query.js'
 import { categorySource, imageSetSource, modelSource, videoSource } from './sources.js'
 import { query, raw, sql, type Sql } from '../../db/sql.js'
 import { released } from './released.js'
+import { translator } from '../../i18n.js'
 
 export interface CatalogCaller {
   em: EntityManager
   now: Date
   user: { id: number } | null
   cache: CatalogCache
+  /**
+   * The full catalog, or the tour for a visitor who may not see explicit material
+   * (`accessVariant` of the request's AgeAccess; docs/age-assurance.md): tour-safe pictures
+   * and texts, no clips or stills. Part of every cache key.
+   */
+  variant: CatalogVariant
 }
 
 type Stated<T> = T & { state?: UserItemState | null }
@@ -39,7 +46,7 @@ async function listOf<Row, Item extends { id: number }>(
   caller: CatalogCaller,
   input: ListQuery,
 ): Promise<ListResult<Stated<Item>>> {
-  const q = normalizeListQuery(source.kind, input)
+  const q = normalizeListQuery(source.kind, input, caller.variant)
   const userId = caller.user?.id ?? null
   const personal = q.favorite || q.watchLater
   const load = () => runList(source, q, { em: caller.em, now: caller.now, userId })
@@ -62,7 +69,7 @@ const ALL_RELATIONS: ListRelation[] = ['category', 'featured_model', 'featured_p
 
 /** One row of a source, by id, with every relation, under the source's visibility rules. */
 async function oneRow<Row>(source: ListSource<Row, unknown>, caller: CatalogCaller, locale: Locale, id: number, extra: Sql): Promise<Row> {
-  const q = normalizeListQuery(source.kind, { locale, with: ALL_RELATIONS })
+  const q = normalizeListQuery(source.kind, { locale, with: ALL_RELATIONS }, caller.variant)
   const conditions = [...source.visibility(q, caller.now), sql`t.id = ${id}`]
   const rows = await query<Row>(
     caller.em,
@@ -94,6 +101,7 @@ async function detailOf<T extends { id: number; likes: number; dislikes: number 
 
 interface VideoDetailRow extends VideoRow {
   description: LocalizedText
+  tour_description: LocalizedText | null
   resolutions: Resolution[]
   downloadable: boolean
   stills: Array<{ thumb: ImageRef; full: ImageRef }> | null
@@ -101,22 +109,25 @@ interface VideoDetailRow extends VideoRow {
 
 /** A released video; an upcoming or unknown one is NOT_FOUND (spec section 4). */
 export function videoDetail(caller: CatalogCaller, { id, locale }: { id: number; locale: Locale }) {
-  return detailOf<VideoDetail>(caller, `video:${id}:${locale}`, videoSource.state, 'video', async () => {
+  const { variant } = caller
+  return detailOf<VideoDetail>(caller, `video:${id}:${locale}:${variant}`, videoSource.state, 'video', async () => {
     const row = await oneRow<VideoDetailRow>(
       videoSource as ListSource<VideoDetailRow, unknown>,
       caller,
       locale,
       id,
-      raw(`, t.description, t.resolutions, t.downloadable, t.media->'stills' as stills`),
+      raw(`, t.description, t.tour_description, t.resolutions, t.downloadable, t.media->'stills' as stills`),
     )
-    const item = videoSource.map(row, normalizeListQuery('videos', { locale }), caller.now)
+    const item = videoSource.map(row, normalizeListQuery('videos', { locale }, variant), caller.now)
     return {
       ...item,
-      description: localize(row.description, locale),
+      description: contentDescription(row, locale, variant),
+      tour: variant === 'tour',
       resolutions: row.resolutions,
       downloadable: row.downloadable,
-      poster: toPicture(row.poster, item.title, 1280),
-      previews: (row.stills ?? []).map((still, index) => ({ id: index + 1, thumbnail: toPicture(still.thumb, `${item.title} (${index + 1})`, 320) })),
+      poster: toPicture(row.poster, item.title, 1280, variant),
+      // The tour shows no stills.
+      previews: variant === 'tour' ? [] : (row.stills ?? []).map((still, index) => ({ id: index + 1, thumbnail: toPicture(still.thumb, `${item.title} (${index + 1})`, 320) })),
       featuredModel: item.featuredModel ?? null,
       models: item.models ?? [],
       category: item.category ?? null,
@@ -127,30 +138,37 @@ export function videoDetail(caller: CatalogCaller, { id, locale }: { id: number;
 
 interface ImageSetDetailRow extends ImageSetRow {
   description: LocalizedText
+  tour_description: LocalizedText | null
   downloadable: boolean
   previews: ImageRef[] | null
 }
 
 export function imageSetDetail(caller: CatalogCaller, { id, locale }: { id: number; locale: Locale }) {
-  return detailOf<ImageSetDetail>(caller, `imageSet:${id}:${locale}`, imageSetSource.state, 'imageSet', async () => {
+  const { variant } = caller
+  return detailOf<ImageSetDetail>(caller, `imageSet:${id}:${locale}:${variant}`, imageSetSource.state, 'imageSet', async () => {
     const row = await oneRow<ImageSetDetailRow>(
       imageSetSource as ListSource<ImageSetDetailRow, unknown>,
       caller,
       locale,
       id,
-      raw(`, t.description, t.downloadable, t.media->'previews' as previews`),
+      raw(`, t.description, t.tour_description, t.downloadable, t.media->'previews' as previews`),
     )
-    const images = await query<{ id: number; position: number; alt: LocalizedText; thumb: ImageRef | null }>(
-      caller.em,
-      sql`select id, position, alt, media->'thumb' as thumb from image where image_set_id = ${id} order by position, id`,
-    )
-    const item = imageSetSource.map(row, normalizeListQuery('imageSets', { locale }), caller.now)
+    // The tour shows the set's blurred preview collage, none of its pictures (they are its stills).
+    const images =
+      variant === 'tour'
+        ? []
+        : await query<{ id: number; position: number; alt: LocalizedText; thumb: ImageRef | null }>(
+            caller.em,
+            sql`select id, position, alt, media->'thumb' as thumb from image where image_set_id = ${id} order by position, id`,
+          )
+    const item = imageSetSource.map(row, normalizeListQuery('imageSets', { locale }, variant), caller.now)
     return {
       ...item,
-      description: localize(row.description, locale),
+      description: contentDescription(row, locale, variant),
+      tour: variant === 'tour',
       downloadable: row.downloadable,
       hasDownload: row.downloadable,
-      previews: (row.previews ?? []).flatMap((ref) => toPicture(ref, item.title, 640) ?? []),
+      previews: (row.previews ?? []).flatMap((ref) => toPicture(ref, item.title, 640, variant) ?? []),
       images: images.map((image) => ({
         id: image.id,
         position: image.position,
@@ -180,7 +198,9 @@ interface ModelDetailRow extends ModelRow {
 }
 
 export function modelDetail(caller: CatalogCaller, { id, locale }: { id: number; locale: Locale }) {
-  return detailOf<ModelDetail>(caller, `model:${id}:${locale}`, modelSource.state, 'model', async () => {
+  const { variant } = caller
+  const tour = variant === 'tour'
+  return detailOf<ModelDetail>(caller, `model:${id}:${locale}:${variant}`, modelSource.state, 'model', async () => {
     const row = await oneRow<ModelDetailRow>(
       modelSource as ListSource<ModelDetailRow, unknown>,
       caller,
@@ -190,23 +210,25 @@ export function modelDetail(caller: CatalogCaller, { id, locale }: { id: number;
         (select count(*)::int from video_model m join video v on v.id = m.video_id where m.model_id = t.id and ${released('v')}) as videos_count,
         (select count(*)::int from image_set_model m join image_set s on s.id = m.image_set_id where m.model_id = t.id and ${released('s')}) as image_sets_count`),
     )
-    const item = modelSource.map(row, normalizeListQuery('models', { locale }), caller.now)
-    const alt = localize(row.alt, locale) || item.name
+    const item = modelSource.map(row, normalizeListQuery('models', { locale }, variant), caller.now)
+    // The picture's text alternative describes the picture: the tour's is blurred, so it gets the name.
+    const alt = (!tour && localize(row.alt, locale)) || item.name
     return {
       ...item,
-      description: localize(row.description, locale),
-      bio: localize(row.bio, locale),
-      avatar: toPicture(row.avatar, alt, 160),
-      preview: toPicture(row.preview ?? row.avatar, alt, 800),
+      description: freeText(row.description, locale, variant),
+      bio: freeText(row.bio, locale, variant),
+      avatar: toPicture(row.avatar, alt, 160, variant),
+      preview: toPicture(row.preview ?? row.avatar, alt, 800, variant),
+      // The tour leaves out the sexual characteristics and preferences; the rest is a profile's plain facts.
       facts: {
-        cupSize: row.cup_size,
-        genitalArea: row.genital_area,
+        cupSize: tour ? null : row.cup_size,
+        genitalArea: tour ? null : row.genital_area,
         heightCm: row.height_cm,
         weightKg: row.weight_kg,
         nationality: row.nationality,
         zodiac: row.zodiac,
       },
-      preferences: row.preferences,
+      preferences: tour ? [] : row.preferences,
       videosCount: row.videos_count,
       imageSetsCount: row.image_sets_count,
       state: null,
@@ -215,14 +237,15 @@ export function modelDetail(caller: CatalogCaller, { id, locale }: { id: number;
 }
 
 export function categoryDetail(caller: CatalogCaller, { id, locale }: { id: number; locale: Locale }): Promise<CategoryDetail> {
-  return caller.cache.getOrLoad(`category:${id}:${locale}`, async () => {
+  return caller.cache.getOrLoad(`category:${id}:${locale}:${caller.variant}`, async () => {
     const row = await oneRow(categorySource, caller, locale, id, raw(''))
-    return categorySource.map(row, normalizeListQuery('categories', { locale }), caller.now)
+    return categorySource.map(row, normalizeListQuery('categories', { locale }, caller.variant), caller.now)
   })
 }
 
 export function banners(caller: CatalogCaller, { locale, position }: { locale: Locale; position: 'top' | 'bottom' }): Promise<BannerItem[]> {
-  return caller.cache.getOrLoad(`banners:${position}:${locale}`, async () => {
+  const { variant } = caller
+  return caller.cache.getOrLoad(`banners:${position}:${locale}:${variant}`, async () => {
     const rows = await query<{ id: number; title: LocalizedText; image: ImageRef | ImageRef[] | null; link_path: string | null }>(
       caller.em,
       // The schedule as services/catalog-admin/banners.ts `isShowing` states it; a cached list follows it within the cache's TTL.
@@ -232,9 +255,10 @@ export function banners(caller: CatalogCaller, { locale, position }: { locale: L
              and (ends_at is null or ends_at > ${caller.now.toISOString()}::timestamptz)
            order by sort_order, id`,
     )
-    return rows.map((row) => {
-      const title = localize(row.title, locale)
-      return { id: row.id, title, picture: toPicture(row.image, title, 1600), linkPath: row.link_path }
+    return rows.map((row, index) => {
+      // A banner's title is promotional text about an item: the tour shows a neutral one.
+      const title = variant === 'tour' ? translator(locale).tour.fallback.banner({ position: index + 1 }) : localize(row.title, locale)
+      return { id: row.id, title, picture: toPicture(row.image, title, 1600, variant), linkPath: row.link_path }
     })
   })
 }

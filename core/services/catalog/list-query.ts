@@ -15,7 +15,7 @@ import {
 } from '../../domain/catalog/search.js'
 import type { ListQuery, ListRelation } from '../../domain/schemas/catalog.js'
 import { AppError } from '../../domain/errors.js'
-import { EMPTY_STATE, type ListResult, type Rating, type UserItemState } from './dto.js'
+import { EMPTY_STATE, type CatalogVariant, type ListResult, type Rating, type UserItemState } from './dto.js'
 import { list, query, raw, sql, where, type Sql } from '../../db/sql.js'
 
 /** A list query after the spec's normalisation; everything the SQL depends on. */
@@ -39,9 +39,11 @@ export interface NormalizedListQuery {
   not: number[]
   limit: number | null
   featured: boolean
+  /** The full catalog, or the tour (docs/age-assurance.md): part of every cache key. */
+  variant: CatalogVariant
 }
 
-export function normalizeListQuery(kind: ListKind, input: ListQuery): NormalizedListQuery {
+export function normalizeListQuery(kind: ListKind, input: ListQuery, variant: CatalogVariant = 'full'): NormalizedListQuery {
   const search = searchTerms(input.q)
   const limit = input.limit ?? null
   return {
@@ -63,6 +65,7 @@ export function normalizeListQuery(kind: ListKind, input: ListQuery): Normalized
     not: [...new Set(input.not ?? [])].sort((a, b) => a - b),
     limit,
     featured: input.featured ?? false,
+    variant,
   }
 }
 

@@ -134,7 +134,7 @@ function contentSource<Row, Item>(spec: ContentTable, kind: 'videos' | 'imageSet
     },
     columns(q) {
       const columns = [
-        raw(`t.id, t.title, t.likes, t.dislikes, t.views, t.publish_at, coalesce(t.publish_at, t.released_at) as published_at, ${spec.ownColumns}`),
+        raw(`t.id, t.title, ${q.variant === 'tour' ? 't.tour_title, ' : ''}t.likes, t.dislikes, t.views, t.publish_at, coalesce(t.publish_at, t.released_at) as published_at, ${spec.ownColumns}`),
       ]
       if (q.relations.includes('featured_preview')) columns.push(raw(`${spec.posterColumn} as poster`))
       if (q.relations.includes('featured_model')) columns.push(raw(`case when fm.id is null then null else ${modelJson('fm')} end as featured_model`))
@@ -162,7 +162,7 @@ export const videoSource: ListSource<VideoRow, VideoItem> = contentSource<VideoR
     posterColumn: `t.media->'poster'`,
   },
   'videos',
-  (row, q, now) => toVideoItem(row, q.locale, now),
+  (row, q, now) => toVideoItem(row, q.locale, now, q.variant),
 )
 
 export const imageSetSource: ListSource<ImageSetRow, ImageSetItem> = contentSource<ImageSetRow, ImageSetItem>(
@@ -176,7 +176,7 @@ export const imageSetSource: ListSource<ImageSetRow, ImageSetItem> = contentSour
     posterColumn: `t.media->'previews'->0`,
   },
   'imageSets',
-  (row, q, now) => toImageSetItem(row, q.locale, now),
+  (row, q, now) => toImageSetItem(row, q.locale, now, q.variant),
 )
 
 export const modelSource: ListSource<ModelRow, ModelItem> = {
@@ -203,7 +203,7 @@ export const modelSource: ListSource<ModelRow, ModelItem> = {
     }
   },
   columns: () => raw('t.id, t.first_name, t.birth_date::text as birth_date, t.likes, t.dislikes, t.avatar, t.preview_thumbnail, t.nationality'),
-  map: (row, q, now) => toModelItem(row, q.locale, now),
+  map: (row, q, now) => toModelItem(row, q.locale, now, q.variant),
 }
 
 export const categorySource: ListSource<CategoryRow, CategoryItem> = {
@@ -215,5 +215,5 @@ export const categorySource: ListSource<CategoryRow, CategoryItem> = {
   order: (q) => sql`t.sort_order ${dir(q)}, t.id ${dir(q)}`,
   sortColumns: raw('t.id, t.sort_order'),
   columns: () => raw('t.id, t.slug, t.title, t.description, t.logo, t.preview, t.featured'),
-  map: (row, q) => toCategoryItem(row, q.locale),
+  map: (row, q) => toCategoryItem(row, q.locale, q.variant),
 }

@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Locale } from '../../domain/locale.js'
 import { CONTINUE_WATCHING_LIMIT, RESUME_MIN_SECONDS, WATCHED_SHARE, resumeAt } from '../../domain/playback/watch.js'
 import { AppError } from '../../domain/errors.js'
-import type { UserItemState, VideoItem, VideoRow } from './dto.js'
+import type { CatalogVariant, UserItemState, VideoItem, VideoRow } from './dto.js'
 import { normalizeListQuery, withStates } from './list-query.js'
 import { released } from './released.js'
 import { videoSource } from './sources.js'
@@ -64,10 +64,11 @@ export type ContinueWatchingItem = VideoItem & {
 /**
  * The home page's "Continue watching": the user's released videos begun (past the first
  * seconds) and not yet watched to 95 %, the most recently watched first, as list cards with
- * the position for the progress bar. Read per user (never cached).
+ * the position for the progress bar, in the request's variant (the tour's cards where the
+ * visitor may not see explicit material). Read per user (never cached).
  */
-export async function continueWatching(em: EntityManager, userId: number, locale: Locale, now: Date): Promise<ContinueWatchingItem[]> {
-  const q = normalizeListQuery('videos', { locale, with: ['featured_preview', 'featured_model', 'models', 'rating'] })
+export async function continueWatching(em: EntityManager, userId: number, locale: Locale, now: Date, variant: CatalogVariant = 'full'): Promise<ContinueWatchingItem[]> {
+  const q = normalizeListQuery('videos', { locale, with: ['featured_preview', 'featured_model', 'models', 'rating'] }, variant)
   const rows = await query<VideoRow & { position_seconds: number }>(
     em,
     sql`select ${videoSource.columns(q)}, w.position_seconds

@@ -18,6 +18,7 @@ export const MEDIA_TASKS = {
   ingestDrop: 'media_ingest_drop',
   backfillScrub: 'media_backfill_scrub',
   backfillWebp: 'media_backfill_webp',
+  backfillTour: 'media_backfill_tour',
 } as const satisfies Record<string, TaskName>
 /**
  * A named queue runs one job at a time in the whole cluster: image sets (cheap) go through one.

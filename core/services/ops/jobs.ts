@@ -33,6 +33,7 @@ export interface TaskPayloads {
   media_ingest_drop: DropPayload
   media_backfill_scrub: NoPayload
   media_backfill_webp: NoPayload
+  media_backfill_tour: NoPayload
   settle_subscriptions: NoPayload
   refresh_search_statistics: NoPayload
   backup_database: NoPayload
@@ -50,6 +51,7 @@ export const TASK_NAMES = Object.keys({
   media_ingest_drop: true,
   media_backfill_scrub: true,
   media_backfill_webp: true,
+  media_backfill_tour: true,
   settle_subscriptions: true,
   refresh_search_statistics: true,
   backup_database: true,

@@ -3,15 +3,18 @@ import {
   banners, categoryDetail, imageSetDetail, listCategories, listImageSets, listModels, listVideos, modelDetail, videoDetail,
   type CatalogCaller,
 } from '../../../core/services/catalog/index.js'
+import { accessVariant } from '../../../core/domain/age/access.js'
 import type { Context } from '../context.js'
 import { publicProcedure, router } from '../trpc.js'
 
-const caller = (ctx: Context): CatalogCaller => ({ em: ctx.em, now: ctx.now, user: ctx.user, cache: ctx.catalogCache })
+/** The caller of the catalog: the tour's variant where the request may not see explicit material (docs/age-assurance.md). */
+const caller = (ctx: Context): CatalogCaller => ({ em: ctx.em, now: ctx.now, user: ctx.user, cache: ctx.catalogCache, variant: accessVariant(ctx.ageAccess) })
 
 /**
  * Catalog reads. Every list takes the spec's list query and answers { items, meta }; the
  * favorite and watch-later filters need a signed-in caller (401 otherwise). Content is read in
- * the locale the input names, which is part of every cache key.
+ * the locale the input names and in the request's variant (the full catalog or the tour), both
+ * part of every cache key.
  */
 export const catalogRouter = router({
   videos: publicProcedure.input(listQuerySchema).query(({ ctx, input }) => listVideos(caller(ctx), input)),

@@ -1,5 +1,6 @@
 import { continueWatchingSchema, watchPositionSchema, watchSaveSchema } from '../../../core/domain/schemas/interactions.js'
 import { continueWatching, saveWatchPosition, watchPosition } from '../../../core/services/catalog/watch.js'
+import { accessVariant } from '../../../core/domain/age/access.js'
 import { memberProcedure, router } from '../trpc.js'
 
 /**
@@ -10,5 +11,5 @@ import { memberProcedure, router } from '../trpc.js'
 export const watchRouter = router({
   save: memberProcedure.input(watchSaveSchema).mutation(({ ctx, input }) => saveWatchPosition(ctx.em, ctx.user.id, input.id, input.position, ctx.now)),
   position: memberProcedure.input(watchPositionSchema).query(({ ctx, input }) => watchPosition(ctx.em, ctx.user.id, input.id)),
-  continue: memberProcedure.input(continueWatchingSchema).query(({ ctx, input }) => continueWatching(ctx.em, ctx.user.id, input.locale, ctx.now)),
+  continue: memberProcedure.input(continueWatchingSchema).query(({ ctx, input }) => continueWatching(ctx.em, ctx.user.id, input.locale, ctx.now, accessVariant(ctx.ageAccess))),
 })

@@ -35,7 +35,9 @@ export function AgeGate() {
   const [confirmed, setConfirmed] = useState(false)
   useEffect(() => setConfirmed(isConfirmed()), [])
   const optedOut = matches.some((match) => match.staticData?.ageGate === false)
-  if (confirmed || optedOut || env.isBot) return null
+  // Only where the policy leaves it to the click-through gate: elsewhere the server decides
+  // (a verification, a blurred tour), and a crawler gets what a visitor of its place gets.
+  if (confirmed || optedOut || env.isBot || env.age.outcome !== 'open') return null
 
   const confirm = () => {
     try {

@@ -17,6 +17,7 @@ export function Footer() {
     { to: '/$lang/report', label: LL.layout.footer.report() },
     { to: '/$lang/contact', label: LL.layout.footer.contact() },
     { to: '/$lang/faq', label: LL.layout.footer.faq() },
+    { to: '/$lang/age-assurance', label: LL.layout.footer.ageAssurance() },
   ] as const
   const settings = useQuery(trpc.site.settings.queryOptions(undefined, { staleTime: Infinity }))
   const external = settings.data
@@ -43,6 +44,10 @@ export function Footer() {
           ))}
         </Group>
         <Copyright />
+        {/* The visitor's place comes from DB-IP Lite, whose licence (CC BY 4.0) asks for this link. */}
+        <Anchor href="https://db-ip.com" size="xs" c="dimmed" rel="noopener">
+          IP Geolocation by DB-IP
+        </Anchor>
       </Stack>
     </Box>
   )

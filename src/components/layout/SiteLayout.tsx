@@ -2,6 +2,7 @@ import { useDisclosure } from '@mantine/hooks'
 import { Suspense, lazy, type ReactNode } from 'react'
 import { useI18n } from '../../lib/locale'
 import { AgeGate } from './AgeGate'
+import { AgeBanner } from '../../features/age/AgeBanner'
 import { Footer } from './Footer'
 import { Header, loadMobileNav } from './Header'
 import { ScrollToTop } from './ScrollToTop'
@@ -29,7 +30,10 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         </Suspense>
       )}
       <main id="main" className="site-main">
-        <div className="page">{children}</div>
+        <div className="page">
+          <AgeBanner />
+          {children}
+        </div>
       </main>
       <Footer />
       <ScrollToTop />

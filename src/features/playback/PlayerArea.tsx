@@ -85,7 +85,12 @@ export function PlayerArea({ video }: { video: VideoDetail }) {
                     once the browser knows a member is signed in does not move the button under a finger. */}
                 {failed ? (
                   <Text c="white" fw={600}>
-                    {playback.data && !playback.data.master ? LL.playback.player.preparing() : LL.playback.player.failed()}
+                    {playback.data && !playback.data.master
+                      ? LL.playback.player.preparing()
+                      : // In the tour the server refuses the player and says why (verify the age first).
+                        playback.error?.data?.key === 'tourRefused'
+                        ? playback.error.message
+                        : LL.playback.player.failed()}
                   </Text>
                 ) : (
                   !member && (

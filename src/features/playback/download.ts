@@ -14,20 +14,22 @@ function downloadPath({ kind, id }: DownloadTarget): string {
   return kind === 'video' ? `/download/video/${id}` : `/download/image-set/${id}`
 }
 
-function refusalOf(frame: HTMLIFrameElement): DownloadRefusal | null {
+/** `tour`: refused because the visitor's age must be verified first (docs/age-assurance.md). */
+function refusalOf(frame: HTMLIFrameElement): DownloadRefusal | 'tour' | null {
   try {
     const text = frame.contentDocument?.body?.textContent?.trim() ?? ''
     if (!text.startsWith('{')) return null
     const reason = (JSON.parse(text) as { reason?: string }).reason
+    if (reason === 'tour') return 'tour'
     return (DOWNLOAD_REFUSALS as readonly string[]).includes(reason ?? '') ? (reason as DownloadRefusal) : 'unavailable'
   } catch {
     return null
   }
 }
 
-function showDownloadRefusal(reason: DownloadRefusal): void {
+export function showDownloadRefusal(reason: DownloadRefusal | 'tour'): void {
   const t = translations()
-  showWarning(t.playback.download[reason](), t.playback.download.title(), TOAST_MS.short)
+  showWarning(reason === 'tour' ? t.errors.tourRefused() : t.playback.download[reason](), t.playback.download.title(), TOAST_MS.short)
 }
 
 /** Starts a download; a refusal shows its toast. */

@@ -11,7 +11,8 @@ import type { ImageRef } from '../../../db/entities/types.js'
 import { AppError } from '../../../domain/errors.js'
 import { PICTURE_KEY, PICTURE_MIN_SIDE, PICTURE_USES, pictureSizeProblem, picturePath, sniffPictureType, type PictureUse } from '../../../domain/media/pictures.js'
 import type { MediaStore } from '../../media/store.js'
-import { probePicture, renderPicture } from '../../../ffmpeg/pictures.js'
+import { probePicture, renderPicture, webpPathOf } from '../../../ffmpeg/pictures.js'
+import { tourPathOf } from '../../../domain/media/tour.js'
 import { publicMediaUrl } from '../../media/public-urls.js'
 
 type Renditions<U extends PictureUse> = Record<keyof (typeof PICTURE_USES)[U], ImageRef>
@@ -42,7 +43,8 @@ export async function storeUploadedPicture(store: MediaStore, file: string, use:
 
   const key = newKey()
   const renditions = Object.entries(PICTURE_USES[use]) as Array<[string, readonly [number, number]]>
-  const targets = renditions.map(([name, [width, height]]) => ({ file: store.absolute(picturePath(key, name)), stored: picturePath(key, name), width, height, crop: true }))
+  // Each is shown by the public tour too, blurred there (its tour rendition).
+  const targets = renditions.map(([name, [width, height]]) => ({ file: store.absolute(picturePath(key, name)), stored: picturePath(key, name), width, height, crop: true, tour: true }))
   try {
     await renderPicture(file, targets)
   } catch {
@@ -62,7 +64,9 @@ export async function pictureRefs<U extends PictureUse>(store: MediaStore, use: 
     (Object.entries(PICTURE_USES[use]) as Array<[string, readonly [number, number]]>).map(async ([name, [width, height]]) => {
       const path = picturePath(key, name)
       if (!(await store.stat(path))) throw new AppError('BAD_REQUEST', 'pictureMissing', undefined, field)
-      return [name, { path, width, height }] as const
+      // The upload made its WebP and tour rendition beside it (the backfills make them for older uploads).
+      const [webp, tour] = await Promise.all([store.stat(webpPathOf(path)), store.stat(tourPathOf(path))])
+      return [name, { path, width, height, ...(webp ? { webp: webpPathOf(path) } : {}), ...(tour ? { tour: tourPathOf(path) } : {}) }] as const
     }),
   )
   return Object.fromEntries(entries) as Renditions<U>

@@ -85,9 +85,12 @@ function ImageSetPage() {
           </Stack>
         </Grid.Col>
       </Grid>
-      <Section id="image-set-images" title={LL.catalog.imageSet.images()}>
-        <ImageSetGrid set={set} />
-      </Section>
+      {/* The tour shows none of the set's pictures: the server sends none. */}
+      {!set.tour && (
+        <Section id="image-set-images" title={LL.catalog.imageSet.images()}>
+          <ImageSetGrid set={set} />
+        </Section>
+      )}
       <RelatedBlock
         id="recommendations"
         title={LL.catalog.imageSet.recommendations()}

@@ -102,13 +102,12 @@ function VideoPage() {
           </Stack>
         </Grid.Col>
       </Grid>
-      <Section id="video-previews" title={LL.catalog.video.previews()}>
-        {video.previews.length ? (
-          <PreviewStills video={video} />
-        ) : (
-          <Text c="dimmed">{LL.catalog.video.previewsPreparing()}</Text>
-        )}
-      </Section>
+      {/* The tour shows no stills: the server sends none. */}
+      {!video.tour && (
+        <Section id="video-previews" title={LL.catalog.video.previews()}>
+          {video.previews.length ? <PreviewStills video={video} /> : <Text c="dimmed">{LL.catalog.video.previewsPreparing()}</Text>}
+        </Section>
+      )}
       {modelIds.length > 0 && (
         <RelatedBlock
           id="models-other-videos"

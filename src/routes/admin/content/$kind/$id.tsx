@@ -63,6 +63,8 @@ function ContentForm({ content }: { content: AdminContent }) {
       id: content.id,
       title: content.title,
       description: content.description,
+      tourTitle: content.tourTitle,
+      tourDescription: content.tourDescription,
       publishAt: content.publishAt,
       downloadable: content.downloadable,
       categoryId: content.categoryId,
@@ -106,7 +108,20 @@ function ContentForm({ content }: { content: AdminContent }) {
           <PublishingPanel content={content} status={status} />
         </Block>
         <Block id="card-preview" title={e.card()}>
-          <CardPreview content={content} title={form.values.title} models={form.values.models} status={status} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Stack gap={4}>
+              <Text size="sm" fw={700}>
+                {LL.tour.editor.siteCard()}
+              </Text>
+              <CardPreview content={content} title={form.values.title} models={form.values.models} status={status} />
+            </Stack>
+            <Stack gap={4}>
+              <Text size="sm" fw={700}>
+                {LL.tour.editor.tourCard()}
+              </Text>
+              <CardPreview content={content} title={form.values.tourTitle ?? content.tourTitle} models={form.values.models} status={status} tour />
+            </Stack>
+          </SimpleGrid>
         </Block>
       </SimpleGrid>
       {content.kind === 'video' && (
@@ -126,6 +141,21 @@ function ContentForm({ content }: { content: AdminContent }) {
             <LocaleFields
               form={form}
               fields={[{ path: 'title', label: e.titleLabel(), maxLength: TITLE_MAX }, { path: 'description', label: e.descriptionLabel(), kind: 'multiline', maxLength: DESCRIPTION_MAX }]}
+            />
+          </section>
+          <section aria-labelledby="tour-texts">
+            <Title order={2} size="h3" id="tour-texts" mb={4}>
+              {LL.tour.editor.title()}
+            </Title>
+            <Text c="dimmed" size="sm" mb="sm">
+              {LL.tour.editor.intro({ fallback: content.kind === 'video' ? LL.tour.fallback.video({ id: content.id }) : LL.tour.fallback.imageSet({ id: content.id }) })}
+            </Text>
+            <LocaleFields
+              form={form}
+              fields={[
+                { path: 'tourTitle', label: LL.tour.editor.titleLabel(), maxLength: TITLE_MAX },
+                { path: 'tourDescription', label: LL.tour.editor.descriptionLabel(), kind: 'multiline', maxLength: DESCRIPTION_MAX },
+              ]}
             />
           </section>
           <Block id="relations" title={e.relations()}>
