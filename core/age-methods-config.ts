@@ -175,7 +175,7 @@ export function ageMethodsConfig(
   if (e.AGE_CARD_CHECK && !context.demoCheckout) {
     problems.push(
       context.billingProvider === 'demo'
-        ? '  AGE_CARD_CHECK: needs the demo checkout (BILLING_DEMO_CHECKOUT)'
+        ? '  AGE_CARD_CHECK: needs the demo checkout (DEMO_CHECKOUT)'
         : `  AGE_CARD_CHECK: not available with BILLING_PROVIDER=${context.billingProvider}: its card-check interface is not implemented (docs/age-assurance.md, "Verification methods")`,
     )
   }

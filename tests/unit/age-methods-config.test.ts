@@ -10,7 +10,10 @@ import { configuredAgeMethods } from '../../core/services/age/methods.js'
 import { ruleFor } from '../../core/domain/age/policy.js'
 import { makeIssuer, type TestIssuer } from '../support/age-wallet.js'
 
-const base = { APP_SECRET: 'x'.repeat(32), NODE_ENV: 'test' }
+const base = { APP_SECRET: 'x'.repeat(32) }
+const SEGPAY = { BILLING_PROVIDER: 'segpay', SEGPAY_PACKAGE_ID: '1', SEGPAY_PRICE_POINTS: 'basic-monthly=2', SEGPAY_POSTBACK_SECRET: 's'.repeat(32), SEGPAY_ALLOWED_IPS: '10.0.0.1' }
+/** A deployment: a public address with a real processor. */
+const PUBLIC = { PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://mail.example.com', ...SEGPAY }
 const oidc = (entry: Record<string, unknown>) => JSON.stringify([{ key: 'verifymy', name: 'VerifyMy', issuer: 'https://id.example.com', clientId: 'club', clientSecret: 's3cret', ...entry }])
 const session = (entry: Record<string, unknown>) => JSON.stringify([{ key: 'facecheck', name: 'FaceCheck', apiUrl: 'https://api.facecheck.example/v1/', apiKey: 'k', webhookSecret: 'w'.repeat(32), ...entry }])
 
@@ -31,13 +34,13 @@ function file(name: string, text: string): string {
 describe('age method settings', () => {
   it('has no provider configured by default, and the card check while the demo checkout is on', () => {
     expect(loadConfig(base).ageMethods).toEqual({ wallet: null, oidc: [], sessionApi: [], card: true })
-    expect(loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' }).ageMethods.card).toBe(false)
+    expect(loadConfig({ ...base, ...PUBLIC }).ageMethods.card).toBe(false)
     expect(loadConfig({ ...base, AGE_CARD_CHECK: 'false' }).ageMethods.card).toBe(false)
   })
 
   it('refuses the card check where it cannot work, naming the setting', () => {
-    expect(() => loadConfig({ ...base, AGE_CARD_CHECK: 'true', BILLING_DEMO_CHECKOUT: 'false' })).toThrow(/AGE_CARD_CHECK: needs the demo checkout/)
-    const segpay = { BILLING_PROVIDER: 'segpay', SEGPAY_PACKAGE_ID: '1', SEGPAY_PRICE_POINTS: 'basic-monthly=2', SEGPAY_POSTBACK_SECRET: 's'.repeat(32), SEGPAY_ALLOWED_IPS: '10.0.0.1' }
+    expect(() => loadConfig({ ...base, AGE_CARD_CHECK: 'true', DEMO_CHECKOUT: 'false' })).toThrow(/AGE_CARD_CHECK: needs the demo checkout/)
+    const segpay = SEGPAY
     expect(() => loadConfig({ ...base, ...segpay, AGE_CARD_CHECK: 'true' })).toThrow(/AGE_CARD_CHECK: not available with BILLING_PROVIDER=segpay/)
     expect(loadConfig({ ...base, ...segpay }).ageMethods.card).toBe(false)
   })
@@ -65,7 +68,7 @@ describe('age method settings', () => {
     fails({ AGE_OIDC_PROVIDERS: oidc({ clientSecre: 'typo' }) }, /AGE_OIDC_PROVIDERS\[0\]: .*"clientSecre"/i)
     fails({ AGE_OIDC_PROVIDERS: JSON.stringify([...JSON.parse(oidc({})), ...JSON.parse(oidc({}))]) }, /AGE_OIDC_PROVIDERS\[1\]\.key: verifymy is used twice/)
     fails({ AGE_SESSION_API_PROVIDERS: session({ webhookSecret: 'short' }) }, /AGE_SESSION_API_PROVIDERS\[0\]\.webhookSecret: must be at least 32 characters/)
-    fails({ NODE_ENV: 'production', SMTP_URL: 'smtp://m.example.com', AGE_SESSION_API_PROVIDERS: session({ apiUrl: 'http://localhost:8080' }) }, /apiUrl: must be https/)
+    fails({ ...PUBLIC, AGE_SESSION_API_PROVIDERS: session({ apiUrl: 'http://localhost:8080' }) }, /apiUrl: must be https/)
     fails({ AGE_WALLET_URL_SCHEME: 'av://' }, /AGE_WALLET_URL_SCHEME: must be a URL scheme/)
   })
 
@@ -124,6 +127,6 @@ describe('the configured methods under the shipped policy', () => {
     expect(offered(providers, 'FR')).toEqual(['dev', 'eu-wallet', 'oidc-verifymy', 'session-facecheck'])
     expect(offered(providers, 'GB')).toEqual(['dev', 'eu-wallet', 'oidc-verifymy', 'session-facecheck', 'card'])
     // A production address: no development check.
-    expect(offered({ ...providers, PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://mail.example.com', AGE_CARD_CHECK: 'false' }, 'DE')).toEqual(['eu-wallet', 'oidc-verifymy', 'session-facecheck'])
+    expect(offered({ ...providers, ...PUBLIC }, 'DE')).toEqual(['eu-wallet', 'oidc-verifymy', 'session-facecheck'])
   })
 })

@@ -102,17 +102,21 @@ describe('policy files', () => {
 
 describe('age settings', () => {
   const base = { APP_SECRET: 'x'.repeat(32) }
+  const PUBLIC = { PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://mail.example.com' }
+  const PUBLIC_DEMO = { ...PUBLIC, BILLING_PROVIDER: 'demo', DEMO_CHECKOUT: 'true' }
+  const PUBLIC_SEGPAY = { ...PUBLIC, BILLING_PROVIDER: 'segpay', SEGPAY_PACKAGE_ID: '1', SEGPAY_PRICE_POINTS: 'basic-monthly=2', SEGPAY_POSTBACK_SECRET: 's'.repeat(32), SEGPAY_ALLOWED_IPS: '10.0.0.1' }
   it('open loopback visitors and run the development provider for a localhost PUBLIC_URL only', () => {
     expect(loadConfig(base).age).toMatchObject({ local: { kind: 'none' }, devProvider: true, policySource: 'default' })
-    const production = loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://mail.example.com' }).age
-    expect(production).toMatchObject({ local: { kind: 'unknown' }, devProvider: false })
-    // Outside production loopback visitors are the developer and the tests, whatever the address.
-    const staging = loadConfig({ ...base, PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://mail.example.com' }).age
-    expect(staging).toMatchObject({ local: { kind: 'none' }, devProvider: false })
+    // A public address is a deployment: a proxy that forwarded nothing gets the strictest rule.
+    const deployed = loadConfig({ ...base, ...PUBLIC_SEGPAY }).age
+    expect(deployed).toMatchObject({ local: { kind: 'unknown' }, devProvider: false })
+    // A public demo site (DEMO_CHECKOUT=true) may run the development check, on purpose only.
+    expect(loadConfig({ ...base, ...PUBLIC_DEMO, AGE_DEV_PROVIDER: 'true' }).age.devProvider).toBe(true)
+    expect(loadConfig({ ...base, ...PUBLIC_DEMO }).age.devProvider).toBe(false)
     expect(loadConfig({ ...base, AGE_LOCAL_JURISDICTION: 'us-tx' }).age.local).toEqual({ kind: 'place', country: 'US', region: 'US-TX' })
     expect(loadConfig({ ...base, AGE_LOCAL_JURISDICTION: 'FR' }).age.local).toEqual({ kind: 'place', country: 'FR', region: null })
     expect(() => loadConfig({ ...base, AGE_LOCAL_JURISDICTION: 'France' })).toThrow(/AGE_LOCAL_JURISDICTION/)
-    expect(() => loadConfig({ ...base, NODE_ENV: 'production', AGE_DEV_PROVIDER: 'true' })).toThrow(/AGE_DEV_PROVIDER: the development age check cannot be on in production/)
+    expect(() => loadConfig({ ...base, ...PUBLIC_SEGPAY, AGE_DEV_PROVIDER: 'true' })).toThrow(/AGE_DEV_PROVIDER: the development age check says yes to anyone/)
     expect(loadConfig({ ...base, AGE_COUNTRY_HEADERS: 'X-Country, CF-IPCountry' }).age.countryHeaders).toEqual(['x-country', 'cf-ipcountry'])
     expect(() => loadConfig({ ...base, AGE_REGION_HEADERS: 'x region' })).toThrow(/AGE_REGION_HEADERS/)
   })
