@@ -15,30 +15,35 @@ const localeTranslationLoaders = {
 
 const localeNamespaceLoaders = {
 	de: {
+		account: () => import('./de/account/index.js'),
 		admin: () => import('./de/admin/index.js'),
 		editors: () => import('./de/editors/index.js'),
 		inbox: () => import('./de/inbox/index.js'),
 		mail: () => import('./de/mail/index.js')
 	},
 	en: {
+		account: () => import('./en/account/index.js'),
 		admin: () => import('./en/admin/index.js'),
 		editors: () => import('./en/editors/index.js'),
 		inbox: () => import('./en/inbox/index.js'),
 		mail: () => import('./en/mail/index.js')
 	},
 	es: {
+		account: () => import('./es/account/index.js'),
 		admin: () => import('./es/admin/index.js'),
 		editors: () => import('./es/editors/index.js'),
 		inbox: () => import('./es/inbox/index.js'),
 		mail: () => import('./es/mail/index.js')
 	},
 	fr: {
+		account: () => import('./fr/account/index.js'),
 		admin: () => import('./fr/admin/index.js'),
 		editors: () => import('./fr/editors/index.js'),
 		inbox: () => import('./fr/inbox/index.js'),
 		mail: () => import('./fr/mail/index.js')
 	},
 	it: {
+		account: () => import('./it/account/index.js'),
 		admin: () => import('./it/admin/index.js'),
 		editors: () => import('./it/editors/index.js'),
 		inbox: () => import('./it/inbox/index.js'),

@@ -11,22 +11,27 @@ import es from './es/index.js'
 import fr from './fr/index.js'
 import it from './it/index.js'
 
+import de_account from './de/account/index.js'
 import de_admin from './de/admin/index.js'
 import de_editors from './de/editors/index.js'
 import de_inbox from './de/inbox/index.js'
 import de_mail from './de/mail/index.js'
+import en_account from './en/account/index.js'
 import en_admin from './en/admin/index.js'
 import en_editors from './en/editors/index.js'
 import en_inbox from './en/inbox/index.js'
 import en_mail from './en/mail/index.js'
+import es_account from './es/account/index.js'
 import es_admin from './es/admin/index.js'
 import es_editors from './es/editors/index.js'
 import es_inbox from './es/inbox/index.js'
 import es_mail from './es/mail/index.js'
+import fr_account from './fr/account/index.js'
 import fr_admin from './fr/admin/index.js'
 import fr_editors from './fr/editors/index.js'
 import fr_inbox from './fr/inbox/index.js'
 import fr_mail from './fr/mail/index.js'
+import it_account from './it/account/index.js'
 import it_admin from './it/admin/index.js'
 import it_editors from './it/editors/index.js'
 import it_inbox from './it/inbox/index.js'
@@ -35,6 +40,7 @@ import it_mail from './it/mail/index.js'
 const localeTranslations = {
 	de: {
 		...de,
+		account: de_account,
 		admin: de_admin,
 		editors: de_editors,
 		inbox: de_inbox,
@@ -42,6 +48,7 @@ const localeTranslations = {
 	},
 	en: {
 		...en,
+		account: en_account,
 		admin: en_admin,
 		editors: en_editors,
 		inbox: en_inbox,
@@ -49,6 +56,7 @@ const localeTranslations = {
 	},
 	es: {
 		...es,
+		account: es_account,
 		admin: es_admin,
 		editors: es_editors,
 		inbox: es_inbox,
@@ -56,6 +64,7 @@ const localeTranslations = {
 	},
 	fr: {
 		...fr,
+		account: fr_account,
 		admin: fr_admin,
 		editors: fr_editors,
 		inbox: fr_inbox,
@@ -63,6 +72,7 @@ const localeTranslations = {
 	},
 	it: {
 		...it,
+		account: it_account,
 		admin: it_admin,
 		editors: it_editors,
 		inbox: it_inbox,

@@ -5,6 +5,7 @@ import { ImageSetState, ModelState, VideoState, WatchPosition } from './interact
 import { ContactMessage, ErrorFeedback, FaqEntry, LegalPage, MailMessage, RemovalReport } from './site.js'
 import { RateLimitHit } from './rate-limit.js'
 import { AuditEntry } from './audit.js'
+import { EmailChange, Passkey, WebauthnChallenge } from './account.js'
 
 export * from './user.js'
 export * from './billing.js'
@@ -13,6 +14,7 @@ export * from './interactions.js'
 export * from './site.js'
 export * from './rate-limit.js'
 export * from './audit.js'
+export * from './account.js'
 export * from './types.js'
 
 export const entities = [
@@ -24,4 +26,5 @@ export const entities = [
   FaqEntry,
   RateLimitHit,
   AuditEntry,
+  Passkey, WebauthnChallenge, EmailChange,
 ]

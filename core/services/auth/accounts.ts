@@ -76,9 +76,9 @@ export async function login(ctx: AccountContext, input: LoginInput): Promise<voi
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password)
   if (!user || !valid) throw new AppError('UNAUTHORIZED', 'invalidCredentials')
   await attempt.refund()
-  if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password)
+  if (user.passwordHash && needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password)
   user.locale = ctx.locale
-  await startSession(ctx.em, ctx.browser, user, input.remember, ctx.now)
+  await startSession(ctx.em, ctx.browser, user, input.remember, ctx.now, 'password')
 }
 
 export async function logout(ctx: AccountContext): Promise<void> {
@@ -108,7 +108,7 @@ export async function resetPassword(ctx: AccountContext, input: ResetPasswordInp
     user.emailVerifiedAt ??= ctx.now
     user.locale = ctx.locale
     await endOtherSessions(em, user.id)
-    await startSession(em, ctx.browser, user, false, ctx.now)
+    await startSession(em, ctx.browser, user, false, ctx.now, 'link')
   })
 }
 
@@ -121,7 +121,7 @@ export async function verifyEmail(ctx: AccountContext, input: VerifyEmailInput):
   await ctx.em.transactional(async (em) => {
     const owner = await consumeToken(em, 'verifyEmail', input.token, input.email, ctx.now)
     owner.emailVerifiedAt ??= ctx.now
-    if (ctx.user?.id !== owner.id) await startSession(em, ctx.browser, owner, false, ctx.now)
+    if (ctx.user?.id !== owner.id) await startSession(em, ctx.browser, owner, false, ctx.now, 'link')
   })
 }
 
@@ -150,7 +150,7 @@ export async function resendVerification(ctx: AccountContext, input: ResendVerif
 export async function changePassword(ctx: AccountContext, user: CurrentUser, input: ChangePasswordInput): Promise<void> {
   await ctx.limits.hit('changePassword', ctx.browser.ip, String(user.id))
   const account = await ctx.em.findOneOrFail(User, user.id)
-  if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
+  if (!(await verifyPassword(account.passwordHash ?? null, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', 'currentPasswordWrong', undefined, 'currentPassword')
   }
   account.passwordHash = await hashPassword(input.newPassword)
