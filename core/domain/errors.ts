@@ -52,6 +52,10 @@ type TextFunction = (params?: Record<string, unknown>) => string
 export function errorFunction(dictionary: Record<string, unknown>, key: string): TextFunction | null {
   const path = key.includes('.') ? key.split('.') : ['errors', key]
   let node: unknown = dictionary
-  for (const part of path) node = node && typeof node === 'object' && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined
+  for (const part of path) {
+    // typesafe-i18n's dictionaries are proxies (of functions, too): read the key, but never one of Object's or Function's own.
+    const container = node !== null && (typeof node === 'object' || typeof node === 'function')
+    node = container && !(part in Object.prototype) && !(part in Function.prototype) ? (node as Record<string, unknown>)[part] : undefined
+  }
   return typeof node === 'function' ? (node as TextFunction) : null
 }

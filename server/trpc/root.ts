@@ -1,3 +1,4 @@
+import { accountRouter } from './routers/account.js'
 import { adminRouter } from './routers/admin/index.js'
 import { authRouter } from './routers/auth.js'
 import { billingRouter } from './routers/billing.js'
@@ -11,6 +12,7 @@ import { router } from './trpc.js'
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   billing: billingRouter,
   catalog: catalogRouter,
   plans: plansRouter,

@@ -55,7 +55,8 @@ export const passkeyNameField = text()
 
 const id = z.number().int().min(1).max(2_147_483_647)
 
-export const registerPasskeySchema = z.object({ name: passkeyNameField, response: registrationResponseSchema })
+/** Without a name, the passkey is named after the device ("Chrome on Android"). */
+export const registerPasskeySchema = z.object({ name: passkeyNameField.optional(), response: registrationResponseSchema })
 export const renamePasskeySchema = z.object({ id, name: passkeyNameField })
 export const passkeyRefSchema = z.object({ id })
 

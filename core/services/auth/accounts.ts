@@ -13,6 +13,7 @@ import type {
   ChangePasswordInput, ForgotPasswordInput, LoginInput, ResendVerificationInput, ResetPasswordInput, SignUpInput, VerifyEmailInput,
 } from '../../domain/schemas/auth.js'
 import { AppError } from '../../domain/errors.js'
+import { reservedAddressOwner } from './addresses.js'
 import { queueAccountExistsMail, queueResetMail, queueVerificationMail } from './auth-mail.js'
 import { consumeToken, issueToken } from './auth-tokens.js'
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js'
@@ -48,6 +49,9 @@ export async function signUp(ctx: AccountContext, input: SignUpInput): Promise<v
   const passwordHash = await hashPassword(input.password)
   const known = await findUserByEmail(ctx.em, input.email)
   if (known) return queueAccountExistsMail(ctx.em, ctx.config, known.email, known.locale)
+  // An address an account changed away from stays its owner's for a week: it counts as known.
+  const reserved = await reservedAddressOwner(ctx.em, input.email, ctx.now)
+  if (reserved) return queueAccountExistsMail(ctx.em, ctx.config, input.email, reserved.locale)
   try {
     await ctx.em.transactional(async (em) => {
       const user = em.create(User, { email: input.email, passwordHash, locale: ctx.locale, createdAt: ctx.now, updatedAt: ctx.now })

@@ -187,7 +187,7 @@ async function verifyAssertion(ctx: AccountContext, em: EntityManager, response:
   }).catch(() => null)
   if (!verification?.verified) throw failed()
   const { newCounter, credentialBackedUp } = verification.authenticationInfo
-  const moved = await em.getConnection().execute(
+  const moved = await em.execute(
     'update passkey set counter = ?, backed_up = ?, last_used_at = ? where id = ? and (counter < ? or (counter = 0 and ? = 0))',
     [newCounter, credentialBackedUp, ctx.now, passkey.id, newCounter, newCounter],
     'run',

@@ -41,7 +41,7 @@ export const CEREMONY_TIMEOUT_MS = 5 * 60_000
 
 /** Stores a challenge the server just put into a ceremony's options. */
 export async function storeChallenge(em: EntityManager, challenge: string, purpose: CeremonyPurpose, userId: number | null, now: Date): Promise<void> {
-  await em.getConnection().execute(
+  await em.execute(
     'insert into webauthn_challenge (challenge, purpose, user_id, expires_at) values (?, ?, ?, ?)',
     [challenge, purpose, userId, new Date(now.getTime() + CHALLENGE_TTL_MS[purpose])],
   )
@@ -55,7 +55,7 @@ export async function storeChallenge(em: EntityManager, challenge: string, purpo
 export async function takeChallenge(em: EntityManager, clientDataJSON: string, purpose: CeremonyPurpose, userId: number | null, now: Date): Promise<string> {
   const challenge = challengeOf(clientDataJSON)
   const rows = challenge
-    ? await em.getConnection().execute<Array<{ challenge: string }>>(
+    ? await em.execute<Array<{ challenge: string }>>(
         'delete from webauthn_challenge where challenge = ? and purpose = ? and user_id is not distinct from ? and expires_at > ? returning challenge',
         [challenge, purpose, userId, now],
       )
