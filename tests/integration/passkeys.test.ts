@@ -136,8 +136,8 @@ describe('signing in with a passkey', () => {
     const member = await memberWithPasskey()
     const other = await memberWithPasskey()
     await db.orm.em.fork().nativeUpdate(Session, { id: member.sessionId }, { authenticatedAt: new Date(Date.now() - 10 * 60_000) })
-    const options = data(await call('account.reauthenticationOptions', undefined, member.cookie)) as { allowCredentials: Array<{ id: string }> }
-    expect(options.allowCredentials.map((c) => c.id)).toEqual([member.authenticator.credentials[0]!.id.toString('base64url')])
+    const options = data(await call('account.reauthenticationOptions', undefined, member.cookie)) as import('@simplewebauthn/server').PublicKeyCredentialRequestOptionsJSON
+    expect(options.allowCredentials!.map((c) => c.id)).toEqual([member.authenticator.credentials[0]!.id.toString('base64url')])
     // Another member's passkey answering this member's challenge.
     const foreign = other.authenticator.authenticate({ ...options, allowCredentials: [] })
     expect((await call('account.reauthenticate', { method: 'passkey', response: foreign }, member.cookie)).statusCode).toBe(401)
