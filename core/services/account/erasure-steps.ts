@@ -11,7 +11,7 @@ import { anonymisedPayload } from '../../domain/billing/anonymise.js'
 
 export interface ErasureSubject {
   userId: number
-  /** Every address of the account: the current one and those of its address changes. */
+  /** Every address of the account, in lower case: the current one and those of its address changes. */
   addresses: string[]
 }
 
@@ -56,12 +56,12 @@ export const ERASURE_STEPS: ErasureStep[] = [
     // Mails sent to the account's addresses, or naming them (the outbox keeps delivered mails).
     name: 'mails to and about the member',
     async run(tx, { addresses }) {
-      const lower = addresses.map((address) => address.toLowerCase())
       await execute(
         tx,
-        `delete from mail_message where lower("to") = any(?::text[])
-            or exists (select 1 from unnest(?::text[]) a where strpos(lower(text), a) > 0 or strpos(lower(coalesce(html, '')), a) > 0)`,
-        [lower, lower],
+        `with address as (select jsonb_array_elements_text(?::jsonb) as a)
+         delete from mail_message where lower("to") in (select a from address)
+            or exists (select 1 from address where strpos(lower(text), a) > 0 or strpos(lower(coalesce(html, '')), a) > 0)`,
+        [JSON.stringify(addresses)],
       )
     },
   },
@@ -69,7 +69,7 @@ export const ERASURE_STEPS: ErasureStep[] = [
     // What the member wrote to the support team, signed in or with one of their addresses.
     name: 'messages and feedback',
     async run(tx, { userId, addresses }) {
-      await execute(tx, 'delete from contact_message where user_id = ? or lower(email) = any(?::text[])', [userId, addresses.map((a) => a.toLowerCase())])
+      await execute(tx, 'delete from contact_message where user_id = ? or lower(email) in (select jsonb_array_elements_text(?::jsonb))', [userId, JSON.stringify(addresses)])
       await execute(tx, 'delete from error_feedback where user_id = ?', [userId])
     },
   },
