@@ -30,6 +30,8 @@ import { Route as LangTosRouteImport } from './routes/$lang/tos'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountPasswordRouteImport } from './routes/account/password'
 import { Route as AccountPlanRouteImport } from './routes/account/plan'
+import { Route as AccountPrivacyRouteImport } from './routes/account/privacy'
+import { Route as AccountSecurityRouteImport } from './routes/account/security'
 import { Route as AccountSelectPlanRouteImport } from './routes/account/select-plan'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
@@ -174,6 +176,16 @@ const AccountPasswordRoute = AccountPasswordRouteImport.update({
 const AccountPlanRoute = AccountPlanRouteImport.update({
   id: '/account/plan',
   path: '/account/plan',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountPrivacyRoute = AccountPrivacyRouteImport.update({
+  id: '/account/privacy',
+  path: '/account/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountSecurityRoute = AccountSecurityRouteImport.update({
+  id: '/account/security',
+  path: '/account/security',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountSelectPlanRoute = AccountSelectPlanRouteImport.update({
@@ -397,6 +409,8 @@ export interface FileRoutesByFullPath {
   '/$lang/tos': typeof LangTosRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
+  '/account/privacy': typeof AccountPrivacyRoute
+  '/account/security': typeof AccountSecurityRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/pipeline': typeof AdminPipelineRoute
@@ -456,6 +470,8 @@ export interface FileRoutesByTo {
   '/$lang/tos': typeof LangTosRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
+  '/account/privacy': typeof AccountPrivacyRoute
+  '/account/security': typeof AccountSecurityRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/pipeline': typeof AdminPipelineRoute
@@ -520,6 +536,8 @@ export interface FileRoutesById {
   '/$lang/tos': typeof LangTosRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
+  '/account/privacy': typeof AccountPrivacyRoute
+  '/account/security': typeof AccountSecurityRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/pipeline': typeof AdminPipelineRoute
@@ -585,6 +603,8 @@ export interface FileRouteTypes {
     | '/$lang/tos'
     | '/account/password'
     | '/account/plan'
+    | '/account/privacy'
+    | '/account/security'
     | '/account/select-plan'
     | '/admin/audit'
     | '/admin/pipeline'
@@ -644,6 +664,8 @@ export interface FileRouteTypes {
     | '/$lang/tos'
     | '/account/password'
     | '/account/plan'
+    | '/account/privacy'
+    | '/account/security'
     | '/account/select-plan'
     | '/admin/audit'
     | '/admin/pipeline'
@@ -707,6 +729,8 @@ export interface FileRouteTypes {
     | '/$lang/tos'
     | '/account/password'
     | '/account/plan'
+    | '/account/privacy'
+    | '/account/security'
     | '/account/select-plan'
     | '/admin/audit'
     | '/admin/pipeline'
@@ -763,6 +787,8 @@ export interface RootRouteChildren {
   WatchLaterRoute: typeof WatchLaterRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
   AccountPlanRoute: typeof AccountPlanRoute
+  AccountPrivacyRoute: typeof AccountPrivacyRoute
+  AccountSecurityRoute: typeof AccountSecurityRoute
   AccountSelectPlanRoute: typeof AccountSelectPlanRoute
   AccountIndexRoute: typeof AccountIndexRoute
 }
@@ -914,6 +940,20 @@ declare module '@tanstack/react-router' {
       path: '/account/plan'
       fullPath: '/account/plan'
       preLoaderRoute: typeof AccountPlanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/privacy': {
+      id: '/account/privacy'
+      path: '/account/privacy'
+      fullPath: '/account/privacy'
+      preLoaderRoute: typeof AccountPrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/security': {
+      id: '/account/security'
+      path: '/account/security'
+      fullPath: '/account/security'
+      preLoaderRoute: typeof AccountSecurityRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/select-plan': {
@@ -1341,6 +1381,8 @@ const rootRouteChildren: RootRouteChildren = {
   WatchLaterRoute: WatchLaterRoute,
   AccountPasswordRoute: AccountPasswordRoute,
   AccountPlanRoute: AccountPlanRoute,
+  AccountPrivacyRoute: AccountPrivacyRoute,
+  AccountSecurityRoute: AccountSecurityRoute,
   AccountSelectPlanRoute: AccountSelectPlanRoute,
   AccountIndexRoute: AccountIndexRoute,
 }

@@ -91,14 +91,14 @@ export function ConfirmIdentity({ opened, onDone, title, text, confirmLabel, dan
                 error={passwordError}
                 data-autofocus
               />
-              <Button type="submit" color={danger ? 'red' : undefined} loading={reauthenticate.isPending && !usingPasskey}>
+              <Button type="submit" color={danger ? 'red.9' : undefined} loading={reauthenticate.isPending && !usingPasskey}>
                 {confirmLabel ?? LL.account.reauth.submit()}
               </Button>
             </Stack>
           </form>
         )}
         {hasPasskeys && (
-          <Button variant={hasPassword ? 'default' : 'filled'} color={!hasPassword && danger ? 'red' : undefined} onClick={() => void withPasskey()} loading={usingPasskey}>
+          <Button variant={hasPassword ? 'default' : 'filled'} color={!hasPassword && danger ? 'red.9' : undefined} onClick={() => void withPasskey()} loading={usingPasskey}>
             {hasPassword ? LL.account.reauth.withPasskey() : (confirmLabel ?? LL.account.reauth.withPasskey())}
           </Button>
         )}
