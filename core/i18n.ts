@@ -2,6 +2,7 @@ import type { TranslationFunctions } from '../i18n/i18n-types.js'
 import { i18nObject } from '../i18n/i18n-util.js'
 import { loadAllLocales } from '../i18n/i18n-util.sync.js'
 import type { Locale } from './domain/locale.js'
+import { errorFunction } from './domain/errors.js'
 
 loadAllLocales()
 
@@ -17,8 +18,12 @@ export function translator(locale: Locale): TranslationFunctions {
   return t
 }
 
-/** The text of an `errors` key in the locale, with its values filled in; an unknown key reads as "invalid input". */
+/**
+ * The text of an `errors` key (or of a namespace's, `account.errors.x`) in the locale, with its
+ * values filled in; an unknown key reads as "invalid input".
+ */
 export function errorText(locale: Locale, key: string, params?: Record<string, unknown>): string {
-  const errors = translator(locale).errors as unknown as Record<string, (params?: Record<string, unknown>) => string>
-  return key in errors ? errors[key]!(params) : errors.invalidInput!()
+  const t = translator(locale)
+  const text = errorFunction(t as unknown as Record<string, unknown>, key)
+  return text ? text(params) : t.errors.invalidInput()
 }

@@ -16,6 +16,7 @@ export type Translation = RootTranslation & DisallowNamespaces
 
 export type Translations = RootTranslation &
 {
+	account: NamespaceAccountTranslation,
 	admin: NamespaceAdminTranslation,
 	age: NamespaceAgeTranslation,
 	ageMethods: NamespaceAgeMethodsTranslation,
@@ -2805,6 +2806,632 @@ type RootTranslation = {
 	}
 }
 
+export type NamespaceAccountTranslation = {
+	nav: {
+		/**
+		 * P​a​s​s​k​e​y​s​ ​a​n​d​ ​s​e​s​s​i​o​n​s
+		 */
+		security: string
+		/**
+		 * E​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		email: string
+		/**
+		 * Y​o​u​r​ ​d​a​t​a
+		 */
+		privacy: string
+	}
+	titles: {
+		/**
+		 * P​a​s​s​k​e​y​s​ ​a​n​d​ ​s​e​s​s​i​o​n​s
+		 */
+		security: string
+		/**
+		 * E​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		email: string
+		/**
+		 * Y​o​u​r​ ​d​a​t​a
+		 */
+		privacy: string
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​n​e​w​ ​a​d​d​r​e​s​s
+		 */
+		confirmEmail: string
+		/**
+		 * U​n​d​o​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​c​h​a​n​g​e
+		 */
+		undoEmail: string
+	}
+	reauth: {
+		/**
+		 * C​o​n​f​i​r​m​ ​i​t​’​s​ ​y​o​u
+		 */
+		title: string
+		/**
+		 * T​h​i​s​ ​c​h​a​n​g​e​ ​n​e​e​d​s​ ​a​ ​f​r​e​s​h​ ​p​r​o​o​f​ ​t​h​a​t​ ​i​t​ ​i​s​ ​y​o​u​:​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​p​a​s​s​k​e​y​s​.
+		 */
+		intro: string
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		password: string
+		/**
+		 * C​o​n​f​i​r​m
+		 */
+		submit: string
+		/**
+		 * C​o​n​f​i​r​m​ ​w​i​t​h​ ​a​ ​p​a​s​s​k​e​y
+		 */
+		withPasskey: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+	}
+	passkey: {
+		/**
+		 * T​h​e​ ​p​a​s​s​k​e​y​ ​p​r​o​m​p​t​ ​w​a​s​ ​c​l​o​s​e​d​.​ ​N​o​t​h​i​n​g​ ​h​a​s​ ​c​h​a​n​g​e​d​.
+		 */
+		cancelled: string
+		/**
+		 * T​h​i​s​ ​b​r​o​w​s​e​r​ ​c​a​n​n​o​t​ ​u​s​e​ ​p​a​s​s​k​e​y​s​.
+		 */
+		unsupported: string
+	}
+	passkeys: {
+		/**
+		 * P​a​s​s​k​e​y​s
+		 */
+		title: string
+		/**
+		 * A​ ​p​a​s​s​k​e​y​ ​s​i​g​n​s​ ​y​o​u​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​f​i​n​g​e​r​p​r​i​n​t​,​ ​y​o​u​r​ ​f​a​c​e​ ​o​r​ ​y​o​u​r​ ​s​c​r​e​e​n​ ​l​o​c​k​:​ ​n​o​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​t​y​p​e​,​ ​t​o​ ​l​e​a​k​ ​o​r​ ​t​o​ ​b​e​ ​t​r​i​c​k​e​d​ ​o​u​t​ ​o​f​,​ ​a​n​d​ ​i​t​ ​w​o​r​k​s​ ​o​n​ ​t​h​i​s​ ​s​i​t​e​ ​o​n​l​y​.
+		 */
+		intro: string
+		/**
+		 * A​d​d​ ​a​ ​p​a​s​s​k​e​y
+		 */
+		add: string
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​k​e​y​ ​“​{​n​a​m​e​}​”​ ​i​s​ ​r​e​a​d​y​:​ ​n​e​x​t​ ​t​i​m​e​,​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​i​t​.
+		 * @param {string} name
+		 */
+		added: RequiredParams<'name'>
+		/**
+		 * Y​o​u​ ​h​a​v​e​ ​n​o​ ​p​a​s​s​k​e​y​ ​y​e​t​.
+		 */
+		none: string
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​k​e​y​s
+		 */
+		listLabel: string
+		/**
+		 * A​d​d​e​d​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		created: RequiredParams<'date'>
+		/**
+		 * L​a​s​t​ ​u​s​e​d​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		lastUsed: RequiredParams<'date'>
+		/**
+		 * N​o​t​ ​u​s​e​d​ ​y​e​t
+		 */
+		neverUsed: string
+		/**
+		 * S​y​n​c​e​d​ ​a​c​r​o​s​s​ ​y​o​u​r​ ​d​e​v​i​c​e​s
+		 */
+		synced: string
+		/**
+		 * R​e​n​a​m​e
+		 */
+		rename: string
+		/**
+		 * R​e​n​a​m​e​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		renameLabel: RequiredParams<'name'>
+		/**
+		 * R​e​n​a​m​e​ ​t​h​e​ ​p​a​s​s​k​e​y
+		 */
+		renameTitle: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * S​a​v​e
+		 */
+		save: string
+		/**
+		 * T​h​e​ ​p​a​s​s​k​e​y​ ​w​a​s​ ​r​e​n​a​m​e​d​.
+		 */
+		renamed: string
+		/**
+		 * R​e​m​o​v​e
+		 */
+		remove: string
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		removeLabel: RequiredParams<'name'>
+		/**
+		 * R​e​m​o​v​e​ ​t​h​i​s​ ​p​a​s​s​k​e​y​?
+		 */
+		removeTitle: string
+		/**
+		 * “​{​n​a​m​e​}​”​ ​w​i​l​l​ ​n​o​ ​l​o​n​g​e​r​ ​s​i​g​n​ ​y​o​u​ ​i​n​.​ ​D​e​l​e​t​e​ ​i​t​ ​f​r​o​m​ ​y​o​u​r​ ​d​e​v​i​c​e​ ​o​r​ ​p​a​s​s​w​o​r​d​ ​m​a​n​a​g​e​r​ ​a​s​ ​w​e​l​l​.
+		 * @param {string} name
+		 */
+		removeText: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​p​a​s​s​k​e​y​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+		 */
+		removed: string
+		/**
+		 * K​e​e​p​ ​i​t
+		 */
+		keep: string
+		/**
+		 * {​b​r​o​w​s​e​r​}​ ​o​n​ ​{​o​s​}
+		 * @param {string} browser
+		 * @param {string} os
+		 */
+		defaultName: RequiredParams<'browser' | 'os'>
+		/**
+		 * P​a​s​s​k​e​y
+		 */
+		fallbackName: string
+	}
+	passwordless: {
+		/**
+		 * P​a​s​s​k​e​y​s​ ​o​n​l​y
+		 */
+		title: string
+		/**
+		 * W​i​t​h​ ​a​ ​p​a​s​s​k​e​y​ ​y​o​u​ ​n​o​ ​l​o​n​g​e​r​ ​n​e​e​d​ ​a​ ​p​a​s​s​w​o​r​d​.​ ​R​e​m​o​v​e​ ​i​t​,​ ​a​n​d​ ​n​o​b​o​d​y​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​t​o​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​a​ ​g​u​e​s​s​e​d​ ​o​r​ ​s​t​o​l​e​n​ ​p​a​s​s​w​o​r​d​.
+		 */
+		intro: string
+		/**
+		 * A​d​d​ ​a​ ​p​a​s​s​k​e​y​ ​f​i​r​s​t​;​ ​t​h​e​n​ ​y​o​u​ ​c​a​n​ ​r​e​m​o​v​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+		 */
+		needsPasskey: string
+		/**
+		 * R​e​m​o​v​e​ ​m​y​ ​p​a​s​s​w​o​r​d
+		 */
+		remove: string
+		/**
+		 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​p​a​s​s​k​e​y​s​ ​o​n​l​y​?
+		 */
+		removeTitle: string
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​w​i​l​l​ ​b​e​ ​d​e​l​e​t​e​d​ ​a​n​d​ ​y​o​u​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​k​e​y​s​ ​o​n​l​y​.​ ​S​h​o​u​l​d​ ​y​o​u​ ​l​o​s​e​ ​t​h​e​m​ ​a​l​l​,​ ​“​F​o​r​g​o​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​?​”​ ​o​n​ ​t​h​e​ ​l​o​g​i​n​ ​p​a​g​e​ ​m​a​i​l​s​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​o​n​e​.
+		 */
+		removeText: string
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​r​e​m​o​v​e​d​.​ ​Y​o​u​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​k​e​y​s​.
+		 */
+		removed: string
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​h​a​s​ ​n​o​ ​p​a​s​s​w​o​r​d​:​ ​y​o​u​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​k​e​y​s​.
+		 */
+		active: string
+		/**
+		 * S​e​t​ ​a​ ​p​a​s​s​w​o​r​d
+		 */
+		setPassword: string
+	}
+	setPassword: {
+		/**
+		 * S​e​t​ ​a​ ​p​a​s​s​w​o​r​d
+		 */
+		title: string
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​h​a​s​ ​n​o​ ​p​a​s​s​w​o​r​d​:​ ​y​o​u​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​k​e​y​s​.​ ​Y​o​u​ ​c​a​n​ ​s​e​t​ ​a​ ​p​a​s​s​w​o​r​d​ ​a​g​a​i​n​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
+		 */
+		intro: string
+		/**
+		 * N​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		newPassword: string
+		/**
+		 * S​e​t​ ​p​a​s​s​w​o​r​d
+		 */
+		submit: string
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​h​a​s​ ​b​e​e​n​ ​s​e​t​.
+		 */
+		success: string
+	}
+	sessions: {
+		/**
+		 * W​h​e​r​e​ ​y​o​u​ ​a​r​e​ ​s​i​g​n​e​d​ ​i​n
+		 */
+		title: string
+		/**
+		 * E​v​e​r​y​ ​b​r​o​w​s​e​r​ ​i​n​ ​w​h​i​c​h​ ​y​o​u​ ​a​r​e​ ​s​i​g​n​e​d​ ​i​n​.​ ​E​n​d​ ​a​n​y​ ​y​o​u​ ​d​o​ ​n​o​t​ ​r​e​c​o​g​n​i​s​e​:​ ​i​t​ ​i​s​ ​s​i​g​n​e​d​ ​o​u​t​ ​a​t​ ​o​n​c​e​,​ ​a​n​d​ ​v​i​d​e​o​s​ ​p​l​a​y​i​n​g​ ​t​h​e​r​e​ ​s​t​o​p​.
+		 */
+		intro: string
+		/**
+		 * Y​o​u​r​ ​s​e​s​s​i​o​n​s
+		 */
+		listLabel: string
+		/**
+		 * T​h​i​s​ ​b​r​o​w​s​e​r
+		 */
+		current: string
+		/**
+		 * U​n​k​n​o​w​n​ ​d​e​v​i​c​e
+		 */
+		unknownDevice: string
+		/**
+		 * {​b​r​o​w​s​e​r​}​ ​o​n​ ​{​o​s​}
+		 * @param {string} browser
+		 * @param {string} os
+		 */
+		device: RequiredParams<'browser' | 'os'>
+		/**
+		 * P​l​a​c​e​:​ ​{​c​o​u​n​t​r​y​}
+		 * @param {string} country
+		 */
+		place: RequiredParams<'country'>
+		/**
+		 * P​l​a​c​e​:​ ​u​n​k​n​o​w​n
+		 */
+		placeUnknown: string
+		/**
+		 * S​i​g​n​e​d​ ​i​n​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		signedIn: RequiredParams<'date'>
+		/**
+		 * L​a​s​t​ ​a​c​t​i​v​e​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		lastSeen: RequiredParams<'date'>
+		method: {
+			/**
+			 * w​i​t​h​ ​t​h​e​ ​p​a​s​s​w​o​r​d
+			 */
+			password: string
+			/**
+			 * w​i​t​h​ ​a​ ​p​a​s​s​k​e​y
+			 */
+			passkey: string
+			/**
+			 * w​i​t​h​ ​a​ ​l​i​n​k​ ​f​r​o​m​ ​a​n​ ​e​m​a​i​l
+			 */
+			link: string
+		}
+		/**
+		 * S​t​a​y​s​ ​s​i​g​n​e​d​ ​i​n
+		 */
+		remembered: string
+		/**
+		 * E​n​d
+		 */
+		end: string
+		/**
+		 * E​n​d​ ​t​h​e​ ​s​e​s​s​i​o​n​ ​o​n​ ​{​d​e​v​i​c​e​}
+		 * @param {string} device
+		 */
+		endLabel: RequiredParams<'device'>
+		/**
+		 * T​h​e​ ​s​e​s​s​i​o​n​ ​w​a​s​ ​e​n​d​e​d​.
+		 */
+		ended: string
+		/**
+		 * E​n​d​ ​a​l​l​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s
+		 */
+		endOthers: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​s​e​s​s​i​o​n​ ​w​a​s​|​s​e​s​s​i​o​n​s​ ​w​e​r​e​}​}​ ​e​n​d​e​d​.
+		 * @param {number} count
+		 */
+		endedOthers: RequiredParams<'count'>
+		/**
+		 * Y​o​u​ ​a​r​e​ ​n​o​t​ ​s​i​g​n​e​d​ ​i​n​ ​a​n​y​w​h​e​r​e​ ​e​l​s​e​.
+		 */
+		noOthers: string
+	}
+	email: {
+		/**
+		 * Y​o​u​r​ ​a​d​d​r​e​s​s​:​ ​{​e​m​a​i​l​}
+		 * @param {string} email
+		 */
+		current: RequiredParams<'email'>
+		/**
+		 * W​e​ ​s​e​n​d​ ​a​ ​l​i​n​k​ ​t​o​ ​t​h​e​ ​n​e​w​ ​a​d​d​r​e​s​s​;​ ​y​o​u​r​ ​a​d​d​r​e​s​s​ ​c​h​a​n​g​e​s​ ​w​h​e​n​ ​y​o​u​ ​o​p​e​n​ ​i​t​,​ ​u​n​t​i​l​ ​t​h​e​n​ ​y​o​u​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​o​n​e​.​ ​Y​o​u​r​ ​c​u​r​r​e​n​t​ ​a​d​d​r​e​s​s​ ​t​h​e​n​ ​g​e​t​s​ ​a​ ​n​o​t​i​c​e​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​h​a​t​ ​u​n​d​o​e​s​ ​t​h​e​ ​c​h​a​n​g​e​ ​f​o​r​ ​7​ ​d​a​y​s​.
+		 */
+		intro: string
+		/**
+		 * N​e​w​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		newEmail: string
+		/**
+		 * S​e​n​d​ ​t​h​e​ ​c​o​n​f​i​r​m​a​t​i​o​n​ ​l​i​n​k
+		 */
+		submit: string
+		/**
+		 * W​e​ ​h​a​v​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​O​p​e​n​ ​i​t​ ​w​i​t​h​i​n​ ​2​4​ ​h​o​u​r​s​ ​t​o​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​a​d​d​r​e​s​s​.
+		 * @param {string} email
+		 */
+		sent: RequiredParams<'email'>
+		/**
+		 * W​a​i​t​i​n​g​ ​f​o​r​ ​c​o​n​f​i​r​m​a​t​i​o​n​:​ ​{​e​m​a​i​l​}​.​ ​T​h​e​ ​l​i​n​k​ ​i​s​ ​v​a​l​i​d​ ​u​n​t​i​l​ ​{​d​a​t​e​}​.
+		 * @param {string} date
+		 * @param {string} email
+		 */
+		pending: RequiredParams<'date' | 'email'>
+		/**
+		 * C​a​n​c​e​l​ ​t​h​e​ ​c​h​a​n​g​e
+		 */
+		cancel: string
+		/**
+		 * T​h​e​ ​c​h​a​n​g​e​ ​w​a​s​ ​c​a​n​c​e​l​l​e​d​.
+		 */
+		cancelled: string
+		/**
+		 * C​h​a​n​g​i​n​g​ ​y​o​u​r​ ​a​d​d​r​e​s​s​…
+		 */
+		confirming: string
+		/**
+		 * Y​o​u​r​ ​a​d​d​r​e​s​s​ ​i​s​ ​n​o​w​ ​{​e​m​a​i​l​}​.​ ​S​i​g​n​ ​i​n​ ​w​i​t​h​ ​i​t​ ​f​r​o​m​ ​n​o​w​ ​o​n​.
+		 * @param {string} email
+		 */
+		confirmed: RequiredParams<'email'>
+		/**
+		 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​c​h​a​n​g​e​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​,​ ​u​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e​:​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​ ​c​o​m​e​s​ ​b​a​c​k​ ​a​n​d​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​o​f​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​e​n​d​s​.
+		 */
+		undoIntro: string
+		/**
+		 * U​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e
+		 */
+		undoSubmit: string
+		/**
+		 * Y​o​u​r​ ​a​d​d​r​e​s​s​ ​i​s​ ​{​e​m​a​i​l​}​ ​a​g​a​i​n​,​ ​a​n​d​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​w​a​s​ ​e​n​d​e​d​.​ ​I​f​ ​s​o​m​e​o​n​e​ ​e​l​s​e​ ​m​a​y​ ​k​n​o​w​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​o​n​e​ ​n​o​w​.
+		 * @param {string} email
+		 */
+		undone: RequiredParams<'email'>
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		chooseNewPassword: string
+		/**
+		 * T​o​ ​y​o​u​r​ ​a​c​c​o​u​n​t
+		 */
+		toAccount: string
+		/**
+		 * L​o​g​ ​i​n
+		 */
+		toLogin: string
+	}
+	privacy: {
+		/**
+		 * D​o​w​n​l​o​a​d​ ​y​o​u​r​ ​d​a​t​a
+		 */
+		exportTitle: string
+		/**
+		 * O​n​e​ ​f​i​l​e​ ​(​J​S​O​N​)​ ​w​i​t​h​ ​e​v​e​r​y​t​h​i​n​g​ ​w​e​ ​k​e​e​p​ ​a​b​o​u​t​ ​y​o​u​:​ ​y​o​u​r​ ​a​c​c​o​u​n​t​,​ ​p​l​a​n​s​ ​a​n​d​ ​p​a​y​m​e​n​t​s​,​ ​f​a​v​o​r​i​t​e​s​,​ ​w​a​t​c​h​ ​l​a​t​e​r​,​ ​r​a​t​i​n​g​s​,​ ​w​h​a​t​ ​y​o​u​ ​w​a​t​c​h​e​d​ ​a​n​d​ ​w​h​e​r​e​ ​y​o​u​ ​s​t​o​p​p​e​d​,​ ​y​o​u​r​ ​s​e​s​s​i​o​n​s​ ​a​n​d​ ​p​a​s​s​k​e​y​s​ ​(​n​a​m​e​s​ ​a​n​d​ ​d​a​t​e​s​,​ ​n​e​v​e​r​ ​k​e​y​s​)​.
+		 */
+		exportIntro: string
+		/**
+		 * D​o​w​n​l​o​a​d​ ​m​y​ ​d​a​t​a
+		 */
+		exportButton: string
+		/**
+		 * D​e​l​e​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t
+		 */
+		deleteTitle: string
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​e​v​e​r​y​t​h​i​n​g​ ​t​i​e​d​ ​t​o​ ​i​t​ ​a​r​e​ ​e​r​a​s​e​d​ ​f​o​r​ ​g​o​o​d​:​ ​f​a​v​o​r​i​t​e​s​,​ ​l​i​s​t​s​,​ ​r​a​t​i​n​g​s​,​ ​h​i​s​t​o​r​y​,​ ​s​e​s​s​i​o​n​s​,​ ​p​a​s​s​k​e​y​s​,​ ​m​e​s​s​a​g​e​s​.​ ​B​i​l​l​i​n​g​ ​r​e​c​o​r​d​s​ ​s​t​a​y​ ​a​s​ ​t​a​x​ ​l​a​w​ ​r​e​q​u​i​r​e​s​,​ ​w​i​t​h​o​u​t​ ​y​o​u​r​ ​n​a​m​e​,​ ​a​d​d​r​e​s​s​ ​o​r​ ​e​m​a​i​l​.​ ​Y​o​u​ ​c​a​n​ ​s​i​g​n​ ​u​p​ ​a​g​a​i​n​ ​w​i​t​h​ ​t​h​e​ ​s​a​m​e​ ​a​d​d​r​e​s​s​ ​a​f​t​e​r​w​a​r​d​s​.
+		 */
+		deleteIntro: string
+		/**
+		 * Y​o​u​r​ ​m​e​m​b​e​r​s​h​i​p​ ​r​e​n​e​w​s​ ​o​n​ ​{​d​a​t​e​}​.​ ​C​a​n​c​e​l​ ​i​t​ ​w​i​t​h​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​r​o​v​i​d​e​r​ ​f​i​r​s​t​:​ ​d​e​l​e​t​i​n​g​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​h​e​r​e​ ​c​a​n​n​o​t​ ​s​t​o​p​ ​t​h​e​i​r​ ​c​h​a​r​g​e​s​.
+		 * @param {string} date
+		 */
+		cancelFirst: RequiredParams<'date'>
+		/**
+		 * C​a​n​c​e​l​ ​m​e​m​b​e​r​s​h​i​p
+		 */
+		cancelLink: string
+		/**
+		 * (​o​p​e​n​s​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​r​o​v​i​d​e​r​)
+		 */
+		externalHint: string
+		/**
+		 * Y​o​u​r​ ​m​e​m​b​e​r​s​h​i​p​ ​i​s​ ​c​a​n​c​e​l​l​e​d​ ​b​u​t​ ​p​a​i​d​ ​u​n​t​i​l​ ​{​d​a​t​e​}​.​ ​I​f​ ​y​o​u​ ​d​e​l​e​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​n​o​w​,​ ​y​o​u​ ​l​o​s​e​ ​t​h​e​ ​r​e​s​t​ ​o​f​ ​t​h​a​t​ ​t​i​m​e​.
+		 * @param {string} date
+		 */
+		losesPaidPeriod: RequiredParams<'date'>
+		/**
+		 * I​ ​g​i​v​e​ ​u​p​ ​m​y​ ​m​e​m​b​e​r​s​h​i​p​ ​u​n​t​i​l​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		confirmLosing: RequiredParams<'date'>
+		/**
+		 * A​d​m​i​n​i​s​t​r​a​t​o​r​ ​a​c​c​o​u​n​t​s​ ​a​r​e​ ​n​o​t​ ​d​e​l​e​t​e​d​ ​h​e​r​e​:​ ​a​n​o​t​h​e​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​a​k​e​s​ ​t​h​e​ ​r​o​l​e​ ​b​a​c​k​ ​f​i​r​s​t​.
+		 */
+		administrator: string
+		/**
+		 * D​e​l​e​t​e​ ​m​y​ ​a​c​c​o​u​n​t​…
+		 */
+		deleteButton: string
+		/**
+		 * D​e​l​e​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​f​o​r​ ​g​o​o​d​?
+		 */
+		dialogTitle: string
+		/**
+		 * T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.​ ​C​o​n​f​i​r​m​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​ ​p​a​s​s​k​e​y​;​ ​w​e​ ​t​h​e​n​ ​s​e​n​d​ ​a​ ​l​a​s​t​ ​e​m​a​i​l​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		dialogText: RequiredParams<'email'>
+		/**
+		 * D​e​l​e​t​e​ ​m​y​ ​a​c​c​o​u​n​t
+		 */
+		confirmDelete: string
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​d​e​l​e​t​e​d​.​ ​G​o​o​d​b​y​e​!
+		 */
+		deleted: string
+	}
+	login: {
+		/**
+		 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​p​a​s​s​k​e​y
+		 */
+		passkey: string
+		/**
+		 * o​r
+		 */
+		or: string
+	}
+	mails: {
+		changeConfirm: {
+			/**
+			 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​n​e​w​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			subject: string
+			/**
+			 * y​o​u​ ​a​s​k​e​d​ ​t​o​ ​u​s​e​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​f​o​r​ ​y​o​u​r​ ​S​t​r​e​a​m​c​l​u​b​ ​a​c​c​o​u​n​t​.​ ​C​o​n​f​i​r​m​ ​i​t​ ​w​i​t​h​ ​t​h​i​s​ ​l​i​n​k​:
+			 */
+			text: string
+			/**
+			 * C​o​n​f​i​r​m​ ​t​h​e​ ​n​e​w​ ​a​d​d​r​e​s​s
+			 */
+			action: string
+			/**
+			 * T​h​e​ ​l​i​n​k​ ​i​s​ ​v​a​l​i​d​ ​f​o​r​ ​2​4​ ​h​o​u​r​s​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​t​h​i​s​,​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​m​a​i​l​:​ ​n​o​t​h​i​n​g​ ​c​h​a​n​g​e​s​.
+			 */
+			note: string
+		}
+		changeInUse: {
+			/**
+			 * Y​o​u​r​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​a​t​ ​S​t​r​e​a​m​c​l​u​b
+			 */
+			subject: string
+			/**
+			 * s​o​m​e​o​n​e​ ​a​s​k​e​d​ ​t​o​ ​m​o​v​e​ ​a​ ​S​t​r​e​a​m​c​l​u​b​ ​a​c​c​o​u​n​t​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​,​ ​b​u​t​ ​i​t​ ​a​l​r​e​a​d​y​ ​b​e​l​o​n​g​s​ ​t​o​ ​a​n​ ​a​c​c​o​u​n​t​.​ ​N​o​t​h​i​n​g​ ​h​a​s​ ​c​h​a​n​g​e​d​.
+			 */
+			text: string
+			/**
+			 * I​f​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​h​a​s​ ​a​n​ ​a​c​c​o​u​n​t​ ​w​i​t​h​ ​u​s​ ​a​n​d​ ​y​o​u​ ​n​o​ ​l​o​n​g​e​r​ ​k​n​o​w​ ​i​t​s​ ​p​a​s​s​w​o​r​d​,​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​o​n​e​ ​w​i​t​h​ ​“​F​o​r​g​o​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​?​”​ ​o​n​ ​t​h​e​ ​l​o​g​i​n​ ​p​a​g​e​.
+			 */
+			note: string
+		}
+		changeNotice: {
+			/**
+			 * T​h​e​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​S​t​r​e​a​m​c​l​u​b​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d
+			 */
+			subject: string
+			/**
+			 * t​h​e​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​S​t​r​e​a​m​c​l​u​b​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​I​f​ ​t​h​a​t​ ​w​a​s​ ​y​o​u​,​ ​t​h​e​r​e​ ​i​s​ ​n​o​t​h​i​n​g​ ​t​o​ ​d​o​.​ ​I​f​ ​i​t​ ​w​a​s​ ​n​o​t​,​ ​u​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e​ ​w​i​t​h​ ​t​h​i​s​ ​l​i​n​k​:​ ​y​o​u​r​ ​a​d​d​r​e​s​s​ ​c​o​m​e​s​ ​b​a​c​k​ ​a​n​d​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​e​n​d​s​.
+			 * @param {string} email
+			 */
+			text: RequiredParams<'email'>
+			/**
+			 * U​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e
+			 */
+			action: string
+			/**
+			 * T​h​e​ ​l​i​n​k​ ​i​s​ ​v​a​l​i​d​ ​f​o​r​ ​7​ ​d​a​y​s​.
+			 */
+			note: string
+		}
+		deleted: {
+			/**
+			 * Y​o​u​r​ ​S​t​r​e​a​m​c​l​u​b​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​d​e​l​e​t​e​d
+			 */
+			subject: string
+			/**
+			 * a​s​ ​y​o​u​ ​a​s​k​e​d​,​ ​y​o​u​r​ ​S​t​r​e​a​m​c​l​u​b​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​t​h​e​ ​d​a​t​a​ ​t​i​e​d​ ​t​o​ ​i​t​ ​h​a​v​e​ ​b​e​e​n​ ​d​e​l​e​t​e​d​.​ ​T​h​i​s​ ​i​s​ ​t​h​e​ ​l​a​s​t​ ​e​m​a​i​l​ ​w​e​ ​s​e​n​d​ ​y​o​u​,​ ​a​n​d​ ​w​e​ ​k​e​e​p​ ​n​o​ ​c​o​p​y​ ​o​f​ ​i​t​.​ ​Y​o​u​ ​a​r​e​ ​w​e​l​c​o​m​e​ ​t​o​ ​s​i​g​n​ ​u​p​ ​a​g​a​i​n​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
+			 */
+			text: string
+			/**
+			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​d​e​l​e​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t​,​ ​p​l​e​a​s​e​ ​w​r​i​t​e​ ​t​o​ ​o​u​r​ ​s​u​p​p​o​r​t​.
+			 */
+			note: string
+		}
+	}
+	errors: {
+		/**
+		 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​i​t​’​s​ ​y​o​u​ ​f​i​r​s​t​.
+		 */
+		reauthRequired: string
+		/**
+		 * T​h​e​ ​p​a​s​s​k​e​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​e​c​k​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		passkeyFailed: string
+		/**
+		 * T​h​a​t​ ​t​o​o​k​ ​t​o​o​ ​l​o​n​g​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		passkeyExpired: string
+		/**
+		 * T​h​i​s​ ​p​a​s​s​k​e​y​ ​i​s​ ​n​o​t​ ​k​n​o​w​n​ ​h​e​r​e​ ​(​i​t​ ​m​a​y​ ​h​a​v​e​ ​b​e​e​n​ ​r​e​m​o​v​e​d​)​.​ ​S​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​n​o​t​h​e​r​ ​p​a​s​s​k​e​y​.
+		 */
+		passkeyUnknown: string
+		/**
+		 * T​h​i​s​ ​p​a​s​s​k​e​y​ ​i​s​ ​a​l​r​e​a​d​y​ ​p​a​r​t​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
+		 */
+		passkeyKnown: string
+		/**
+		 * Y​o​u​ ​c​a​n​ ​h​a​v​e​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​p​a​s​s​k​e​y​s​.​ ​R​e​m​o​v​e​ ​o​n​e​ ​f​i​r​s​t​.
+		 * @param {number} max
+		 */
+		tooManyPasskeys: RequiredParams<'max'>
+		/**
+		 * P​l​e​a​s​e​ ​g​i​v​e​ ​t​h​e​ ​p​a​s​s​k​e​y​ ​a​ ​n​a​m​e​.
+		 */
+		passkeyNameRequired: string
+		/**
+		 * T​h​e​ ​n​a​m​e​ ​c​a​n​ ​b​e​ ​a​t​ ​m​o​s​t​ ​1​0​0​ ​c​h​a​r​a​c​t​e​r​s​ ​l​o​n​g​.
+		 */
+		passkeyNameTooLong: string
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​h​a​s​ ​n​o​ ​p​a​s​s​k​e​y​.
+		 */
+		noPasskeys: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​y​o​u​r​ ​o​n​l​y​ ​w​a​y​ ​t​o​ ​s​i​g​n​ ​i​n​:​ ​s​e​t​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​d​d​ ​a​n​o​t​h​e​r​ ​p​a​s​s​k​e​y​ ​f​i​r​s​t​.
+		 */
+		lastSignInMethod: string
+		/**
+		 * A​d​d​ ​a​ ​p​a​s​s​k​e​y​ ​b​e​f​o​r​e​ ​y​o​u​ ​r​e​m​o​v​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+		 */
+		passkeyNeeded: string
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​a​l​r​e​a​d​y​ ​h​a​s​ ​a​ ​p​a​s​s​w​o​r​d​:​ ​c​h​a​n​g​e​ ​i​t​ ​o​n​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​p​a​g​e​.
+		 */
+		passwordExists: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​t​h​e​ ​s​e​s​s​i​o​n​ ​o​f​ ​t​h​i​s​ ​b​r​o​w​s​e​r​:​ ​l​o​g​ ​o​u​t​ ​i​n​s​t​e​a​d​.
+		 */
+		currentSession: string
+		/**
+		 * T​h​a​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​y​o​u​r​ ​a​d​d​r​e​s​s​.
+		 */
+		sameAddress: string
+		/**
+		 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​n​o​w​ ​b​e​l​o​n​g​s​ ​t​o​ ​a​n​o​t​h​e​r​ ​a​c​c​o​u​n​t​.​ ​P​l​e​a​s​e​ ​a​s​k​ ​f​o​r​ ​a​ ​c​h​a​n​g​e​ ​t​o​ ​a​n​o​t​h​e​r​ ​a​d​d​r​e​s​s​.
+		 */
+		addressTaken: string
+		/**
+		 * Y​o​u​r​ ​m​e​m​b​e​r​s​h​i​p​ ​s​t​i​l​l​ ​r​e​n​e​w​s​:​ ​c​a​n​c​e​l​ ​i​t​ ​w​i​t​h​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​r​o​v​i​d​e​r​ ​f​i​r​s​t​.
+		 */
+		cancelFirst: string
+		/**
+		 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​y​o​u​ ​g​i​v​e​ ​u​p​ ​t​h​e​ ​r​e​s​t​ ​o​f​ ​y​o​u​r​ ​p​a​i​d​ ​t​i​m​e​.
+		 */
+		confirmLosingPaidPeriod: string
+		/**
+		 * A​d​m​i​n​i​s​t​r​a​t​o​r​ ​a​c​c​o​u​n​t​s​ ​a​r​e​ ​n​o​t​ ​d​e​l​e​t​e​d​ ​h​e​r​e​.
+		 */
+		adminCannotDelete: string
+	}
+}
+
 export type NamespaceAdminTranslation = {
 	/**
 	 * O​p​e​r​a​t​i​o​n​s​ ​c​o​n​s​o​l​e
@@ -5539,6 +6166,7 @@ export type NamespaceTourTranslation = {
 }
 
 export type Namespaces =
+	| 'account'
 	| 'admin'
 	| 'age'
 	| 'ageMethods'
@@ -5548,6 +6176,12 @@ export type Namespaces =
 	| 'tour'
 
 type DisallowNamespaces = {
+	/**
+	 * reserved for 'account'-namespace\
+	 * you need to use the `./account/index.ts` file instead
+	 */
+	account?: "[typesafe-i18n] reserved for 'account'-namespace. You need to use the `./account/index.ts` file instead."
+
 	/**
 	 * reserved for 'admin'-namespace\
 	 * you need to use the `./admin/index.ts` file instead
@@ -8260,6 +8894,604 @@ export type TranslationFunctions = {
 			 * Nothing saved for later yet. Use "Watch later" on a video or image set to find it here.
 			 */
 			noWatchLater: () => LocalizedString
+		}
+	}
+	account: {
+		nav: {
+			/**
+			 * Passkeys and sessions
+			 */
+			security: () => LocalizedString
+			/**
+			 * Email address
+			 */
+			email: () => LocalizedString
+			/**
+			 * Your data
+			 */
+			privacy: () => LocalizedString
+		}
+		titles: {
+			/**
+			 * Passkeys and sessions
+			 */
+			security: () => LocalizedString
+			/**
+			 * Email address
+			 */
+			email: () => LocalizedString
+			/**
+			 * Your data
+			 */
+			privacy: () => LocalizedString
+			/**
+			 * Confirm your new address
+			 */
+			confirmEmail: () => LocalizedString
+			/**
+			 * Undo the address change
+			 */
+			undoEmail: () => LocalizedString
+		}
+		reauth: {
+			/**
+			 * Confirm it’s you
+			 */
+			title: () => LocalizedString
+			/**
+			 * This change needs a fresh proof that it is you: your password or one of your passkeys.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Password
+			 */
+			password: () => LocalizedString
+			/**
+			 * Confirm
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Confirm with a passkey
+			 */
+			withPasskey: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+		passkey: {
+			/**
+			 * The passkey prompt was closed. Nothing has changed.
+			 */
+			cancelled: () => LocalizedString
+			/**
+			 * This browser cannot use passkeys.
+			 */
+			unsupported: () => LocalizedString
+		}
+		passkeys: {
+			/**
+			 * Passkeys
+			 */
+			title: () => LocalizedString
+			/**
+			 * A passkey signs you in with your fingerprint, your face or your screen lock: no password to type, to leak or to be tricked out of, and it works on this site only.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Add a passkey
+			 */
+			add: () => LocalizedString
+			/**
+			 * Your passkey “{name}” is ready: next time, sign in with it.
+			 */
+			added: (arg: { name: string }) => LocalizedString
+			/**
+			 * You have no passkey yet.
+			 */
+			none: () => LocalizedString
+			/**
+			 * Your passkeys
+			 */
+			listLabel: () => LocalizedString
+			/**
+			 * Added on {date}
+			 */
+			created: (arg: { date: string }) => LocalizedString
+			/**
+			 * Last used on {date}
+			 */
+			lastUsed: (arg: { date: string }) => LocalizedString
+			/**
+			 * Not used yet
+			 */
+			neverUsed: () => LocalizedString
+			/**
+			 * Synced across your devices
+			 */
+			synced: () => LocalizedString
+			/**
+			 * Rename
+			 */
+			rename: () => LocalizedString
+			/**
+			 * Rename {name}
+			 */
+			renameLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Rename the passkey
+			 */
+			renameTitle: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * The passkey was renamed.
+			 */
+			renamed: () => LocalizedString
+			/**
+			 * Remove
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Remove {name}
+			 */
+			removeLabel: (arg: { name: string }) => LocalizedString
+			/**
+			 * Remove this passkey?
+			 */
+			removeTitle: () => LocalizedString
+			/**
+			 * “{name}” will no longer sign you in. Delete it from your device or password manager as well.
+			 */
+			removeText: (arg: { name: string }) => LocalizedString
+			/**
+			 * The passkey was removed.
+			 */
+			removed: () => LocalizedString
+			/**
+			 * Keep it
+			 */
+			keep: () => LocalizedString
+			/**
+			 * {browser} on {os}
+			 */
+			defaultName: (arg: { browser: string, os: string }) => LocalizedString
+			/**
+			 * Passkey
+			 */
+			fallbackName: () => LocalizedString
+		}
+		passwordless: {
+			/**
+			 * Passkeys only
+			 */
+			title: () => LocalizedString
+			/**
+			 * With a passkey you no longer need a password. Remove it, and nobody can sign in to your account with a guessed or stolen password.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Add a passkey first; then you can remove your password.
+			 */
+			needsPasskey: () => LocalizedString
+			/**
+			 * Remove my password
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Sign in with passkeys only?
+			 */
+			removeTitle: () => LocalizedString
+			/**
+			 * Your password will be deleted and you sign in with your passkeys only. Should you lose them all, “Forgot your password?” on the login page mails you a link to choose a new one.
+			 */
+			removeText: () => LocalizedString
+			/**
+			 * Your password was removed. You sign in with your passkeys.
+			 */
+			removed: () => LocalizedString
+			/**
+			 * Your account has no password: you sign in with your passkeys.
+			 */
+			active: () => LocalizedString
+			/**
+			 * Set a password
+			 */
+			setPassword: () => LocalizedString
+		}
+		setPassword: {
+			/**
+			 * Set a password
+			 */
+			title: () => LocalizedString
+			/**
+			 * Your account has no password: you sign in with your passkeys. You can set a password again at any time.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * New password
+			 */
+			newPassword: () => LocalizedString
+			/**
+			 * Set password
+			 */
+			submit: () => LocalizedString
+			/**
+			 * Your password has been set.
+			 */
+			success: () => LocalizedString
+		}
+		sessions: {
+			/**
+			 * Where you are signed in
+			 */
+			title: () => LocalizedString
+			/**
+			 * Every browser in which you are signed in. End any you do not recognise: it is signed out at once, and videos playing there stop.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Your sessions
+			 */
+			listLabel: () => LocalizedString
+			/**
+			 * This browser
+			 */
+			current: () => LocalizedString
+			/**
+			 * Unknown device
+			 */
+			unknownDevice: () => LocalizedString
+			/**
+			 * {browser} on {os}
+			 */
+			device: (arg: { browser: string, os: string }) => LocalizedString
+			/**
+			 * Place: {country}
+			 */
+			place: (arg: { country: string }) => LocalizedString
+			/**
+			 * Place: unknown
+			 */
+			placeUnknown: () => LocalizedString
+			/**
+			 * Signed in on {date}
+			 */
+			signedIn: (arg: { date: string }) => LocalizedString
+			/**
+			 * Last active on {date}
+			 */
+			lastSeen: (arg: { date: string }) => LocalizedString
+			method: {
+				/**
+				 * with the password
+				 */
+				password: () => LocalizedString
+				/**
+				 * with a passkey
+				 */
+				passkey: () => LocalizedString
+				/**
+				 * with a link from an email
+				 */
+				link: () => LocalizedString
+			}
+			/**
+			 * Stays signed in
+			 */
+			remembered: () => LocalizedString
+			/**
+			 * End
+			 */
+			end: () => LocalizedString
+			/**
+			 * End the session on {device}
+			 */
+			endLabel: (arg: { device: string }) => LocalizedString
+			/**
+			 * The session was ended.
+			 */
+			ended: () => LocalizedString
+			/**
+			 * End all other sessions
+			 */
+			endOthers: () => LocalizedString
+			/**
+			 * {count} {{session was|sessions were}} ended.
+			 */
+			endedOthers: (arg: { count: number }) => LocalizedString
+			/**
+			 * You are not signed in anywhere else.
+			 */
+			noOthers: () => LocalizedString
+		}
+		email: {
+			/**
+			 * Your address: {email}
+			 */
+			current: (arg: { email: string }) => LocalizedString
+			/**
+			 * We send a link to the new address; your address changes when you open it, until then you sign in with the current one. Your current address then gets a notice with a link that undoes the change for 7 days.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * New email address
+			 */
+			newEmail: () => LocalizedString
+			/**
+			 * Send the confirmation link
+			 */
+			submit: () => LocalizedString
+			/**
+			 * We have sent a link to {email}. Open it within 24 hours to change your address.
+			 */
+			sent: (arg: { email: string }) => LocalizedString
+			/**
+			 * Waiting for confirmation: {email}. The link is valid until {date}.
+			 */
+			pending: (arg: { date: string, email: string }) => LocalizedString
+			/**
+			 * Cancel the change
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * The change was cancelled.
+			 */
+			cancelled: () => LocalizedString
+			/**
+			 * Changing your address…
+			 */
+			confirming: () => LocalizedString
+			/**
+			 * Your address is now {email}. Sign in with it from now on.
+			 */
+			confirmed: (arg: { email: string }) => LocalizedString
+			/**
+			 * If you did not change the address of your account, undo the change: your previous address comes back and every session of the account ends.
+			 */
+			undoIntro: () => LocalizedString
+			/**
+			 * Undo the change
+			 */
+			undoSubmit: () => LocalizedString
+			/**
+			 * Your address is {email} again, and every session was ended. If someone else may know your password, choose a new one now.
+			 */
+			undone: (arg: { email: string }) => LocalizedString
+			/**
+			 * Choose a new password
+			 */
+			chooseNewPassword: () => LocalizedString
+			/**
+			 * To your account
+			 */
+			toAccount: () => LocalizedString
+			/**
+			 * Log in
+			 */
+			toLogin: () => LocalizedString
+		}
+		privacy: {
+			/**
+			 * Download your data
+			 */
+			exportTitle: () => LocalizedString
+			/**
+			 * One file (JSON) with everything we keep about you: your account, plans and payments, favorites, watch later, ratings, what you watched and where you stopped, your sessions and passkeys (names and dates, never keys).
+			 */
+			exportIntro: () => LocalizedString
+			/**
+			 * Download my data
+			 */
+			exportButton: () => LocalizedString
+			/**
+			 * Delete your account
+			 */
+			deleteTitle: () => LocalizedString
+			/**
+			 * Your account and everything tied to it are erased for good: favorites, lists, ratings, history, sessions, passkeys, messages. Billing records stay as tax law requires, without your name, address or email. You can sign up again with the same address afterwards.
+			 */
+			deleteIntro: () => LocalizedString
+			/**
+			 * Your membership renews on {date}. Cancel it with the payment provider first: deleting your account here cannot stop their charges.
+			 */
+			cancelFirst: (arg: { date: string }) => LocalizedString
+			/**
+			 * Cancel membership
+			 */
+			cancelLink: () => LocalizedString
+			/**
+			 * (opens the payment provider)
+			 */
+			externalHint: () => LocalizedString
+			/**
+			 * Your membership is cancelled but paid until {date}. If you delete your account now, you lose the rest of that time.
+			 */
+			losesPaidPeriod: (arg: { date: string }) => LocalizedString
+			/**
+			 * I give up my membership until {date}
+			 */
+			confirmLosing: (arg: { date: string }) => LocalizedString
+			/**
+			 * Administrator accounts are not deleted here: another administrator takes the role back first.
+			 */
+			administrator: () => LocalizedString
+			/**
+			 * Delete my account…
+			 */
+			deleteButton: () => LocalizedString
+			/**
+			 * Delete your account for good?
+			 */
+			dialogTitle: () => LocalizedString
+			/**
+			 * This cannot be undone. Confirm with your password or a passkey; we then send a last email to {email}.
+			 */
+			dialogText: (arg: { email: string }) => LocalizedString
+			/**
+			 * Delete my account
+			 */
+			confirmDelete: () => LocalizedString
+			/**
+			 * Your account was deleted. Goodbye!
+			 */
+			deleted: () => LocalizedString
+		}
+		login: {
+			/**
+			 * Sign in with a passkey
+			 */
+			passkey: () => LocalizedString
+			/**
+			 * or
+			 */
+			or: () => LocalizedString
+		}
+		mails: {
+			changeConfirm: {
+				/**
+				 * Confirm your new email address
+				 */
+				subject: () => LocalizedString
+				/**
+				 * you asked to use this address for your Streamclub account. Confirm it with this link:
+				 */
+				text: () => LocalizedString
+				/**
+				 * Confirm the new address
+				 */
+				action: () => LocalizedString
+				/**
+				 * The link is valid for 24 hours. If you did not ask for this, ignore this email: nothing changes.
+				 */
+				note: () => LocalizedString
+			}
+			changeInUse: {
+				/**
+				 * Your email address at Streamclub
+				 */
+				subject: () => LocalizedString
+				/**
+				 * someone asked to move a Streamclub account to this address, but it already belongs to an account. Nothing has changed.
+				 */
+				text: () => LocalizedString
+				/**
+				 * If this address has an account with us and you no longer know its password, choose a new one with “Forgot your password?” on the login page.
+				 */
+				note: () => LocalizedString
+			}
+			changeNotice: {
+				/**
+				 * The email address of your Streamclub account was changed
+				 */
+				subject: () => LocalizedString
+				/**
+				 * the address of your Streamclub account was changed to {email}. If that was you, there is nothing to do. If it was not, undo the change with this link: your address comes back and every session ends.
+				 */
+				text: (arg: { email: string }) => LocalizedString
+				/**
+				 * Undo the change
+				 */
+				action: () => LocalizedString
+				/**
+				 * The link is valid for 7 days.
+				 */
+				note: () => LocalizedString
+			}
+			deleted: {
+				/**
+				 * Your Streamclub account was deleted
+				 */
+				subject: () => LocalizedString
+				/**
+				 * as you asked, your Streamclub account and the data tied to it have been deleted. This is the last email we send you, and we keep no copy of it. You are welcome to sign up again at any time.
+				 */
+				text: () => LocalizedString
+				/**
+				 * If you did not delete your account, please write to our support.
+				 */
+				note: () => LocalizedString
+			}
+		}
+		errors: {
+			/**
+			 * Please confirm it’s you first.
+			 */
+			reauthRequired: () => LocalizedString
+			/**
+			 * The passkey could not be checked. Please try again.
+			 */
+			passkeyFailed: () => LocalizedString
+			/**
+			 * That took too long. Please try again.
+			 */
+			passkeyExpired: () => LocalizedString
+			/**
+			 * This passkey is not known here (it may have been removed). Sign in with your password or another passkey.
+			 */
+			passkeyUnknown: () => LocalizedString
+			/**
+			 * This passkey is already part of your account.
+			 */
+			passkeyKnown: () => LocalizedString
+			/**
+			 * You can have at most {max} passkeys. Remove one first.
+			 */
+			tooManyPasskeys: (arg: { max: number }) => LocalizedString
+			/**
+			 * Please give the passkey a name.
+			 */
+			passkeyNameRequired: () => LocalizedString
+			/**
+			 * The name can be at most 100 characters long.
+			 */
+			passkeyNameTooLong: () => LocalizedString
+			/**
+			 * Your account has no passkey.
+			 */
+			noPasskeys: () => LocalizedString
+			/**
+			 * This is your only way to sign in: set a password or add another passkey first.
+			 */
+			lastSignInMethod: () => LocalizedString
+			/**
+			 * Add a passkey before you remove your password.
+			 */
+			passkeyNeeded: () => LocalizedString
+			/**
+			 * Your account already has a password: change it on the password page.
+			 */
+			passwordExists: () => LocalizedString
+			/**
+			 * This is the session of this browser: log out instead.
+			 */
+			currentSession: () => LocalizedString
+			/**
+			 * That is already your address.
+			 */
+			sameAddress: () => LocalizedString
+			/**
+			 * This address now belongs to another account. Please ask for a change to another address.
+			 */
+			addressTaken: () => LocalizedString
+			/**
+			 * Your membership still renews: cancel it with the payment provider first.
+			 */
+			cancelFirst: () => LocalizedString
+			/**
+			 * Please confirm that you give up the rest of your paid time.
+			 */
+			confirmLosingPaidPeriod: () => LocalizedString
+			/**
+			 * Administrator accounts are not deleted here.
+			 */
+			adminCannotDelete: () => LocalizedString
 		}
 	}
 	admin: {

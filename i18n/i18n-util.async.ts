@@ -15,6 +15,7 @@ const localeTranslationLoaders = {
 
 const localeNamespaceLoaders = {
 	de: {
+		account: () => import('./de/account/index.js'),
 		admin: () => import('./de/admin/index.js'),
 		age: () => import('./de/age/index.js'),
 		ageMethods: () => import('./de/ageMethods/index.js'),
@@ -24,6 +25,7 @@ const localeNamespaceLoaders = {
 		tour: () => import('./de/tour/index.js')
 	},
 	en: {
+		account: () => import('./en/account/index.js'),
 		admin: () => import('./en/admin/index.js'),
 		age: () => import('./en/age/index.js'),
 		ageMethods: () => import('./en/ageMethods/index.js'),
@@ -33,6 +35,7 @@ const localeNamespaceLoaders = {
 		tour: () => import('./en/tour/index.js')
 	},
 	es: {
+		account: () => import('./es/account/index.js'),
 		admin: () => import('./es/admin/index.js'),
 		age: () => import('./es/age/index.js'),
 		ageMethods: () => import('./es/ageMethods/index.js'),
@@ -42,6 +45,7 @@ const localeNamespaceLoaders = {
 		tour: () => import('./es/tour/index.js')
 	},
 	fr: {
+		account: () => import('./fr/account/index.js'),
 		admin: () => import('./fr/admin/index.js'),
 		age: () => import('./fr/age/index.js'),
 		ageMethods: () => import('./fr/ageMethods/index.js'),
@@ -51,6 +55,7 @@ const localeNamespaceLoaders = {
 		tour: () => import('./fr/tour/index.js')
 	},
 	it: {
+		account: () => import('./it/account/index.js'),
 		admin: () => import('./it/admin/index.js'),
 		age: () => import('./it/age/index.js'),
 		ageMethods: () => import('./it/ageMethods/index.js'),

@@ -11,6 +11,7 @@ import es from './es/index.js'
 import fr from './fr/index.js'
 import it from './it/index.js'
 
+import de_account from './de/account/index.js'
 import de_admin from './de/admin/index.js'
 import de_age from './de/age/index.js'
 import de_ageMethods from './de/ageMethods/index.js'
@@ -18,6 +19,7 @@ import de_editors from './de/editors/index.js'
 import de_inbox from './de/inbox/index.js'
 import de_mail from './de/mail/index.js'
 import de_tour from './de/tour/index.js'
+import en_account from './en/account/index.js'
 import en_admin from './en/admin/index.js'
 import en_age from './en/age/index.js'
 import en_ageMethods from './en/ageMethods/index.js'
@@ -25,6 +27,7 @@ import en_editors from './en/editors/index.js'
 import en_inbox from './en/inbox/index.js'
 import en_mail from './en/mail/index.js'
 import en_tour from './en/tour/index.js'
+import es_account from './es/account/index.js'
 import es_admin from './es/admin/index.js'
 import es_age from './es/age/index.js'
 import es_ageMethods from './es/ageMethods/index.js'
@@ -32,6 +35,7 @@ import es_editors from './es/editors/index.js'
 import es_inbox from './es/inbox/index.js'
 import es_mail from './es/mail/index.js'
 import es_tour from './es/tour/index.js'
+import fr_account from './fr/account/index.js'
 import fr_admin from './fr/admin/index.js'
 import fr_age from './fr/age/index.js'
 import fr_ageMethods from './fr/ageMethods/index.js'
@@ -39,6 +43,7 @@ import fr_editors from './fr/editors/index.js'
 import fr_inbox from './fr/inbox/index.js'
 import fr_mail from './fr/mail/index.js'
 import fr_tour from './fr/tour/index.js'
+import it_account from './it/account/index.js'
 import it_admin from './it/admin/index.js'
 import it_age from './it/age/index.js'
 import it_ageMethods from './it/ageMethods/index.js'
@@ -50,6 +55,7 @@ import it_tour from './it/tour/index.js'
 const localeTranslations = {
 	de: {
 		...de,
+		account: de_account,
 		admin: de_admin,
 		age: de_age,
 		ageMethods: de_ageMethods,
@@ -60,6 +66,7 @@ const localeTranslations = {
 	},
 	en: {
 		...en,
+		account: en_account,
 		admin: en_admin,
 		age: en_age,
 		ageMethods: en_ageMethods,
@@ -70,6 +77,7 @@ const localeTranslations = {
 	},
 	es: {
 		...es,
+		account: es_account,
 		admin: es_admin,
 		age: es_age,
 		ageMethods: es_ageMethods,
@@ -80,6 +88,7 @@ const localeTranslations = {
 	},
 	fr: {
 		...fr,
+		account: fr_account,
 		admin: fr_admin,
 		age: fr_age,
 		ageMethods: fr_ageMethods,
@@ -90,6 +99,7 @@ const localeTranslations = {
 	},
 	it: {
 		...it,
+		account: it_account,
 		admin: it_admin,
 		age: it_age,
 		ageMethods: it_ageMethods,

@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
 import type { Config } from '../core/config.js'
 import { isDatabaseUnavailable, type Orm } from '../core/db/orm.js'
+import { registerAccountExport } from './http/account-export.js'
 import { registerAdminUpload } from './http/admin-upload.js'
 import { registerAdminPictures } from './http/admin-pictures.js'
 import { registerBillingRoutes } from './http/billing.js'
@@ -191,6 +192,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   registerMediaGateway(app, config, mediaAccess ?? sessionMediaAccess(app, config, orm))
   registerDownloadRoutes(app, config, orm)
   registerAgeRoutes(app, config, orm, age)
+  registerAccountExport(app, orm, limits)
   // The console's resumable upload of video sources (tus; administrators only; streamed to disk).
   registerAdminUpload(app, config, orm)
   registerAdminPictures(app, config, orm)

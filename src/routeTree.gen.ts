@@ -34,6 +34,8 @@ import { Route as LangVerifyAgeRouteImport } from './routes/$lang/verify-age'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountPasswordRouteImport } from './routes/account/password'
 import { Route as AccountPlanRouteImport } from './routes/account/plan'
+import { Route as AccountPrivacyRouteImport } from './routes/account/privacy'
+import { Route as AccountSecurityRouteImport } from './routes/account/security'
 import { Route as AccountSelectPlanRouteImport } from './routes/account/select-plan'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
@@ -200,6 +202,16 @@ const AccountPasswordRoute = AccountPasswordRouteImport.update({
 const AccountPlanRoute = AccountPlanRouteImport.update({
   id: '/account/plan',
   path: '/account/plan',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountPrivacyRoute = AccountPrivacyRouteImport.update({
+  id: '/account/privacy',
+  path: '/account/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountSecurityRoute = AccountSecurityRouteImport.update({
+  id: '/account/security',
+  path: '/account/security',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountSelectPlanRoute = AccountSelectPlanRouteImport.update({
@@ -437,6 +449,8 @@ export interface FileRoutesByFullPath {
   '/$lang/verify-age': typeof LangVerifyAgeRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
+  '/account/privacy': typeof AccountPrivacyRoute
+  '/account/security': typeof AccountSecurityRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/pipeline': typeof AdminPipelineRoute
@@ -502,6 +516,8 @@ export interface FileRoutesByTo {
   '/$lang/verify-age': typeof LangVerifyAgeRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
+  '/account/privacy': typeof AccountPrivacyRoute
+  '/account/security': typeof AccountSecurityRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/pipeline': typeof AdminPipelineRoute
@@ -572,6 +588,8 @@ export interface FileRoutesById {
   '/$lang/verify-age': typeof LangVerifyAgeRoute
   '/account/password': typeof AccountPasswordRoute
   '/account/plan': typeof AccountPlanRoute
+  '/account/privacy': typeof AccountPrivacyRoute
+  '/account/security': typeof AccountSecurityRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/pipeline': typeof AdminPipelineRoute
@@ -643,6 +661,8 @@ export interface FileRouteTypes {
     | '/$lang/verify-age'
     | '/account/password'
     | '/account/plan'
+    | '/account/privacy'
+    | '/account/security'
     | '/account/select-plan'
     | '/admin/audit'
     | '/admin/pipeline'
@@ -708,6 +728,8 @@ export interface FileRouteTypes {
     | '/$lang/verify-age'
     | '/account/password'
     | '/account/plan'
+    | '/account/privacy'
+    | '/account/security'
     | '/account/select-plan'
     | '/admin/audit'
     | '/admin/pipeline'
@@ -777,6 +799,8 @@ export interface FileRouteTypes {
     | '/$lang/verify-age'
     | '/account/password'
     | '/account/plan'
+    | '/account/privacy'
+    | '/account/security'
     | '/account/select-plan'
     | '/admin/audit'
     | '/admin/pipeline'
@@ -837,6 +861,8 @@ export interface RootRouteChildren {
   WatchLaterRoute: typeof WatchLaterRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
   AccountPlanRoute: typeof AccountPlanRoute
+  AccountPrivacyRoute: typeof AccountPrivacyRoute
+  AccountSecurityRoute: typeof AccountSecurityRoute
   AccountSelectPlanRoute: typeof AccountSelectPlanRoute
   AccountIndexRoute: typeof AccountIndexRoute
 }
@@ -1016,6 +1042,20 @@ declare module '@tanstack/react-router' {
       path: '/account/plan'
       fullPath: '/account/plan'
       preLoaderRoute: typeof AccountPlanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/privacy': {
+      id: '/account/privacy'
+      path: '/account/privacy'
+      fullPath: '/account/privacy'
+      preLoaderRoute: typeof AccountPrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/security': {
+      id: '/account/security'
+      path: '/account/security'
+      fullPath: '/account/security'
+      preLoaderRoute: typeof AccountSecurityRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/select-plan': {
@@ -1467,6 +1507,8 @@ const rootRouteChildren: RootRouteChildren = {
   WatchLaterRoute: WatchLaterRoute,
   AccountPasswordRoute: AccountPasswordRoute,
   AccountPlanRoute: AccountPlanRoute,
+  AccountPrivacyRoute: AccountPrivacyRoute,
+  AccountSecurityRoute: AccountSecurityRoute,
   AccountSelectPlanRoute: AccountSelectPlanRoute,
   AccountIndexRoute: AccountIndexRoute,
 }

@@ -3,8 +3,21 @@ import type { TranslationFunctions } from '../../i18n/i18n-types.js'
 /** What kind of expected failure it is; each transport maps it to its own status (server/trpc/errors.ts, the HTTP error handler). */
 export type FailureKind = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS'
 
-/** A key of the `errors` dictionary: the translated text the caller sees. */
-export type ErrorKey = keyof TranslationFunctions['errors']
+/**
+ * The error texts a namespace keeps for itself (`<namespace>.errors.<key>`, e.g.
+ * `account.errors.passkeyFailed`), so a feature's messages live with its other texts.
+ */
+type NamespaceErrorKey = {
+  [N in keyof TranslationFunctions]: TranslationFunctions[N] extends { errors: infer E } ? `${N & string}.errors.${keyof E & string}` : never
+}[keyof TranslationFunctions]
+
+/** A key of the `errors` dictionary, or of a namespace's errors: the translated text the caller sees. */
+export type ErrorKey = keyof TranslationFunctions['errors'] | NamespaceErrorKey
+
+/** Keys of the `errors` dictionary whose text takes no parameters. */
+export type PlainErrorKey = {
+  [K in keyof TranslationFunctions['errors']]: Parameters<TranslationFunctions['errors'][K]>['length'] extends 0 ? K : never
+}[keyof TranslationFunctions['errors']]
 
 /**
  * An expected failure of a use case, with the dictionary key of its message: the transport
@@ -31,4 +44,18 @@ export const HTTP_STATUS: Record<FailureKind, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
+}
+
+type TextFunction = (params?: Record<string, unknown>) => string
+
+/** The text function of an error key in a dictionary: `errors.<key>`, or the path of a namespaced key (`account.errors.x`). */
+export function errorFunction(dictionary: Record<string, unknown>, key: string): TextFunction | null {
+  const path = key.includes('.') ? key.split('.') : ['errors', key]
+  let node: unknown = dictionary
+  for (const part of path) {
+    // typesafe-i18n's dictionaries are proxies (of functions, too): read the key, but never one of Object's or Function's own.
+    const container = node !== null && (typeof node === 'object' || typeof node === 'function')
+    node = container && !(part in Object.prototype) && !(part in Function.prototype) ? (node as Record<string, unknown>)[part] : undefined
+  }
+  return typeof node === 'function' ? (node as TextFunction) : null
 }

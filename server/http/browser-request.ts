@@ -7,6 +7,7 @@ export function browserRequest(req: FastifyRequest, reply: FastifyReply): Browse
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? null,
     secure: req.protocol === 'https',
+    country: req.ageAccess?.jurisdiction.country ?? null,
     cookies: req.cookies,
     setCookie: (name, value, options) => void reply.setCookie(name, value, options),
     clearCookie: (name, options) => void reply.clearCookie(name, options),

@@ -1,3 +1,4 @@
+import { accountRouter } from './routers/account.js'
 import { adminRouter } from './routers/admin/index.js'
 import { ageRouter } from './routers/age.js'
 import { authRouter } from './routers/auth.js'
@@ -13,6 +14,7 @@ import { router } from './trpc.js'
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   billing: billingRouter,
   catalog: catalogRouter,
   plans: plansRouter,

@@ -7,17 +7,17 @@
 import { schemaResolver, useForm, type UseFormInput } from '@mantine/form'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { TRPCClientError } from '@trpc/client'
+import { errorFunction } from '../../core/domain/errors.js'
 import { fieldErrorsOf } from './trpc'
 import { translations } from './locale'
 import { showError, TOAST_MS } from './toasts'
 
 type Values = Record<string, unknown>
 
-/** Translates an error key of the `errors` dictionary; unknown text is shown as it is. */
+/** Translates an error key of the `errors` dictionary (or a namespace's, `account.errors.x`); unknown text is shown as it is. */
 export function translateErrorKey(key: string, params?: object): string {
-  const errors = translations().errors as unknown as Record<string, ((params?: object) => string) | undefined>
-  const text = errors[key]
-  return typeof text === 'function' ? text(params) : key
+  const text = errorFunction(translations() as unknown as Record<string, unknown>, key)
+  return text ? text(params as Record<string, unknown>) : key
 }
 
 export function useSchemaForm<T extends Values>(schema: StandardSchemaV1, options: Omit<UseFormInput<T>, 'validate'>) {

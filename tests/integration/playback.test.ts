@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Image, ImageSet, Plan, Subscription, Video, type ImageMedia } from '../../core/db/entities/index.js'
 import type { Role } from '../../core/domain/billing/membership.js'
 import { MediaSigner } from '../../core/services/media/signing.js'
+import { hashToken } from '../../core/services/auth/sessions.js'
 import { ensurePlans } from '../../scripts/seed/plans.js'
 import { createTestApp, trpcMutation, trpcQuery, type TestApp } from '../support/app.js'
 import { errorOf, logIn, sessionCookieOf, signedInUser } from '../support/accounts.js'
-import { makeImageSet, makeVideo } from '../support/factories.js'
+import { makeImageSet, makeSubscription, makeVideo } from '../support/factories.js'
 import { ingestClipAndSet, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
 import { readStoredZip } from '../support/zip.js'
 
@@ -258,6 +259,48 @@ describe('media access ends with the session and with the membership', () => {
     const ended = await trpcMutation(app.app, 'admin.users.endSessions', { id: member.id }, { cookie: admin.cookie })
     expect(ended.statusCode, ended.body).toBe(200)
     expect(ended.json().result.data).toEqual({ ended: 2 })
+    await refused(laptop, member.cookie)
+    await refused(phoneUrls, phone.cookie)
+  })
+
+  it("stops a session's media at once when its member ends it from another browser, or ends every other one, and keeps this browser's", async () => {
+    const member = await userWith({ plan: 'basic-monthly' })
+    const laptop = await signedUrls(member)
+    const phone = { ...member, cookie: sessionCookieOf(await logIn(app.app, member.email, PASSWORD)) }
+    const tablet = { ...member, cookie: sessionCookieOf(await logIn(app.app, member.email, PASSWORD)) }
+    const [phoneUrls, tabletUrls] = [await signedUrls(phone), await signedUrls(tablet)]
+    const sessions = (await trpcQuery(app.app, 'account.security', undefined, { cookie: member.cookie })).json().result.data.sessions as Array<{ id: string; current: boolean }>
+    expect(sessions).toHaveLength(3)
+    expect(sessions[0]!.current).toBe(true)
+    const phoneSession = sessions.find((session) => session.id === hashToken(phone.cookie.split('=')[1]!))!
+    const ended = await trpcMutation(app.app, 'account.endSession', { id: phoneSession.id }, { cookie: member.cookie })
+    expect(ended.statusCode, ended.body).toBe(200)
+    await refused(phoneUrls, phone.cookie)
+    for (const url of tabletUrls) expect((await get(url, tablet.cookie)).statusCode, url).toBe(200)
+    const others = await trpcMutation(app.app, 'account.endOtherSessions', undefined, { cookie: member.cookie })
+    expect(others.json().result.data).toEqual({ ended: 1 })
+    await refused(tabletUrls, tablet.cookie)
+    for (const url of laptop) expect((await get(url, member.cookie)).statusCode, url).toBe(200)
+    // This browser's own session is ended by logging out, and another member's not at all.
+    const own = await trpcMutation(app.app, 'account.endSession', { id: member.sessionId }, { cookie: member.cookie })
+    expect(errorOf(own).message).toBe('This is the session of this browser: log out instead.')
+    const stranger = await userWith()
+    expect((await trpcMutation(app.app, 'account.endSession', { id: member.sessionId }, { cookie: stranger.cookie })).statusCode).toBe(404)
+    for (const url of laptop) expect((await get(url, member.cookie)).statusCode, url).toBe(200)
+  })
+
+  it('stops every media URL of every browser at once when the member deletes the account', async () => {
+    const member = await userWith()
+    const phone = { ...member, cookie: sessionCookieOf(await logIn(app.app, member.email, PASSWORD)) }
+    // A cancelled membership whose paid time the member gives up.
+    const em = t.db.orm.em.fork()
+    const subscription = makeSubscription(em, member.id, await em.findOneOrFail(Plan, { sid: 'basic-monthly' }), { paidUntil: new Date(Date.now() + 10 * DAY) })
+    subscription.pendingChange = 'cancel'
+    subscription.pendingFrom = subscription.paidUntil
+    await em.flush()
+    const [laptop, phoneUrls] = [await signedUrls(member), await signedUrls(phone)]
+    const deleted = await trpcMutation(app.app, 'account.deleteAccount', { confirmLosingPaidPeriod: true }, { cookie: member.cookie })
+    expect(deleted.statusCode, deleted.body).toBe(200)
     await refused(laptop, member.cookie)
     await refused(phoneUrls, phone.cookie)
   })

@@ -47,6 +47,7 @@ describe('loadCurrentUser', () => {
     const { user, token } = await sessionOf(now)
     expect(await load(token, now)).toEqual({
       id: user.id, email: user.email, emailVerified: true, role: 'user', locale: 'en', sessionId: hashToken(token), activePlanUntil: null, plan: null,
+      authenticatedAt: expect.any(Date), authMethod: null,
     })
     const expired = await sessionOf(now, { expiresIn: -MINUTE })
     expect(await load(expired.token, now)).toBeNull()

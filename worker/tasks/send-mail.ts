@@ -9,7 +9,8 @@ import type { WorkerDeps } from '../deps.js'
  * (the mail_message table, readable at /dev/mail) and nothing is dropped.
  * Throwing makes graphile-worker retry with backoff; a sent mail is never sent twice.
  * Once delivered, the stored copy keeps its text but not the tokens of its links, so the
- * database never holds a usable verification or reset link for a mail that left.
+ * database never holds a usable verification or reset link for a mail that left; a mail marked
+ * forgetAfterSending (the confirmation of an account's deletion) is removed instead.
  */
 export const sendMailTask = ({ config, orm }: WorkerDeps): Task => {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null
@@ -25,6 +26,12 @@ export const sendMailTask = ({ config, orm }: WorkerDeps): Task => {
     }
     try {
       await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html ?? undefined })
+      if (message.forgetAfterSending) {
+        // The last mail to a deleted account: once it left, no copy of the address stays.
+        em.remove(message)
+        await em.flush()
+        return
+      }
       message.sentAt = new Date()
       message.error = null
       message.text = redactLinks(message.text)

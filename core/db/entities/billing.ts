@@ -43,7 +43,8 @@ const SubscriptionSchema = defineEntity({
   name: 'Subscription',
   properties: {
     id: p.integer().primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    /** null once the member deleted the account: the row stays as a billing record (docs/accounts.md). */
+    user: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
     plan: () => p.manyToOne(Plan),
     /** The processor's subscription id. */
     externalId: p.string().length(128).unique(),

@@ -6,6 +6,7 @@ import { ContactMessage, ErrorFeedback, FaqEntry, LegalPage, MailMessage, Remova
 import { RateLimitHit } from './rate-limit.js'
 import { AuditEntry } from './audit.js'
 import { AgeCheck, AgeDailyCount, AgeProofRecord } from './age.js'
+import { EmailChange, Passkey, WebauthnChallenge } from './account.js'
 
 export * from './user.js'
 export * from './billing.js'
@@ -15,6 +16,7 @@ export * from './site.js'
 export * from './rate-limit.js'
 export * from './audit.js'
 export * from './age.js'
+export * from './account.js'
 export * from './types.js'
 
 export const entities = [
@@ -27,4 +29,5 @@ export const entities = [
   RateLimitHit,
   AuditEntry,
   AgeCheck, AgeProofRecord, AgeDailyCount,
+  Passkey, WebauthnChallenge, EmailChange,
 ]

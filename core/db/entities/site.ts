@@ -119,6 +119,8 @@ const MailMessageSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     sentAt: p.datetime().nullable(),
     error: p.text().nullable(),
+    /** Removed once delivered (the confirmation of an account's deletion: no copy of the address stays). */
+    forgetAfterSending: p.boolean().default(false),
   },
 })
 export class MailMessage extends MailMessageSchema.class {}

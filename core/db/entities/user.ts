@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { ROLES } from '../../domain/billing/membership.js'
 import { LOCALES } from '../../domain/locale.js'
+import { AUTH_METHODS } from '../../domain/auth/recent-auth.js'
 
 const UserSchema = defineEntity({
   name: 'User',
@@ -9,7 +10,8 @@ const UserSchema = defineEntity({
     id: p.integer().primary(),
     /** Stored as typed; uniqueness is case-insensitive through the lower(email) index. */
     email: p.string().length(320),
-    passwordHash: p.string().hidden(),
+    /** argon2id; null for an account that signs in with passkeys only. */
+    passwordHash: p.string().hidden().nullable(),
     emailVerifiedAt: p.datetime().nullable(),
     role: p.enum(ROLES).default('user'),
     locale: p.enum(LOCALES).default('de'),
@@ -34,6 +36,15 @@ const SessionSchema = defineEntity({
     lastSeenAt: p.datetime().onCreate(() => new Date()),
     expiresAt: p.datetime().index(),
     userAgent: p.string().length(512).nullable(),
+    /**
+     * When the member last proved who they are in this session (sign-in, or a re-authentication
+     * before a sensitive change): what "signed in during this visit" and "recently" are judged by.
+     */
+    authenticatedAt: p.datetime().defaultRaw('current_timestamp'),
+    /** How: a password, a passkey or a mailed link (verification, reset); null for sessions from before this was kept. */
+    authMethod: p.enum(AUTH_METHODS).nullable(),
+    /** ISO country code where the session began, when the server knew it (the age-assurance jurisdiction); coarse on purpose. */
+    country: p.string().length(2).nullable(),
   },
 })
 export class Session extends SessionSchema.class {}

@@ -12,23 +12,23 @@ export const PASSWORD_MIN_LENGTH = 8
 const PASSWORD_MAX_LENGTH = 256
 const EMAIL_MAX_LENGTH = 320
 
-const emailField = text()
+export const emailField = text()
   .trim()
   .min(1, 'emailRequired')
   .max(EMAIL_MAX_LENGTH, 'emailInvalid')
   .pipe(z.email('emailInvalid'))
 
 /** Login asks only that a password is given. */
-const givenPassword = text().min(1, 'passwordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong')
+export const givenPassword = text().min(1, 'passwordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong')
 
 /** A password being chosen (sign-up, reset): at least 8 characters. */
-const chosenPassword = givenPassword.min(PASSWORD_MIN_LENGTH, 'passwordTooShort')
+export const chosenPassword = givenPassword.min(PASSWORD_MIN_LENGTH, 'passwordTooShort')
 
 /** Where to go afterwards: a path inside the site; checked again by safeRedirect. */
 const redirectField = text().max(2048).optional()
 
 /** A token from a mailed link. */
-const tokenField = text().min(1, 'linkInvalid').max(200, 'linkInvalid')
+export const tokenField = text().min(1, 'linkInvalid').max(200, 'linkInvalid')
 
 export const loginSchema = z.object({
   email: emailField,

@@ -13,6 +13,7 @@ import type {
   ChangePasswordInput, ForgotPasswordInput, LoginInput, ResendVerificationInput, ResetPasswordInput, SignUpInput, VerifyEmailInput,
 } from '../../domain/schemas/auth.js'
 import { AppError } from '../../domain/errors.js'
+import { reservedAddressOwner } from './addresses.js'
 import { queueAccountExistsMail, queueResetMail, queueVerificationMail } from './auth-mail.js'
 import { consumeToken, issueToken } from './auth-tokens.js'
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js'
@@ -48,6 +49,9 @@ export async function signUp(ctx: AccountContext, input: SignUpInput): Promise<v
   const passwordHash = await hashPassword(input.password)
   const known = await findUserByEmail(ctx.em, input.email)
   if (known) return queueAccountExistsMail(ctx.em, ctx.config, known.email, known.locale)
+  // An address an account changed away from stays its owner's for a week: it counts as known.
+  const reserved = await reservedAddressOwner(ctx.em, input.email, ctx.now)
+  if (reserved) return queueAccountExistsMail(ctx.em, ctx.config, input.email, reserved.locale)
   try {
     await ctx.em.transactional(async (em) => {
       const user = em.create(User, { email: input.email, passwordHash, locale: ctx.locale, createdAt: ctx.now, updatedAt: ctx.now })
@@ -76,9 +80,9 @@ export async function login(ctx: AccountContext, input: LoginInput): Promise<voi
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password)
   if (!user || !valid) throw new AppError('UNAUTHORIZED', 'invalidCredentials')
   await attempt.refund()
-  if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password)
+  if (user.passwordHash && needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password)
   user.locale = ctx.locale
-  await startSession(ctx.em, ctx.browser, user, input.remember, ctx.now)
+  await startSession(ctx.em, ctx.browser, user, input.remember, ctx.now, 'password')
 }
 
 export async function logout(ctx: AccountContext): Promise<void> {
@@ -108,7 +112,7 @@ export async function resetPassword(ctx: AccountContext, input: ResetPasswordInp
     user.emailVerifiedAt ??= ctx.now
     user.locale = ctx.locale
     await endOtherSessions(em, user.id)
-    await startSession(em, ctx.browser, user, false, ctx.now)
+    await startSession(em, ctx.browser, user, false, ctx.now, 'link')
   })
 }
 
@@ -121,7 +125,7 @@ export async function verifyEmail(ctx: AccountContext, input: VerifyEmailInput):
   await ctx.em.transactional(async (em) => {
     const owner = await consumeToken(em, 'verifyEmail', input.token, input.email, ctx.now)
     owner.emailVerifiedAt ??= ctx.now
-    if (ctx.user?.id !== owner.id) await startSession(em, ctx.browser, owner, false, ctx.now)
+    if (ctx.user?.id !== owner.id) await startSession(em, ctx.browser, owner, false, ctx.now, 'link')
   })
 }
 
@@ -150,7 +154,7 @@ export async function resendVerification(ctx: AccountContext, input: ResendVerif
 export async function changePassword(ctx: AccountContext, user: CurrentUser, input: ChangePasswordInput): Promise<void> {
   await ctx.limits.hit('changePassword', ctx.browser.ip, String(user.id))
   const account = await ctx.em.findOneOrFail(User, user.id)
-  if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
+  if (!(await verifyPassword(account.passwordHash ?? null, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', 'currentPasswordWrong', undefined, 'currentPassword')
   }
   account.passwordHash = await hashPassword(input.newPassword)

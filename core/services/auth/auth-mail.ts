@@ -13,20 +13,39 @@ type AccountMailKind = 'verify' | 'reset' | 'exists'
 export function accountMail(kind: AccountMailKind, to: string, url: string, locale: Locale): OutgoingMail {
   const t = translator(locale).mail
   const texts = t[kind]
-  const text = [t.greeting(), '', texts.text(), url, '', texts.note(), '', t.signature()].join('\n')
+  return composeMail(locale, to, { subject: texts.subject(), text: texts.text(), action: texts.action(), note: texts.note() }, url)
+}
+
+/** The texts of an account mail: a subject, the paragraph before the link, the button's label and a closing note. */
+export interface MailTexts {
+  subject: string
+  text: string
+  /** The link's button; a mail without a link has none. */
+  action?: string
+  note: string
+}
+
+/** An account mail as text and HTML: greeting, text, the link (as a button and in full) if any, note, signature. */
+export function composeMail(locale: Locale, to: string, texts: MailTexts, url?: string): OutgoingMail {
+  const t = translator(locale).mail
+  const link = url ? [url, ''] : ['']
+  const text = [t.greeting(), '', texts.text, ...link, texts.note, '', t.signature()].join('\n')
+  const button = url && texts.action
+    ? `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#d6336c;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(texts.action)}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(url)}</p>
+`
+    : ''
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">
 <p>${escapeHtml(t.greeting())}</p>
-<p>${escapeHtml(texts.text())}</p>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#d6336c;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(texts.action())}</a></p>
-<p style="font-size:13px;color:#555">${escapeHtml(url)}</p>
-<p>${escapeHtml(texts.note())}</p>
+<p>${escapeHtml(texts.text)}</p>
+${button}<p>${escapeHtml(texts.note)}</p>
 <p>${escapeHtml(t.signature())}</p>
 </body></html>`
-  return { to, subject: texts.subject(), text, html }
+  return { to, subject: texts.subject, text, html }
 }
 
 /** The link of a mailed token, on the address visitors use (PUBLIC_URL). */
-function accountLink(config: Config, path: '/verify-email' | '/login/reset-password' | '/login/forgot-password', params: Record<string, string | undefined> = {}): string {
+export function accountLink(config: Config, path: '/verify-email' | '/login/reset-password' | '/login/forgot-password' | '/account/email/confirm' | '/account/email/undo', params: Record<string, string | undefined> = {}): string {
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, value)
   const query = search.toString()

@@ -1,5 +1,5 @@
 /** The account actions limited per IP address and per account (issue 4). */
-export type LimitedAction = 'login' | 'signUp' | 'forgotPassword' | 'resendVerification' | 'changePassword'
+export type LimitedAction = 'login' | 'signUp' | 'forgotPassword' | 'resendVerification' | 'changePassword' | 'reauthenticate' | 'changeEmail'
 
 /** A fixed-window limit for one kind of submission per IP address (site forms). */
 export interface RateLimitRule {

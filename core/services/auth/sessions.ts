@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { AuthToken, RateLimitHit, Session, type User } from '../../db/entities/index.js'
+import { AuthToken, EmailChange, RateLimitHit, Session, WebauthnChallenge, type User } from '../../db/entities/index.js'
+import type { AuthMethod } from '../../domain/auth/recent-auth.js'
 import type { Role } from '../../domain/billing/membership.js'
 import type { Locale } from '../../domain/locale.js'
 import { CURRENT_PLAN_COLUMNS, CURRENT_PLAN_JOIN, currentPlanOf, type CurrentPlanRow, type Membership } from '../billing/membership.js'
@@ -38,6 +39,10 @@ export interface CurrentUser {
   role: Role
   locale: Locale
   sessionId: string
+  /** When the member last proved who they are in this session (sign-in or re-authentication). */
+  authenticatedAt: Date
+  /** How (null for sessions from before this was recorded). */
+  authMethod: AuthMethod | null
   /** End of the paid period of the user's current subscription, if any. */
   activePlanUntil: Date | null
   /** The plan of that subscription (read in the same statement as the session); null without one. */
@@ -82,6 +87,8 @@ export interface BrowserRequest {
   userAgent: string | null
   /** Reached over https (cookies get Secure). */
   secure: boolean
+  /** The visitor's country (ISO 3166-1 alpha-2) when the server knows it (the age-assurance jurisdiction), else null. */
+  country: string | null
   cookies: Record<string, string | undefined>
   setCookie(name: string, value: string, options: CookieOptions): void
   clearCookie(name: string, options: CookieOptions): void
@@ -123,7 +130,7 @@ export function sessionIdOf(cookies: Record<string, string | undefined>): string
 /** The user of a live session by the session table's id (see loadCurrentUser), with the current plan, in one statement; or null. */
 export async function loadSessionUser(em: EntityManager, sessionId: string, now: Date): Promise<CurrentUser | null> {
   const [row] = await em.getConnection().execute<SessionRow[]>(
-    `select s.id as session_id, s.remember, s.last_seen_at, u.id, u.email, u.email_verified_at, u.role, u.locale,
+    `select s.id as session_id, s.remember, s.last_seen_at, s.authenticated_at, s.auth_method, u.id, u.email, u.email_verified_at, u.role, u.locale,
             ${CURRENT_PLAN_COLUMNS}
        from session s join app_user u on u.id = s.user_id
        ${CURRENT_PLAN_JOIN}
@@ -142,6 +149,8 @@ export async function loadSessionUser(em: EntityManager, sessionId: string, now:
     role: row.role,
     locale: row.locale,
     sessionId: row.session_id,
+    authenticatedAt: new Date(row.authenticated_at),
+    authMethod: row.auth_method,
     activePlanUntil: current.paidUntil,
     plan: current.plan,
   }
@@ -151,6 +160,8 @@ interface SessionRow extends CurrentPlanRow {
   session_id: string
   remember: boolean
   last_seen_at: Date | string
+  authenticated_at: Date | string
+  auth_method: AuthMethod | null
   id: number
   email: string
   email_verified_at: Date | string | null
@@ -160,9 +171,17 @@ interface SessionRow extends CurrentPlanRow {
 
 /**
  * Signs the user in: always a new session id (a session handed to the browser before login
- * is never promoted), the previous session of this browser is removed.
+ * is never promoted), the previous session of this browser is removed. The session records how
+ * the member proved who they are, and the country of the request when it is known.
  */
-export async function startSession(em: EntityManager, browser: BrowserRequest, user: User, remember: boolean, now: Date): Promise<void> {
+export async function startSession(
+  em: EntityManager,
+  browser: BrowserRequest,
+  user: User,
+  remember: boolean,
+  now: Date,
+  method: AuthMethod,
+): Promise<void> {
   const previous = sessionIdOf(browser.cookies)
   if (previous) {
     await em.nativeDelete(Session, { id: previous })
@@ -178,10 +197,33 @@ export async function startSession(em: EntityManager, browser: BrowserRequest, u
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + ttl),
     userAgent: browser.userAgent?.slice(0, 512) || null,
+    authenticatedAt: now,
+    authMethod: method,
+    country: countryCode(browser.country),
   })
   await em.flush()
   browser.setCookie(SESSION_COOKIE, token, remember ? { ...cookieOptions(browser), maxAge: Math.floor(ttl / 1000) } : cookieOptions(browser))
   browser.setCookie(VISIT_COOKIE, visitMarker(token), cookieOptions(browser))
+}
+
+/** A well-formed two-letter country code, or null. */
+function countryCode(country: string | null): string | null {
+  return country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null
+}
+
+/** The member proved who they are again in this session ("confirm it's you"). */
+export async function markAuthenticated(em: EntityManager, sessionId: string, method: AuthMethod, now: Date): Promise<void> {
+  await em.nativeUpdate(Session, { id: sessionId }, { authenticatedAt: now, authMethod: method })
+}
+
+/**
+ * Ends one session of a user (not this browser's: that is a logout); false when the user has
+ * no such session. The media gateway of this process stops serving it at once.
+ */
+export async function endUserSession(em: EntityManager, userId: number, sessionId: string): Promise<boolean> {
+  const removed = await em.nativeDelete(Session, { id: sessionId, user: userId })
+  if (removed) sessionsEnded({ sessionId })
+  return removed > 0
 }
 
 /** Signs this browser out: its session row is deleted and the cookie cleared. */
@@ -195,10 +237,11 @@ export async function endSession(em: EntityManager, browser: BrowserRequest): Pr
   browser.clearCookie(VISIT_COOKIE, cookieOptions(browser))
 }
 
-/** Ends every session of a user except, optionally, one (after a password change). */
-export async function endOtherSessions(em: EntityManager, userId: number, keepSessionId?: string): Promise<void> {
-  await em.nativeDelete(Session, keepSessionId ? { user: userId, id: { $ne: keepSessionId } } : { user: userId })
+/** Ends every session of a user except, optionally, one (after a password change); returns how many ended. */
+export async function endOtherSessions(em: EntityManager, userId: number, keepSessionId?: string): Promise<number> {
+  const ended = await em.nativeDelete(Session, keepSessionId ? { user: userId, id: { $ne: keepSessionId } } : { user: userId })
   sessionsEnded(keepSessionId ? { userId, except: keepSessionId } : { userId })
+  return ended
 }
 
 /**
@@ -216,12 +259,21 @@ export async function endAllSessions(em: EntityManager, userId: number, now: Dat
 
 /**
  * Housekeeping (worker cron): deletes expired sessions, rate-limit counters past their
- * window, and mailed-link tokens a day after they expired or were used.
+ * window, mailed-link tokens a day after they expired or were used, WebAuthn challenges that
+ * expired, and address changes whose links all ran out a day ago.
  */
-export async function purgeExpiredAuthRows(em: EntityManager, now: Date): Promise<{ sessions: number; tokens: number; rateLimits: number }> {
+export async function purgeExpiredAuthRows(em: EntityManager, now: Date): Promise<{ sessions: number; tokens: number; rateLimits: number; challenges: number; emailChanges: number }> {
   const dayAgo = new Date(now.getTime() - 86_400_000)
   const sessions = await em.nativeDelete(Session, { expiresAt: { $lte: now } })
   const tokens = await em.nativeDelete(AuthToken, { $or: [{ expiresAt: { $lte: dayAgo } }, { usedAt: { $lte: dayAgo } }] })
   const rateLimits = await em.nativeDelete(RateLimitHit, { resetAt: { $lte: now } })
-  return { sessions, tokens, rateLimits }
+  const challenges = await em.nativeDelete(WebauthnChallenge, { expiresAt: { $lte: now } })
+  const emailChanges = await em.nativeDelete(EmailChange, {
+    $or: [
+      { confirmedAt: null, expiresAt: { $lte: dayAgo } },
+      { undoUntil: { $lte: dayAgo } },
+      { undoneAt: { $lte: dayAgo } },
+    ],
+  })
+  return { sessions, tokens, rateLimits, challenges, emailChanges }
 }

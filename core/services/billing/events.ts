@@ -62,8 +62,8 @@ async function startSale(tx: EntityManager, sale: SaleEvent): Promise<void> {
   if (!plan) throw new WebhookRejected(422, `unknown plan ${sale.planSid}`, sale.eventId)
   // An upgrade replaces a running subscription of the same member.
   const replaced = sale.replaces ? await lockedSubscription(tx, sale.replaces, sale.eventId) : null
-  const userId = sale.userId ?? replaced?.user.id
-  if (replaced && sale.userId !== null && replaced.user.id !== sale.userId) {
+  const userId = sale.userId ?? replaced?.user?.id
+  if (replaced && sale.userId !== null && replaced.user?.id !== sale.userId) {
     throw new WebhookRejected(422, `subscription ${sale.replaces} belongs to another user`, sale.eventId)
   }
   const user = userId === undefined ? null : await tx.findOne(User, { id: userId })

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string
   text: string
   html?: string
+  /** Remove the stored copy once delivered (the confirmation of an account's deletion). */
+  forgetAfterSending?: boolean
 }
 
 /**
@@ -14,7 +16,7 @@ export interface OutgoingMail {
  * delivers it. Call it inside the transaction of the change the mail is about.
  */
 export async function queueMail(em: EntityManager, mail: OutgoingMail): Promise<MailMessage> {
-  const message = em.create(MailMessage, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+  const message = em.create(MailMessage, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, forgetAfterSending: mail.forgetAfterSending ?? false })
   await em.flush()
   await addJob(em, 'send_mail', { id: message.id }, { maxAttempts: 10 })
   return message

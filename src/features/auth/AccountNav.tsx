@@ -10,9 +10,11 @@ export function AccountNav() {
   const items = [
     { to: '/account/password', label: LL.auth.account.password() },
     { to: '/account/plan', label: LL.auth.account.plan() },
+    { to: '/account/security', label: LL.account.nav.security() },
+    { to: '/account/privacy', label: LL.account.nav.privacy() },
   ] as const
   return (
-    <Group component="nav" aria-label={LL.auth.account.nav()} gap="xs" mb="lg">
+    <Group wrap="wrap" component="nav" aria-label={LL.auth.account.nav()} gap="xs" mb="lg">
       {items.map((item) => (
         <ButtonLink key={item.to} to={item.to} variant={pathname === item.to ? 'filled' : 'default'} size="sm">
           {item.label}

@@ -21,7 +21,7 @@ export function SwitchLink({ question, label, to, redirect }: { question: string
   return (
     <Text size="sm" ta="center">
       {question}{' '}
-      <AnchorLink to={to} search={redirect ? { redirect } : {}}>
+      <AnchorLink to={to} search={redirect ? { redirect } : {}} underline="always">
         {label}
       </AnchorLink>
     </Text>

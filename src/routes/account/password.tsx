@@ -6,7 +6,8 @@ import { PageTitle } from '../../components/PageTitle'
 import { AccountNav } from '../../features/auth/AccountNav'
 import { FormAlert } from '../../features/auth/AuthPanel'
 import { PasswordField } from '../../features/auth/PasswordField'
-import { protectedArea } from '../../features/auth/gates'
+import { AccountTexts } from '../../features/account/AccountTexts'
+import { accountArea } from '../../features/account/gate'
 import { useServerSubmit } from '../../features/auth/use-server-submit'
 import { useSchemaForm } from '../../lib/forms'
 import { useI18n } from '../../lib/locale'
@@ -17,8 +18,8 @@ import { staticHead } from '../../lib/seo'
 export const Route = createFileRoute('/account/password')({
   ssr: false,
   head: staticHead('changePassword', { noindex: true }),
-  beforeLoad: protectedArea,
-  component: ChangePasswordPage,
+  beforeLoad: accountArea,
+  component: () => <AccountTexts><ChangePasswordPage /></AccountTexts>,
 })
 
 /** Spec section 5: current password required, new one at least 8; success clears the form. */

@@ -7,7 +7,8 @@ import type { Locale } from '../../../core/domain/locale.js'
 import { ButtonLink } from '../../components/links'
 import { PageTitle } from '../../components/PageTitle'
 import { AccountNav } from '../../features/auth/AccountNav'
-import { protectedArea } from '../../features/auth/gates'
+import { AccountTexts } from '../../features/account/AccountTexts'
+import { accountArea } from '../../features/account/gate'
 import { PlanCard } from '../../features/plans/PlanCard'
 import { formatDate } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
@@ -21,9 +22,9 @@ const currentPlanOptions = (trpc: Trpc, locale: Locale) => trpc.plans.current.qu
 export const Route = createFileRoute('/account/plan')({
   ssr: false,
   head: staticHead('plan', { noindex: true }),
-  beforeLoad: protectedArea,
+  beforeLoad: accountArea,
   loader: ({ context }) => context.queryClient.ensureQueryData(currentPlanOptions(context.trpc, context.locale)),
-  component: PlanPage,
+  component: () => <AccountTexts><PlanPage /></AccountTexts>,
 })
 
 /** The user's plan as the membership rule decides it, with the buttons the role may use. */
