@@ -39,7 +39,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Paths are relative to Vite's root (src/).
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'routes', generatedRouteTree: 'routeTree.gen.ts' }),
     react(),
-    // Brotli and gzip copies of every built asset, served by @fastify/static (preCompressed).
+    // Brotli and gzip copies of every built file, served from memory (server/http/built-files.ts).
     recordInputs(isSsrBuild ? 'server' : 'client'),
     ...(isSsrBuild ? [] : [compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')], exclude: [/\.map$/], threshold: 1024 })]),
   ],
