@@ -10,6 +10,7 @@ import { activateLocale } from './lib/locale'
 import type { PageEnvironment } from './lib/page-environment'
 import { createBrowserApiClient, createQueryClient } from './lib/trpc'
 import { createAppRouter } from './router'
+import { followPlainLinks } from './lib/plain-links'
 
 /**
  * The browser entry: the server rendered the page; this makes it live. The router takes its
@@ -19,6 +20,7 @@ async function start() {
   // Filled from the server's values while the router hydrates.
   const env: PageEnvironment = { publicUrl: window.location.origin, isBot: false, preferredLocale: 'de', breakpoint: 'lg', renderedAt: Date.now() }
   const router = createAppRouter({ queryClient: createQueryClient(), apiClient: createBrowserApiClient(), env })
+  followPlainLinks(router)
   // The page's dictionary must be there before the first render matches the server's HTML.
   await activateLocale(detectLocale([document.documentElement.lang]))
   hydrateRoot(
