@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
@@ -32,6 +33,15 @@ function recordInputs(name: 'client' | 'server'): Plugin {
   }
 }
 
+const scopedNames = new Map<string, string>()
+function scopedName(name: string, file: string): string {
+  const id = `${path.relative(import.meta.dirname, file.split('?')[0]!).split(path.sep).join('/')}:${name}`
+  const short = `_${crypto.createHash('sha1').update(id).digest('base64url').replace(/[-_]/g, '').slice(0, 5)}`
+  if ((scopedNames.get(short) ?? id) !== id) throw new Error(`CSS module classes ${id} and ${scopedNames.get(short)} hash alike: make the name longer`)
+  scopedNames.set(short, id)
+  return short
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   publicDir: path.join(root, 'public'),
@@ -39,12 +49,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Paths are relative to Vite's root (src/).
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'routes', generatedRouteTree: 'routeTree.gen.ts' }),
     react(),
-    // Brotli and gzip copies of every built asset, served by @fastify/static (preCompressed).
+    // Brotli and gzip copies of every built file, served from memory (server/http/built-files.ts).
     recordInputs(isSsrBuild ? 'server' : 'client'),
     ...(isSsrBuild ? [] : [compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')], exclude: [/\.map$/], threshold: 1024 })]),
   ],
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-call -- postcss-preset-mantine ships no types
-  css: { postcss: { plugins: [postcssPresetMantine()] } },
+  css: {
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-call -- postcss-preset-mantine ships no types
+    postcss: { plugins: [postcssPresetMantine()] },
+    // CSS modules' classes as short names (a card carries a dozen of them, a page dozens of cards):
+    // a hash of the file and the class, the same in the browser's and the server's build.
+    modules: { generateScopedName: (name: string, file: string) => scopedName(name, file) },
+  },
   // The server renderer carries its libraries (React, Mantine, the router…) in its bundle, built for
   // production whatever NODE_ENV the server runs with: loaded from node_modules at run time, React
   // picked its development build whenever NODE_ENV was not "production" (as under `npm start`),

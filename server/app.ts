@@ -2,19 +2,18 @@ import type { AgeAccess } from '../core/domain/age/access.js'
 import { createAgeAssurance } from '../core/services/age/assurance.js'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
 import zlib from 'node:zlib'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
-import fastifyStatic from '@fastify/static'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
 import type { Config } from '../core/config.js'
 import { isDatabaseUnavailable, type Orm } from '../core/db/orm.js'
 import { registerAccountExport } from './http/account-export.js'
 import { registerAdminUpload } from './http/admin-upload.js'
 import { registerAdminPictures } from './http/admin-pictures.js'
+import { registerBuiltFiles } from './http/built-files.js'
 import { registerBillingRoutes } from './http/billing.js'
 import { registerDevMail } from './http/dev-mail.js'
 import { registerDownloadRoutes } from './http/downloads.js'
@@ -175,8 +174,8 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
     req.ageAccess = await decideAge(req)
   })
   registerAgeEnforcement(app, config)
-  // Dynamic answers (tRPC JSON) are compressed on the fly; pages and built assets arrive
-  // compressed already (page-route.ts, preCompressed below).
+  // Dynamic answers (tRPC JSON) are compressed on the fly; pages and built files arrive
+  // compressed already (page-route.ts, http/built-files.ts).
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })
   // Counters live in PostgreSQL, so every server process behind a load balancer shares them.
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(orm) })
@@ -229,21 +228,8 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
 
   await registerPublicMedia(app, config)
 
-  if (fs.existsSync(config.clientDir)) {
-    await app.register(fastifyStatic, {
-      root: config.clientDir,
-      prefix: '/',
-      index: false,
-      // One route per built file; every other path falls through to the page renderer.
-      wildcard: false,
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable')
-        }
-      },
-    })
-  }
+  // The built client from memory, precompressed at build time (http/built-files.ts).
+  if (fs.existsSync(config.clientDir)) registerBuiltFiles(app, config.clientDir)
   const build = await loadClientBuild(config.clientDir, config.serverEntry)
   if (!build) app.log.warn(`${config.clientDir} or ${config.serverEntry} is missing: run "npm run build" to build the client`)
   registerSitemaps(app, { config, orm, pageCache })

@@ -11,6 +11,7 @@ import type { PageEnvironment } from './lib/page-environment'
 import { parsePageAge } from '../core/render-contract.js'
 import { createBrowserApiClient, createQueryClient } from './lib/trpc'
 import { createAppRouter } from './router'
+import { followPlainLinks } from './lib/plain-links'
 
 /**
  * The browser entry: the server rendered the page; this makes it live. The router takes its
@@ -23,6 +24,7 @@ async function start() {
   const age = parsePageAge(document.documentElement.dataset.age)
   const env: PageEnvironment = { publicUrl: window.location.origin, isBot: false, preferredLocale: 'de', breakpoint: 'lg', renderedAt: Date.now(), age }
   const router = createAppRouter({ queryClient: createQueryClient(), apiClient: createBrowserApiClient(), env })
+  followPlainLinks(router)
   // The page's dictionary must be there before the first render matches the server's HTML.
   const locale = detectLocale([document.documentElement.lang])
   await activateLocale(locale)

@@ -180,6 +180,40 @@ describe('server-rendered pages', () => {
     for (const body of inline) expect(csp).toContain(`'sha256-${crypto.createHash('sha256').update(body).digest('base64')}'`)
   })
 
+  it('serves built scripts as the build compressed them, with vary and a year of caching', async () => {
+    const page = (await get('/en')).body
+    const entry = /import\("(\/assets\/[^"]+\.js)"\)/.exec(page)?.[1]
+    expect(entry).toBeDefined()
+    const plain = await get(entry!, { 'accept-encoding': 'identity' })
+    expect(plain.statusCode).toBe(200)
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(plain.headers.vary).toBe('Accept-Encoding')
+
+    const br = await get(entry!, { 'accept-encoding': 'gzip, deflate, br, zstd' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toBe('Accept-Encoding')
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length)
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true)
+    const gzip = await get(entry!, { 'accept-encoding': 'gzip' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true)
+    // Only the two encodings the build made; nothing is compressed per request.
+    expect((await get(entry!, { 'accept-encoding': 'deflate' })).headers['content-encoding']).toBeUndefined()
+
+    const revalidated = await get(entry!, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })
+    expect(revalidated.statusCode).toBe(304)
+    expect(revalidated.rawPayload.length).toBe(0)
+
+    const favicon = await get('/favicon.svg', { 'accept-encoding': 'br, gzip' })
+    expect(favicon.statusCode).toBe(200)
+    expect(favicon.headers['content-type']).toBe('image/svg+xml')
+    expect(favicon.headers['content-encoding']).toBeUndefined()
+    expect((await get('/assets/nothing-here.js')).statusCode).toBe(404)
+    expect((await get('/assets/../package.json')).statusCode).toBe(404)
+  })
+
   it('serves a page from the render cache until the catalog changes', async () => {
     const first = await get('/en/videos')
     t.app.pageCache.stats.hits = 0

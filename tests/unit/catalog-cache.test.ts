@@ -47,6 +47,14 @@ describe('CatalogCache', () => {
     expect(await cache.getOrLoad('b', async () => 'new')).toBe('new')
   })
 
+  it('keeps nothing with a TTL of 0, whatever the stale window (PAGE_CACHE_TTL_MS=0 renders every page)', async () => {
+    const cache = enabled({ ttlMs: 0, staleMs: 300_000 })
+    let loads = 0
+    expect(await cache.getOrLoad('a', async () => ++loads)).toBe(1)
+    expect(await cache.getOrLoad('a', async () => ++loads)).toBe(2)
+    expect(cache.size).toBe(0)
+  })
+
   it('expires answers after the TTL and evicts the least recently used beyond the limit', async () => {
     vi.useFakeTimers()
     const cache = enabled({ ttlMs: 20, maxEntries: 2 })

@@ -60,9 +60,9 @@ export class CatalogCache {
     return this.#entries.size
   }
 
-  /** The cached answer, or the loaded one (one load per key at a time). */
+  /** The cached answer, or the loaded one (one load per key at a time). A TTL of 0 keeps nothing. */
   async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.#enabled) return load()
+    if (!this.#enabled || this.ttlMs <= 0) return load()
     const now = Date.now()
     const entry = this.#entries.get(key)
     if (entry && entry.expires + this.staleMs > now) {

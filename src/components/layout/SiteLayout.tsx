@@ -1,6 +1,8 @@
 import { useDisclosure } from '@mantine/hooks'
-import { Suspense, lazy, type ReactNode } from 'react'
+import { Suspense, lazy, useEffect, type ReactNode } from 'react'
 import { useI18n } from '../../lib/locale'
+import { IconSprite } from '../../features/catalog/icons'
+import { whenPageSettles } from '../../lib/deferred'
 import { AgeGate } from './AgeGate'
 import { AgeBanner } from '../../features/age/AgeBanner'
 import { Footer } from './Footer'
@@ -18,6 +20,12 @@ const MobileNav = lazy(loadMobileNav)
 export function SiteLayout({ children }: { children: ReactNode }) {
   const { LL } = useI18n()
   const [navOpened, nav] = useDisclosure(false)
+  // The cards' preview clips, for every page of the visit: their logic loads once the page settles.
+  useEffect(() => {
+    void whenPageSettles()
+      .then(() => import('../../features/playback/card-clips'))
+      .then(({ playCardClips }) => playCardClips())
+  }, [])
   return (
     <>
       <a href="#main" className="skip-link">
@@ -38,6 +46,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <Footer />
       <ScrollToTop />
       <AgeGate />
+      <IconSprite />
     </>
   )
 }

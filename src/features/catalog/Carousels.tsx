@@ -6,7 +6,7 @@ import Autoplay from 'embla-carousel-autoplay'
 import { useMemo, type ReactNode } from 'react'
 import { CAROUSEL } from '../../../core/domain/catalog/catalog-blocks.js'
 import { useI18n } from '../../lib/locale'
-import { CardPicture } from './cards/CardPicture'
+import { BANNER_FRAME, CardPicture } from './cards/CardPicture'
 import type { BannerItem } from '../../lib/api-types.js'
 
 /**
@@ -71,8 +71,8 @@ export function BannerCarousel({ label, banners }: { label: string; banners: Ban
       >
         {banners.map((banner, index) => {
           const content = (
-            // 16:8 on phones, 16:5 from sm: set in CSS (.banner-picture), so the server's HTML already has the height of every screen.
-            <CardPicture picture={banner.picture} ratio={16 / 8} className="banner-picture" seed={banner.id * 11} sizes="100vw" eager={index === 0}>
+            // 16:8 on phones, 16:5 from sm: set in CSS (BANNER_FRAME), so the server's HTML already has the height of every screen.
+            <CardPicture picture={banner.picture} ratio={16 / 8} className={BANNER_FRAME} seed={banner.id * 11} sizes="100vw" eager={index === 0}>
               <Box
                 pos="absolute"
                 style={{ inset: 0, background: 'linear-gradient(90deg, rgba(0,0,0,0.65), rgba(0,0,0,0) 60%)', display: 'flex', alignItems: 'flex-end' }}

@@ -1,19 +1,19 @@
-import { Badge, Box, Card, Text, Title, type TitleOrder } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { AnchorLink } from '../../../components/links'
 import { useI18n } from '../../../lib/locale'
-import { HoverClip } from '../../playback/HoverClip'
-import { CardPicture, Overlay } from './CardPicture'
+import { CardBadge, CardPicture, Overlay } from './CardPicture'
 import { ModelNames } from './ModelNames'
 import { PublishLine } from './Stats'
 import type { ImageSetItem, VideoItem } from '../../../lib/api-types.js'
+import s from './cards.module.css'
+
+export type HeadingOrder = 1 | 2 | 3 | 4 | 5 | 6
 
 const SIZES = '(min-width: 88em) 17vw, (min-width: 75em) 20vw, (min-width: 62em) 25vw, (min-width: 22.5em) 50vw, 100vw'
 
 /**
  * A video or image set in a list. Published: linked, with likes and relative time. Upcoming:
- * a "coming soon" badge, the release date and no link (spec section 4).
+ * a "coming soon" badge, the release date and no link (spec section 4). Plain elements and
+ * static classes (cards.module.css): a page draws dozens of them.
  */
 export function ContentCard({
   item,
@@ -32,7 +32,7 @@ export function ContentCard({
   placeholderIcon: ReactNode
   /** Shown at the picture's bottom right (duration, image count). */
   badge?: ReactNode
-  headingOrder?: TitleOrder
+  headingOrder?: HeadingOrder
   /** A public preview clip played over the picture on hover, keyboard focus, or (touch screens) when most in view (videos). */
   hoverClip?: string | null
   /** How much of it the user watched (Continue watching): a bar along the picture's bottom. */
@@ -41,8 +41,9 @@ export function ContentCard({
   eager?: boolean
 }) {
   const { LL, locale } = useI18n()
+  const href = to.replace('$lang', locale).replace('$id', String(item.id))
   const linked = item.publishState === 'published'
-  const params = { lang: locale, id: String(item.id) }
+  const Heading = `h${headingOrder}` as 'h3'
   const picture = (
     <CardPicture
       picture={item.featuredPreview}
@@ -52,63 +53,42 @@ export function ContentCard({
       placeholderIcon={placeholderIcon}
       placeholderText={LL.catalog.card.pictureComing()}
       eager={eager}
+      href={linked ? href : undefined}
+      clip={linked ? hoverClip : undefined}
     >
-      {linked && <HoverClip src={hoverClip} inView />}
       {badge && <Overlay position="bottom-right">{badge}</Overlay>}
       {!linked && (
         <Overlay position="top-left">
-          <Badge variant="filled" color="pink">
-            {LL.catalog.card.upcoming()}
-          </Badge>
+          <CardBadge pink>{LL.catalog.card.upcoming()}</CardBadge>
         </Overlay>
       )}
     </CardPicture>
   )
   return (
-    <Card component="article" aria-label={item.title} padding="sm" radius="md" withBorder h="100%">
-      <Card.Section pos="relative">
-        {linked ? (
-          <Link to={to} params={params} tabIndex={-1} aria-hidden="true" className="picture-link">
-            {picture}
-          </Link>
-        ) : (
-          picture
-        )}
-        {/* Outside the link, which is hidden from assistive technology (the title links the same place). */}
-        {progress && (
-          // A bar drawn here rather than Mantine's Progress: the cards load with every list page.
-          <Box
+    <article aria-label={item.title} className={s.card} data-nav="">
+      {progress ? (
+        <div className={s.top}>
+          {picture}
+          {/* Outside the link, which is hidden from assistive technology (the title links the same place). */}
+          <div
             role="progressbar"
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={Math.round(progress.value * 100)}
             aria-label={progress.label}
             title={progress.label}
-            pos="absolute"
-            bottom={0}
-            left={0}
-            right={0}
-            h={5}
-            style={{ zIndex: 1, background: 'rgba(255,255,255,0.3)' }}
+            className={s.progress}
             data-testid="watch-progress"
           >
-            <Box h="100%" bg="pink.6" style={{ width: `${progress.value * 100}%` }} />
-          </Box>
-        )}
-      </Card.Section>
-      <Title order={headingOrder} fz={{ base: 'sm', sm: 'md' }} fw={600} mt="sm" lineClamp={2}>
-        {linked ? (
-          <AnchorLink to={to} params={params} c="gray.0" inherit>
-            {item.title}
-          </AnchorLink>
-        ) : (
-          <Text span inherit>
-            {item.title}
-          </Text>
-        )}
-      </Title>
+            <div style={{ width: `${progress.value * 100}%` }} />
+          </div>
+        </div>
+      ) : (
+        picture
+      )}
+      <Heading className={s.title}>{linked ? <a href={href}>{item.title}</a> : <span>{item.title}</span>}</Heading>
       <ModelNames models={item.models ?? (item.featuredModel ? [item.featuredModel] : [])} />
       <PublishLine item={item} />
-    </Card>
+    </article>
   )
 }

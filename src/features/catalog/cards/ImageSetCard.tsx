@@ -1,11 +1,11 @@
-import { Badge, Group, type TitleOrder } from '@mantine/core'
 import { countText } from '../../../lib/format'
 import { useI18n } from '../../../lib/locale'
 import { ImagesIcon } from '../icons'
-import { ContentCard } from './ContentCard'
+import { CardBadge } from './CardPicture'
+import { ContentCard, type HeadingOrder } from './ContentCard'
 import type { ImageSetItem } from '../../../lib/api-types.js'
 
-export function ImageSetCard({ imageSet, headingOrder, eager }: { imageSet: ImageSetItem; headingOrder?: TitleOrder; eager?: boolean }) {
+export function ImageSetCard({ imageSet, headingOrder, eager }: { imageSet: ImageSetItem; headingOrder?: HeadingOrder; eager?: boolean }) {
   const { LL, locale } = useI18n()
   return (
     <ContentCard
@@ -17,12 +17,10 @@ export function ImageSetCard({ imageSet, headingOrder, eager }: { imageSet: Imag
       eager={eager}
       badge={
         imageSet.imagesCount > 0 && (
-          <Badge variant="filled" color="dark" radius="sm">
-            <Group gap={4} wrap="nowrap">
-              <ImagesIcon size={12} />
-              {countText(LL.catalog.count.images, imageSet.imagesCount, locale)}
-            </Group>
-          </Badge>
+          <CardBadge>
+            <ImagesIcon size={12} />
+            {countText(LL.catalog.count.images, imageSet.imagesCount, locale)}
+          </CardBadge>
         )
       }
     />

@@ -1,8 +1,8 @@
-import { Text } from '@mantine/core'
 import { Fragment } from 'react'
-import { AnchorLink } from '../../../components/links'
 import { useI18n } from '../../../lib/locale'
+import { itemPath } from './links'
 import type { ModelRef } from '../../../lib/api-types.js'
+import s from './cards.module.css'
 
 /** "With Lena, Mia": each name links to the model's page. */
 export function ModelNames({ models }: { models: ModelRef[] }) {
@@ -10,16 +10,14 @@ export function ModelNames({ models }: { models: ModelRef[] }) {
   if (!models.length) return null
   const [before] = LL.catalog.card.withModels({ names: '\u0000' }).split('\u0000')
   return (
-    <Text size="sm" c="dimmed" lineClamp={1} my={4}>
+    <p className={s.names} data-nav="">
       {before}
       {models.map((model, index) => (
         <Fragment key={model.id}>
           {index > 0 && ', '}
-          <AnchorLink to="/$lang/models/$id" params={{ lang: locale, id: String(model.id) }} search={{ type: 'videos' }} c="gray.3" inherit>
-            {model.name}
-          </AnchorLink>
+          <a href={itemPath.model(locale, model.id)}>{model.name}</a>
         </Fragment>
       ))}
-    </Text>
+    </p>
   )
 }

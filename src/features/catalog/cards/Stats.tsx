@@ -1,23 +1,21 @@
-import { Group, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { countText, formatDate, formatNumber, formatRelativeTime } from '../../../lib/format'
 import { useNow } from '../../../lib/now'
 import { useI18n } from '../../../lib/locale'
 import { CalendarIcon, EyeIcon, ThumbUpIcon } from '../icons'
+import s from './cards.module.css'
 
 /** A number with an icon for the eye and its full text for screen readers. */
 function Stat({ icon, value, label }: { icon: ReactNode; value: number; label: string }) {
   const { locale } = useI18n()
   return (
-    <Group gap={4} wrap="nowrap" component="span">
+    <span className={s.stat}>
       <span className="visually-hidden">{label}</span>
-      <Group gap={4} wrap="nowrap" component="span" aria-hidden="true">
+      <span aria-hidden="true">
         {icon}
-        <Text span size="sm">
-          {formatNumber(value, locale)}
-        </Text>
-      </Group>
-    </Group>
+        {formatNumber(value, locale)}
+      </span>
+    </span>
   )
 }
 
@@ -40,21 +38,21 @@ export function PublishLine({ item }: { item: { publishState: 'upcoming' | 'publ
   const now = useNow()
   if (item.publishState === 'upcoming') {
     return (
-      <Group gap={6} c="pink.3" wrap="nowrap">
+      <div className={`${s.line} ${s.upcoming}`}>
         <CalendarIcon />
-        <Text size="sm">{LL.catalog.card.comingOn({ date: formatDate(item.publishAt!, locale) })}</Text>
-      </Group>
+        <span>{LL.catalog.card.comingOn({ date: formatDate(item.publishAt!, locale) })}</span>
+      </div>
     )
   }
   return (
-    <Group gap="sm" c="dimmed" wrap="nowrap">
+    <div className={s.line}>
       <LikesStat likes={item.likes} />
       {item.publishedAt && (
         // On a narrow card a long relative time ("vor 3 Stunden") ends in an ellipsis rather than overflowing.
-        <Text size="sm" component="time" dateTime={item.publishedAt} title={formatDate(item.publishedAt, locale)} truncate="end" miw={0}>
+        <time className={s.time} dateTime={item.publishedAt} title={formatDate(item.publishedAt, locale)}>
           {formatRelativeTime(item.publishedAt, locale, now)}
-        </Text>
+        </time>
       )}
-    </Group>
+    </div>
   )
 }
