@@ -25,7 +25,7 @@ export const ageMethodsEnv = {
 
 type AgeMethodsEnv = z.infer<z.ZodObject<typeof ageMethodsEnv>>
 
-export interface OidcProviderConfig {
+interface OidcProviderConfig {
   key: string
   name: string
   issuer: string
@@ -38,7 +38,7 @@ export interface OidcProviderConfig {
   assurance: 'verified' | 'estimated'
 }
 
-export interface SessionApiProviderConfig {
+interface SessionApiProviderConfig {
   key: string
   name: string
   apiUrl: string

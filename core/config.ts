@@ -265,7 +265,7 @@ export interface Config {
 }
 
 /** Age assurance (docs/age-assurance.md). */
-export interface AgeConfig {
+interface AgeConfig {
   policy: AgePolicy
   /** 'default', or the policy file's path. */
   policySource: string

@@ -14,11 +14,6 @@ type NamespaceErrorKey = {
 /** A key of the `errors` dictionary, or of a namespace's errors: the translated text the caller sees. */
 export type ErrorKey = keyof TranslationFunctions['errors'] | NamespaceErrorKey
 
-/** Keys of the `errors` dictionary whose text takes no parameters. */
-export type PlainErrorKey = {
-  [K in keyof TranslationFunctions['errors']]: Parameters<TranslationFunctions['errors'][K]>['length'] extends 0 ? K : never
-}[keyof TranslationFunctions['errors']]
-
 /**
  * An expected failure of a use case, with the dictionary key of its message: the transport
  * translates `key` into the caller's language. `params` fill texts that take values (e.g.

@@ -67,7 +67,7 @@ const scaleFilter = (target: PictureTarget) =>
  * pixels (area average: nothing finer survives), enlarged to an eighth of its size and blurred
  * there so no grid of blocks shows, then enlarged smoothly to its size.
  */
-export function tourFilter(width: number, height: number): string {
+function tourFilter(width: number, height: number): string {
   const blur = tourBlurOf(width, height)
   return [
     `scale=${blur.tinyWidth}:${blur.tinyHeight}:flags=area`,

@@ -9,7 +9,7 @@ import { requestLocale } from './request-locale.js'
 import { refuseCrossSite } from './same-origin.js'
 
 /** Exports per IP address and minute: plenty for a member, little for a script. */
-export const EXPORT_LIMIT = { limit: 10, windowSeconds: 60 } as const
+const EXPORT_LIMIT = { limit: 10, windowSeconds: 60 } as const
 
 /**
  * GET /account/export.json: the signed-in member's data as a JSON file (an attachment, never

@@ -15,7 +15,7 @@ const METHOD_ID = /^[a-z0-9][a-z0-9-]{0,39}$/
 const AGE_DE_LAST_CHANGE = '2026-11-28'
 
 /** The verification page a refused or expired check comes back to, with why. */
-export function verificationPage(locale: string, returnTo: string, result: 'refused' | 'expired'): string {
+function verificationPage(locale: string, returnTo: string, result: 'refused' | 'expired'): string {
   return `/${locale}/verify-age?${new URLSearchParams({ returnTo, result })}`
 }
 

@@ -41,7 +41,7 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 }
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable'
+const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** Files without a hash in their name (the favicon): kept a day, then checked again by ETag. */
 const REVALIDATED = 'public, max-age=86400'
 
@@ -55,7 +55,7 @@ function listFiles(dir: string, prefix = ''): string[] {
 }
 
 /** Reads the built client into memory: site path → file with its encodings. */
-export function readBuiltFiles(clientDir: string): Map<string, BuiltFile> {
+function readBuiltFiles(clientDir: string): Map<string, BuiltFile> {
   const files = new Map<string, BuiltFile>()
   const all = new Set(listFiles(clientDir))
   for (const relative of all) {

@@ -98,7 +98,7 @@ function itemPath(kind: SitemapKind, id: number): string {
  * (a search engine gets what a visitor of its place gets: docs/age-assurance.md) lists the same
  * pages without Google's video extension: it would name the poster, the title and the clip.
  */
-export async function sitemap(em: EntityManager, publicUrl: string, locale: Locale, kind: SitemapKind, block: number, variant: CatalogVariant = 'full'): Promise<string | null> {
+async function sitemap(em: EntityManager, publicUrl: string, locale: Locale, kind: SitemapKind, block: number, variant: CatalogVariant = 'full'): Promise<string | null> {
   const rows = await em.getConnection().execute<SitemapRow[]>(rowsSql(kind), [SITEMAP_MAX_URLS, (block - 1) * SITEMAP_MAX_URLS])
   if (!rows.length && block > 1) return null
   const url = (lang: Locale | 'x-default', path: string) => `${publicUrl}/${lang === 'x-default' ? 'de' : lang}/${path}`

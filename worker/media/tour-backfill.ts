@@ -15,7 +15,7 @@ import { tourPathOf } from '../../core/domain/media/tour.js'
  * mode, so `[*]` takes a lone picture and a list alike): each gets a tour rendition. Stills and
  * image thumbnails are not shown in the tour, so they get none.
  */
-export const TOUR_PICTURES = [
+const TOUR_PICTURES = [
   { table: 'video', column: 'media', at: '$.poster[*]' },
   { table: 'image_set', column: 'media', at: '$.previews[*]' },
   { table: 'performer', column: 'avatar', at: '$[*]' },
@@ -39,7 +39,7 @@ const isImageRef = (value: unknown): value is ImageRef =>
  * failed), wherever it sits: the jsonpath chose the rows, and a picture named there is a tour
  * picture wherever else the same row names it.
  */
-export function withTour(value: unknown, made: ReadonlyMap<string, string | null>): unknown {
+function withTour(value: unknown, made: ReadonlyMap<string, string | null>): unknown {
   if (Array.isArray(value)) return value.map((item) => withTour(item, made))
   if (isImageRef(value) && made.has(value.path) && value.tour === undefined) return { ...value, tour: made.get(value.path) }
   if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withTour(item, made)]))

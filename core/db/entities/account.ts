@@ -6,7 +6,7 @@ import { User } from './user.js'
  * is stored; the private key never leaves the authenticator. The signature counter is kept
  * to spot a cloned authenticator (WebAuthn Level 3, "Verifying an Authentication Assertion").
  */
-export const PasskeySchema = defineEntity({
+const PasskeySchema = defineEntity({
   name: 'Passkey',
   properties: {
     id: p.integer().primary(),
@@ -37,7 +37,7 @@ export const WEBAUTHN_PURPOSES = ['register', 'signIn', 'reauthenticate'] as con
  * answer arrives), within a few minutes. Registration and re-authentication challenges belong
  * to the user who asked; sign-in ones to nobody yet.
  */
-export const WebauthnChallengeSchema = defineEntity({
+const WebauthnChallengeSchema = defineEntity({
   name: 'WebauthnChallenge',
   properties: {
     challenge: p.string().length(128).primary(),
@@ -55,7 +55,7 @@ WebauthnChallengeSchema.setClass(WebauthnChallenge)
  * and possibly undone. Only SHA-256 digests of the links' tokens are stored. While the undo link
  * is valid, the old address stays reserved for its owner.
  */
-export const EmailChangeSchema = defineEntity({
+const EmailChangeSchema = defineEntity({
   name: 'EmailChange',
   properties: {
     id: p.integer().primary(),

@@ -2,8 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core'
 import { LOCALES } from '../../domain/locale.js'
 import { User } from './user.js'
 
-export const AGE_CHECK_STATUSES = ['pending', 'accepted', 'refused', 'used'] as const
-export type AgeCheckStatus = (typeof AGE_CHECK_STATUSES)[number]
+const AGE_CHECK_STATUSES = ['pending', 'accepted', 'refused', 'used'] as const
 
 /**
  * A verification in flight (core/services/age/checks.ts): started by a browser (the SHA-256 of
@@ -11,7 +10,7 @@ export type AgeCheckStatus = (typeof AGE_CHECK_STATUSES)[number]
  * turned into a proof once, then kept only as long as the purge leaves it. The method's state
  * (PKCE verifier, ephemeral keys, the provider's session id) is removed on completion.
  */
-export const AgeCheckSchema = defineEntity({
+const AgeCheckSchema = defineEntity({
   name: 'AgeCheck',
   properties: {
     /** Random UUID; appears in URLs, so it grants nothing without the owner's cookie. */
@@ -43,7 +42,7 @@ AgeCheckSchema.setClass(AgeCheck)
  * an account (user) or, for rules that keep proofs per visit, to a browser session (the
  * SHA-256 of the browser's proof cookie); never a birth date, a name, a document or a picture.
  */
-export const AgeProofRecordSchema = defineEntity({
+const AgeProofRecordSchema = defineEntity({
   name: 'AgeProofRecord',
   tableName: 'age_proof',
   properties: {
@@ -67,7 +66,7 @@ AgeProofRecordSchema.setClass(AgeProofRecord)
  * Daily counters for the console (core/services/age/stats.ts): page views per outcome and rule,
  * checks per method and result. Kept in memory per server and added here once a minute.
  */
-export const AgeDailyCountSchema = defineEntity({
+const AgeDailyCountSchema = defineEntity({
   name: 'AgeDailyCount',
   properties: {
     day: p.date().primary(),

@@ -13,11 +13,11 @@ import type { AgeAccess, AgeOutcome } from './access.js'
 import { isLocale, type Locale } from '../locale.js'
 
 /** Pages under /{lang}/ that show nothing of the catalog: open in every outcome. */
-export const LEGAL_SECTIONS = ['tos', 'privacy', '2257', 'imprint', 'contact', 'faq', 'report'] as const
+const LEGAL_SECTIONS = ['tos', 'privacy', '2257', 'imprint', 'contact', 'faq', 'report'] as const
 /** The age-assurance pages: the verification page, the statements, the "not available" page. */
 export const VERIFY_SECTION = 'verify-age'
-export const STATEMENT_SECTION = 'age-assurance'
-export const BLOCKED_SECTION = 'age-blocked'
+const STATEMENT_SECTION = 'age-assurance'
+const BLOCKED_SECTION = 'age-blocked'
 
 /** Pages outside /{lang}/ that a visitor needs before verifying (accounts, the development check); the console checks its own role. */
 const PRE_VERIFICATION_ROOTS = ['login', 'sign-up', 'verify-email', 'account', 'demo-checkout', 'dev-age-check', 'admin']

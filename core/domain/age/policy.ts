@@ -13,8 +13,7 @@
 import { z } from 'zod'
 import { AGE_OUTCOMES, type AgeOutcome, type Jurisdiction } from './access.js'
 
-export const PROOF_SCOPES = ['visit', 'account'] as const
-export type ProofScope = (typeof PROOF_SCOPES)[number]
+export type ProofScope = 'visit' | 'account'
 
 const COUNTRY = /^[A-Z]{2}$/
 const REGION = /^[A-Z]{2}-[A-Z0-9]{1,3}$/
@@ -63,7 +62,7 @@ const ruleSchema = z
   .strict()
   .refine((rule) => rule.countries.length + rule.regions.length > 0, { message: 'names no country, region or *', path: ['countries'] })
 
-export const agePolicySchema = z
+const agePolicySchema = z
   .object({
     /** Kept with every proof made under the policy (e.g. the date it was adopted). */
     version: z.string().min(1).max(40),
@@ -86,7 +85,6 @@ export const agePolicySchema = z
 export type AgePolicy = z.output<typeof agePolicySchema>
 export type AgePolicyInput = z.input<typeof agePolicySchema>
 export type AgeRule = AgePolicy['rules'][number]
-export type AgeProofRule = AgeRule['proof']
 
 export class AgePolicyError extends Error {
   override name = 'AgePolicyError'
@@ -112,11 +110,6 @@ export function parseAgePolicy(input: unknown, source = 'the age policy'): AgePo
 }
 
 const RANK: Record<AgeOutcome, number> = { open: 0, blur: 1, front: 2, block: 3 }
-
-/** How strict an outcome is: open < blur < front < block. */
-export function outcomeRank(outcome: AgeOutcome): number {
-  return RANK[outcome]
-}
 
 function strictest(rules: readonly AgeRule[]): AgeRule {
   let best = rules[0]!

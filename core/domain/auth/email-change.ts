@@ -31,8 +31,3 @@ export function undoProblem(change: EmailChangeFacts | null, now: Date): 'linkIn
   if (change.undoUntil.getTime() <= now.getTime()) return 'linkExpired'
   return null
 }
-
-/** Whether the change still holds the old address for its owner. */
-export function reservesOldAddress(change: EmailChangeFacts, now: Date): boolean {
-  return !change.undoneAt && change.undoUntil != null && change.undoUntil.getTime() > now.getTime()
-}

@@ -9,16 +9,8 @@ export const AUTH_METHODS = ['password', 'passkey', 'link'] as const
 export type AuthMethod = (typeof AUTH_METHODS)[number]
 
 /** How long a proof of identity counts as recent. */
-export const RECENT_AUTH_MS = 5 * 60_000
+const RECENT_AUTH_MS = 5 * 60_000
 
 export function isRecentlyAuthenticated(authenticatedAt: Date, now: Date): boolean {
   return now.getTime() - authenticatedAt.getTime() <= RECENT_AUTH_MS
-}
-
-/**
- * Whether the member proved who they are since `since` (for example the start of this visit:
- * a jurisdiction that wants an authentication at every visit asks this).
- */
-export function authenticatedSince(authenticatedAt: Date, since: Date): boolean {
-  return authenticatedAt.getTime() >= since.getTime()
 }

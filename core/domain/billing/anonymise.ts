@@ -10,7 +10,7 @@
 const PERSONAL_FIELD =
   /mail|name|address|street|city|^state$|province|zip|postal|phone|mobile|^ip|user|custom|card|^bin$|last4|expdate|avs|cvv|referr|birth|iban|holder|password|secret/i
 
-export function isPersonalField(key: string, value: unknown): boolean {
+function isPersonalField(key: string, value: unknown): boolean {
   return PERSONAL_FIELD.test(key) || (typeof value === 'string' && value.includes('@'))
 }
 

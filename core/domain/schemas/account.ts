@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { chosenPassword, emailField, givenPassword, tokenField } from './auth.js'
 import { text } from './text.js'
 
-export const PASSKEY_NAME_MAX = 100
+const PASSKEY_NAME_MAX = 100
 
 /** base64url as WebAuthn's JSON encodes binary fields, bounded. */
 const base64url = (max: number) => text().max(max).regex(/^[A-Za-z0-9_-]*$/)
@@ -17,7 +17,7 @@ const extensionResults = z.record(text().max(64), z.unknown()).default({})
 const transports = z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(8)
 
 /** A new credential as @simplewebauthn/browser's startRegistration returns it (RegistrationResponseJSON). */
-export const registrationResponseSchema = z.object({
+const registrationResponseSchema = z.object({
   id: base64url(1400).min(1),
   rawId: base64url(1400).min(1),
   type: z.literal('public-key'),
@@ -34,7 +34,7 @@ export const registrationResponseSchema = z.object({
 })
 
 /** An assertion as startAuthentication returns it (AuthenticationResponseJSON). */
-export const authenticationResponseSchema = z.object({
+const authenticationResponseSchema = z.object({
   id: base64url(1400).min(1),
   rawId: base64url(1400).min(1),
   type: z.literal('public-key'),
@@ -48,7 +48,7 @@ export const authenticationResponseSchema = z.object({
   }),
 })
 
-export const passkeyNameField = text()
+const passkeyNameField = text()
   .trim()
   .min(1, 'account.errors.passkeyNameRequired')
   .max(PASSKEY_NAME_MAX, 'account.errors.passkeyNameTooLong')

@@ -9,7 +9,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { anonymisedPayload } from '../../domain/billing/anonymise.js'
 
-export interface ErasureSubject {
+interface ErasureSubject {
   userId: number
   /** Every address of the account, in lower case: the current one and those of its address changes. */
   addresses: string[]

@@ -9,7 +9,7 @@ import { localize, type Locale } from '../../domain/locale.js'
 import type { LocalizedText } from '../../db/entities/index.js'
 import { describeDevice } from '../auth/devices.js'
 
-export interface ExportSubject {
+interface ExportSubject {
   userId: number
   /** The member's language: catalog titles are given in it. */
   locale: Locale

@@ -4,8 +4,8 @@ import type { Locale } from '../../domain/locale.js'
 import { EXPORT_SECTIONS, type ExportSection } from './export-sections.js'
 
 /** The identity of the file's format (docs/accounts.md, "The export file"). */
-export const EXPORT_FORMAT = 'streamclub-account-export'
-export const EXPORT_VERSION = 1
+const EXPORT_FORMAT = 'streamclub-account-export'
+const EXPORT_VERSION = 1
 
 export interface AccountExport {
   format: typeof EXPORT_FORMAT

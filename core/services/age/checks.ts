@@ -20,8 +20,8 @@ import type { AgeCompletion, AgeMethod, AgeMethodResult, AgeStartResult, Pending
 import type { AgeMethods } from './methods.js'
 import type { ProofStore } from './proofs.js'
 
-export const AGE_CHECK_COOKIE = 'age_check'
-export const CHECK_TTL_MS = 10 * 60_000
+const AGE_CHECK_COOKIE = 'age_check'
+const CHECK_TTL_MS = 10 * 60_000
 
 export interface FlowDeps {
   methods: AgeMethods

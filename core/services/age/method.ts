@@ -18,7 +18,7 @@
  */
 import type { Locale } from '../../domain/locale.js'
 
-export type AgeMethodKind = 'dev' | 'eu-wallet' | 'oidc' | 'session-api' | 'card'
+type AgeMethodKind = 'dev' | 'eu-wallet' | 'oidc' | 'session-api' | 'card'
 
 /** A configured method: its kind, and which provider it talks to ('dev', an OIDC issuer's name, …). */
 export interface AgeMethodInfo {

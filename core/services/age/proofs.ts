@@ -20,7 +20,7 @@ import { hashToken, randomToken, sessionIdOf, VISIT_COOKIE, visitMarker, SESSION
 import type { AgeMethods } from './methods.js'
 import type { Cookies, ProofCheck } from './resolver.js'
 
-export const AGE_PROOF_COOKIE = 'age_proof'
+const AGE_PROOF_COOKIE = 'age_proof'
 
 /** What the lookup reads for one browser token or one session. */
 interface ProofRow {

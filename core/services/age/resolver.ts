@@ -17,7 +17,7 @@ export interface ProofCheck {
   verified(rule: AgeRule, cookies: Cookies, now: Date): boolean | Promise<boolean>
 }
 
-export const NO_PROOFS: ProofCheck = { verified: () => false }
+const NO_PROOFS: ProofCheck = { verified: () => false }
 
 export class AgeAccessResolver {
   /** Rules by place: a few hundred entries at most (countries and US states). */

@@ -24,7 +24,7 @@ import { markAuthenticated, startSession, type CurrentUser } from './sessions.js
 import { CEREMONY_TIMEOUT_MS, relyingParty, storeChallenge, takeChallenge, userHandle, type CeremonyPurpose } from './webauthn.js'
 
 /** More than anyone needs; it bounds the work of a sign-in and the size of the options. */
-export const MAX_PASSKEYS = 20
+const MAX_PASSKEYS = 20
 
 export interface PasskeyView {
   id: number

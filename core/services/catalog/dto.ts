@@ -208,19 +208,19 @@ export interface CategoryRow {
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
 const date = (value: Date | string | null | undefined) => (value ? new Date(value) : null)
 
-export function toModelRef(row: ModelRefRow, variant: CatalogVariant = 'full'): ModelRef {
+function toModelRef(row: ModelRefRow, variant: CatalogVariant = 'full'): ModelRef {
   // A model's first name is no explicit text: the tour shows it (docs/age-assurance.md).
   return { id: row.id, name: row.first_name, avatar: toPicture(row.avatar, row.first_name, 160, variant) }
 }
 
-export type ContentKind = 'video' | 'imageSet'
+type ContentKind = 'video' | 'imageSet'
 
 /**
  * An item's title as the variant shows it: its own, or in the tour the editor's tour title
  * (any language an editor wrote is safe for the tour: the usual de, then en fallback) or a
  * neutral one ("Video 12"), never the item's own title.
  */
-export function contentTitle(kind: ContentKind, row: { id: number; title: LocalizedText; tour_title?: LocalizedText | null }, locale: Locale, variant: CatalogVariant): string {
+function contentTitle(kind: ContentKind, row: { id: number; title: LocalizedText; tour_title?: LocalizedText | null }, locale: Locale, variant: CatalogVariant): string {
   if (variant === 'full') return localize(row.title, locale)
   return localize(row.tour_title, locale) || translator(locale).tour.fallback[kind]({ id: row.id })
 }

@@ -9,7 +9,7 @@ import { rateLimited } from '../rate-limit.js'
 import { publicProcedure, router } from '../trpc.js'
 
 /** Per-IP limit of started checks (each one writes a row and may call a provider). */
-export const AGE_START_LIMIT = { limit: 30, windowSeconds: 600 } as const
+const AGE_START_LIMIT = { limit: 30, windowSeconds: 600 } as const
 
 /** What pages show of a rule: the same for every visitor under it (server-rendered pages may cache it). */
 function publicRule(ctx: Context, rule: AgeRule) {

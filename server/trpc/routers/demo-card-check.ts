@@ -4,7 +4,7 @@ import { rateLimited } from '../rate-limit.js'
 import { publicProcedure, router } from '../trpc.js'
 
 /** Per-IP limit of card checks (a processor would limit card testing the same way). */
-export const DEMO_CARD_CHECK_LIMIT = { limit: 10, windowSeconds: 60 } as const
+const DEMO_CARD_CHECK_LIMIT = { limit: 10, windowSeconds: 60 } as const
 
 /**
  * The demo processor's card-check page (/demo-card-check), the stand-in for a processor's

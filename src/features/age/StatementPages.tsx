@@ -8,7 +8,7 @@ import { useTRPC } from '../../lib/trpc'
 import { kindLabel, lastsLabel, placeLabel, ruleLabel, scopeSentences, type PublicAgeRule } from './labels'
 
 /** DB-IP Lite's licence (CC BY 4.0) asks for this link on pages that use its data. */
-export function DbIpAttribution() {
+function DbIpAttribution() {
   const { LL } = useI18n()
   return (
     <Text size="sm" c="dimmed">

@@ -11,7 +11,7 @@ type RuleShape = Pick<PublicAgeRule, 'id' | 'countries' | 'regions'>
 const countryNames = new Map<Locale, Intl.DisplayNames>()
 
 /** A country's name in the locale ('FR' → 'Frankreich'). */
-export function countryName(code: string, locale: Locale): string {
+function countryName(code: string, locale: Locale): string {
   let names = countryNames.get(locale)
   if (!names) {
     names = new Intl.DisplayNames([locale], { type: 'region' })

@@ -27,7 +27,7 @@ function refusalOf(frame: HTMLIFrameElement): DownloadRefusal | 'tour' | null {
   }
 }
 
-export function showDownloadRefusal(reason: DownloadRefusal | 'tour'): void {
+function showDownloadRefusal(reason: DownloadRefusal | 'tour'): void {
   const t = translations()
   showWarning(reason === 'tour' ? t.errors.tourRefused() : t.playback.download[reason](), t.playback.download.title(), TOAST_MS.short)
 }

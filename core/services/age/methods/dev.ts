@@ -10,7 +10,7 @@ import type { AgeCheckStart, AgeCompletion, AgeMethod, AgeMethodResult, AgeStart
 
 export const DEV_METHOD_ID = 'dev'
 /** The development provider's page (a route of the client). */
-export const DEV_CHECK_PAGE = '/dev-age-check'
+const DEV_CHECK_PAGE = '/dev-age-check'
 
 export class DevAgeMethod implements AgeMethod {
   readonly id = DEV_METHOD_ID

@@ -23,7 +23,7 @@ export interface AgeMethodDeps {
 }
 
 /** What the EU wallet method is called where the visitor sees it and in the proof. */
-export const EU_WALLET_PROVIDER = 'EU age verification'
+const EU_WALLET_PROVIDER = 'EU age verification'
 
 export function ageMethodsFromConfig(config: Config, deps: AgeMethodDeps = {}): AgeMethod[] {
   const { wallet, oidc, sessionApi, card } = config.ageMethods

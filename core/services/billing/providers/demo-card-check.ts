@@ -14,7 +14,7 @@ import { CARD_CHECK_OUTCOMES, CARD_FUNDINGS, type CardCheckOutcome, type CardFun
 import type { CardCheckProcessor, CardCheckRequest, CardCheckResult } from '../card-check.js'
 import { sameText } from './fields.js'
 
-export const DEMO_CARD_CHECK_PATH = '/demo-card-check'
+const DEMO_CARD_CHECK_PATH = '/demo-card-check'
 
 export function demoCardCheckSecret(config: BillingConfig): string {
   return createHmac('sha256', config.demoSecret).update('streamclub:demo-card-check').digest('hex')

@@ -37,7 +37,7 @@ const validAt = (certificate: X509Certificate, now: Date) => certificate.validFr
  * and signed by a configured anchor; every certificate on the way must be valid at `now`, each
  * one signed by the next, which must be a CA. Throws with the reason otherwise.
  */
-export function verifyChainToAnchors(anchorsDer: Uint8Array[], x5chain: Uint8Array[], now: Date): void {
+function verifyChainToAnchors(anchorsDer: Uint8Array[], x5chain: Uint8Array[], now: Date): void {
   const anchors = anchorsDer.map((der) => new X509Certificate(der)).filter((anchor) => anchor.ca && validAt(anchor, now))
   const chain = x5chain.map((der) => new X509Certificate(der))
   const [signer] = chain

@@ -11,7 +11,7 @@ import { DeviceRequest, DeviceResponse, DocRequest, ItemsRequest, Verifier, type
 import { nodeMdocContext } from './mdoc-context.js'
 
 export const AV_DOC_TYPE = 'eu.europa.ec.av.1'
-export const AGE_ELEMENT = 'age_over_18'
+const AGE_ELEMENT = 'age_over_18'
 /** The credential query id in OpenID4VP's DCQL, and the key of its answer in the vp_token. */
 export const DCQL_ID = 'proof_of_age'
 
