@@ -9,3 +9,6 @@ export const stringifyEditorId = ({ id }: { id: number | null }) => ({ id: id ==
 
 /** The route options of an editor page at /admin/{area}/{id|new}. */
 export const editorParams = { parse: parseEditorId, stringify: stringifyEditorId }
+
+/** An editor page's route options besides its component: rendered in the browser only, its id parsed. */
+export const editorRoute = { ssr: false, params: editorParams } as const
