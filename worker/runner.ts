@@ -162,7 +162,11 @@ const quiet = new Logger(() => () => undefined)
  * left for the real worker, unless `waitForRetries`). The demo seed, the ingest script without a running worker,
  * and the tests use it; it is the same task list the worker runs.
  */
-export async function drainJobs(deps: WorkerDeps, databaseUrl: string, { concurrency = 1, verbose = false, waitForRetries = false } = {}): Promise<void> {
+export async function drainJobs(
+  deps: WorkerDeps,
+  databaseUrl: string,
+  { concurrency = 1, transcodeConcurrency = 1, verbose = false, waitForRetries = false } = {},
+): Promise<void> {
   const { transcodes, others } = splitTranscodes(createTaskList(deps))
   const liveness = new WorkerLiveness(databaseUrl)
   const counter = new pg.Client({ connectionString: databaseUrl })
@@ -170,8 +174,8 @@ export async function drainJobs(deps: WorkerDeps, databaseUrl: string, { concurr
   try {
     for (let round = 0; round < 10_000; round++) {
       const once = { connectionString: databaseUrl, preset: { worker: SETTLED_JOBS, plugins: [liveness.plugin()] }, ...(verbose ? {} : { logger: quiet }) }
-      // As in the worker: one transcode at a time beside the other jobs.
-      await Promise.all([runOnce({ ...once, concurrency: 1, taskList: transcodes }), runOnce({ ...once, concurrency, taskList: others })])
+      // As in the worker: transcodes beside the other jobs, one at a time unless told otherwise.
+      await Promise.all([runOnce({ ...once, concurrency: transcodeConcurrency, taskList: transcodes }), runOnce({ ...once, concurrency, taskList: others })])
       const { rows } = await counter.query<{ due: string; later: string }>(
         `select count(*) filter (where run_at <= now()) as due, count(*) filter (where run_at > now()) as later
            from graphile_worker.jobs

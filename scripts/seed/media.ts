@@ -1,8 +1,9 @@
 /**
- * Demo media: a few synthetic sources (ffmpeg test patterns with a tone, generated
- * pictures), run through the SAME pipeline as real uploads (ingestSource + the worker's
- * task list), then shared among the demo rows. Sources are cached in .data/demo-cache
- * (outside any DATA_DIR that tests wipe), so later fresh starts only run the pipeline.
+ * Demo media: synthetic sources (ffmpeg test patterns, generated pictures), run through the
+ * SAME pipeline as real uploads (ingestSource + the worker's task list). Every video has a
+ * source of its own (video-sources.ts); the image sets share three. Sources are cached in
+ * .data/demo-cache (outside any DATA_DIR that tests wipe), so later fresh starts only run the
+ * pipeline.
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
@@ -17,36 +18,10 @@ import { ffmpegBinaries } from '../../core/ffmpeg/binaries.js'
 import { renderPicture, type PictureTarget } from '../../core/ffmpeg/pictures.js'
 import { command, run } from '../../core/ffmpeg/run.js'
 import { drainJobs } from '../../worker/runner.js'
+import { demoVideoSources } from './video-sources.js'
 
 /** Bump when a recipe changes, so cached sources are made again. */
 const CACHE_VERSION = 'v3'
-
-interface VideoRecipe {
-  name: string
-  width: number
-  height: number
-  seconds: number
-  /** A lavfi source and the filters after it. */
-  video: string
-  filters?: string
-  tone: number
-}
-
-/**
- * Sources of different lengths, so durations, the "longest" sort and the seek bar mean
- * something: a short 1080p one (a three-rung ladder, on the newest video), short 720p and
- * 480p ones, and longer ones at low resolution and frame rate (one rung each), which keeps
- * the first start and the browser tests' seed fast: the 5-minute one is about as much work
- * for the pipeline as the 6-second 1080p one.
- */
-const VIDEO_SOURCES: VideoRecipe[] = [
-  { name: 'pattern-fhd', width: 1920, height: 1080, seconds: 6, video: 'testsrc2=size=1920x1080:rate=24', tone: 440 },
-  { name: 'bars-hd', width: 1280, height: 720, seconds: 5, video: 'smptehdbars=size=1280x720:rate=24', filters: 'hue=H=2*PI*t/5', tone: 523 },
-  { name: 'life-360', width: 640, height: 360, seconds: 42, video: 'life=size=320x180:rate=12:mold=10:ratio=0.3:life_color=#ff4fa0:death_color=#2a1a5e', filters: 'scale=640:360:flags=neighbor', tone: 659 },
-  { name: 'pattern-sd', width: 854, height: 480, seconds: 14, video: 'testsrc=size=854x480:rate=20', filters: 'hue=h=200:s=1.4', tone: 784 },
-  { name: 'drift-240', width: 426, height: 240, seconds: 137, video: 'testsrc=size=426x240:rate=10', filters: 'hue=H=2*PI*t/40:s=1.2', tone: 330 },
-  { name: 'orbit-240', width: 426, height: 240, seconds: 308, video: 'smptebars=size=426x240:rate=8', filters: 'hue=H=2*PI*t/60', tone: 392 },
-]
 
 /** Picture recipes (lavfi sources of one frame); {W}, {H}, {HUE} and {K} are filled in. */
 const PICTURES = [
@@ -84,19 +59,6 @@ async function cached(cacheDir: string, name: string, make: (file: string) => Pr
   return file
 }
 
-function makeVideo(recipe: VideoRecipe) {
-  return (file: string) =>
-    run(
-      command()
-        .input(`${recipe.video}${recipe.filters ? `,${recipe.filters}` : ''}`)
-        .inputOptions(['-f', 'lavfi', '-t', String(recipe.seconds)])
-        .input(`sine=frequency=${recipe.tone}:sample_rate=48000:duration=${recipe.seconds}`)
-        .inputOptions(['-f', 'lavfi'])
-        .output(file)
-        .outputOptions(['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '20', '-g', '48', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k', '-shortest', '-f', 'mp4']),
-    )
-}
-
 /** Filters that compute every pixel on their own (slow): drawn at half size, then scaled up. */
 const SLOW_PICTURE = /mandelbrot=|geq=/
 
@@ -110,6 +72,13 @@ function makePicture(recipe: string, width: number, height: number, hue: number)
 
 /** How many ffmpeg processes the seed runs at once besides the pipeline's own. */
 const PARALLEL = 3
+
+/**
+ * Transcodes at once in the seed's pipeline run. Most demo videos are small and short: a job
+ * spends much of its time starting ffmpeg processes and waiting on the database, which a
+ * second job fills.
+ */
+const TRANSCODES = 2
 
 /** Runs `work` over `items`, at most `limit` at a time, keeping the order of the results. */
 async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -140,7 +109,7 @@ export async function seedMedia(orm: Orm, config: Config, rows: SeededRows, upco
   const store = await openMediaStore(config)
   const em = orm.em.fork()
 
-  // 1. Sources (cached), registered on a few catalog rows through the normal ingest.
+  // 1. Sources (cached), registered on their catalog rows through the normal ingest.
   const photos = IMAGE_SETS.flatMap((set, s) =>
     Array.from({ length: set.count }, (_, i) => {
       const portrait = i % 3 === 2
@@ -148,34 +117,38 @@ export async function seedMedia(orm: Orm, config: Config, rows: SeededRows, upco
       return () => cached(cacheDir, `${set.name}/photo-${String(i + 1).padStart(2, '0')}.jpg`, makePicture(recipe, portrait ? 1200 : 1600, portrait ? 1600 : 1200, (i * 47 + s * 113) % 360))
     }),
   )
+  // Every video its own source, the newest released ones the featured (short, sharp) ones.
+  const videoRows = [...rows.videos.slice(upcoming.videos), ...rows.videos.slice(0, upcoming.videos)]
+  const videoSources = demoVideoSources(videoRows.length)
   // The longest sources first, so they do not finish last alone.
-  const byLength = [...VIDEO_SOURCES].sort((a, b) => b.seconds - a.seconds)
-  const made = await inParallel([...byLength.map((recipe) => () => cached(cacheDir, `${recipe.name}.mp4`, makeVideo(recipe))), ...photos], PARALLEL, (make) => make())
-  const videoFiles = VIDEO_SOURCES.map((recipe) => made[byLength.indexOf(recipe)]!)
+  const byLength = [...videoSources].sort((a, b) => b.seconds - a.seconds)
+  const made = await inParallel([...byLength.map((source) => () => cached(cacheDir, `${source.name}.mp4`, source.make)), ...photos], PARALLEL, (make) => make())
+  const videoFiles = videoSources.map((source) => made[byLength.indexOf(source)]!)
   const setDirs = IMAGE_SETS.map((set) => path.join(cacheDir, `${CACHE_VERSION}-${set.name}`))
-  log(`demo sources ready in ${seconds(startedAt)} s (${VIDEO_SOURCES.length} videos of ${VIDEO_SOURCES.map((r) => r.seconds).join(', ')} s, ${photos.length} photos; cache: ${cacheDir})`)
+  const lengths = videoSources.map((source) => source.seconds)
+  log(`demo sources ready in ${seconds(startedAt)} s (${videoSources.length} videos of ${Math.min(...lengths)} s to ${Math.max(...lengths)} s, ${Math.round(lengths.reduce((a, b) => a + b, 0) / 60)} min in all; ${photos.length} photos; cache: ${cacheDir})`)
 
-  const videoSources = rows.videos.slice(upcoming.videos, upcoming.videos + videoFiles.length)
   for (const [i, file] of videoFiles.entries()) {
-    await mustQueue(ingestSource(em.fork(), store, { kind: 'video', source: file, mode: 'copy', existingId: videoSources[i]!.id, name: path.basename(file) }))
+    await mustQueue(ingestSource(em.fork(), store, { kind: 'video', source: file, mode: 'copy', existingId: videoRows[i]!.id, name: path.basename(file) }))
   }
   const setSources = rows.imageSets.slice(upcoming.imageSets, upcoming.imageSets + setDirs.length)
   for (const [i, dir] of setDirs.entries()) {
     await mustQueue(ingestSource(em.fork(), store, { kind: 'imageSet', source: dir, mode: 'copy', existingId: setSources[i]!.id, name: path.basename(dir) }))
   }
 
-  // 2. The pipeline: the worker's own tasks, transcodes one at a time; meanwhile the
+  // 2. The pipeline: the worker's own tasks, TRANSCODES at a time; meanwhile the
   //    pictures of models, categories and banners.
   const pipelineStart = Date.now()
   await Promise.all([
-    drainJobs({ config, orm }, orm.config.get('clientUrl')!, { concurrency: 2, waitForRetries: true }).then(() =>
+    drainJobs({ config, orm }, orm.config.get('clientUrl')!, { concurrency: 2, transcodeConcurrency: TRANSCODES, waitForRetries: true }).then(() =>
       log(`pipeline made the media of ${videoFiles.length} videos and ${setDirs.length} image sets in ${seconds(pipelineStart)} s`),
     ),
     seedPictures(em.fork(), cacheDir, store, rows).then(() => log(`model, category and banner pictures made in ${seconds(pipelineStart)} s`)),
   ])
 
-  // 3. Shared among the other demo rows.
-  await shareMedia(em.fork(), rows, videoSources, setSources)
+  // 3. Image sets shared among the other demo rows.
+  await checkVideos(em.fork(), videoRows)
+  await shareImageSets(em.fork(), rows, setSources)
   log(`demo media took ${seconds(startedAt)} s in all`)
 }
 
@@ -186,25 +159,12 @@ async function mustQueue(result: ReturnType<typeof ingestSource>) {
   if (settled.status !== 'queued') throw new Error(`demo source not queued: ${JSON.stringify(settled)}`)
 }
 
-async function shareMedia(em: EntityManager, rows: SeededRows, videoSources: Video[], setSources: ImageSet[]) {
-  const videos = await em.find(Video, { id: videoSources.map((v) => v.id) }, { orderBy: { id: 'asc' } })
-  const failed = videos.filter((v) => v.mediaStatus !== 'ready')
+async function checkVideos(em: EntityManager, videoRows: Video[]) {
+  const failed = await em.find(Video, { id: videoRows.map((v) => v.id), mediaStatus: { $ne: 'ready' } })
   if (failed.length) throw new Error(`demo videos failed: ${failed.map((v) => `${v.id}: ${v.mediaError}`).join('; ')}`)
-  const byId = new Map(videos.map((v) => [v.id, v]))
-  const ordered = videoSources.map((v) => byId.get(v.id)!)
-  for (const [index, row] of rows.videos.entries()) {
-    if (byId.has(row.id)) continue
-    const from = ordered[index % ordered.length]!
-    await em.nativeUpdate(Video, row.id, {
-      media: from.media,
-      durationSeconds: from.durationSeconds,
-      resolutions: from.resolutions,
-      highestResolution: from.highestResolution,
-      mediaStatus: 'ready',
-      mediaProgress: 1,
-    })
-  }
+}
 
+async function shareImageSets(em: EntityManager, rows: SeededRows, setSources: ImageSet[]) {
   const sets = await em.find(ImageSet, { id: setSources.map((s) => s.id) }, { populate: ['images'], orderBy: { id: 'asc' } })
   const badSets = sets.filter((s) => s.mediaStatus !== 'ready')
   if (badSets.length) throw new Error(`demo image sets failed: ${badSets.map((s) => `${s.id}: ${s.mediaError}`).join('; ')}`)

@@ -3,7 +3,7 @@
  * sends, after JSON), so the client never imports the server's services. Name a shape here
  * once and import it from this file.
  */
-import type { inferRouterOutputs } from '@trpc/server'
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
 import type { AppRouter } from '../../server/trpc/root.js'
 
 type Outputs = inferRouterOutputs<AppRouter>
@@ -41,3 +41,12 @@ export type AdminContent = Outputs['admin']['content']['item']
 export type AdminReport = Outputs['admin']['inbox']['report']
 /** A user as the console's users page shows one. */
 export type AdminUser = Outputs['admin']['users']['user']
+
+/** The console's areas whose rows are listed, created and edited there (/admin/{area}, /admin/{area}/{id|new}). */
+export type EditorArea = 'banners' | 'categories' | 'models' | 'faq' | 'plans'
+/** A row of an editor as its `get` answers it. */
+export type EditorRow<A extends EditorArea> = Outputs['admin'][A]['get']
+/** An editor's form values: what its `save` takes. */
+export type EditorValues<A extends EditorArea> = inferRouterInputs<AppRouter>['admin'][A]['save']
+/** A row of an editor's list. */
+export type EditorListRow<A extends EditorArea> = Outputs['admin'][A]['list'][number]

@@ -73,10 +73,11 @@ test.describe('lists', () => {
         return seconds.length === 30 && seconds.every((value, i) => i === 0 || seconds[i - 1]! >= value)
       })
       .toBe(true)
-    // The demo videos last from seconds to minutes, each card as long as its media: the 5:08 source leads.
+    // Every demo video has a source of its own (scripts/seed/video-sources.ts): the first page
+    // shows a spread of distinct durations, led by one over ten minutes.
     const durations = await cards(page).getByLabel(/^Duration /).allTextContents()
-    expect(durations[0]).toBe('5:08')
-    expect(new Set(durations).size).toBeGreaterThanOrEqual(3)
+    expect(Number(durations[0]!.split(':')[0])).toBeGreaterThanOrEqual(10)
+    expect(new Set(durations).size).toBeGreaterThanOrEqual(20)
 
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' }).click()
     await expect(page).toHaveURL(/\?sort=longest&page=2$/)

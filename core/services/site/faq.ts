@@ -9,7 +9,8 @@ import { FALLBACK_LOCALES, LOCALES, localize, type Locale } from '../../domain/l
 import type { RichTextDocument } from '../../domain/site/rich-text.js'
 import { hasRichText, type FaqInput } from '../../domain/schemas/catalog-admin.js'
 import { FAQ_GROUPS } from '../../domain/site/site.js'
-import { allLocales, changed, filled, found, snapshot } from '../admin/catalog/common.js'
+import { allLocales, filled, found } from '../admin/catalog/common.js'
+import { removeRow, saveRow, type EditedResource } from '../admin/catalog/edit.js'
 
 const FIELDS = ['group', 'sortOrder', 'question', 'answer'] as const
 const ORDER = { orderBy: { sortOrder: 'asc', id: 'asc' } } as const
@@ -53,23 +54,20 @@ export async function faqEntryForEdit(em: EntityManager, id: number) {
   }
 }
 
-export async function saveFaqEntry(em: EntityManager, input: FaqInput) {
-  const row = input.id === null ? em.create(FaqEntry, { group: input.group, question: {}, answer: {} }) : found(await em.findOne(FaqEntry, input.id))
-  const before = input.id === null ? null : snapshot(row, FIELDS)
-  row.group = input.group
-  row.sortOrder = input.sortOrder
-  row.question = filled(input.question)
-  // An empty answer is a missing translation, as an empty question is.
-  row.answer = Object.fromEntries(LOCALES.filter((l) => hasRichText(input.answer[l])).map((l) => [l, input.answer[l]]))
-  await em.flush()
-  await changed(em, 'faq')
-  return { id: row.id, before, after: snapshot(row, FIELDS) }
+const faqEntries: EditedResource<FaqEntry, FaqInput> = {
+  entity: FaqEntry,
+  name: 'faq',
+  fields: FIELDS,
+  create: (em, input) => em.create(FaqEntry, { group: input.group, question: {}, answer: {} }),
+  apply: (row, input) => {
+    row.group = input.group
+    row.sortOrder = input.sortOrder
+    row.question = filled(input.question)
+    // An empty answer is a missing translation, as an empty question is.
+    row.answer = Object.fromEntries(LOCALES.filter((l) => hasRichText(input.answer[l])).map((l) => [l, input.answer[l]]))
+  },
 }
 
-export async function removeFaqEntry(em: EntityManager, id: number) {
-  const row = found(await em.findOne(FaqEntry, id))
-  const before = snapshot(row, FIELDS)
-  await em.remove(row).flush()
-  await changed(em, 'faq')
-  return { before }
-}
+export const saveFaqEntry = (em: EntityManager, input: FaqInput) => saveRow(em, faqEntries, input)
+
+export const removeFaqEntry = (em: EntityManager, id: number) => removeRow(em, faqEntries, id)

@@ -8,7 +8,8 @@ import { Banner } from '../../../db/entities/index.js'
 import { localize, type Locale } from '../../../domain/locale.js'
 import type { BannerInput } from '../../../domain/schemas/catalog-admin.js'
 import type { MediaStore } from '../../media/store.js'
-import { allLocales, changed, filled, found, snapshot } from './common.js'
+import { allLocales, filled, found } from './common.js'
+import { removeRow, saveRow, type EditedResource } from './edit.js'
 import { pictureRefs, pictureUrl } from './pictures.js'
 
 const FIELDS = ['position', 'title', 'image', 'linkPath', 'sortOrder', 'active', 'startsAt', 'endsAt'] as const
@@ -48,27 +49,26 @@ export async function bannerForEdit(em: EntityManager, id: number) {
   }
 }
 
-export async function saveBanner(em: EntityManager, store: MediaStore, input: BannerInput) {
-  const image = input.image ? (await pictureRefs(store, 'banner', input.image, 'image')).image : null
-  const row = input.id === null ? em.create(Banner, { position: input.position, title: {}, image: image! }) : found(await em.findOne(Banner, input.id))
-  const before = input.id === null ? null : snapshot(row, FIELDS)
-  row.position = input.position
-  row.title = filled(input.title)
-  row.linkPath = input.linkPath || null
-  row.sortOrder = input.sortOrder
-  row.active = input.active
-  row.startsAt = input.startsAt ? new Date(input.startsAt) : null
-  row.endsAt = input.endsAt ? new Date(input.endsAt) : null
-  if (image) row.image = image
-  await em.flush()
-  await changed(em, 'banner')
-  return { id: row.id, before, after: snapshot(row, FIELDS) }
-}
+/** A banner's picture: required for a new banner (the schema says so), kept when none is sent. */
+const bannerImage = async (store: MediaStore, key: string) => (await pictureRefs(store, 'banner', key, 'image')).image
 
-export async function removeBanner(em: EntityManager, id: number) {
-  const row = found(await em.findOne(Banner, id))
-  const before = snapshot(row, FIELDS)
-  await em.remove(row).flush()
-  await changed(em, 'banner')
-  return { before }
-}
+const banners = (store: MediaStore): EditedResource<Banner, BannerInput> => ({
+  entity: Banner,
+  name: 'banner',
+  fields: FIELDS,
+  create: async (em, input) => em.create(Banner, { position: input.position, title: {}, image: await bannerImage(store, input.image!) }),
+  apply: async (row, input, { created }) => {
+    if (input.image && !created) row.image = await bannerImage(store, input.image)
+    row.position = input.position
+    row.title = filled(input.title)
+    row.linkPath = input.linkPath || null
+    row.sortOrder = input.sortOrder
+    row.active = input.active
+    row.startsAt = input.startsAt ? new Date(input.startsAt) : null
+    row.endsAt = input.endsAt ? new Date(input.endsAt) : null
+  },
+})
+
+export const saveBanner = (em: EntityManager, store: MediaStore, input: BannerInput) => saveRow(em, banners(store), input)
+
+export const removeBanner = (em: EntityManager, id: number) => removeRow(em, { entity: Banner, name: 'banner', fields: FIELDS }, id)

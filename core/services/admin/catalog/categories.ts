@@ -4,7 +4,8 @@ import { Category } from '../../../db/entities/index.js'
 import { localize, type Locale } from '../../../domain/locale.js'
 import type { CategoryInput } from '../../../domain/schemas/catalog-admin.js'
 import type { MediaStore } from '../../media/store.js'
-import { allLocales, changed, filled, found, snapshot } from './common.js'
+import { allLocales, filled, found } from './common.js'
+import { saveRow, type EditedResource } from './edit.js'
 import { pictureRefs, pictureUrl } from './pictures.js'
 
 const FIELDS = ['slug', 'title', 'description', 'featured', 'sortOrder', 'logo', 'preview'] as const
@@ -36,19 +37,19 @@ async function freeSlug(em: EntityManager, title: string): Promise<string> {
   }
 }
 
-export async function saveCategory(em: EntityManager, store: MediaStore, input: CategoryInput) {
-  const row =
-    input.id === null
-      ? em.create(Category, { slug: await freeSlug(em, input.title.en || input.title.de), title: {}, description: {} })
-      : found(await em.findOne(Category, input.id))
-  const before = input.id === null ? null : snapshot(row, FIELDS)
-  row.title = filled(input.title)
-  row.description = filled(input.description)
-  row.featured = input.featured
-  row.sortOrder = input.sortOrder
-  if (input.logo) row.logo = (await pictureRefs(store, 'categoryLogo', input.logo, 'logo')).logo
-  if (input.preview) row.preview = (await pictureRefs(store, 'categoryPreview', input.preview, 'preview')).preview
-  await em.flush()
-  await changed(em, 'category')
-  return { id: row.id, before, after: snapshot(row, FIELDS) }
-}
+const categories = (store: MediaStore): EditedResource<Category, CategoryInput> => ({
+  entity: Category,
+  name: 'category',
+  fields: FIELDS,
+  create: async (em, input) => em.create(Category, { slug: await freeSlug(em, input.title.en || input.title.de), title: {}, description: {} }),
+  apply: async (row, input) => {
+    row.title = filled(input.title)
+    row.description = filled(input.description)
+    row.featured = input.featured
+    row.sortOrder = input.sortOrder
+    if (input.logo) row.logo = (await pictureRefs(store, 'categoryLogo', input.logo, 'logo')).logo
+    if (input.preview) row.preview = (await pictureRefs(store, 'categoryPreview', input.preview, 'preview')).preview
+  },
+})
+
+export const saveCategory = (em: EntityManager, store: MediaStore, input: CategoryInput) => saveRow(em, categories(store), input)

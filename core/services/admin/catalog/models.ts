@@ -4,7 +4,8 @@ import { Model } from '../../../db/entities/index.js'
 import { ageOn } from '../../../domain/catalog/model-facts.js'
 import type { ModelInput } from '../../../domain/schemas/catalog-admin.js'
 import type { MediaStore } from '../../media/store.js'
-import { allLocales, changed, filled, found, snapshot } from './common.js'
+import { allLocales, filled, found } from './common.js'
+import { saveRow, type EditedResource } from './edit.js'
 import { pictureRefs, pictureUrl } from './pictures.js'
 
 const FIELDS = [
@@ -44,23 +45,26 @@ export async function modelForEdit(em: EntityManager, id: number) {
   }
 }
 
+const models = (store: MediaStore): EditedResource<Model, ModelInput> => ({
+  entity: Model,
+  name: 'model',
+  fields: FIELDS,
+  create: (em, input) => em.create(Model, { firstName: input.firstName, description: {}, bio: {}, alt: {}, preferences: [] }),
+  apply: async (row, input) => {
+    row.firstName = input.firstName
+    row.birthDate = input.birthDate
+    row.description = filled(input.description)
+    row.bio = filled(input.bio)
+    row.cupSize = input.cupSize
+    row.genitalArea = input.genitalArea
+    row.heightCm = input.heightCm
+    row.weightKg = input.weightKg
+    row.nationality = input.nationality
+    row.zodiac = input.zodiac
+    row.preferences = [...input.preferences]
+    if (input.picture) Object.assign(row, await pictureRefs(store, 'model', input.picture, 'picture'))
+  },
+})
+
 /** Creates (id null) or updates a model; returns its state before and after for the audit log. */
-export async function saveModel(em: EntityManager, store: MediaStore, input: ModelInput) {
-  const row = input.id === null ? em.create(Model, { firstName: input.firstName, description: {}, bio: {}, alt: {}, preferences: [] }) : found(await em.findOne(Model, input.id))
-  const before = input.id === null ? null : snapshot(row, FIELDS)
-  row.firstName = input.firstName
-  row.birthDate = input.birthDate
-  row.description = filled(input.description)
-  row.bio = filled(input.bio)
-  row.cupSize = input.cupSize
-  row.genitalArea = input.genitalArea
-  row.heightCm = input.heightCm
-  row.weightKg = input.weightKg
-  row.nationality = input.nationality
-  row.zodiac = input.zodiac
-  row.preferences = [...input.preferences]
-  if (input.picture) Object.assign(row, await pictureRefs(store, 'model', input.picture, 'picture'))
-  await em.flush()
-  await changed(em, 'model')
-  return { id: row.id, before, after: snapshot(row, FIELDS) }
-}
+export const saveModel = (em: EntityManager, store: MediaStore, input: ModelInput) => saveRow(em, models(store), input)

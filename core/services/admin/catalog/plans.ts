@@ -12,7 +12,8 @@ import { Plan, Subscription } from '../../../db/entities/index.js'
 import { AppError } from '../../../domain/errors.js'
 import { localize, type Locale } from '../../../domain/locale.js'
 import { PLAN_TERMS, type PlanInput } from '../../../domain/schemas/catalog-admin.js'
-import { allLocales, changed, filled, found, snapshot } from './common.js'
+import { allLocales, filled, found } from './common.js'
+import { saveRow, type EditedResource } from './edit.js'
 
 const FIELDS = ['sid', 'name', 'period', 'priceCents', 'trialDays', 'trialPriceCents', 'features', 'dailyDownloadLimit', 'visibility', 'highlight', 'sortOrder'] as const
 
@@ -57,28 +58,39 @@ export async function planForEdit(em: EntityManager, id: number) {
   }
 }
 
-export async function savePlan(em: EntityManager, input: PlanInput) {
+const plans: EditedResource<Plan, PlanInput> = {
+  entity: Plan,
+  name: 'plan',
+  fields: FIELDS,
+  create: async (em, input) => {
+    await refuseTakenSid(em, input)
+    return em.create(Plan, { sid: input.sid, name: {}, period: input.period, priceCents: input.priceCents })
+  },
+  apply: async (row, input, { em, created }) => {
+    if (!created) {
+      await refuseTakenSid(em, input)
+      // The processor's plan code never changes: subscriptions and join links carry it.
+      if (input.sid !== row.sid) throw new AppError('BAD_REQUEST', 'planSidInvalid', undefined, 'sid')
+      const termsChange = PLAN_TERMS.find((term) => (row[term] ?? null) !== input[term])
+      if (termsChange && (await em.count(Subscription, { plan: row.id })) > 0) throw new AppError('CONFLICT', 'planTermsLocked', undefined, termsChange)
+    }
+    row.name = filled(input.name)
+    row.period = input.period
+    row.priceCents = input.priceCents
+    row.trialDays = input.trialDays
+    row.trialPriceCents = input.trialPriceCents
+    row.features = [...input.features]
+    row.dailyDownloadLimit = input.dailyDownloadLimit
+    row.visibility = input.visibility
+    row.highlight = input.highlight
+    row.sortOrder = input.sortOrder
+  },
+}
+
+/** A plan code is one plan's: another plan with it refuses the save. */
+async function refuseTakenSid(em: EntityManager, input: PlanInput) {
   const taken = await em.findOne(Plan, { sid: input.sid })
   if (taken && taken.id !== input.id) throw new AppError('CONFLICT', 'planSidTaken', undefined, 'sid')
-  const row = input.id === null ? em.create(Plan, { sid: input.sid, name: {}, period: input.period, priceCents: input.priceCents }) : found(await em.findOne(Plan, input.id))
-  const before = input.id === null ? null : snapshot(row, FIELDS)
-  if (input.id !== null) {
-    // The processor's plan code never changes: subscriptions and join links carry it.
-    if (input.sid !== row.sid) throw new AppError('BAD_REQUEST', 'planSidInvalid', undefined, 'sid')
-    const termsChange = PLAN_TERMS.find((term) => (row[term] ?? null) !== input[term])
-    if (termsChange && (await em.count(Subscription, { plan: row.id })) > 0) throw new AppError('CONFLICT', 'planTermsLocked', undefined, termsChange)
-  }
-  row.name = filled(input.name)
-  row.period = input.period
-  row.priceCents = input.priceCents
-  row.trialDays = input.trialDays
-  row.trialPriceCents = input.trialPriceCents
-  row.features = [...input.features]
-  row.dailyDownloadLimit = input.dailyDownloadLimit
-  row.visibility = input.visibility
-  row.highlight = input.highlight
-  row.sortOrder = input.sortOrder
-  await em.flush()
-  await changed(em, 'plan')
-  return { id: row.id, before, after: snapshot(row, FIELDS) }
 }
+
+export const savePlan = (em: EntityManager, input: PlanInput) => saveRow(em, plans, input)

@@ -1,51 +1,71 @@
 import { Group, Stack, Text } from '@mantine/core'
+import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import type { Locale } from '../../../../core/domain/locale.js'
+import type { TranslationFunctions } from '../../../../i18n/i18n-types.js'
 import { ButtonLink } from '../../../components/links'
+import type { EditorArea, EditorListRow } from '../../../lib/api-types'
 import { useI18n } from '../../../lib/locale'
+import { useTRPC } from '../../../lib/trpc'
 import { AdminTitle } from '../AdminTitle'
 import { EditorList, type Column } from './EditorList'
 
-/** The edit pages of the editors whose rows are created in the console (`new` for a new one). */
-export type EditorRoute = '/admin/models/$id' | '/admin/categories/$id' | '/admin/banners/$id' | '/admin/plans/$id' | '/admin/faq/$id'
+/** An editor's texts on its list page (every editor's namespace has them). */
+interface ListTexts {
+  title: () => string
+  intro: () => string
+  newTitle: () => string
+  tableLabel: () => string
+}
+
+/** The edit pages of the editors (`new` for a new row). */
+type EditRoute = `/admin/${EditorArea}/$id`
+
+type ListQuery<A extends EditorArea> = { queryOptions: (input: unknown, options: object) => UseQueryOptions<Array<EditorListRow<A>>> }
 
 /**
- * An editor's list page: title, intro, the button to a new row, optional filters, then the
- * rows (a table on wide screens, cards on phones), each with its edit link.
+ * /admin/{area}: an editor's list page. Title, intro, the button to a new row, optional
+ * filters, then the rows (a table on wide screens, cards on phones), each with its edit link.
+ * The rows are the area's `list` for the console's language, or for `input` where given.
  */
-export function EditorListPage<T extends { id: number }>({
+export function EditorListPage<A extends EditorArea>({
+  area,
   texts,
-  editTo,
-  rows,
   columns,
   nameOf,
+  input,
   filters,
 }: {
-  texts: { title: string; intro: string; newTitle: string; tableLabel: string }
-  editTo: EditorRoute
-  rows: T[] | undefined
-  columns: Column<T>[]
+  area: A
+  texts: (LL: TranslationFunctions) => ListTexts
+  columns: (LL: TranslationFunctions, locale: Locale) => Column<EditorListRow<A>>[]
   /** The row's name in its edit link ("Edit Lena"). */
-  nameOf: (row: T) => string
+  nameOf: (row: EditorListRow<A>) => string
+  input?: object
   filters?: ReactNode
 }) {
-  const { LL } = useI18n()
+  const { LL, locale } = useI18n()
+  const list = (useTRPC().admin[area] as unknown as { list: ListQuery<A> }).list
+  const { data: rows } = useQuery(list.queryOptions(input ?? { locale }, { staleTime: 0, placeholderData: keepPreviousData }))
+  const t = texts(LL)
+  const editTo = `/admin/${area}/$id` as EditRoute
   return (
     <Stack gap="md">
-      <AdminTitle>{texts.title}</AdminTitle>
-      <Text c="dimmed">{texts.intro}</Text>
+      <AdminTitle>{t.title()}</AdminTitle>
+      <Text c="dimmed">{t.intro()}</Text>
       <Group justify="space-between" align="end">
         {filters}
         <ButtonLink to={editTo} params={{ id: null }} mih={44}>
-          {texts.newTitle}
+          {t.newTitle()}
         </ButtonLink>
       </Group>
       {rows && (
         <EditorList
-          label={texts.tableLabel}
+          label={t.tableLabel()}
           rows={rows}
-          columns={columns}
+          columns={columns(LL, locale)}
           actions={(row) => (
-            <ButtonLink to={editTo} params={{ id: row.id }} size="sm" mih={44} variant="default" aria-label={LL.editors.common.editLabel({ name: nameOf(row) })}>
+            <ButtonLink to={editTo} params={{ id: (row as { id: number }).id }} size="sm" mih={44} variant="default" aria-label={LL.editors.common.editLabel({ name: nameOf(row) })}>
               {LL.editors.common.edit()}
             </ButtonLink>
           )}

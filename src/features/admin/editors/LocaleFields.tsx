@@ -15,6 +15,9 @@ export interface LocaleField {
   maxLength?: number
 }
 
+/** A per-language text with every language empty (a new row's). */
+export const noText = () => Object.fromEntries(LOCALES.map((l) => [l, ''])) as Record<Locale, string>
+
 const isFilled = (value: unknown) => (typeof value === 'object' && value !== null ? hasRichText(value as RichTextDocument) : Boolean(String((value as string | number | undefined) ?? '').trim()))
 
 /** The languages missing a text in any of the fields. */

@@ -7,5 +7,5 @@ const parseEditorId = ({ id }: { id: string }) => {
 }
 const stringifyEditorId = ({ id }: { id: number | null }) => ({ id: id === null ? 'new' : String(id) })
 
-/** The route options of an editor page at /admin/{area}/{id|new}. */
-export const editorParams = { parse: parseEditorId, stringify: stringifyEditorId }
+/** An editor page's route options at /admin/{area}/{id|new} besides its component: rendered in the browser only, its id parsed. */
+export const editorRoute = { ssr: false, params: { parse: parseEditorId, stringify: stringifyEditorId } } as const
