@@ -6,7 +6,18 @@ import reactHooks from 'eslint-plugin-react-hooks'
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'build/**', '.data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'src/routeTree.gen.ts', 'i18n/i18n-*.ts', 'i18n/i18n-*.tsx', 'i18n/formatters.ts'],
+    ignores: [
+      'dist/**',
+      'build/**',
+      '.data/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'src/routeTree.gen.ts',
+      'i18n/i18n-*.ts',
+      'i18n/i18n-*.tsx',
+      'i18n/formatters.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -14,7 +25,10 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // TanStack Router's redirect() and notFound() are thrown by design; tRPC procedures and
       // route loaders are async to satisfy their Promise contracts even when nothing is awaited.
       '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'package', package: '@tanstack/router-core', name: ['Redirect', 'NotFoundError'] }] }],

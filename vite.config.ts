@@ -35,7 +35,10 @@ function recordInputs(name: 'client' | 'server'): Plugin {
 
 const scopedNames = new Map<string, string>()
 function scopedName(name: string, file: string): string {
-  const id = `${path.relative(import.meta.dirname, file.split('?')[0]!).split(path.sep).join('/')}:${name}`
+  const id = `${path
+    .relative(import.meta.dirname, file.split('?')[0]!)
+    .split(path.sep)
+    .join('/')}:${name}`
   const short = `_${crypto.createHash('sha1').update(id).digest('base64url').replace(/[-_]/g, '').slice(0, 5)}`
   if ((scopedNames.get(short) ?? id) !== id) throw new Error(`CSS module classes ${id} and ${scopedNames.get(short)} hash alike: make the name longer`)
   scopedNames.set(short, id)

@@ -25,8 +25,13 @@ try {
     keep: config.backup.keep,
     log: (line) => console.log(line),
   })
-  console.log(`${result.file}: ${(result.bytes / 1048576).toFixed(1)} MiB in ${result.seconds.toFixed(1)} s (${result.manifest.files} files, WAL ${result.manifest.startLsn} .. ${result.manifest.stopLsn})`)
-  if (result.media) console.log(`media mirror ${config.backup.dir}/media: ${result.media.copied} of ${result.media.files} files copied (${(result.media.bytes / 1048576).toFixed(1)} MiB)`)
+  console.log(
+    `${result.file}: ${(result.bytes / 1048576).toFixed(1)} MiB in ${result.seconds.toFixed(1)} s (${result.manifest.files} files, WAL ${result.manifest.startLsn} .. ${result.manifest.stopLsn})`,
+  )
+  if (result.media)
+    console.log(
+      `media mirror ${config.backup.dir}/media: ${result.media.copied} of ${result.media.files} files copied (${(result.media.bytes / 1048576).toFixed(1)} MiB)`,
+    )
   for (const file of result.pruned) console.log(`removed the old backup ${file}`)
 } catch (error) {
   if (!(error instanceof BackupNotLocal || error instanceof BackupBusy)) throw error

@@ -174,8 +174,14 @@ async function printStatus(orm: Orm) {
   const em = orm.em.fork()
   const fields = ['id', 'mediaStatus', 'mediaProgress', 'mediaError', 'sourceName', 'releasedAt', 'publishAt'] as const
   const rows = [
-    ...(await em.find(Video, { sourceName: { $ne: null } }, { fields: [...fields], orderBy: { updatedAt: 'desc' }, limit: 30 })).map((r) => ({ kind: 'video', r })),
-    ...(await em.find(ImageSet, { sourceName: { $ne: null } }, { fields: [...fields], orderBy: { updatedAt: 'desc' }, limit: 30 })).map((r) => ({ kind: 'image set', r })),
+    ...(await em.find(Video, { sourceName: { $ne: null } }, { fields: [...fields], orderBy: { updatedAt: 'desc' }, limit: 30 })).map((r) => ({
+      kind: 'video',
+      r,
+    })),
+    ...(await em.find(ImageSet, { sourceName: { $ne: null } }, { fields: [...fields], orderBy: { updatedAt: 'desc' }, limit: 30 })).map((r) => ({
+      kind: 'image set',
+      r,
+    })),
   ]
   if (rows.length === 0) console.log('nothing ingested yet')
   for (const { kind, r } of rows) {

@@ -41,7 +41,9 @@ console.log(
     `${report.files - report.mismatched.length} of ${report.files} files checked in bucket ${settings.bucket}`,
 )
 if (report.mismatched.length) {
-  console.error(`${report.mismatched.length} files differ in size in the bucket (run again): ${report.mismatched.slice(0, 5).join(', ')}${report.mismatched.length > 5 ? ' …' : ''}`)
+  console.error(
+    `${report.mismatched.length} files differ in size in the bucket (run again): ${report.mismatched.slice(0, 5).join(', ')}${report.mismatched.length > 5 ? ' …' : ''}`,
+  )
   process.exit(1)
 }
 console.log(`To switch over, start every server and worker with MEDIA_STORE=s3 and the same S3_* variables.`)

@@ -17,7 +17,9 @@ if (positionals.length !== 1) {
   process.exit(2)
 }
 if (process.env.DATABASE_URL) {
-  console.error('DATABASE_URL is set: restore that server with its own tools (see docs/operations.md, "External PostgreSQL"); this restores the embedded PostgreSQL.')
+  console.error(
+    'DATABASE_URL is set: restore that server with its own tools (see docs/operations.md, "External PostgreSQL"); this restores the embedded PostgreSQL.',
+  )
   process.exit(2)
 }
 

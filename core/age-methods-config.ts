@@ -14,7 +14,10 @@ export const ageMethodsEnv = {
   /** A PEM file of the trust anchors (IACA certificates) whose age proofs are believed; set: the EU wallet method is on. */
   AGE_WALLET_TRUST_ANCHORS: z.string().min(1).optional(),
   /** The scheme of the wallet request's QR code and link: av (the blueprint's app), openid4vp, eudi-openid4vp, haip. */
-  AGE_WALLET_URL_SCHEME: z.string().regex(/^[a-z][a-z0-9+.-]{0,31}$/, 'must be a URL scheme without "://" (for example av)').default('av'),
+  AGE_WALLET_URL_SCHEME: z
+    .string()
+    .regex(/^[a-z][a-z0-9+.-]{0,31}$/, 'must be a URL scheme without "://" (for example av)')
+    .default('av'),
   /** OpenID Connect age-verification providers, as a JSON list. */
   AGE_OIDC_PROVIDERS: z.string().optional(),
   /** Session-API age-verification providers (server-created sessions, signed webhooks), as a JSON list. */
@@ -63,7 +66,10 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 function serviceUrl(production: boolean) {
   return z
     .url({ protocol: /^https?$/ })
-    .refine((url) => url.startsWith('https:') || (!production && LOOPBACK.has(new URL(url).hostname)), 'must be https (http only to localhost outside production)')
+    .refine(
+      (url) => url.startsWith('https:') || (!production && LOOPBACK.has(new URL(url).hostname)),
+      'must be https (http only to localhost outside production)',
+    )
     .transform((url) => url.replace(/\/$/, ''))
 }
 
@@ -78,7 +84,10 @@ function oidcList(production: boolean) {
       issuer: serviceUrl(production),
       clientId: z.string().min(1).max(200),
       clientSecret: z.string().min(1).max(500),
-      claim: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be a claim name such as age_over_18').default('age_over_18'),
+      claim: z
+        .string()
+        .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be a claim name such as age_over_18')
+        .default('age_over_18'),
       scope: z
         .string()
         .regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, 'must be space-separated scope names')
@@ -155,7 +164,8 @@ function readTrustAnchors(file: string, problems: string[], now: Date): Uint8Arr
       problems.push(`  ${variable}: certificate ${index + 1} in ${file} does not parse`)
       continue
     }
-    if (!certificate.ca) problems.push(`  ${variable}: certificate ${index + 1} in ${file} (${certificate.subject.replaceAll('\n', ', ')}) is not a CA certificate`)
+    if (!certificate.ca)
+      problems.push(`  ${variable}: certificate ${index + 1} in ${file} (${certificate.subject.replaceAll('\n', ', ')}) is not a CA certificate`)
     else anchors.push(certificate)
   }
   if (anchors.length && !anchors.some((anchor) => anchor.validFromDate <= now && now <= anchor.validToDate)) {

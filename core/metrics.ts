@@ -30,7 +30,8 @@ export async function startMetricsEndpoint(register: Registry, host: string, por
     }
     register.metrics().then(
       (text) => res.writeHead(200, { 'content-type': register.contentType }).end(text),
-      (error: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${error instanceof Error ? error.message : String(error)}\n`),
+      (error: unknown) =>
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${error instanceof Error ? error.message : String(error)}\n`),
     )
   })
   await new Promise<void>((resolve, reject) => {

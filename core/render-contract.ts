@@ -44,7 +44,8 @@ export function pageAgeText(age: PageAge): string {
 
 export function parsePageAge(text: string | undefined): PageAge {
   const [outcome, rule, verified, explicitAllowed] = (text ?? '').split(' ')
-  if (outcome !== 'blur' && outcome !== 'front' && outcome !== 'block') return { outcome: 'open', verified: false, explicitAllowed: true, rule: rule && rule !== '-' ? rule : null }
+  if (outcome !== 'blur' && outcome !== 'front' && outcome !== 'block')
+    return { outcome: 'open', verified: false, explicitAllowed: true, rule: rule && rule !== '-' ? rule : null }
   return { outcome, verified: verified === '1', explicitAllowed: explicitAllowed === '1', rule: rule && rule !== '-' ? rule : null }
 }
 

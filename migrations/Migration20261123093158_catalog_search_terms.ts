@@ -1,16 +1,15 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from '@mikro-orm/migrations'
 
 export class Migration20261123093158_catalog_search_terms extends Migration {
-
-  override name = 'Migration20261123093158_catalog_search_terms';
+  override name = 'Migration20261123093158_catalog_search_terms'
 
   override up(): void | Promise<void> {
-    this.addSql(`create table "search_term" ("term" varchar(200) not null, primary key ("term"));`);
-    this.addSql(`create index "search_term_trgm" on "search_term" using gin ("term" gin_trgm_ops);`);
+    this.addSql(`create table "search_term" ("term" varchar(200) not null, primary key ("term"));`)
+    this.addSql(`create index "search_term_trgm" on "search_term" using gin ("term" gin_trgm_ops);`)
 
-    this.addSql(`drop index "image_set_search_title_trgm";`);
+    this.addSql(`drop index "image_set_search_title_trgm";`)
 
-    this.addSql(`drop index "video_search_title_trgm";`);
+    this.addSql(`drop index "video_search_title_trgm";`)
 
     // The search trigger now also adds the title's words to the dictionary of search terms.
     this.addSql(`create or replace function catalog_search_refresh() returns trigger as $$
@@ -24,7 +23,7 @@ begin
     on conflict do nothing;
   return new;
 end;
-$$ language plpgsql;`);
+$$ language plpgsql;`)
     this.addSql(`insert into search_term (term)
       select distinct word from (
         select unnest(tsvector_to_array(to_tsvector('simple', search_title))) as word from video
@@ -32,7 +31,7 @@ $$ language plpgsql;`);
         select unnest(tsvector_to_array(to_tsvector('simple', search_title))) as word from image_set
       ) words
       where length(word) between 2 and 200
-      on conflict do nothing;`);
+      on conflict do nothing;`)
   }
 
   override down(): void | Promise<void> {
@@ -43,12 +42,11 @@ begin
     || setweight(to_tsvector('simple', lower(unaccent(concat_ws(' ', new.description->>'de', new.description->>'en', new.description->>'es', new.description->>'fr', new.description->>'it')))), 'C');
   return new;
 end;
-$$ language plpgsql;`);
-    this.addSql(`drop table if exists "search_term" cascade;`);
+$$ language plpgsql;`)
+    this.addSql(`drop table if exists "search_term" cascade;`)
 
-    this.addSql(`create index "image_set_search_title_trgm" on "image_set" using gin ("search_title" gin_trgm_ops);`);
+    this.addSql(`create index "image_set_search_title_trgm" on "image_set" using gin ("search_title" gin_trgm_ops);`)
 
-    this.addSql(`create index "video_search_title_trgm" on "video" using gin ("search_title" gin_trgm_ops);`);
+    this.addSql(`create index "video_search_title_trgm" on "video" using gin ("search_title" gin_trgm_ops);`)
   }
-
 }

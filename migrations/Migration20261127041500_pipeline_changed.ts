@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from '@mikro-orm/migrations'
 
 /**
  * The live pipeline board: every change of an ingested item's media state, progress or error
@@ -7,8 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * the console pages that follow it.
  */
 export class Migration20261127041500_pipeline_changed extends Migration {
-
-  override name = 'Migration20261127041500_pipeline_changed';
+  override name = 'Migration20261127041500_pipeline_changed'
 
   override up(): void | Promise<void> {
     this.addSql(`create function pipeline_changed() returns trigger as $$
@@ -21,15 +20,18 @@ begin
     perform pg_notify('pipeline_changed', tg_table_name || ':' || new.id);
   end if;
   return null;
-end $$ language plpgsql;`);
-    this.addSql(`create trigger video_pipeline_changed after insert or update of media_status, media_progress, media_error, source_name on "video" for each row execute function pipeline_changed();`);
-    this.addSql(`create trigger image_set_pipeline_changed after insert or update of media_status, media_progress, media_error, source_name on "image_set" for each row execute function pipeline_changed();`);
+end $$ language plpgsql;`)
+    this.addSql(
+      `create trigger video_pipeline_changed after insert or update of media_status, media_progress, media_error, source_name on "video" for each row execute function pipeline_changed();`,
+    )
+    this.addSql(
+      `create trigger image_set_pipeline_changed after insert or update of media_status, media_progress, media_error, source_name on "image_set" for each row execute function pipeline_changed();`,
+    )
   }
 
   override down(): void | Promise<void> {
-    this.addSql(`drop trigger if exists video_pipeline_changed on "video";`);
-    this.addSql(`drop trigger if exists image_set_pipeline_changed on "image_set";`);
-    this.addSql(`drop function if exists pipeline_changed();`);
+    this.addSql(`drop trigger if exists video_pipeline_changed on "video";`)
+    this.addSql(`drop trigger if exists image_set_pipeline_changed on "image_set";`)
+    this.addSql(`drop function if exists pipeline_changed();`)
   }
-
 }

@@ -70,7 +70,9 @@ export async function startLocalS3(port: number, directory: string, buckets: str
  * S3 server takes uploads (a real S3 runs on machines of its own, not on the worker's cores).
  */
 export async function spawnLocalS3(directory: string, bucket: string, { background = false } = {}): Promise<LocalS3> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./local-s3.ts', import.meta.url)), directory, bucket], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./local-s3.ts', import.meta.url)), directory, bucket], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   if (background && child.pid) os.setPriority(child.pid, 19)
   const endpoint = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('s3 ') && resolve(line.slice(3)))

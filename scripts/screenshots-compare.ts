@@ -57,7 +57,11 @@ async function shoot(page: Page, url: string, gate: boolean): Promise<Buffer> {
     window.scrollTo(0, 0)
   })
   await page.waitForLoadState('networkidle')
-  await page.evaluate(() => Promise.all([...document.images].map((img) => (img.complete ? Promise.resolve() : new Promise((resolve) => img.addEventListener('load', resolve, { once: true }))))))
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.images].map((img) => (img.complete ? Promise.resolve() : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })))),
+    ),
+  )
   await page.waitForTimeout(300)
   return page.screenshot({ fullPage: !gate, animations: 'disabled', caret: 'hide' })
 }
@@ -68,11 +72,12 @@ async function compare(browser: Browser, a: Buffer, b: Buffer): Promise<{ share:
   try {
     const result = await page.evaluate(
       async ([a64, b64]) => {
-        const load = (data: string) => new Promise<HTMLImageElement>((resolve) => {
-          const img = new Image()
-          img.onload = () => resolve(img)
-          img.src = `data:image/png;base64,${data}`
-        })
+        const load = (data: string) =>
+          new Promise<HTMLImageElement>((resolve) => {
+            const img = new Image()
+            img.onload = () => resolve(img)
+            img.src = `data:image/png;base64,${data}`
+          })
         const [ia, ib] = await Promise.all([load(a64!), load(b64!)])
         const width = Math.max(ia.width, ib.width)
         const height = Math.max(ia.height, ib.height)

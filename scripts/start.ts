@@ -92,11 +92,16 @@ else children.start('server', 'server/main.ts')
 const url = `http://localhost:${config.port}`
 let ready = false
 for (let attempt = 0; attempt < 1500 && !children.stopping && !ready; attempt++) {
-  ready = await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false)
+  ready = await fetch(`${url}/readyz`)
+    .then((r) => r.ok)
+    .catch(() => false)
   if (!ready) await new Promise((resolve) => setTimeout(resolve, 100))
 }
 if (ready) log(`ready in ${since(startedAt)}: ${url}`)
-if (ready) await fetch(`${url}/`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer()).catch(() => undefined)
+if (ready)
+  await fetch(`${url}/`, { signal: AbortSignal.timeout(10_000) })
+    .then((r) => r.arrayBuffer())
+    .catch(() => undefined)
 if (!children.stopping) {
   log('starting the worker…')
   children.start('worker', 'worker/main.ts')

@@ -166,7 +166,8 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   // Where the visitor is and what the policy lets them see: once per request, before any route
   // (after the cookies are read: a proof of age lives on the session or the account).
   const age = createAgeAssurance(config, { orm, onError: (error) => app.log.error({ err: error }, 'age assurance failed') })
-  for (const gap of age.methods.gaps(config.age.policy.rules)) app.log.warn(`age policy rule ${gap}: its visitors cannot verify their age (docs/age-assurance.md)`)
+  for (const gap of age.methods.gaps(config.age.policy.rules))
+    app.log.warn(`age policy rule ${gap}: its visitors cannot verify their age (docs/age-assurance.md)`)
   const stopForgettingProofs = onSessionsEnded(() => age.proofs.forgetSessions())
   app.addHook('onClose', async () => stopForgettingProofs())
   const decideAge = resolveAgeAccess ?? ((req: FastifyRequest) => age.resolver.resolve(req.ip, req.headers, req.cookies))
@@ -176,7 +177,12 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   registerAgeEnforcement(app, config)
   // Dynamic answers (tRPC JSON) are compressed on the fly; pages and built files arrive
   // compressed already (page-route.ts, http/built-files.ts).
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  })
   // Counters live in PostgreSQL, so every server process behind a load balancer shares them.
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(orm) })
   const limits = new FastifyRateLimits(app, orm, config)

@@ -49,7 +49,10 @@ async function shutdown(signal: string) {
   })
   await metricsEndpoint?.close()
   // A request cut off by the timeout may still hold a pooled connection: do not wait for it.
-  await within(orm.close().catch(() => undefined), 5000)
+  await within(
+    orm.close().catch(() => undefined),
+    5000,
+  )
   await embedded?.stop()
   app.log.info({ outcome }, 'stopped')
   process.exit(0)

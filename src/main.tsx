@@ -30,7 +30,8 @@ async function start() {
   await activateLocale(locale)
   // …with the age-assurance texts where the policy shows its banner or pages (the root route
   // loads them too, but the first render hydrates the server's HTML before that).
-  if (age.outcome !== 'open' || /^\/([a-z]{2}\/(verify-age|age-assurance|age-blocked)|dev-age-check)(\/|$)/.test(window.location.pathname)) await loadNamespaces(locale, ['age'])
+  if (age.outcome !== 'open' || /^\/([a-z]{2}\/(verify-age|age-assurance|age-blocked)|dev-age-check)(\/|$)/.test(window.location.pathname))
+    await loadNamespaces(locale, ['age'])
   hydrateRoot(
     document,
     <StrictMode>

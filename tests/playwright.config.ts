@@ -80,7 +80,14 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
-      env: { PORT: String(tourPort), DATA_DIR: '.data/e2e', E2E_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', PUBLIC_URL: tourBaseURL, RATE_LIMIT_PER_IP: '10000' },
+      env: {
+        PORT: String(tourPort),
+        DATA_DIR: '.data/e2e',
+        E2E_PG_PORT: String(pgPort),
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: tourBaseURL,
+        RATE_LIMIT_PER_IP: '10000',
+      },
     },
   ],
 })

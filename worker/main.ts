@@ -34,7 +34,12 @@ async function shutdown(signal: string) {
   log.info({ signal, timeoutMs }, 'shutting down: no new jobs; running jobs may finish, then are handed back')
   const worker = await starting
   // A job that ignores its abort signal is released by force a little later.
-  if ((await within(worker.stop().then(() => true), timeoutMs + 10_000)) !== true) {
+  if (
+    (await within(
+      worker.stop().then(() => true),
+      timeoutMs + 10_000,
+    )) !== true
+  ) {
     log.warn('jobs still running after the shutdown timeout; releasing them by force')
     await within(worker.kill(), 10_000)
   }

@@ -42,7 +42,11 @@ export class WorkerMetrics implements WorkerObserver {
   private pendingQueue: Promise<QueueRow[]> | undefined
   private tasks: string[] = []
 
-  constructor(register: Registry, private readonly orm: Orm, backupDir: string) {
+  constructor(
+    register: Registry,
+    private readonly orm: Orm,
+    backupDir: string,
+  ) {
     // prom-client calls collect() with the gauge as `this`.
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const metrics = this

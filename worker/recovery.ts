@@ -98,7 +98,11 @@ export class WorkerLiveness {
     if (this.client) return Promise.resolve(this.client)
     this.connecting ??= (async () => {
       // Named after the machine and process: the console's pipeline board shows which worker runs what.
-      const client = new pg.Client({ connectionString: this.databaseUrl, application_name: `streamclub-worker ${os.hostname()} pid ${process.pid}`.slice(0, 63), keepAlive: true })
+      const client = new pg.Client({
+        connectionString: this.databaseUrl,
+        application_name: `streamclub-worker ${os.hostname()} pid ${process.pid}`.slice(0, 63),
+        keepAlive: true,
+      })
       client.on('error', () => this.lost(client))
       client.on('end', () => this.lost(client))
       try {
@@ -152,10 +156,9 @@ async function sweepDeadWorkers(databaseUrl: string, own: ReadonlySet<string> = 
   client.on('error', () => undefined)
   await client.connect()
   try {
-    const { rows: [server] } = await client.query<{ young: boolean }>(
-      `select now() - pg_postmaster_start_time() < make_interval(secs => $1) as young`,
-      [RESTART_GRACE_SECONDS],
-    )
+    const {
+      rows: [server],
+    } = await client.query<{ young: boolean }>(`select now() - pg_postmaster_start_time() < make_interval(secs => $1) as young`, [RESTART_GRACE_SECONDS])
     if (server?.young) return []
     const { rows } = await client.query<{ locked_by: string }>(
       `select locked_by from graphile_worker._private_jobs where locked_by is not null
@@ -164,7 +167,9 @@ async function sweepDeadWorkers(databaseUrl: string, own: ReadonlySet<string> = 
     const dead: string[] = []
     for (const { locked_by: id } of rows) {
       if (own.has(id)) continue
-      const { rows: [probe] } = await client.query<{ free: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as free', [LOCK_CLASS, id])
+      const {
+        rows: [probe],
+      } = await client.query<{ free: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as free', [LOCK_CLASS, id])
       if (probe?.free) {
         dead.push(id)
         await client.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, id])

@@ -59,10 +59,16 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log }: Op
     createPostgresUser: process.getuid?.() === 0,
     authMethod: 'scram-sha-256',
     postgresFlags: [
-      '-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'listen_addresses=127.0.0.1',
       // Data on SSD or in memory: random reads cost about as much as sequential ones, so the
       // planner prefers index bitmaps (e.g. a search's count) to scanning a whole table.
-      '-c', 'random_page_cost=1.1',
+      '-c',
+      'random_page_cost=1.1',
     ],
     onLog: (message) => remember(String(message).trim()),
     onError: (message) => remember(String(message instanceof Error ? message.message : message).trim()),

@@ -47,4 +47,3 @@ export function createOrmConfig(clientUrl: string, options: { debug?: boolean; p
     },
   })
 }
-

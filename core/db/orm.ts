@@ -43,11 +43,23 @@ export async function migrate(orm: Orm, databaseUrl: string): Promise<string[]> 
 
 /** Error codes of node-postgres and PostgreSQL that mean "the database is away", not "this request is wrong". */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
   // admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections, query_canceled (statement_timeout)
-  '57P01', '57P02', '57P03', '53300', '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
 ])
-const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended unexpectedly/i
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended unexpectedly/i
 
 /**
  * Whether an error (or one of its causes) says the database cannot be reached or did not

@@ -32,25 +32,50 @@ export async function stitchClips(
   const graph: string[] = []
   pieces.forEach((piece, i) => {
     const skip = addSourceInput(cmd, sourceFile, source, piece.start, { seconds: piece.length })
-    const chain = [...skip, ...uprightFilters(source, 'frames'), `scale=${first.width}:${first.height}:flags=bicubic`, 'setsar=1', `fps=${first.frameRate}`, 'format=yuv420p', 'setpts=PTS-STARTPTS']
+    const chain = [
+      ...skip,
+      ...uprightFilters(source, 'frames'),
+      `scale=${first.width}:${first.height}:flags=bicubic`,
+      'setsar=1',
+      `fps=${first.frameRate}`,
+      'format=yuv420p',
+      'setpts=PTS-STARTPTS',
+    ]
     graph.push(`[${i}:v:0]${chain.join(',')}[p${i}]`)
   })
-  graph.push(`${pieces.map((_, i) => `[p${i}]`).join('')}concat=n=${pieces.length}:v=1:a=0,split=${targets.length}${targets.map((_, i) => `[c${i}i]`).join('')}`)
+  graph.push(
+    `${pieces.map((_, i) => `[p${i}]`).join('')}concat=n=${pieces.length}:v=1:a=0,split=${targets.length}${targets.map((_, i) => `[c${i}i]`).join('')}`,
+  )
   targets.forEach((target, i) => {
     graph.push(i === 0 ? `[c${i}i]null[c${i}]` : `[c${i}i]scale=${target.width}:${target.height}:flags=bicubic,setsar=1,fps=${target.frameRate}[c${i}]`)
   })
   cmd.complexFilter(graph.join(';'))
   for (const [i, target] of targets.entries()) {
     await fs.mkdir(path.dirname(target.file), { recursive: true })
-    cmd.output(target.file).outputOptions([
-      '-map', `[c${i}]`, '-an',
-      '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-crf', String(target.crf),
-      '-pix_fmt', 'yuv420p', '-movflags', '+faststart',
-    ])
+    cmd
+      .output(target.file)
+      .outputOptions([
+        '-map',
+        `[c${i}]`,
+        '-an',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-profile:v',
+        'main',
+        '-crf',
+        String(target.crf),
+        '-pix_fmt',
+        'yuv420p',
+        '-movflags',
+        '+faststart',
+      ])
   }
   const total = pieces.reduce((sum, piece) => sum + piece.length, 0)
   await run(cmd, { ...options, durationSeconds: total })
   for (const target of targets) {
-    if (!((await fs.stat(target.file).catch(() => null))?.size ?? 0)) throw new MediaRejected(`no frame of the video could be decoded for ${path.basename(target.file)}`)
+    if (!((await fs.stat(target.file).catch(() => null))?.size ?? 0))
+      throw new MediaRejected(`no frame of the video could be decoded for ${path.basename(target.file)}`)
   }
 }

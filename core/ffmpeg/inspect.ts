@@ -7,11 +7,16 @@ import { sourceInput } from './source-input.js'
 /** Runs ffmpeg with `args` and hands back what it wrote, whatever its exit code (callers judge the output). */
 function ffmpegOutput(args: string[], signal?: AbortSignal): Promise<{ stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(ffmpegBinaries().ffmpeg, ['-hide_banner', '-nostdin', ...args], { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024, signal }, (error, stdout, stderr) => {
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the caller's abort reason, as fetch rejects
-      if (signal?.aborted) return reject(signal.reason ?? error)
-      resolve({ stdout, stderr: stderr.toString('utf8') })
-    })
+    execFile(
+      ffmpegBinaries().ffmpeg,
+      ['-hide_banner', '-nostdin', ...args],
+      { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024, signal },
+      (error, stdout, stderr) => {
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the caller's abort reason, as fetch rejects
+        if (signal?.aborted) return reject(signal.reason ?? error)
+        resolve({ stdout, stderr: stderr.toString('utf8') })
+      },
+    )
   })
 }
 
@@ -60,7 +65,21 @@ export async function detectScan(
   const at = source.durationSeconds > 10 ? source.durationSeconds * 0.4 : 0
   const { inputOptions, skipFilters } = sourceInput(source, at)
   const { stderr } = await ffmpegOutput(
-    [...inputOptions, '-i', file, '-map', '0:v:0', '-vf', [...skipFilters, `idet=intl_thres=${IDET_THRESHOLD}`].join(','), '-frames:v', String(IDET_FRAMES), '-an', '-f', 'null', '-'],
+    [
+      ...inputOptions,
+      '-i',
+      file,
+      '-map',
+      '0:v:0',
+      '-vf',
+      [...skipFilters, `idet=intl_thres=${IDET_THRESHOLD}`].join(','),
+      '-frames:v',
+      String(IDET_FRAMES),
+      '-an',
+      '-f',
+      'null',
+      '-',
+    ],
     signal,
   )
   const idet = parseIdet(stderr)

@@ -103,7 +103,13 @@ async function grabOnce(sourceFile: string, source: FrameSource, groups: FrameGr
   groups.forEach((group, i) => {
     const skip = addSourceInput(cmd, sourceFile, source, group.at, { fromStart })
     const labels = group.targets.map((_, j) => `g${i}_${j}`)
-    const chain = [...skip, ...uprightFilters(source, 'frames'), ...(group.pick ? [`thumbnail=${group.pick}`] : []), 'format=yuvj420p', `split=${labels.length}`]
+    const chain = [
+      ...skip,
+      ...uprightFilters(source, 'frames'),
+      ...(group.pick ? [`thumbnail=${group.pick}`] : []),
+      'format=yuvj420p',
+      `split=${labels.length}`,
+    ]
     graph.push(`[${i}:v:0]${chain.join(',')}${labels.map((l) => `[${l}i]`).join('')}`)
     // One scaled picture per target, split for its WebP and its tour rendition (blurred from the scaled picture: cheap).
     group.targets.forEach((target, j) => {
@@ -163,7 +169,13 @@ export async function renderPicture(input: string, targets: PictureTarget[], opt
 /** A stored JPEG (or any picture ffmpeg reads) written as WebP at its own size (the WebP backfill). */
 export async function encodeWebp(input: string, output: string, options: RunOptions = {}): Promise<void> {
   await fs.mkdir(path.dirname(output), { recursive: true })
-  await run(command().input(input).output(output).outputOptions(['-map', '0:v:0', '-frames:v', '1', ...WEBP_OPTIONS, '-f', 'image2', '-update', '1']), options)
+  await run(
+    command()
+      .input(input)
+      .output(output)
+      .outputOptions(['-map', '0:v:0', '-frames:v', '1', ...WEBP_OPTIONS, '-f', 'image2', '-update', '1']),
+    options,
+  )
   if (!(await written(output))) throw new MediaRejected(`ffmpeg wrote no WebP for ${path.basename(input)}`)
 }
 

@@ -25,7 +25,9 @@ export function probe(file: string): Promise<SourceInfo> {
       if (error?.signal) return resolve(probeWithFfmpeg(file))
       const data = parseJson(stdout)
       if (error || !data) {
-        const lines = String(stderr).split('\n').filter((line) => line.trim())
+        const lines = String(stderr)
+          .split('\n')
+          .filter((line) => line.trim())
         const reason = lines.at(-1)?.replace(/^.*?: /, '') ?? error?.message ?? 'no answer from ffprobe'
         return reject(new UnreadableMediaError(`not a media file ffmpeg can read (${reason.trim()})`))
       }
@@ -60,7 +62,12 @@ function toSourceInfo(data: FfprobeData): SourceInfo {
   const video = data.streams.find((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic)
   const audioTracks: AudioTrack[] = data.streams
     .filter((stream) => stream.codec_type === 'audio')
-    .map((stream) => ({ index: stream.index, codec: stream.codec_name ?? 'unknown', channels: Number(stream.channels ?? 2), isDefault: stream.disposition?.default === 1 }))
+    .map((stream) => ({
+      index: stream.index,
+      codec: stream.codec_name ?? 'unknown',
+      channels: Number(stream.channels ?? 2),
+      isDefault: stream.disposition?.default === 1,
+    }))
   const width = Number(video?.width ?? 0)
   const height = Number(video?.height ?? 0)
   const rotation = video ? streamRotation(video) : 0
@@ -118,7 +125,10 @@ const FFMPEG_FIELD_ORDERS: Array<[RegExp, FieldOrder]> = [
 
 /** One stream of `ffmpeg -i` output: its line and the indented Metadata / Side data lines below it. */
 function streamBlocks(text: string): string[] {
-  return text.split(/\n(?=\s*Stream #0:)/).filter((block) => /^\s*Stream #0:/.test(block)).map((block) => block.split(/\n(?=\s{0,3}\S)/)[0]!)
+  return text
+    .split(/\n(?=\s*Stream #0:)/)
+    .filter((block) => /^\s*Stream #0:/.test(block))
+    .map((block) => block.split(/\n(?=\s{0,3}\S)/)[0]!)
 }
 
 export function parseFfmpegInfo(text: string): SourceInfo | null {

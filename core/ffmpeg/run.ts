@@ -14,7 +14,10 @@ export class FfmpegError extends Error {
   override name = 'FfmpegError'
   /** The exit code when ffmpeg ended by itself; null when it was killed or never started. */
   readonly exitCode: number | null
-  constructor(message: string, readonly detail: string) {
+  constructor(
+    message: string,
+    readonly detail: string,
+  ) {
     super(message)
     const code = /exited with code (\d+)/.exec(message)
     this.exitCode = code ? Number(code[1]) : null

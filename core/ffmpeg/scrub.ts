@@ -38,8 +38,10 @@ export async function makeScrubThumbnails(
       '-vf',
       // A keyframe at least interval - 0.5 s after the last one kept (keyframes come every 2 s).
       `select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,${interval - 0.5})',showinfo,scale=${tile.width}:${tile.height}:flags=bicubic,tile=${SCRUB.columns}x${rows}`,
-      '-q:v', String(SCRUB.jpegQuality),
-      '-f', 'image2',
+      '-q:v',
+      String(SCRUB.jpegQuality),
+      '-f',
+      'image2',
     ])
     .output(path.join(dir, 'sheet-%03d.jpg'))
   cmd.on('stderr', (line: string) => {

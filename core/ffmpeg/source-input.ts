@@ -23,7 +23,13 @@ export function sourceInput(source: FrameSource, at = 0, { fromStart = false, se
 }
 
 /** Adds a video source as an input of `cmd` (see sourceInput); returns the filters that drop what lies before `at`. */
-export function addSourceInput(cmd: FfmpegCommand, file: string, source: FrameSource, at = 0, options: { fromStart?: boolean; seconds?: number } = {}): string[] {
+export function addSourceInput(
+  cmd: FfmpegCommand,
+  file: string,
+  source: FrameSource,
+  at = 0,
+  options: { fromStart?: boolean; seconds?: number } = {},
+): string[] {
   const { inputOptions, skipFilters } = sourceInput(source, at, options)
   cmd.input(file).inputOptions(inputOptions)
   return skipFilters

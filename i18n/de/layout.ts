@@ -51,7 +51,7 @@ export default {
     webmasters: 'Webmaster',
     contact: 'Kontakt',
     faq: 'FAQ',
-    ageAssurance: "Altersverifikation",
+    ageAssurance: 'Altersverifikation',
     copyright: '© {year} Streamclub. Alle Rechte vorbehalten.',
     externalHint: '(öffnet eine andere Website)',
   },

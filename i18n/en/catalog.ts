@@ -7,7 +7,7 @@ export default {
     topBanners: 'Highlights',
     bottomBanners: 'Do not miss',
   },
-  empty: "Nothing here yet.",
+  empty: 'Nothing here yet.',
   /** "Show all" links name their block for screen readers. */
   showAllOf: 'Show all: {block:string}',
   count: {

@@ -51,7 +51,7 @@ export default {
     webmasters: 'Webmasters',
     contact: 'Contact',
     faq: 'FAQ',
-    ageAssurance: "Age assurance",
+    ageAssurance: 'Age assurance',
     copyright: '© {year:number} Streamclub. All rights reserved.',
     externalHint: '(opens another site)',
   },

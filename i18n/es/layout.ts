@@ -51,7 +51,7 @@ export default {
     webmasters: 'Webmasters',
     contact: 'Contacto',
     faq: 'Preguntas frecuentes',
-    ageAssurance: "Verificación de edad",
+    ageAssurance: 'Verificación de edad',
     copyright: '© {year} Streamclub. Todos los derechos reservados.',
     externalHint: '(abre otro sitio)',
   },

@@ -19,7 +19,7 @@ export default {
     submit: 'Envoyer le lien',
     backToLogin: 'Retour à la connexion',
     sentTitle: 'Consultez votre boîte de réception',
-    sentText: "Si un compte existe pour {email}, nous lui avons envoyé un lien pour choisir un nouveau mot de passe. Le lien est valable une heure.",
+    sentText: 'Si un compte existe pour {email}, nous lui avons envoyé un lien pour choisir un nouveau mot de passe. Le lien est valable une heure.',
     again: 'Demander à nouveau',
   },
   reset: {

@@ -13,9 +13,10 @@ export default {
   checkout: {
     title: 'Paiement',
     demoTitle: 'Paiement de démonstration',
-    demoText: "Cette page remplace le prestataire de paiement : aucun argent n'est débité. Lorsqu'un prestataire de paiement est configuré, les membres paient chez lui.",
+    demoText:
+      "Cette page remplace le prestataire de paiement : aucun argent n'est débité. Lorsqu'un prestataire de paiement est configuré, les membres paient chez lui.",
     dueNow: "À payer aujourd'hui : {price}",
-    trialThen: "Votre essai dure {days} jours ; ensuite {price} {per} à partir du {date}.",
+    trialThen: 'Votre essai dure {days} jours ; ensuite {price} {per} à partir du {date}.',
     renewsThen: 'Ensuite {price} {per}, prochain prélèvement le {date}.',
     change: "Vous passez de {current} à {plan} le {date}, à la fin de la période déjà payée. Rien n'est débité aujourd'hui.",
     pay: 'Payer {price}',

@@ -51,7 +51,7 @@ export default {
     webmasters: 'Webmasters',
     contact: 'Contact',
     faq: 'FAQ',
-    ageAssurance: "Vérification de l’âge",
+    ageAssurance: 'Vérification de l’âge',
     copyright: '© {year} Streamclub. Tous droits réservés.',
     externalHint: '(ouvre un autre site)',
   },

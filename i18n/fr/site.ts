@@ -60,7 +60,8 @@ export default {
     oath: "Je déclare sur l'honneur être la personne concernée ou être autorisé(e) à agir en son nom, et que les informations de ce signalement sont exactes.",
     submit: 'Envoyer le signalement',
     sentTitle: 'Signalement reçu',
-    sentText: "Merci. Nous traitons votre signalement sous {days} jours ouvrés et vous contacterons à {email} si nous avons besoin d'informations supplémentaires.",
+    sentText:
+      "Merci. Nous traitons votre signalement sous {days} jours ouvrés et vous contacterons à {email} si nous avons besoin d'informations supplémentaires.",
     sentToast: 'Votre signalement a été envoyé.',
     again: 'Envoyer un autre signalement',
   },
@@ -89,7 +90,7 @@ export default {
       },
       cancel: {
         q: 'Puis-je résilier à tout moment ?',
-        a: "Oui. La résiliation prend effet à la fin de la période déjà payée ; jusque-là, vous gardez un accès complet. Votre compte indique la date.",
+        a: 'Oui. La résiliation prend effet à la fin de la période déjà payée ; jusque-là, vous gardez un accès complet. Votre compte indique la date.',
       },
       trial: {
         q: "Comment fonctionne l'essai ?",
@@ -97,7 +98,7 @@ export default {
       },
       statement: {
         q: 'Qui traite mon paiement ?',
-        a: "Les paiements sont gérés par notre partenaire de facturation. Pour toute question sur un prélèvement, un remboursement ou votre moyen de paiement, utilisez le lien du support de facturation en bas de chaque page.",
+        a: 'Les paiements sont gérés par notre partenaire de facturation. Pour toute question sur un prélèvement, un remboursement ou votre moyen de paiement, utilisez le lien du support de facturation en bas de chaque page.',
       },
       downloads: {
         q: 'Puis-je télécharger des vidéos et des galeries ?',
@@ -109,7 +110,7 @@ export default {
       },
       hours: {
         q: 'Quand puis-je joindre le support ?',
-        a: "Notre équipe de support est à votre disposition du lundi au vendredi, {weekdays}, et le samedi et le dimanche, {weekends} (heure allemande). Le support par e-mail répond 24 h/24, 7 j/7, en allemand et en anglais.",
+        a: 'Notre équipe de support est à votre disposition du lundi au vendredi, {weekdays}, et le samedi et le dimanche, {weekends} (heure allemande). Le support par e-mail répond 24 h/24, 7 j/7, en allemand et en anglais.',
       },
       password: {
         q: "J'ai oublié mon mot de passe. Que faire ?",

@@ -13,7 +13,8 @@ export default {
   checkout: {
     title: 'Pagamento',
     demoTitle: 'Pagamento dimostrativo',
-    demoText: 'Questa pagina sostituisce il fornitore di pagamento: non viene addebitato denaro. Quando è configurato un fornitore di pagamento, i membri pagano lì.',
+    demoText:
+      'Questa pagina sostituisce il fornitore di pagamento: non viene addebitato denaro. Quando è configurato un fornitore di pagamento, i membri pagano lì.',
     dueNow: 'Da pagare oggi: {price}',
     trialThen: 'La tua prova dura {days} giorni; poi {price} {per} dal {date}.',
     renewsThen: 'Poi {price} {per}, prossimo addebito il {date}.',

@@ -51,7 +51,7 @@ export default {
     webmasters: 'Webmaster',
     contact: 'Contatti',
     faq: 'FAQ',
-    ageAssurance: "Verifica dell’età",
+    ageAssurance: 'Verifica dell’età',
     copyright: '© {year} Streamclub. Tutti i diritti riservati.',
     externalHint: '(apre un altro sito)',
   },

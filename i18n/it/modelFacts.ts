@@ -53,7 +53,7 @@ export default {
     tattoos: 'Tatuaggi',
     piercings: 'Piercing',
     roleplay: 'Giochi di ruolo',
-    outdoor: 'All\'aperto',
+    outdoor: "All'aperto",
     massage: 'Massaggio',
     dancing: 'Ballo',
     cosplay: 'Cosplay',

@@ -81,7 +81,7 @@ export default {
     items: {
       included: {
         q: "Cosa comprende l'abbonamento?",
-        a: "I membri guardano ogni video nella risoluzione che preferiscono, vedono le immagini di anteprima in piena risoluzione e aprono ogni galleria a grandezza intera. Ogni settimana arrivano nuovi video e foto. I piani con download permettono inoltre di salvare video e gallerie.",
+        a: 'I membri guardano ogni video nella risoluzione che preferiscono, vedono le immagini di anteprima in piena risoluzione e aprono ogni galleria a grandezza intera. Ogni settimana arrivano nuovi video e foto. I piani con download permettono inoltre di salvare video e gallerie.',
       },
       plans: {
         q: 'Quali piani ci sono?',
@@ -113,7 +113,7 @@ export default {
       },
       password: {
         q: 'Ho dimenticato la password. Cosa faccio?',
-        a: "Scegli «Password dimenticata» nella pagina di accesso e inserisci il tuo indirizzo email. Ti invieremo un link per scegliere una nuova password.",
+        a: 'Scegli «Password dimenticata» nella pagina di accesso e inserisci il tuo indirizzo email. Ti invieremo un link per scegliere una nuova password.',
       },
       report: {
         q: 'Come segnalo un contenuto o ne chiedo la rimozione?',

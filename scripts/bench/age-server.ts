@@ -15,5 +15,8 @@ const app = await buildApp({ config, orm, ...(open ? { resolveAgeAccess: () => O
 await app.listen({ host: config.host, port: config.port })
 console.log(`listening on ${config.port}`)
 process.on('SIGTERM', () => {
-  void app.close().then(() => orm.close()).then(() => process.exit(0))
+  void app
+    .close()
+    .then(() => orm.close())
+    .then(() => process.exit(0))
 })

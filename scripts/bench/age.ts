@@ -51,14 +51,25 @@ const randomIpv6 = () => `${IPV6_PREFIXES[next() % IPV6_PREFIXES.length]}:${(nex
 const addresses = Array.from({ length: lookups }, (_, i) => (i % 5 === 4 ? randomIpv6() : randomIpv4()))
 
 // 1. In process.
-const config = loadConfig({ ...process.env, APP_SECRET: secret, TRUST_PROXY: 'true', PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://mail.example.com' })
+const config = loadConfig({
+  ...process.env,
+  APP_SECRET: secret,
+  TRUST_PROXY: 'true',
+  PUBLIC_URL: 'https://club.example.com',
+  SMTP_URL: 'smtp://mail.example.com',
+})
 const rssBefore = process.memoryUsage().rss
 const { resolver, locator } = createAgeAssurance(config, { orm: { em: null as never }, onError: (error) => console.error(error) })
 for (const address of addresses.slice(0, 20_000)) await resolver.resolve(address, {}, {})
 const rssAfter = process.memoryUsage().rss
 const loaded = locator.loaded()
 console.log(`age assurance, default policy; ${machineLoad()}`)
-console.log(`databases in memory: ${Object.entries(loaded).filter(([, yes]) => yes).map(([name]) => name).join(', ')} (resident memory +${mb(rssAfter - rssBefore)})`)
+console.log(
+  `databases in memory: ${Object.entries(loaded)
+    .filter(([, yes]) => yes)
+    .map(([name]) => name)
+    .join(', ')} (resident memory +${mb(rssAfter - rssBefore)})`,
+)
 
 function timeLoop(each: (address: string) => unknown): number {
   const started = process.hrtime.bigint()
@@ -77,7 +88,9 @@ for (let round = 0; round < 3; round++) {
 const best = (name: string) => Math.min(...rows.filter(([row]) => row === name).map(([, us]) => us))
 const without = best('without (open answer)')
 for (const name of ['without (open answer)', 'with: IP databases', 'with: CDN header']) {
-  console.log(`  ${name.padEnd(24)} ${best(name).toFixed(3).padStart(8)} µs/request${name === 'without (open answer)' ? '' : `  (+${(best(name) - without).toFixed(3)} µs)`}`)
+  console.log(
+    `  ${name.padEnd(24)} ${best(name).toFixed(3).padStart(8)} µs/request${name === 'without (open answer)' ? '' : `  (+${(best(name) - without).toFixed(3)} µs)`}`,
+  )
 }
 const added = best('with: IP databases') - without
 console.log(`target: the lookup adds at most 100 µs per request: +${added.toFixed(2)} µs ${added <= 100 ? 'ok' : 'MISSED'}\n`)
@@ -93,7 +106,17 @@ const bench = await openBenchDatabase({ videos: 2000, imageSets: 500, models: 20
 
 function startServer(port: number, mode: 'open' | 'policy'): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/age-server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: bench.url, APP_SECRET: secret, TRUST_PROXY: 'true', BENCH_AGE: mode, METRICS_PORT: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: bench.url,
+      APP_SECRET: secret,
+      TRUST_PROXY: 'true',
+      BENCH_AGE: mode,
+      METRICS_PORT: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   return waitFor(`http://127.0.0.1:${port}/readyz`).then(() => child)
@@ -105,7 +128,16 @@ async function measure(port: number): Promise<{ rps: number; p99: number; errors
     url: `http://127.0.0.1:${port}`,
     connections: Number(args.connections),
     duration: Number(args.duration),
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: '/en', headers: { ...request.headers, 'accept-encoding': 'br', 'x-forwarded-for': openIps[n++ % openIps.length]! } }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          path: '/en',
+          headers: { ...request.headers, 'accept-encoding': 'br', 'x-forwarded-for': openIps[n++ % openIps.length]! },
+        }),
+      },
+    ],
   })
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts }
 }
@@ -116,14 +148,21 @@ try {
   await measure(basePort + 1)
   const bestOf: Record<'open' | 'policy', { rps: number; p99: number; errors: number } | null> = { open: null, policy: null }
   for (let round = 1; round <= Number(args.rounds); round++) {
-    for (const [mode, port] of [['open', basePort], ['policy', basePort + 1]] as const) {
+    for (const [mode, port] of [
+      ['open', basePort],
+      ['policy', basePort + 1],
+    ] as const) {
       const result = await measure(port)
-      console.log(`round ${round} ${mode.padEnd(7)} home page ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.p99} ms${result.errors ? `  (${result.errors} errors)` : ''}  ${machineLoad()}`)
+      console.log(
+        `round ${round} ${mode.padEnd(7)} home page ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${result.p99} ms${result.errors ? `  (${result.errors} errors)` : ''}  ${machineLoad()}`,
+      )
       if (!bestOf[mode] || result.rps > bestOf[mode]!.rps) bestOf[mode] = result
     }
   }
   const ratio = bestOf.policy!.rps / bestOf.open!.rps
-  console.log(`\nhome page with the policy / without: ${bestOf.policy!.rps.toFixed(0)} / ${bestOf.open!.rps.toFixed(0)} req/s = ${ratio.toFixed(3)}; target >= 0.95 ${ratio >= 0.95 ? 'ok' : 'MISSED'}`)
+  console.log(
+    `\nhome page with the policy / without: ${bestOf.policy!.rps.toFixed(0)} / ${bestOf.open!.rps.toFixed(0)} req/s = ${ratio.toFixed(3)}; target >= 0.95 ${ratio >= 0.95 ? 'ok' : 'MISSED'}`,
+  )
 } finally {
   for (const server of servers) server.kill('SIGTERM')
   await bench.close()

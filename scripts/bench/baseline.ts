@@ -26,7 +26,7 @@ app.get('/videos', async (req, reply) => {
   }
   // nocount: the page statement alone, for orientation (the procedure always counts).
   const [count, page] = await Promise.all([nocount ? null : run(statements.count!), run(statements.page(q.page))])
-  const total = count ? ((count.rows[0] as { total: number }).total) : page.rowCount!
+  const total = count ? (count.rows[0] as { total: number }).total : page.rowCount!
   const data = {
     items: page.rows.map((row) => videoSource.map(row as Parameters<typeof videoSource.map>[0], q, now)),
     meta: { total, last_page: lastPage(total, q.perPage), page: q.page, per_page: q.perPage },
@@ -35,4 +35,11 @@ app.get('/videos', async (req, reply) => {
 })
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) })
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)))
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+)

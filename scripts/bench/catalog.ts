@@ -74,8 +74,7 @@ async function measureLists() {
   type Answer = { result: { data: { items: Array<Record<string, unknown>> } } }
   const answer = (url: string) => fetch(url).then((r) => r.json() as Promise<Answer>)
   const [a, b] = await Promise.all([answer(targets.baseline.url), answer(targets.anonymous.url)])
-  const strip = (body: Answer) =>
-    JSON.stringify(body.result.data.items.map(({ state: _state, ...item }) => item))
+  const strip = (body: Answer) => JSON.stringify(body.result.data.items.map(({ state: _state, ...item }) => item))
   if (strip(a) !== strip(b)) throw new Error('the baseline and the procedure answer different items')
 
   const results: Record<string, Measured> = {}
@@ -96,8 +95,12 @@ async function measureLists() {
     ['anonymous p99 / baseline p99', anon.p99 / base.p99, 2, '<='],
   ] as const
   console.log(`\nAt ${connections} connections, ${duration} s each (page 1 of the videos list, 30 items with relations):`)
-  console.log(`  (for orientation: the bare page statement without the count serves ${results.pageOnly!.rps.toFixed(0)} req/s, p99 ${results.pageOnly!.p99} ms;`)
-  console.log(`   the anonymous list is ${(anon.rps / results.pageOnly!.rps).toFixed(2)}x that, the signed-in list ${(signed.rps / results.pageOnly!.rps).toFixed(2)}x)`)
+  console.log(
+    `  (for orientation: the bare page statement without the count serves ${results.pageOnly!.rps.toFixed(0)} req/s, p99 ${results.pageOnly!.p99} ms;`,
+  )
+  console.log(
+    `   the anonymous list is ${(anon.rps / results.pageOnly!.rps).toFixed(2)}x that, the signed-in list ${(signed.rps / results.pageOnly!.rps).toFixed(2)}x)`,
+  )
   for (const [label, value, target, op] of rows) {
     const ok = op === '>=' ? value >= target : value <= target
     console.log(`  ${label.padEnd(36)} ${value.toFixed(2).padStart(6)}   target ${op} ${target}   ${ok ? 'ok' : 'MISSED'}`)
@@ -115,7 +118,32 @@ function printSearch(search: Awaited<ReturnType<typeof searchLatency>>) {
 
 /** Each query once (after one warm-up pass over a few), timed one by one. */
 async function searchLatency(parallel: number) {
-  const words = ['exclusive', 'natural', 'rooftop', 'garden', 'midnight', 'sunset', 'yacht', 'library', 'penthouse', 'sauna', 'winter', 'summer', 'golden', 'quiet', 'velvet', 'misty', 'electric', 'vineyard', 'studio', 'terrazza', 'strandhaus', 'medianoche', 'jardin', 'bibliothèque']
+  const words = [
+    'exclusive',
+    'natural',
+    'rooftop',
+    'garden',
+    'midnight',
+    'sunset',
+    'yacht',
+    'library',
+    'penthouse',
+    'sauna',
+    'winter',
+    'summer',
+    'golden',
+    'quiet',
+    'velvet',
+    'misty',
+    'electric',
+    'vineyard',
+    'studio',
+    'terrazza',
+    'strandhaus',
+    'medianoche',
+    'jardin',
+    'bibliothèque',
+  ]
   const typos = ['rooftpo', 'gardne', 'midnigth', 'penthose', 'saunna', 'yatch', 'libary', 'vinyard', 'sumer', 'goldn']
   const names = (await client.query<{ first_name: string }>(`select first_name from performer order by id limit 40`)).rows.map((r) => r.first_name)
   const queries = [
@@ -133,9 +161,11 @@ async function searchLatency(parallel: number) {
   // that has been running (compiled code paths, pooled connections).
   const warmUp = ['dawn', 'work', 'rain', 'loft', 'cabin', 'beach', 'hotel', 'suite', 'lake', 'city', 'dwan', 'hotl', 'beach dawn', 'lake work']
   const warmUntil = performance.now() + 2000
-  await Promise.all([0, 1, 2, 3].map(async (lane) => {
-    for (let i = lane; performance.now() < warmUntil; i += 4) await fetch(url(warmUp[i % warmUp.length]!)).then((r) => r.arrayBuffer())
-  }))
+  await Promise.all(
+    [0, 1, 2, 3].map(async (lane) => {
+      for (let i = lane; performance.now() < warmUntil; i += 4) await fetch(url(warmUp[i % warmUp.length]!)).then((r) => r.arrayBuffer())
+    }),
+  )
   const times: number[] = []
   const timed: Array<[string, number]> = []
   let next = 0
@@ -159,4 +189,3 @@ async function searchLatency(parallel: number) {
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!
   return { count: unique.length, rps: times.length / elapsed, p50: at(50), p95: at(95), p99: at(99), slowest }
 }
-

@@ -15,7 +15,10 @@ export async function cpuSeconds(): Promise<number> {
 /** CPU seconds of a process (default: this one) and, apart, of its finished children, from /proc. */
 export async function cpuSplit(pid: number | 'self' = 'self'): Promise<{ own: number; children: number }> {
   const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number)
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number)
   const ticks = (i: number) => (fields[i] ?? 0) / 100
   if (pid === 'self') {
     const own = process.cpuUsage()

@@ -69,10 +69,28 @@ type Store = keyof typeof stores
 async function makeSource(file: string, frequency: number): Promise<string> {
   const seconds = args.seconds
   await promisify(execFile)(ffmpegBinaries().ffmpeg, [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=30:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=48000:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=1280x720:rate=30:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${frequency}:sample_rate=48000:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
   ])
   return file
 }
@@ -89,7 +107,12 @@ try {
   for (const [index, store] of (['local', 's3'] as const).entries()) {
     const config = loadConfig({ ...process.env, ...stores[store] })
     const source = await makeSource(path.join(dataDir, `source-${store}.mp4`), 440 + 220 * index)
-    const queued = await ingestSource(orm.em.fork(), await openMediaStore(config), { kind: 'video', source, mode: 'copy', meta: { title: `First segment ${store}`, models: [] } })
+    const queued = await ingestSource(orm.em.fork(), await openMediaStore(config), {
+      kind: 'video',
+      source,
+      mode: 'copy',
+      meta: { title: `First segment ${store}`, models: [] },
+    })
     if (queued.status !== 'queued') throw new Error(`ingest on ${store}: ${JSON.stringify(queued)}`)
     await drainJobs({ config, orm }, databaseUrl)
     videos[store] = queued.id
@@ -113,7 +136,11 @@ try {
       if (!res.ok) throw new Error(`${store}: ${url} answered ${res.status}`)
       return res
     }
-    const firstUri = (text: string) => text.split('\n').find((line) => line.trim() && !line.startsWith('#'))!.trim()
+    const firstUri = (text: string) =>
+      text
+        .split('\n')
+        .find((line) => line.trim() && !line.startsWith('#'))!
+        .trim()
     const marks = [performance.now()]
     const input = encodeURIComponent(JSON.stringify({ locale: 'en', id: videos[store] }))
     const playback = (await (await get(`${server}/trpc/playback.video?input=${input}`)).json()) as { result: { data: { master: string } } }
@@ -144,14 +171,30 @@ try {
     const r = results[store]
     const totals = r.map((x) => x.total)
     const segments = r.map((x) => x.segment)
-    const steps = (['playback', 'master', 'rung'] as const).map((key) => `${key} ${quantile(r.map((x) => x[key]), 0.5).toFixed(1)}`).join(', ')
+    const steps = (['playback', 'master', 'rung'] as const)
+      .map(
+        (key) =>
+          `${key} ${quantile(
+            r.map((x) => x[key]),
+            0.5,
+          ).toFixed(1)}`,
+      )
+      .join(', ')
     return `${store.padEnd(6)} click to first segment: median ${quantile(totals, 0.5).toFixed(1)} ms, p90 ${quantile(totals, 0.9).toFixed(1)} ms;  the segment alone (${(r[0]!.bytes / 1024).toFixed(0)} KB): median ${quantile(segments, 0.5).toFixed(1)} ms, p90 ${quantile(segments, 0.9).toFixed(1)} ms;  steps before it (medians): ${steps} ms`
   }
-  console.log(`\nA member's first segment, ${rounds} rounds each (after ${WARM_UP} warm-up rounds), stores alternating; S3 is an s3rver in a process of its own:`)
+  console.log(
+    `\nA member's first segment, ${rounds} rounds each (after ${WARM_UP} warm-up rounds), stores alternating; S3 is an s3rver in a process of its own:`,
+  )
   console.log(`  ${line('local')}   (through the media gateway)`)
   console.log(`  ${line('s3')}   (playlists through the gateway, the segment presigned)`)
-  const median = (store: Store, key: 'total' | 'segment') => quantile(results[store].map((x) => x[key]), 0.5)
-  console.log(`  s3 / local: click to first segment ${(median('s3', 'total') / median('local', 'total')).toFixed(2)}, the segment alone ${(median('s3', 'segment') / median('local', 'segment')).toFixed(2)}   (target: at most 1.0)`)
+  const median = (store: Store, key: 'total' | 'segment') =>
+    quantile(
+      results[store].map((x) => x[key]),
+      0.5,
+    )
+  console.log(
+    `  s3 / local: click to first segment ${(median('s3', 'total') / median('local', 'total')).toFixed(2)}, the segment alone ${(median('s3', 'segment') / median('local', 'segment')).toFixed(2)}   (target: at most 1.0)`,
+  )
   console.log(`  ${machineLoad()}`)
 } finally {
   for (const child of children) await stopProcess(child)

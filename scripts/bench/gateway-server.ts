@@ -16,5 +16,8 @@ await app.listen({ host: config.host, port: config.port })
 // The bench waits for this line (another process may answer on a port that is already taken).
 console.log(`listening on ${config.port}`)
 process.on('SIGTERM', () => {
-  void app.close().then(() => orm.close()).then(() => process.exit(0))
+  void app
+    .close()
+    .then(() => orm.close())
+    .then(() => process.exit(0))
 })

@@ -85,7 +85,15 @@ for (let i = 0; i < sessionCount; i++) {
 const children: ChildProcess[] = []
 async function start(port: number, check: 'signature' | 'session'): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/gateway-server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, BENCH_GATEWAY_CHECK: check },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      MEDIA_DIR: mediaDir,
+      BENCH_GATEWAY_CHECK: check,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   children.push(child)
@@ -138,7 +146,10 @@ try {
   }
   for (let round = 1; round <= rounds; round++) {
     for (const kind of ['segment', 'playlist'] as const) {
-      for (const [variant, port] of [['before', beforePort], ['after', afterPort]] as const) {
+      for (const [variant, port] of [
+        ['before', beforePort],
+        ['after', afterPort],
+      ] as const) {
         await load(port, kind, 2) // warm up
         const m = await load(port, kind, duration)
         keep(`${kind} ${variant}`, m)
@@ -148,7 +159,9 @@ try {
       }
     }
   }
-  console.log(`\nMedia gateway, ${sessionCount} members, ${connections} connections, ${duration} s per run, best of ${rounds} (before: signature only; after: + session and membership, cache ${config.mediaAccessCacheMs / 1000} s):`)
+  console.log(
+    `\nMedia gateway, ${sessionCount} members, ${connections} connections, ${duration} s per run, best of ${rounds} (before: signature only; after: + session and membership, cache ${config.mediaAccessCacheMs / 1000} s):`,
+  )
   for (const kind of ['segment', 'playlist'] as const) {
     const before = best[`${kind} before`]!
     const after = best[`${kind} after`]!

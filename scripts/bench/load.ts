@@ -59,7 +59,20 @@ const KINDS: Record<string, (n: number) => string> = {
   asset: () => `/assets/${asset}`,
 }
 /** The mix: pages weigh most (first visits and crawlers), then the calls a hydrated page makes. */
-const MIX: string[] = ['page: home', 'page: list', 'page: list', 'page: video', 'page: video', 'page: video', 'page: image set', 'page: model', 'trpc: videos list', 'trpc: search', 'asset', 'asset']
+const MIX: string[] = [
+  'page: home',
+  'page: list',
+  'page: list',
+  'page: video',
+  'page: video',
+  'page: video',
+  'page: image set',
+  'page: model',
+  'trpc: videos list',
+  'trpc: search',
+  'asset',
+  'asset',
+]
 
 const HEADERS = { 'accept-encoding': 'br, gzip', accept: 'text/html,application/json,*/*' }
 
@@ -73,14 +86,22 @@ async function measure(paths: (n: number) => string, connections: number, durati
     headers: HEADERS,
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths(n++) }) }],
   })
-  return { total: result.requests.total, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts }
+  return {
+    total: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  }
 }
 
 const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []
 const server = await startProcess('server/main.ts', port, bench.url, {}, '/readyz', profile)
 try {
   const settings = loadConfig({ ...process.env, APP_SECRET: 'bench-secret-bench-secret-bench-secret-01' })
-  console.log(`\nserver: catalog cache ${settings.catalogCacheTtlMs / 1000} s, pages ${settings.pageCacheTtlMs / 1000} s, stale-while-revalidate ${settings.catalogCacheStaleMs / 1000} s`)
+  console.log(
+    `\nserver: catalog cache ${settings.catalogCacheTtlMs / 1000} s, pages ${settings.pageCacheTtlMs / 1000} s, stale-while-revalidate ${settings.catalogCacheStaleMs / 1000} s`,
+  )
   console.log(`mixed anonymous browsing, ${seconds} s per level (${MIX.length}-step mix: ${[...new Set(MIX)].join(', ')}); ${machineLoad()} at the start`)
   await measure((n) => KINDS[pick(MIX, n)]!(n), 32, 3) // warm-up
   const results: Record<number, Measured> = {}
@@ -92,7 +113,9 @@ try {
   for (const [name, paths] of Object.entries(KINDS)) console.log(formatRow(`  ${name}`, await measure(paths, 256, Math.max(5, Math.round(seconds / 4)))))
 
   const at256 = results[256]!
-  console.log(`\ntarget at 256 connections: 0 errors (${at256.errors}) ${at256.errors === 0 ? 'ok' : 'MISSED'}, p99 <= 200 ms (${at256.p99} ms) ${at256.p99 <= 200 ? 'ok' : 'MISSED'}`)
+  console.log(
+    `\ntarget at 256 connections: 0 errors (${at256.errors}) ${at256.errors === 0 ? 'ok' : 'MISSED'}, p99 <= 200 ms (${at256.p99} ms) ${at256.p99 <= 200 ? 'ok' : 'MISSED'}`,
+  )
 } finally {
   await stopProcess(server)
   await bench.close()

@@ -66,17 +66,27 @@ try {
   for (const [kind, { without, withMetrics, ratios }] of Object.entries(inProcess)) {
     const sorted = [...ratios].sort((a, b) => a - b)
     const median = sorted[Math.floor(sorted.length / 2)]!
-    console.log(`  ${kind.padEnd(10)} list  in-process CPU per request (app.inject, interleaved): without ${without.toFixed(1)} µs   with ${withMetrics.toFixed(1)} µs   cost ${((withMetrics / without - 1) * 100).toFixed(1)} % (median of batches ${((median - 1) * 100).toFixed(1)} %)   target <= 3 %   ${withMetrics / without <= 1.03 ? 'ok' : 'MISSED'}`)
+    console.log(
+      `  ${kind.padEnd(10)} list  in-process CPU per request (app.inject, interleaved): without ${without.toFixed(1)} µs   with ${withMetrics.toFixed(1)} µs   cost ${((withMetrics / without - 1) * 100).toFixed(1)} % (median of batches ${((median - 1) * 100).toFixed(1)} %)   target <= 3 %   ${withMetrics / without <= 1.03 ? 'ok' : 'MISSED'}`,
+    )
   }
   for (const [kind, { without, withMetrics, ratios }] of Object.entries(cost)) {
     const ratio = withMetrics.rps / without.rps
     const spread = `rounds ${ratios.map((r) => r.toFixed(2)).join(' ')}`
-    console.log(`  ${kind.padEnd(10)} list  without metrics ${without.rps.toFixed(0).padStart(6)} req/s   with ${withMetrics.rps.toFixed(0).padStart(6)} req/s   ratio ${ratio.toFixed(3)} (${spread})   target >= 0.97   ${ratio >= 0.97 ? 'ok' : 'MISSED'}`)
-    console.log(`  ${''.padEnd(10)}       server CPU per request  without ${without.cpuMicros.toFixed(0).padStart(5)} µs   with ${withMetrics.cpuMicros.toFixed(0).padStart(5)} µs   ratio ${(withMetrics.cpuMicros / without.cpuMicros).toFixed(3)}`)
+    console.log(
+      `  ${kind.padEnd(10)} list  without metrics ${without.rps.toFixed(0).padStart(6)} req/s   with ${withMetrics.rps.toFixed(0).padStart(6)} req/s   ratio ${ratio.toFixed(3)} (${spread})   target >= 0.97   ${ratio >= 0.97 ? 'ok' : 'MISSED'}`,
+    )
+    console.log(
+      `  ${''.padEnd(10)}       server CPU per request  without ${without.cpuMicros.toFixed(0).padStart(5)} µs   with ${withMetrics.cpuMicros.toFixed(0).padStart(5)} µs   ratio ${(withMetrics.cpuMicros / without.cpuMicros).toFixed(3)}`,
+    )
   }
-  console.log(`  backup of the bench database      ${backup.alone.seconds.toFixed(1)} s (${(backup.alone.bytes / 1048576).toFixed(0)} MiB archive of ${(backup.dataBytes / 1048576).toFixed(0)} MiB of databases)   target < 60 s   ${backup.alone.seconds < 60 ? 'ok' : 'MISSED'}`)
+  console.log(
+    `  backup of the bench database      ${backup.alone.seconds.toFixed(1)} s (${(backup.alone.bytes / 1048576).toFixed(0)} MiB archive of ${(backup.dataBytes / 1048576).toFixed(0)} MiB of databases)   target < 60 s   ${backup.alone.seconds < 60 ? 'ok' : 'MISSED'}`,
+  )
   const ratio = backup.during.p99 / backup.quiet.p99
-  console.log(`  signed-in list p99  without backup ${backup.quiet.p99} ms   during backup ${backup.during.p99} ms (backup ${backup.loaded.seconds.toFixed(1)} s)   ratio ${ratio.toFixed(2)}   target <= 2   ${ratio <= 2 ? 'ok' : 'MISSED'}`)
+  console.log(
+    `  signed-in list p99  without backup ${backup.quiet.p99} ms   during backup ${backup.during.p99} ms (backup ${backup.loaded.seconds.toFixed(1)} s)   ratio ${ratio.toFixed(2)}   target <= 2   ${ratio <= 2 ? 'ok' : 'MISSED'}`,
+  )
 } finally {
   if (scraper) clearInterval(scraper)
   for (const child of children) await stopProcess(child)
@@ -98,7 +108,13 @@ async function measureMetricsCost() {
   const observedServer = await startProcess('server/main.ts', observedPort, bench.url, args.control ? {} : { METRICS_PORT: String(metricsPort) })
   children.push(plainServer, observedServer)
   if (args.control) console.log('control run: the second server has no metrics either')
-  scraper = setInterval(() => void fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()).catch(() => undefined), 5000)
+  scraper = setInterval(
+    () =>
+      void fetch(`http://127.0.0.1:${metricsPort}/metrics`)
+        .then((r) => r.text())
+        .catch(() => undefined),
+    5000,
+  )
   const plain = listTargets(plainPort, bench.token)
   const observed = listTargets(observedPort, bench.token)
   const half = Math.max(1, Math.round(connections / 2))
@@ -145,7 +161,10 @@ async function measureInProcess() {
   const { anonymous, signedIn } = listTargets(0, bench.token)
   const result: Record<'anonymous' | 'signedIn', { without: number; withMetrics: number; ratios: number[] }> = {} as never
   try {
-    for (const [kind, target, batch, batches] of [['anonymous', anonymous, 200, 60], ['signedIn', signedIn, 50, 40]] as const) {
+    for (const [kind, target, batch, batches] of [
+      ['anonymous', anonymous, 200, 60],
+      ['signedIn', signedIn, 50, 40],
+    ] as const) {
       const url = target.url.replace(/^http:\/\/[^/]+/, '')
       const call = async (app: typeof plain, n: number) => {
         const started = process.cpuUsage()
@@ -185,14 +204,20 @@ const cpuSeconds = async (pid: number): Promise<number> => (await cpuSplit(pid))
 
 /** The backup alone; the signed-in list's load without a backup; the same load during one. */
 async function measureBackup() {
-  const dataBytes = Number((await bench.client.query<{ bytes: string }>(`select sum(pg_database_size(datname))::text as bytes from pg_database`)).rows[0]!.bytes)
+  const dataBytes = Number(
+    (await bench.client.query<{ bytes: string }>(`select sum(pg_database_size(datname))::text as bytes from pg_database`)).rows[0]!.bytes,
+  )
   const alone = await runBackup()
   console.log(`backup alone: ${alone.seconds.toFixed(1)} s, ${(alone.bytes / 1048576).toFixed(0)} MiB`)
   const target = listTargets(observedPort, bench.token).signedIn
   const quiet = await load(target, Math.max(10, Math.ceil(alone.seconds)), connections)
   console.log(formatRow('signed-in list, no backup', quiet))
   let loaded = { seconds: 0, bytes: 0 }
-  const during = await loadWhile(target, connections, runBackup().then((result) => (loaded = result)))
+  const during = await loadWhile(
+    target,
+    connections,
+    runBackup().then((result) => (loaded = result)),
+  )
   console.log(formatRow('signed-in list, during a backup', during))
   return { alone, quiet, during, loaded, dataBytes }
 }

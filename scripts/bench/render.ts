@@ -49,7 +49,10 @@ let embedded = null
 if (!process.env.DATABASE_URL) {
   // npm start's database when it runs, else started here on the same data folder.
   const url = `postgres://postgres:postgres@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? 54320}/streamclub`
-  const running = await new pg.Client({ connectionString: url }).connect().then((client) => client.end().then(() => true), () => false)
+  const running = await new pg.Client({ connectionString: url }).connect().then(
+    (client) => client.end().then(() => true),
+    () => false,
+  )
   if (running) process.env.DATABASE_URL = url
   else embedded = await ensureDatabase()
 }
@@ -64,7 +67,8 @@ async function choosePages(count: number): Promise<string[]> {
     const pictured = (await client.query<{ n: number }>(`select count(*)::int as n from video where media->'poster' <> '[]'::jsonb`)).rows[0]!.n
     if (!pictured) console.log('note: no video has its pictures yet (run `npm start` and let the worker finish): pages are lighter than real ones')
     const share = (part: number) => Math.max(1, Math.round((count * part) / 200))
-    const released = (table: string) => ids(`select id from ${table}${table === 'video' || table === 'image_set' ? ' where released_at is not null' : ''} order by id`)
+    const released = (table: string) =>
+      ids(`select id from ${table}${table === 'video' || table === 'image_set' ? ' where released_at is not null' : ''} order by id`)
     /** `wanted` distinct pages of one kind: every item in one language, then again in the next (a small catalog still gives distinct pages). */
     const spread = (items: number[], wanted: number, path: (locale: string, id: number) => string) => {
       const out: string[] = []
@@ -138,13 +142,17 @@ const pagesFile = path.join(os.tmpdir(), `bench-render-${process.pid}.json`)
 fs.writeFileSync(pagesFile, JSON.stringify(pages))
 const samples = new Map(checkouts.map((dir) => [dir, [] as RenderSample[][]]))
 try {
-  console.log(`bench:render: ${pages.length} distinct pages, ${args.device} user agent, catalog cache ${args.catalog}, page cache off, ${rounds} rounds; ${machineLoad()}`)
+  console.log(
+    `bench:render: ${pages.length} distinct pages, ${args.device} user agent, catalog cache ${args.catalog}, page cache off, ${rounds} rounds; ${machineLoad()}`,
+  )
   for (let round = 0; round < rounds; round++) {
     for (const dir of round % 2 ? [...checkouts].reverse() : checkouts) {
       const run = await runWorker(dir, pagesFile)
       samples.get(dir)!.push(run)
       const cpu = run.map((s) => s.cpu)
-      console.log(`  round ${round + 1} ${path.basename(dir).padEnd(16)} cpu p50 ${median(cpu).toFixed(1)} ms  p99 ${quantile(cpu, 0.99).toFixed(1)} ms  ${machineLoad()}`)
+      console.log(
+        `  round ${round + 1} ${path.basename(dir).padEnd(16)} cpu p50 ${median(cpu).toFixed(1)} ms  p99 ${quantile(cpu, 0.99).toFixed(1)} ms  ${machineLoad()}`,
+      )
     }
   }
 
@@ -152,7 +160,14 @@ try {
   const perPage = (dir: string) =>
     pages.map((url, i) => {
       const runs = samples.get(dir)!.map((run) => run[i]!)
-      return { url, kind: kindOf(url), cpu: median(runs.map((r) => r.cpu)), wall: median(runs.map((r) => r.wall)), bytes: runs[0]!.bytes, status: runs[0]!.status }
+      return {
+        url,
+        kind: kindOf(url),
+        cpu: median(runs.map((r) => r.cpu)),
+        wall: median(runs.map((r) => r.wall)),
+        bytes: runs[0]!.bytes,
+        status: runs[0]!.status,
+      }
     })
   console.log('\nCPU per render (ms, per page the median of its rounds): p50 / p99, wall p50, HTML KB p50; ratio to the first checkout')
   const groups: Array<[string, (kind: string) => boolean]> = [
@@ -163,7 +178,17 @@ try {
   for (const [name, match] of groups) {
     const rows = checkouts.map((dir) => {
       const all = perPage(dir).filter((p) => match(p.kind))
-      return { dir, n: all.length, p50: median(all.map((p) => p.cpu)), p99: quantile(all.map((p) => p.cpu), 0.99), wall: median(all.map((p) => p.wall)), kb: median(all.map((p) => p.bytes)) / 1024 }
+      return {
+        dir,
+        n: all.length,
+        p50: median(all.map((p) => p.cpu)),
+        p99: quantile(
+          all.map((p) => p.cpu),
+          0.99,
+        ),
+        wall: median(all.map((p) => p.wall)),
+        kb: median(all.map((p) => p.bytes)) / 1024,
+      }
     })
     if (!rows[0]!.n) continue
     for (const row of rows) {
@@ -179,7 +204,10 @@ try {
     const worstP50 = Math.max(...worst.map((cpu) => median(cpu)))
     const worstP99 = Math.max(...worst.map((cpu) => quantile(cpu, 0.99)))
     const p50 = median(target.map((p) => p.cpu))
-    const p99 = quantile(target.map((p) => p.cpu), 0.99)
+    const p99 = quantile(
+      target.map((p) => p.cpu),
+      0.99,
+    )
     const failed = perPage(dir).filter((p) => p.status >= 500).length
     console.log(
       `\n${path.basename(dir)}: video, model and list pages p50 ${p50.toFixed(1)} ms (target <= 8) ${p50 <= 8 ? 'ok' : 'MISSED'}, p99 ${p99.toFixed(1)} ms (target <= 25) ${p99 <= 25 ? 'ok' : 'MISSED'}; worst round p50 ${worstP50.toFixed(1)}, p99 ${worstP99.toFixed(1)} ms${failed ? `; ${failed} pages failed` : ''}`,

@@ -59,13 +59,27 @@ async function once(variant: Variant, databaseUrl: string): Promise<{ startMs: n
   const began = performance.now()
   const child: ChildProcess = spawn(command, [entry], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://localhost:${port}`, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SHUTDOWN_DELAY_SECONDS: '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DELAY_SECONDS: '0',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${variant} server exited (${child.exitCode})`)
-    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.status === 200, () => false)) break
+    if (
+      await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (res) => res.status === 200,
+        () => false,
+      )
+    )
+      break
     if (performance.now() - began > 120_000) throw new Error(`${variant} server not ready within 120 s`)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
@@ -120,4 +134,4 @@ const verdict = (ratio: number, target: number) => `${(ratio * 100).toFixed(0)} 
 console.log(`[bench] medians (load ${load()})
   start to /readyz 200   tsx ${tsx.start.toFixed(0)} ms, compiled ${compiled.start.toFixed(0)} ms: compiled/tsx ${verdict(compiled.start / tsx.start, 0.5)}
   idle RSS, whole tree   tsx ${tsx.tree.toFixed(0)} MB, compiled ${compiled.tree.toFixed(0)} MB: compiled/tsx ${verdict(compiled.tree / tsx.tree, 0.7)}
-  idle RSS, server only  tsx ${tsx.own.toFixed(0)} MB, compiled ${compiled.own.toFixed(0)} MB: compiled/tsx ${(compiled.own / tsx.own * 100).toFixed(0)} %`)
+  idle RSS, server only  tsx ${tsx.own.toFixed(0)} MB, compiled ${compiled.own.toFixed(0)} MB: compiled/tsx ${((compiled.own / tsx.own) * 100).toFixed(0)} %`)

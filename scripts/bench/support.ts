@@ -36,10 +36,16 @@ export async function openBenchDatabase(wanted: { videos: number; imageSets: num
   await client.connect()
 
   // The catalog: top up to the asked size.
-  const counts = (await client.query<{ videos: number; sets: number; models: number }>(
-    `select (select count(*)::int from video) as videos, (select count(*)::int from image_set) as sets, (select count(*)::int from performer) as models`,
-  )).rows[0]!
-  const missing = { videos: Math.max(0, wanted.videos - counts.videos), imageSets: Math.max(0, wanted.imageSets - counts.sets), models: Math.max(0, wanted.models - counts.models) }
+  const counts = (
+    await client.query<{ videos: number; sets: number; models: number }>(
+      `select (select count(*)::int from video) as videos, (select count(*)::int from image_set) as sets, (select count(*)::int from performer) as models`,
+    )
+  ).rows[0]!
+  const missing = {
+    videos: Math.max(0, wanted.videos - counts.videos),
+    imageSets: Math.max(0, wanted.imageSets - counts.sets),
+    models: Math.max(0, wanted.models - counts.models),
+  }
   if (missing.videos || missing.imageSets || missing.models) {
     console.log(`filling the bench catalog: +${missing.videos} videos, +${missing.imageSets} image sets, +${missing.models} models`)
     await seedBulk(client, { ...missing, models: Math.max(1, missing.models) }, (line) => console.log(`  ${line}`))
@@ -53,7 +59,10 @@ export async function openBenchDatabase(wanted: { videos: number; imageSets: num
      on conflict (lower(email)) do update set updated_at = now() returning id`,
   )
   const userId = user.rows[0]!.id
-  await client.query(`insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 day')`, [hashToken(token), userId])
+  await client.query(
+    `insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 day')`,
+    [hashToken(token), userId],
+  )
   await client.query(
     `insert into video_state (user_id, video_id, rating, favorite, watch_later, updated_at)
      select $1, id, case when id % 2 = 0 then 'like' end, id % 3 = 0, id % 5 = 0, now()
@@ -64,7 +73,11 @@ export async function openBenchDatabase(wanted: { videos: number; imageSets: num
   // The search statistics as the worker keeps them (a no-op when they are current).
   await refreshSearchStatistics(orm.em.fork())
   await orm.close()
-  const sizes = (await client.query<{ v: string; s: string; m: string }>(`select (select count(*) from video) v, (select count(*) from image_set) s, (select count(*) from performer) m`)).rows[0]!
+  const sizes = (
+    await client.query<{ v: string; s: string; m: string }>(
+      `select (select count(*) from video) v, (select count(*) from image_set) s, (select count(*) from performer) m`,
+    )
+  ).rows[0]!
   console.log(`catalog: ${sizes.v} videos, ${sizes.s} image sets, ${sizes.m} models`)
 
   return {
@@ -86,7 +99,12 @@ export async function openBenchDatabase(wanted: { videos: number; imageSets: num
  * are off unless `env` turns them on (METRICS_PORT in the shell is for the bench to pass on).
  */
 export async function startProcess(
-  entry: string, port: number, databaseUrl: string, env: Record<string, string> = {}, readyPath = '/readyz', nodeArgs: string[] = [],
+  entry: string,
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  readyPath = '/readyz',
+  nodeArgs: string[] = [],
 ): Promise<ChildProcess> {
   const { METRICS_PORT: _server, WORKER_METRICS_PORT: _worker, ...inherited } = process.env
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
@@ -107,7 +125,12 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 
 export async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
-    if (await fetch(url).then((r) => r.ok).catch(() => false)) return
+    if (
+      await fetch(url)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   throw new Error(`${url} did not answer`)
@@ -148,7 +171,9 @@ export async function loadWhile(target: Target, connections: number, until: Prom
 
 /** page 1 of the videos list, 30 items with their relations, as the site asks for it. */
 export function listTargets(port: number, token: string): { anonymous: Target; signedIn: Target } {
-  const input = encodeURIComponent(JSON.stringify({ locale: 'en', with: ['featured_preview', 'featured_model', 'models', 'category', 'rating'], per_page: 30, page: 1 }))
+  const input = encodeURIComponent(
+    JSON.stringify({ locale: 'en', with: ['featured_preview', 'featured_model', 'models', 'category', 'rating'], per_page: 30, page: 1 }),
+  )
   const url = `http://127.0.0.1:${port}/trpc/catalog.videos?input=${input}`
   return { anonymous: { url, headers: {} }, signedIn: { url, headers: { cookie: `sid=${token}` } } }
 }
@@ -165,10 +190,10 @@ export async function insertMember(client: pg.Client, email: string, plan = 'bas
     [email],
   )
   const userId = rows[0]!.id
-  await client.query(`insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 day')`, [
-    hashToken(token),
-    userId,
-  ])
+  await client.query(
+    `insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 day')`,
+    [hashToken(token), userId],
+  )
   await client.query(
     `insert into subscription (user_id, plan_id, external_id, status, started_at, paid_until, created_at, updated_at)
      select $1, id, $2, 'active', now(), now() + interval '30 days', now(), now() from plan where sid = $3`,
@@ -183,7 +208,10 @@ export function formatRow(name: string, m: Measured): string {
 
 /** The load average (1, 5, 15 minutes) printed beside every measurement: a busy machine's figures read differently. */
 export function machineLoad(): string {
-  return `load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} on ${os.cpus().length} cores`
+  return `load ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')} on ${os.cpus().length} cores`
 }
 
 export { freePort } from '../free-port.js'

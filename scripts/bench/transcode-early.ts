@@ -55,7 +55,10 @@ export async function openEarlyPlayBench(scratch: string) {
     let ready: Timing | null = null
     let working = true
     const read = async () => {
-      const { rows } = await reader.query<{ released: boolean; status: string }>(`select released_at is not null as released, media_status as status from video where id = $1`, [queued.id])
+      const { rows } = await reader.query<{ released: boolean; status: string }>(
+        `select released_at is not null as released, media_status as status from video where id = $1`,
+        [queued.id],
+      )
       if (!playable && rows[0]?.released) playable = await now()
       if (!ready && rows[0]?.released && rows[0].status === 'ready') ready = await now()
     }

@@ -43,10 +43,21 @@ export async function benchStores(file: string, repeat: number, load: () => stri
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'streamclub-bench-store-'))
   const bucket = 'bench-media'
   const s3 = await spawnLocalS3(path.join(scratch, 's3'), bucket, { background: true })
-  const settings = { kind: 's3' as const, endpoint: s3.endpoint, region: 'us-east-1', bucket, forcePathStyle: true, publicUrl: null, bunny: null, ...LOCAL_S3_CREDENTIALS }
+  const settings = {
+    kind: 's3' as const,
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    bucket,
+    forcePathStyle: true,
+    publicUrl: null,
+    bunny: null,
+    ...LOCAL_S3_CREDENTIALS,
+  }
   const info = await probe(file)
   const size = (await fs.stat(file)).size
-  console.log(`whole ingest through the media store; source ${(size / 1e6).toFixed(0)} MB; S3: s3rver in a process of its own (nice 19) at ${s3.endpoint}; load ${load()}`)
+  console.log(
+    `whole ingest through the media store; source ${(size / 1e6).toFixed(0)} MB; S3: s3rver in a process of its own (nice 19) at ${s3.endpoint}; load ${load()}`,
+  )
 
   const ingest = async (store: MediaStore, round: number, sameMachine: boolean): Promise<StoreTiming> => {
     const key = `bench-${store.kind}-${sameMachine ? 'here' : 'elsewhere'}-${round}`
@@ -54,10 +65,12 @@ export async function benchStores(file: string, repeat: number, load: () => stri
     await fs.copyFile(file, path.join(store.sourceDir(key), 'source.mp4'))
     // A source ingested elsewhere (npm run ingest, the console's upload) is uploaded by that
     // machine before its job exists: timed apart, before the worker's part starts.
-    const upstream = sameMachine ? 0 : await timedSeconds(async () => {
-      await store.keepSource(key)
-      await store.releaseSource(key)
-    })
+    const upstream = sameMachine
+      ? 0
+      : await timedSeconds(async () => {
+          await store.keepSource(key)
+          await store.releaseSource(key)
+        })
     const cpuBefore = { self: await cpuSplit(), s3: await cpuSplit(s3.pid!) }
     const started = performance.now()
     const steps = { keep: 0, fetch: 0, publish: 0, alongside: 0 }
@@ -102,7 +115,10 @@ export async function benchStores(file: string, repeat: number, load: () => stri
     }
     const best = (name: string) => runs.get(name)!.reduce((a, b) => (b.wall < a.wall ? b : a))
     const median = (name: string) => {
-      const walls = runs.get(name)!.map((run) => run.wall).sort((a, b) => a - b)
+      const walls = runs
+        .get(name)!
+        .map((run) => run.wall)
+        .sort((a, b) => a - b)
       return (walls[Math.floor((walls.length - 1) / 2)]! + walls[Math.ceil((walls.length - 1) / 2)]!) / 2
     }
     const local = best('local')
@@ -110,7 +126,8 @@ export async function benchStores(file: string, repeat: number, load: () => stri
     for (const { name } of variants) {
       const timing = best(name)
       const upstream = timing.upstream ? `; with the upload before the job ${((timing.wall + timing.upstream) / local.wall).toFixed(3)}` : ''
-      const ratios = name === 'local' ? '' : `   / local = ${(timing.wall / local.wall).toFixed(3)} (median ${(median(name) / median('local')).toFixed(3)}${upstream})`
+      const ratios =
+        name === 'local' ? '' : `   / local = ${(timing.wall / local.wall).toFixed(3)} (median ${(median(name) / median('local')).toFixed(3)}${upstream})`
       console.log(`  ${name.padEnd(28)} ${timing.wall.toFixed(1)} s, median ${median(name).toFixed(1)} s (moving ${timing.transfer.toFixed(1)} s)${ratios}`)
     }
     console.log(`target: S3 at most 1.05x local; load average now: ${load()}`)

@@ -30,13 +30,31 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import {
-  fitWithin, masterPlaylist, planLadder, posterTime, rungCodecs, stillTimes, POSTER_WIDTHS, STILL_COUNT, STILL_FULL_MAX_WIDTH, STILL_THUMB_WIDTH,
+  fitWithin,
+  masterPlaylist,
+  planLadder,
+  posterTime,
+  rungCodecs,
+  stillTimes,
+  POSTER_WIDTHS,
+  STILL_COUNT,
+  STILL_FULL_MAX_WIDTH,
+  STILL_THUMB_WIDTH,
 } from '../../core/domain/media/media.js'
 import { tourPathOf } from '../../core/domain/media/tour.js'
 import { displaySize, grabFrames, webpPathOf, type FrameGroup } from '../../core/ffmpeg/pictures.js'
 import { WorkDir } from '../../core/services/media/store.js'
 import { ffmpegBinaries, ffmpegVersion } from '../../core/ffmpeg/binaries.js'
-import { encodeLadder, LADDER_INPUT_OPTIONS, ladderFilterGraph, measureRung, remuxToMp4, rungOutputOptions, rungPlaylist, X264_PRESET } from '../../core/ffmpeg/ladder.js'
+import {
+  encodeLadder,
+  LADDER_INPUT_OPTIONS,
+  ladderFilterGraph,
+  measureRung,
+  remuxToMp4,
+  rungOutputOptions,
+  rungPlaylist,
+  X264_PRESET,
+} from '../../core/ffmpeg/ladder.js'
 import { probe } from '../../core/ffmpeg/probe.js'
 import { command, run } from '../../core/ffmpeg/run.js'
 import { makeVideoMedia } from '../../worker/media/video-pipeline.js'
@@ -75,7 +93,24 @@ async function source(): Promise<string> {
       .input(`sine=frequency=440:sample_rate=48000`)
       .inputOptions(['-f', 'lavfi', '-t', String(SECONDS)])
       .output(`${file}.part`)
-      .outputOptions(['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'mp4']),
+      .outputOptions([
+        '-map',
+        '0:v',
+        '-map',
+        '1:a',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-crf',
+        '18',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-f',
+        'mp4',
+      ]),
   )
   await fs.rename(`${file}.part`, file)
   return file
@@ -87,7 +122,11 @@ const rungs = planLadder(info)
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'streamclub-bench-'))
 const dir = (name: string) => path.join(scratch, name)
 const d0 = (probed: { durationSeconds: number }) => probed.durationSeconds
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ')
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')
 const storeArg = process.argv.indexOf('--store')
 if (storeArg > 0) {
   if (process.argv[storeArg + 1] !== 's3') throw new Error('--store takes s3 (the whole ingest on the local disk and on S3)')
@@ -98,7 +137,9 @@ if (storeArg > 0) {
 }
 
 console.log(`${ffmpegVersion(binaries)} (${binaries.source}), x264 preset ${X264_PRESET}, ${os.cpus().length} CPUs, load ${load()}`)
-console.log(`source: ${info.width}x${info.height} ${info.frameRate} fps, ${info.durationSeconds.toFixed(1)} s; rungs: ${rungs.map((r) => `${r.resolution} ${r.width}x${r.height}`).join(', ')}`)
+console.log(
+  `source: ${info.width}x${info.height} ${info.frameRate} fps, ${info.durationSeconds.toFixed(1)} s; rungs: ${rungs.map((r) => `${r.resolution} ${r.width}x${r.height}`).join(', ')}`,
+)
 
 const best = (timings: Timing[]): Timing => ({ wall: Math.min(...timings.map((t) => t.wall)), cpu: Math.min(...timings.map((t) => t.cpu)) })
 const d = info.durationSeconds
@@ -118,7 +159,9 @@ async function earlyPlay() {
     for (let round = 1; round <= REPEAT; round++) {
       process.stdout.write(`(f) drop to playable and to ready through the worker's job${REPEAT > 1 ? `, run ${round}` : ''} … `)
       const run = await bench.dropAndWait(file)
-      console.log(`playable after ${run.playable.wall.toFixed(1)} s, ready after ${run.ready.wall.toFixed(1)} s (${run.ready.cpu.toFixed(1)} s CPU); encodes ${run.encodes.map((e) => `up to ${e.topRung} ${e.wall.toFixed(1)} s`).join(', ')}; load ${load()}`)
+      console.log(
+        `playable after ${run.playable.wall.toFixed(1)} s, ready after ${run.ready.wall.toFixed(1)} s (${run.ready.cpu.toFixed(1)} s CPU); encodes ${run.encodes.map((e) => `up to ${e.topRung} ${e.wall.toFixed(1)} s`).join(', ')}; load ${load()}`,
+      )
       runs.push(run)
     }
     return { playable: best(runs.map((r) => r.playable)), ready: best(runs.map((r) => r.ready)), runs, lowestPlaylist: runs.at(-1)!.lowestPlaylist }
@@ -150,7 +193,12 @@ async function tourCost() {
     {
       at: posterTime(d),
       pick: 25,
-      targets: POSTER_WIDTHS.map((width) => ({ file: path.join(out, `poster-${width}.jpg`), stored: `public/b/poster-${width}.jpg`, ...fitWithin(display.width, display.height, width, 'width'), tour })),
+      targets: POSTER_WIDTHS.map((width) => ({
+        file: path.join(out, `poster-${width}.jpg`),
+        stored: `public/b/poster-${width}.jpg`,
+        ...fitWithin(display.width, display.height, width, 'width'),
+        tour,
+      })),
     },
     ...stillTimes(d, STILL_COUNT).map((at, i) => ({
       at,
@@ -172,11 +220,16 @@ async function tourCost() {
         }),
       )
       if (variant === 'with') {
-        const posters = (await fs.readdir(path.join(out, 'public'))).filter((name) => /^poster-\d+\.jpg$/.test(name)).sort((a, b) => parseInt(a.slice(7)) - parseInt(b.slice(7)))
+        const posters = (await fs.readdir(path.join(out, 'public')))
+          .filter((name) => /^poster-\d+\.jpg$/.test(name))
+          .sort((a, b) => parseInt(a.slice(7)) - parseInt(b.slice(7)))
         const size = async (name: string) => (await fs.stat(path.join(out, 'public', name))).size
         sizes = []
         for (const poster of posters) {
-          for (const [full, blurred] of [[poster, tourPathOf(poster)], [webpPathOf(poster), webpPathOf(tourPathOf(poster))]] as const) {
+          for (const [full, blurred] of [
+            [poster, tourPathOf(poster)],
+            [webpPathOf(poster), webpPathOf(tourPathOf(poster))],
+          ] as const) {
             const [f, b] = [await size(full), await size(blurred)]
             sizes.push(`${blurred}: ${b} of ${f} bytes (${((b / f) * 100).toFixed(1)} %)`)
           }
@@ -184,7 +237,11 @@ async function tourCost() {
       }
       await fs.rm(out, { recursive: true, force: true })
       const pictureOut = dir(`pictures-${variant}-${round}`)
-      pictures[variant].push(await timed(`(h) poster and stills process ${variant} tour renditions${REPEAT > 1 ? `, run ${round}` : ''}`, () => grabFrames(file, info, pictureGroups(pictureOut, variant === 'with'))))
+      pictures[variant].push(
+        await timed(`(h) poster and stills process ${variant} tour renditions${REPEAT > 1 ? `, run ${round}` : ''}`, () =>
+          grabFrames(file, info, pictureGroups(pictureOut, variant === 'with')),
+        ),
+      )
       await fs.rm(pictureOut, { recursive: true, force: true })
     }
   }
@@ -223,7 +280,11 @@ if (EARLY_ONLY) {
     const f = await earlyPlay()
     const scrubRuns: Timing[] = []
     for (let round = 1; round <= REPEAT; round++) {
-      scrubRuns.push(await timed(`(d) scrub thumbnails from (f)'s lowest rung${REPEAT > 1 ? `, run ${round}` : ''}`, () => makeScrubThumbnails(f.lowestPlaylist, dir(`scrub${round}`), { ...lowest, durationSeconds: d })))
+      scrubRuns.push(
+        await timed(`(d) scrub thumbnails from (f)'s lowest rung${REPEAT > 1 ? `, run ${round}` : ''}`, () =>
+          makeScrubThumbnails(f.lowestPlaylist, dir(`scrub${round}`), { ...lowest, durationSeconds: d }),
+        ),
+      )
     }
     console.log(REPEAT > 1 ? `\nbest of ${REPEAT} runs each:` : '')
     console.log(row(`(f) drop to playable (${lowest.resolution})`, f.playable))
@@ -240,26 +301,50 @@ if (EARLY_ONLY) {
 
 try {
   const variants = {
-    b: ['(b) bare single-pass ffmpeg, all rungs', async (out: string) => {
-      for (const rung of rungs) await fs.mkdir(path.join(out, rung.resolution), { recursive: true })
-      await bare([...LADDER_INPUT_OPTIONS, '-i', file, '-filter_complex', ladderFilterGraph(info, rungs), ...rungs.flatMap((rung, i) => [...rungOutputOptions(rung, i, info, out), rungPlaylist(out, rung)])])
-    }],
-    a: ['(a) pipeline ladder job (fluent-ffmpeg + progress, master, download MP4)', async (out: string) => {
-      await encodeLadder(file, info, rungs, out, { onProgress: () => undefined })
-      const measured = []
-      for (const rung of rungs) {
-        const { bandwidth, averageBandwidth } = await measureRung(rungPlaylist(out, rung))
-        measured.push({ ...rung, codecs: rungCodecs(rung, info.hasAudio), bandwidth, averageBandwidth, uri: `${rung.resolution}/index.m3u8` })
-      }
-      await fs.writeFile(path.join(out, 'master.m3u8'), masterPlaylist(measured))
-      await remuxToMp4(rungPlaylist(out, rungs.at(-1)!), path.join(out, 'download.mp4'), info.hasAudio)
-    }],
-    c: ['(c) one ffmpeg per rung, one after another', async (out: string) => {
-      for (const rung of rungs) {
-        await fs.mkdir(path.join(out, rung.resolution), { recursive: true })
-        await bare([...LADDER_INPUT_OPTIONS, '-i', file, '-filter_complex', ladderFilterGraph(info, [rung]), ...rungOutputOptions(rung, 0, info, out), rungPlaylist(out, rung)])
-      }
-    }],
+    b: [
+      '(b) bare single-pass ffmpeg, all rungs',
+      async (out: string) => {
+        for (const rung of rungs) await fs.mkdir(path.join(out, rung.resolution), { recursive: true })
+        await bare([
+          ...LADDER_INPUT_OPTIONS,
+          '-i',
+          file,
+          '-filter_complex',
+          ladderFilterGraph(info, rungs),
+          ...rungs.flatMap((rung, i) => [...rungOutputOptions(rung, i, info, out), rungPlaylist(out, rung)]),
+        ])
+      },
+    ],
+    a: [
+      '(a) pipeline ladder job (fluent-ffmpeg + progress, master, download MP4)',
+      async (out: string) => {
+        await encodeLadder(file, info, rungs, out, { onProgress: () => undefined })
+        const measured = []
+        for (const rung of rungs) {
+          const { bandwidth, averageBandwidth } = await measureRung(rungPlaylist(out, rung))
+          measured.push({ ...rung, codecs: rungCodecs(rung, info.hasAudio), bandwidth, averageBandwidth, uri: `${rung.resolution}/index.m3u8` })
+        }
+        await fs.writeFile(path.join(out, 'master.m3u8'), masterPlaylist(measured))
+        await remuxToMp4(rungPlaylist(out, rungs.at(-1)!), path.join(out, 'download.mp4'), info.hasAudio)
+      },
+    ],
+    c: [
+      '(c) one ffmpeg per rung, one after another',
+      async (out: string) => {
+        for (const rung of rungs) {
+          await fs.mkdir(path.join(out, rung.resolution), { recursive: true })
+          await bare([
+            ...LADDER_INPUT_OPTIONS,
+            '-i',
+            file,
+            '-filter_complex',
+            ladderFilterGraph(info, [rung]),
+            ...rungOutputOptions(rung, 0, info, out),
+            rungPlaylist(out, rung),
+          ])
+        }
+      },
+    ],
   } as const
   const runs: Record<keyof typeof variants, Timing[]> = { a: [], b: [], c: [] }
   const ladderRounds = SCRUB_ONLY ? 1 : REPEAT
@@ -288,7 +373,16 @@ try {
     naiveRuns.push(
       await timed(`(e) the same from the whole 1080p source, every frame decoded${REPEAT > 1 ? `, run ${round}` : ''}`, async () => {
         await fs.mkdir(dir(`naive${round}`), { recursive: true })
-        await bare(['-i', file, '-an', '-vf', `fps=1/${interval},scale=${tile.width}:${tile.height},tile=${SCRUB.columns}x${scrubRows(d0(info), interval)}`, '-q:v', String(SCRUB.jpegQuality), path.join(dir(`naive${round}`), 'sheet-%03d.jpg')])
+        await bare([
+          '-i',
+          file,
+          '-an',
+          '-vf',
+          `fps=1/${interval},scale=${tile.width}:${tile.height},tile=${SCRUB.columns}x${scrubRows(d0(info), interval)}`,
+          '-q:v',
+          String(SCRUB.jpegQuality),
+          path.join(dir(`naive${round}`), 'sheet-%03d.jpg'),
+        ])
       }),
     )
   }

@@ -32,7 +32,11 @@ const { values: args } = parseArgs({ options: { gb: { type: 'string', default: '
 const bytes = Math.round(Number(args.gb) * 1e9)
 const port = Number(process.env.PORT ?? 3400)
 const base = `http://127.0.0.1:${port}`
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ')
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')
 const mb = (n: number) => (n / 1e6).toFixed(0)
 
 prepareEnvironment()
@@ -68,22 +72,42 @@ const original = await sha256File(file)
 const client = new pg.Client({ connectionString: databaseUrl })
 await client.connect()
 const token = crypto.randomBytes(24).toString('hex')
-const { rows: [admin] } = await client.query<{ id: number }>(
+const {
+  rows: [admin],
+} = await client.query<{ id: number }>(
   `insert into app_user (email, password_hash, email_verified_at, role, locale, created_at, updated_at)
    values ($1, 'not-used', now(), 'admin', 'en', now(), now()) returning id`,
   [`bench-${token.slice(0, 8)}@example.com`],
 )
-await client.query(`insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 hour')`, [hashToken(token), admin!.id])
+await client.query(
+  `insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 hour')`,
+  [hashToken(token), admin!.id],
+)
 const headers = { cookie: `${SESSION_COOKIE}=${token}`, 'x-streamclub-csrf': '1', 'x-locale': 'en' }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', UPLOAD_DIR: path.join(work, 'uploads'), MEDIA_DIR: path.join(work, 'media'), INGEST_DIR: path.join(work, 'ingest') },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    UPLOAD_DIR: path.join(work, 'uploads'),
+    MEDIA_DIR: path.join(work, 'media'),
+    INGEST_DIR: path.join(work, 'ingest'),
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 })
-const memory = async (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(await fs.readFile(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
+const memory = async (field: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(await fs.readFile(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
 try {
   for (let i = 0; ; i++) {
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
     if (i > 600) throw new Error('the server did not start')
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -115,11 +139,17 @@ try {
   const id = upload.url!.split('/').at(-1)!
 
   const ingestStarted = performance.now()
-  const res = await fetch(`${base}/trpc/admin.upload.ingest`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ id }) })
+  const res = await fetch(`${base}/trpc/admin.upload.ingest`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ id }),
+  })
   const answer = (await res.json()) as { result?: { data: { status: string; id: number } } }
   const ingestSeconds = (performance.now() - ingestStarted) / 1000
   if (answer.result?.data.status !== 'queued') throw new Error(`ingest: ${JSON.stringify(answer)}`)
-  const { rows: [video] } = await client.query<{ media_key: string; source_sha256: string }>(`select media_key, source_sha256 from video where id = $1`, [answer.result.data.id])
+  const {
+    rows: [video],
+  } = await client.query<{ media_key: string; source_sha256: string }>(`select media_key, source_sha256 from video where id = $1`, [answer.result.data.id])
   const stored = await sha256File(path.join(work, 'media', 'sources', video!.media_key, 'source.mp4'))
 
   console.log(`file: ${mb(bytes)} MB in parts of ${UPLOAD_CHUNK_BYTES / 1024 / 1024} MiB, paused at ${mb(pausedAt)} MB and resumed`)

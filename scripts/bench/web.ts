@@ -68,7 +68,10 @@ async function pageText(url: string): Promise<string> {
 
 async function waitForApp(): Promise<void> {
   for (let i = 0; i < 900; i++) {
-    const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return
     await new Promise((resolve) => setTimeout(resolve, 1000))
   }
@@ -172,7 +175,11 @@ async function mainThreadCpu(url: string, runs: number): Promise<number> {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ')
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
 const app = args.base ? null : startApp()
 try {
   await waitForApp()
@@ -200,7 +207,8 @@ try {
   console.log(`\nautocannon, ${args.connections} connections, ${args.duration} s each (brotli as a browser asks)`)
   const page = await throughput(`${base}/en`, Number(args.duration), Number(args.connections))
   const file = await throughput(`${base}${staticFile}`, Number(args.duration), Number(args.connections))
-  const line = (name: string, m: typeof page) => `${name.padEnd(28)} ${m.rps.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   errors ${m.errors}`
+  const line = (name: string, m: typeof page) =>
+    `${name.padEnd(28)} ${m.rps.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   errors ${m.errors}`
   console.log(line('server-rendered home page', page))
   console.log(line(`static file ${path.basename(staticFile)}`, file))
   console.log(`ratio page / static file: ${(page.rps / file.rps).toFixed(2)} (target >= 0.30)`)

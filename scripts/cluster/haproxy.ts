@@ -135,7 +135,14 @@ export async function startHaproxy(options: HaproxyOptions): Promise<Haproxy> {
   const stats = async () => parseStats(await adminCommand(socket, 'show stat'))
   for (let waited = 0; ; waited += 50) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`haproxy did not start:\n${output.join('\n')}`)
-    if (fs.existsSync(socket) && (await stats().then(() => true, () => false))) break
+    if (
+      fs.existsSync(socket) &&
+      (await stats().then(
+        () => true,
+        () => false,
+      ))
+    )
+      break
     if (waited > 10_000) {
       child.kill('SIGKILL')
       throw new Error(`haproxy did not answer on ${socket}:\n${output.join('\n')}`)

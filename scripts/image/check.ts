@@ -55,7 +55,11 @@ async function run(command: string, argv: string[], options: { cwd?: string; env
   return output
 }
 
-const onPath = (name: string) => promisify(execFile)('sh', ['-c', `command -v ${name}`]).then(() => true, () => false)
+const onPath = (name: string) =>
+  promisify(execFile)('sh', ['-c', `command -v ${name}`]).then(
+    () => true,
+    () => false,
+  )
 
 async function ensureTools(): Promise<void> {
   const missing = []
@@ -72,7 +76,12 @@ async function ensureTools(): Promise<void> {
 
 /** A bookworm base from Debian's packages, slimmed as the official -slim images are. */
 async function ensureBaseImage(): Promise<void> {
-  if (await run('buildah', ['inspect', '--type', 'image', BASE_IMAGE]).then(() => true, () => false)) {
+  if (
+    await run('buildah', ['inspect', '--type', 'image', BASE_IMAGE]).then(
+      () => true,
+      () => false,
+    )
+  ) {
     say(`base image ${BASE_IMAGE}: present`)
     return
   }
@@ -107,7 +116,8 @@ function copyCaCertificates(): string[] {
 }
 
 async function build(): Promise<void> {
-  const nodeVersion = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.node!
+  const nodeVersion = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies
+    .node!
   const certificates = copyCaCertificates()
   const log = path.join(work, 'build.log')
   say(`buildah bud (log: ${log})`)
@@ -115,7 +125,23 @@ async function build(): Promise<void> {
   try {
     await run(
       'buildah',
-      ['bud', '--isolation', 'chroot', '--format', 'docker', '--layers', '--build-arg', `BASE=${BASE_IMAGE}`, '--build-arg', `NODE_VERSION=${nodeVersion}`, '-f', 'Dockerfile', '-t', IMAGE, '.'],
+      [
+        'bud',
+        '--isolation',
+        'chroot',
+        '--format',
+        'docker',
+        '--layers',
+        '--build-arg',
+        `BASE=${BASE_IMAGE}`,
+        '--build-arg',
+        `NODE_VERSION=${nodeVersion}`,
+        '-f',
+        'Dockerfile',
+        '-t',
+        IMAGE,
+        '.',
+      ],
       { log },
     )
   } finally {
@@ -231,11 +257,26 @@ async function checkInImage(db: EmbeddedDatabase): Promise<void> {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const appSecret = 'image-check-secret-image-check-secret-0123'
-  const env = { DATABASE_URL: db.url, APP_SECRET: appSecret, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, SHUTDOWN_DELAY_SECONDS: '0' }
+  const env = {
+    DATABASE_URL: db.url,
+    APP_SECRET: appSecret,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    SHUTDOWN_DELAY_SECONDS: '0',
+  }
 
   const server = await runInImage('server', env, ['node', 'build/server/main.js'])
   const began = Date.now()
-  await waitFor('/readyz 200', () => fetch(`${base}/readyz`).then((res) => res.status === 200, () => false), server)
+  await waitFor(
+    '/readyz 200',
+    () =>
+      fetch(`${base}/readyz`).then(
+        (res) => res.status === 200,
+        () => false,
+      ),
+    server,
+  )
   pass(`the server in the image answers /readyz 200 (${((Date.now() - began) / 1000).toFixed(1)} s after start, migrations on an empty database included)`)
   const page = await fetch(`${base}/en`, { headers: { 'accept-language': 'en' } })
   const html = await page.text()
@@ -251,26 +292,40 @@ async function checkInImage(db: EmbeddedDatabase): Promise<void> {
 
   const tool = await runInImage('user-role', { DATABASE_URL: db.url }, ['node', 'build/cli/user-role.js', 'nobody@example.com', 'admin'])
   const toolCode = await within(tool.exited, 60_000, 'the user-role tool')
-  if (toolCode !== 1 || !tool.output().includes('No user has the email address "nobody@example.com"')) throw new Error(`cli/user-role: ${toolCode}\n${tool.output()}`)
+  if (toolCode !== 1 || !tool.output().includes('No user has the email address "nobody@example.com"'))
+    throw new Error(`cli/user-role: ${toolCode}\n${tool.output()}`)
   pass('a command-line tool runs compiled (node build/cli/user-role.js: "No user has the email address …")')
 
-  const unsafe = await runInImage('public server', { DATABASE_URL: db.url, PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://127.0.0.1:2525' }, ['node', 'build/server/main.js'])
+  const unsafe = await runInImage('public server', { DATABASE_URL: db.url, PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://127.0.0.1:2525' }, [
+    'node',
+    'build/server/main.js',
+  ])
   const unsafeCode = await within(unsafe.exited, 60_000, 'the public server to refuse')
   const lines = unsafe.output().trim().split('\n')
-  if (unsafeCode !== 1 || !lines.some((line) => line.startsWith('  APP_SECRET: required')) || !lines.some((line) => line.startsWith('  BILLING_PROVIDER: required'))) {
+  if (
+    unsafeCode !== 1 ||
+    !lines.some((line) => line.startsWith('  APP_SECRET: required')) ||
+    !lines.some((line) => line.startsWith('  BILLING_PROVIDER: required'))
+  ) {
     throw new Error(`a public PUBLIC_URL without APP_SECRET and BILLING_PROVIDER started or said nothing (${unsafeCode}):\n${unsafe.output()}`)
   }
   pass('a public PUBLIC_URL without APP_SECRET and BILLING_PROVIDER does not start, one line each')
 
   const code = await stopGracefully(server)
-  if (code !== 0 || !server.output().includes('"outcome":"drained"')) throw new Error(`the server did not stop gracefully (${code}):\n${server.output().slice(-2000)}`)
+  if (code !== 0 || !server.output().includes('"outcome":"drained"'))
+    throw new Error(`the server did not stop gracefully (${code}):\n${server.output().slice(-2000)}`)
   pass('the server stops gracefully on SIGTERM (drained)')
 }
 
 let db: EmbeddedDatabase | null = null
 let failed = false
 try {
-  say(`load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`)
+  say(
+    `load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  )
   await ensureTools()
   await ensureBaseImage()
   await build()

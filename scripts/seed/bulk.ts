@@ -42,7 +42,33 @@ const ADJECTIVES: Array<Record<(typeof LOCALES)[number], string>> = [
 const SYLLABLES = [
   ['Ka', 'Le', 'Mi', 'Na', 'Ro', 'Sa', 'Ta', 'Vi', 'Ja', 'Li', 'Ma', 'No', 'Ra', 'Se', 'Te', 'Va', 'Ze', 'Al', 'El', 'An'],
   ['ri', 'la', 'na', 'mi', 'ra', 'le', 'ni', 'sa', 'ti', 'ka', 'li', 'ne', 'ro', 'va', 'di', 'lo', 'ma', 'si', 'ta', 'ya'],
-  ['a', 'e', 'na', 'ra', 'la', 'ne', 'ta', 'sa', 'ka', 'ja', 'ia', 'ea', 'ina', 'ela', 'ana', 'ira', 'ona', 'ara', 'ima', 'ita', 'ola', 'una', 'ena', 'ika', 'iva'],
+  [
+    'a',
+    'e',
+    'na',
+    'ra',
+    'la',
+    'ne',
+    'ta',
+    'sa',
+    'ka',
+    'ja',
+    'ia',
+    'ea',
+    'ina',
+    'ela',
+    'ana',
+    'ira',
+    'ona',
+    'ara',
+    'ima',
+    'ita',
+    'ola',
+    'una',
+    'ena',
+    'ika',
+    'iva',
+  ],
 ]
 
 const arr = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`
@@ -63,8 +89,20 @@ function descriptionSql(title: string, text: Record<string, string>): string {
   return `jsonb_build_object(${LOCALES.map((l) => `'${l}', (${title})->>'${l}' || '${text[l]!.replace(/'/g, "''")}'`).join(', ')})`
 }
 
-const VIDEO_TEXT = { en: ': an exclusive scene in natural light.', de: ': eine exklusive Szene bei natürlichem Licht.', es: ': una escena exclusiva con luz natural.', fr: ' : une scène exclusive en lumière naturelle.', it: ': una scena esclusiva con luce naturale.' }
-const SET_TEXT = { en: ': a photo series in full resolution.', de: ': eine Fotoserie in voller Auflösung.', es: ': una serie de fotos en resolución completa.', fr: ' : une série de photos en pleine résolution.', it: ': una serie di foto in piena risoluzione.' }
+const VIDEO_TEXT = {
+  en: ': an exclusive scene in natural light.',
+  de: ': eine exklusive Szene bei natürlichem Licht.',
+  es: ': una escena exclusiva con luz natural.',
+  fr: ' : une scène exclusive en lumière naturelle.',
+  it: ': una scena esclusiva con luce naturale.',
+}
+const SET_TEXT = {
+  en: ': a photo series in full resolution.',
+  de: ': eine Fotoserie in voller Auflösung.',
+  es: ': una serie de fotos en resolución completa.',
+  fr: ' : une série de photos en pleine résolution.',
+  it: ': una serie di foto in piena risoluzione.',
+}
 
 export async function seedBulk(client: pg.Client, size: BulkSize, log: (line: string) => void = () => undefined): Promise<void> {
   const step = async (label: string, sql: string, params: unknown[] = []) => {
@@ -76,10 +114,13 @@ export async function seedBulk(client: pg.Client, size: BulkSize, log: (line: st
   const categories = await client.query<{ count: number }>('select count(*)::int as count from category')
   if (categories.rows[0]!.count === 0) {
     for (const [index, c] of CATEGORIES.entries()) {
-      await client.query(
-        `insert into category (slug, title, description, featured, sort_order, created_at) values ($1, $2, $3, $4, $5, now())`,
-        [c.slug, c.title, c.description, index < 5, index],
-      )
+      await client.query(`insert into category (slug, title, description, featured, sort_order, created_at) values ($1, $2, $3, $4, $5, now())`, [
+        c.slug,
+        c.title,
+        c.description,
+        index < 5,
+        index,
+      ])
     }
   }
 

@@ -26,9 +26,11 @@ function answer(locale: Locale, entry: (typeof ENTRIES)[number]): { ops: RichTex
   const items = LL.site.faq.items
   const range = LL.site.supportHours.range
   const text =
-    entry.key === 'hours' ? items.hours.a({ weekdays: range(SUPPORT_HOURS.weekdays), weekends: range(SUPPORT_HOURS.weekends) })
-    : entry.key === 'report' ? items.report.a({ days: REPORT_PROCESSING_BUSINESS_DAYS })
-    : items[entry.key].a()
+    entry.key === 'hours'
+      ? items.hours.a({ weekdays: range(SUPPORT_HOURS.weekdays), weekends: range(SUPPORT_HOURS.weekends) })
+      : entry.key === 'report'
+        ? items.report.a({ days: REPORT_PROCESSING_BUSINESS_DAYS })
+        : items[entry.key].a()
   const ops: RichTextOp[] = [{ insert: `${text}\n` }]
   if (entry.link) ops.push({ insert: LL.meta[entry.link.label](), attributes: { link: `internal:${entry.link.path}` } }, { insert: '\n' })
   return { ops }

@@ -65,9 +65,14 @@ const SLOW_PICTURE = /mandelbrot=|geq=/
 function makePicture(recipe: string, width: number, height: number, hue: number) {
   const factor = SLOW_PICTURE.test(recipe) ? 2 : 1
   const [w, h] = [Math.round(width / factor), Math.round(height / factor)]
-  const drawn = recipe.replaceAll('{W}', String(w)).replaceAll('{H}', String(h)).replaceAll('{HUE}', String(hue)).replaceAll('{K}', String(hue / 40))
+  const drawn = recipe
+    .replaceAll('{W}', String(w))
+    .replaceAll('{H}', String(h))
+    .replaceAll('{HUE}', String(hue))
+    .replaceAll('{K}', String(hue / 40))
   const source = factor === 1 ? drawn : `${drawn},scale=${width}:${height}:flags=bicubic`
-  return (file: string) => run(command().input(source).inputOptions(['-f', 'lavfi']).output(file).outputOptions(['-frames:v', '1', '-q:v', '2', '-f', 'image2']))
+  return (file: string) =>
+    run(command().input(source).inputOptions(['-f', 'lavfi']).output(file).outputOptions(['-frames:v', '1', '-q:v', '2', '-f', 'image2']))
 }
 
 /** How many ffmpeg processes the seed runs at once besides the pipeline's own. */
@@ -114,7 +119,12 @@ export async function seedMedia(orm: Orm, config: Config, rows: SeededRows, upco
     Array.from({ length: set.count }, (_, i) => {
       const portrait = i % 3 === 2
       const recipe = PICTURES[(i + s * 2) % PICTURES.length]!
-      return () => cached(cacheDir, `${set.name}/photo-${String(i + 1).padStart(2, '0')}.jpg`, makePicture(recipe, portrait ? 1200 : 1600, portrait ? 1600 : 1200, (i * 47 + s * 113) % 360))
+      return () =>
+        cached(
+          cacheDir,
+          `${set.name}/photo-${String(i + 1).padStart(2, '0')}.jpg`,
+          makePicture(recipe, portrait ? 1200 : 1600, portrait ? 1600 : 1200, (i * 47 + s * 113) % 360),
+        )
     }),
   )
   // Every video its own source, the newest released ones the featured (short, sharp) ones.
@@ -126,7 +136,9 @@ export async function seedMedia(orm: Orm, config: Config, rows: SeededRows, upco
   const videoFiles = videoSources.map((source) => made[byLength.indexOf(source)]!)
   const setDirs = IMAGE_SETS.map((set) => path.join(cacheDir, `${CACHE_VERSION}-${set.name}`))
   const lengths = videoSources.map((source) => source.seconds)
-  log(`demo sources ready in ${seconds(startedAt)} s (${videoSources.length} videos of ${Math.min(...lengths)} s to ${Math.max(...lengths)} s, ${Math.round(lengths.reduce((a, b) => a + b, 0) / 60)} min in all; ${photos.length} photos; cache: ${cacheDir})`)
+  log(
+    `demo sources ready in ${seconds(startedAt)} s (${videoSources.length} videos of ${Math.min(...lengths)} s to ${Math.max(...lengths)} s, ${Math.round(lengths.reduce((a, b) => a + b, 0) / 60)} min in all; ${photos.length} photos; cache: ${cacheDir})`,
+  )
 
   for (const [i, file] of videoFiles.entries()) {
     await mustQueue(ingestSource(em.fork(), store, { kind: 'video', source: file, mode: 'copy', existingId: videoRows[i]!.id, name: path.basename(file) }))
@@ -192,23 +204,37 @@ async function shareImageSets(em: EntityManager, rows: SeededRows, setSources: I
 
 async function seedPictures(em: EntityManager, cacheDir: string, store: MediaStore, rows: SeededRows) {
   // Every one of them is shown by the public tour, blurred there (tour renditions).
-  const target = (stored: string, width: number, height: number): PictureTarget => ({ file: store.absolute(stored), stored, width, height, crop: true, tour: true })
+  const target = (stored: string, width: number, height: number): PictureTarget => ({
+    file: store.absolute(stored),
+    stored,
+    width,
+    height,
+    crop: true,
+    tour: true,
+  })
 
   // Eight portraits, shared round-robin by the models.
-  const portraits = await inParallel(Array.from({ length: 8 }, (_, i) => i + 1), PARALLEL, async (n) => {
-    const source = await cached(cacheDir, `portraits/portrait-${n}.jpg`, makePicture(portraitRecipe(n), 900, 1200, 0))
-    const [avatar, preview, previewThumbnail] = await renderPicture(source, [
-      target(`public/demo/models/${n}-avatar.jpg`, 256, 256),
-      target(`public/demo/models/${n}-preview.jpg`, 600, 800),
-      target(`public/demo/models/${n}-preview-thumb.jpg`, 300, 400),
-    ])
-    return { avatar: avatar!, preview: preview!, previewThumbnail: previewThumbnail! }
-  })
+  const portraits = await inParallel(
+    Array.from({ length: 8 }, (_, i) => i + 1),
+    PARALLEL,
+    async (n) => {
+      const source = await cached(cacheDir, `portraits/portrait-${n}.jpg`, makePicture(portraitRecipe(n), 900, 1200, 0))
+      const [avatar, preview, previewThumbnail] = await renderPicture(source, [
+        target(`public/demo/models/${n}-avatar.jpg`, 256, 256),
+        target(`public/demo/models/${n}-preview.jpg`, 600, 800),
+        target(`public/demo/models/${n}-preview-thumb.jpg`, 300, 400),
+      ])
+      return { avatar: avatar!, preview: preview!, previewThumbnail: previewThumbnail! }
+    },
+  )
   for (const [index, model] of rows.models.entries()) await em.nativeUpdate(Model, model.id, portraits[index % portraits.length]!)
 
   const categoryPictures = await inParallel(rows.categories, PARALLEL, async (category, index) => {
     const source = await cached(cacheDir, `categories/${category.slug}.jpg`, makePicture(PICTURES[index % PICTURES.length]!, 1280, 720, (index * 71) % 360))
-    return renderPicture(source, [target(`public/demo/categories/${category.slug}-logo.jpg`, 256, 256), target(`public/demo/categories/${category.slug}-preview.jpg`, 640, 360)])
+    return renderPicture(source, [
+      target(`public/demo/categories/${category.slug}-logo.jpg`, 256, 256),
+      target(`public/demo/categories/${category.slug}-preview.jpg`, 640, 360),
+    ])
   })
   for (const [index, category] of rows.categories.entries()) {
     const [logo, preview] = categoryPictures[index]!
@@ -216,7 +242,11 @@ async function seedPictures(em: EntityManager, cacheDir: string, store: MediaSto
   }
 
   const bannerPictures = await inParallel(rows.banners, PARALLEL, async (_banner, index) => {
-    const source = await cached(cacheDir, `banners/banner-${index + 1}.jpg`, makePicture(PICTURES[(index + 3) % PICTURES.length]!, 1920, 600, (index * 59) % 360))
+    const source = await cached(
+      cacheDir,
+      `banners/banner-${index + 1}.jpg`,
+      makePicture(PICTURES[(index + 3) % PICTURES.length]!, 1920, 600, (index * 59) % 360),
+    )
     // Two widths: a phone's banner needs about 800 px, a wide screen 1600.
     return renderPicture(source, [target(`public/demo/banners/${index + 1}.jpg`, 1600, 500), target(`public/demo/banners/${index + 1}-800.jpg`, 800, 250)])
   })

@@ -31,7 +31,12 @@ interface FeaturedRecipe {
 const FEATURED: FeaturedRecipe[] = [
   { name: 'pattern-fhd', seconds: 6, video: 'testsrc2=size=1920x1080:rate=24', tone: 440 },
   { name: 'bars-hd', seconds: 5, video: 'smptehdbars=size=1280x720:rate=24,hue=H=2*PI*t/5', tone: 523 },
-  { name: 'life-360', seconds: 42, video: 'life=size=320x180:rate=12:mold=10:ratio=0.3:life_color=#ff4fa0:death_color=#2a1a5e,scale=640:360:flags=neighbor', tone: 659 },
+  {
+    name: 'life-360',
+    seconds: 42,
+    video: 'life=size=320x180:rate=12:mold=10:ratio=0.3:life_color=#ff4fa0:death_color=#2a1a5e,scale=640:360:flags=neighbor',
+    tone: 659,
+  },
   { name: 'pattern-sd', seconds: 14, video: 'testsrc=size=854x480:rate=20,hue=h=200:s=1.4', tone: 784 },
 ]
 
@@ -85,7 +90,29 @@ function featuredSource(recipe: FeaturedRecipe): VideoSource {
           .input(`sine=frequency=${recipe.tone}:sample_rate=48000:duration=${recipe.seconds}`)
           .inputOptions(['-f', 'lavfi'])
           .output(file)
-          .outputOptions(['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '20', '-g', '48', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k', '-shortest', '-f', 'mp4']),
+          .outputOptions([
+            '-map',
+            '0:v',
+            '-map',
+            '1:a',
+            '-c:v',
+            'libx264',
+            '-preset',
+            'ultrafast',
+            '-crf',
+            '20',
+            '-g',
+            '48',
+            '-pix_fmt',
+            'yuv420p',
+            '-c:a',
+            'aac',
+            '-b:a',
+            '96k',
+            '-shortest',
+            '-f',
+            'mp4',
+          ]),
       ),
   }
 }
@@ -107,7 +134,13 @@ function longFormSource(index: number, seconds: number): VideoSource {
             .output(loop)
             .outputOptions(['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '23', '-g', String(rate * 2), '-pix_fmt', 'yuv420p', '-f', 'mp4']),
         )
-        await run(command().input(loop).inputOptions(['-stream_loop', '-1']).output(file).outputOptions(['-t', String(seconds), '-c', 'copy', '-f', 'mp4']))
+        await run(
+          command()
+            .input(loop)
+            .inputOptions(['-stream_loop', '-1'])
+            .output(file)
+            .outputOptions(['-t', String(seconds), '-c', 'copy', '-f', 'mp4']),
+        )
       } finally {
         await fs.rm(loop, { force: true })
       }

@@ -30,23 +30,131 @@ export const TIMES: Entry[] = [
 ]
 
 export const CATEGORIES: Array<{ slug: string; title: Entry; description: Entry }> = [
-  { slug: 'outdoor', title: { en: 'Outdoor', de: 'Outdoor', es: 'Al aire libre', fr: 'En plein air', it: "All'aperto" }, description: { en: 'Scenes under the open sky.', de: 'Szenen unter freiem Himmel.', es: 'Escenas al aire libre.', fr: 'Des scènes en plein air.', it: 'Scene a cielo aperto.' } },
-  { slug: 'romance', title: { en: 'Romance', de: 'Romantik', es: 'Romance', fr: 'Romance', it: 'Romantico' }, description: { en: 'Slow, tender and cinematic.', de: 'Langsam, zärtlich und filmisch.', es: 'Lento, tierno y cinematográfico.', fr: 'Lent, tendre et cinématographique.', it: 'Lento, tenero e cinematografico.' } },
-  { slug: 'solo', title: { en: 'Solo', de: 'Solo', es: 'En solitario', fr: 'Solo', it: 'Da sola' }, description: { en: 'One model, full attention.', de: 'Ein Model, volle Aufmerksamkeit.', es: 'Una modelo, toda la atención.', fr: 'Un modèle, toute l’attention.', it: 'Una modella, tutta l’attenzione.' } },
-  { slug: 'couples', title: { en: 'Couples', de: 'Paare', es: 'Parejas', fr: 'Couples', it: 'Coppie' }, description: { en: 'Real couples, real chemistry.', de: 'Echte Paare, echte Chemie.', es: 'Parejas reales, química real.', fr: 'De vrais couples, une vraie alchimie.', it: 'Coppie vere, vera intesa.' } },
-  { slug: 'lingerie', title: { en: 'Lingerie', de: 'Dessous', es: 'Lencería', fr: 'Lingerie', it: 'Lingerie' }, description: { en: 'Lace, silk and style.', de: 'Spitze, Seide und Stil.', es: 'Encaje, seda y estilo.', fr: 'Dentelle, soie et style.', it: 'Pizzo, seta e stile.' } },
-  { slug: 'vintage', title: { en: 'Vintage', de: 'Vintage', es: 'Vintage', fr: 'Vintage', it: 'Vintage' }, description: { en: 'A look back in film grain.', de: 'Ein Rückblick in Filmkorn.', es: 'Una mirada atrás con grano de película.', fr: 'Un regard en arrière, grain de film compris.', it: 'Uno sguardo indietro con la grana della pellicola.' } },
-  { slug: 'behind-the-scenes', title: { en: 'Behind the scenes', de: 'Hinter den Kulissen', es: 'Detrás de cámaras', fr: 'Les coulisses', it: 'Dietro le quinte' }, description: { en: 'How our productions come together.', de: 'Wie unsere Produktionen entstehen.', es: 'Cómo nacen nuestras producciones.', fr: 'Comment naissent nos productions.', it: 'Come nascono le nostre produzioni.' } },
-  { slug: 'studio', title: { en: 'Studio', de: 'Studio', es: 'Estudio', fr: 'Studio', it: 'Studio' }, description: { en: 'Clean light, bold looks.', de: 'Klares Licht, starke Looks.', es: 'Luz limpia, looks atrevidos.', fr: 'Lumière nette, looks audacieux.', it: 'Luce pulita, look decisi.' } },
+  {
+    slug: 'outdoor',
+    title: { en: 'Outdoor', de: 'Outdoor', es: 'Al aire libre', fr: 'En plein air', it: "All'aperto" },
+    description: {
+      en: 'Scenes under the open sky.',
+      de: 'Szenen unter freiem Himmel.',
+      es: 'Escenas al aire libre.',
+      fr: 'Des scènes en plein air.',
+      it: 'Scene a cielo aperto.',
+    },
+  },
+  {
+    slug: 'romance',
+    title: { en: 'Romance', de: 'Romantik', es: 'Romance', fr: 'Romance', it: 'Romantico' },
+    description: {
+      en: 'Slow, tender and cinematic.',
+      de: 'Langsam, zärtlich und filmisch.',
+      es: 'Lento, tierno y cinematográfico.',
+      fr: 'Lent, tendre et cinématographique.',
+      it: 'Lento, tenero e cinematografico.',
+    },
+  },
+  {
+    slug: 'solo',
+    title: { en: 'Solo', de: 'Solo', es: 'En solitario', fr: 'Solo', it: 'Da sola' },
+    description: {
+      en: 'One model, full attention.',
+      de: 'Ein Model, volle Aufmerksamkeit.',
+      es: 'Una modelo, toda la atención.',
+      fr: 'Un modèle, toute l’attention.',
+      it: 'Una modella, tutta l’attenzione.',
+    },
+  },
+  {
+    slug: 'couples',
+    title: { en: 'Couples', de: 'Paare', es: 'Parejas', fr: 'Couples', it: 'Coppie' },
+    description: {
+      en: 'Real couples, real chemistry.',
+      de: 'Echte Paare, echte Chemie.',
+      es: 'Parejas reales, química real.',
+      fr: 'De vrais couples, une vraie alchimie.',
+      it: 'Coppie vere, vera intesa.',
+    },
+  },
+  {
+    slug: 'lingerie',
+    title: { en: 'Lingerie', de: 'Dessous', es: 'Lencería', fr: 'Lingerie', it: 'Lingerie' },
+    description: {
+      en: 'Lace, silk and style.',
+      de: 'Spitze, Seide und Stil.',
+      es: 'Encaje, seda y estilo.',
+      fr: 'Dentelle, soie et style.',
+      it: 'Pizzo, seta e stile.',
+    },
+  },
+  {
+    slug: 'vintage',
+    title: { en: 'Vintage', de: 'Vintage', es: 'Vintage', fr: 'Vintage', it: 'Vintage' },
+    description: {
+      en: 'A look back in film grain.',
+      de: 'Ein Rückblick in Filmkorn.',
+      es: 'Una mirada atrás con grano de película.',
+      fr: 'Un regard en arrière, grain de film compris.',
+      it: 'Uno sguardo indietro con la grana della pellicola.',
+    },
+  },
+  {
+    slug: 'behind-the-scenes',
+    title: { en: 'Behind the scenes', de: 'Hinter den Kulissen', es: 'Detrás de cámaras', fr: 'Les coulisses', it: 'Dietro le quinte' },
+    description: {
+      en: 'How our productions come together.',
+      de: 'Wie unsere Produktionen entstehen.',
+      es: 'Cómo nacen nuestras producciones.',
+      fr: 'Comment naissent nos productions.',
+      it: 'Come nascono le nostre produzioni.',
+    },
+  },
+  {
+    slug: 'studio',
+    title: { en: 'Studio', de: 'Studio', es: 'Estudio', fr: 'Studio', it: 'Studio' },
+    description: {
+      en: 'Clean light, bold looks.',
+      de: 'Klares Licht, starke Looks.',
+      es: 'Luz limpia, looks atrevidos.',
+      fr: 'Lumière nette, looks audacieux.',
+      it: 'Luce pulita, look decisi.',
+    },
+  },
 ]
 
 export const FIRST_NAMES = [
-  'Lena', 'Mia', 'Sofia', 'Anna', 'Clara', 'Nina', 'Julia', 'Elena', 'Marta', 'Eva', 'Lara', 'Zoe',
-  'Ida', 'Maja', 'Nora', 'Vera', 'Alina', 'Jana', 'Kira', 'Tessa', 'Greta', 'Lotte', 'Paula', 'Romy',
+  'Lena',
+  'Mia',
+  'Sofia',
+  'Anna',
+  'Clara',
+  'Nina',
+  'Julia',
+  'Elena',
+  'Marta',
+  'Eva',
+  'Lara',
+  'Zoe',
+  'Ida',
+  'Maja',
+  'Nora',
+  'Vera',
+  'Alina',
+  'Jana',
+  'Kira',
+  'Tessa',
+  'Greta',
+  'Lotte',
+  'Paula',
+  'Romy',
 ]
 
 export function title(place: Entry, time: Entry): LocalizedText {
-  return { en: `${place.en} ${time.en}`, de: `${place.de} ${time.de}`, es: `${place.es} ${time.es}`, fr: `${place.fr} ${time.fr}`, it: `${place.it} ${time.it}` }
+  return {
+    en: `${place.en} ${time.en}`,
+    de: `${place.de} ${time.de}`,
+    es: `${place.es} ${time.es}`,
+    fr: `${place.fr} ${time.fr}`,
+    it: `${place.it} ${time.it}`,
+  }
 }
 
 export function videoDescription(t: LocalizedText): LocalizedText {

@@ -30,7 +30,10 @@ export function registerAccountExport(app: FastifyInstance, orm: Orm, limits: Ra
       await limits.hitIp('accountExport', req.ip, EXPORT_LIMIT)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      return reply.code(429).header('retry-after', String((error.params?.seconds as number | undefined) ?? 60)).send({ error: errorText(locale, error.key, error.params) })
+      return reply
+        .code(429)
+        .header('retry-after', String((error.params?.seconds as number | undefined) ?? 60))
+        .send({ error: errorText(locale, error.key, error.params) })
     }
     const data = await exportAccountData(em, { userId: user.id, locale: user.locale }, now)
     req.log.info({ userId: user.id }, 'account data exported')

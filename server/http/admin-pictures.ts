@@ -23,7 +23,6 @@ import { openMediaStore } from '../../core/services/media/open-store.js'
 import { loadCurrentUser } from '../../core/services/auth/sessions.js'
 import { requestLocale } from './request-locale.js'
 
-
 /** The whole body, or null once it passes `max` bytes (the rest is not read). */
 async function readAtMost(body: Readable, max: number): Promise<Buffer | null> {
   const chunks: Buffer[] = []

@@ -38,10 +38,13 @@ const UPLOAD_ROUTES = [
 function refusal(locale: Locale, problem: UploadProblem | 'uploadLength', maxBytes: number) {
   const t = translator(locale)
   const error =
-    problem === 'uploadType' ? t.errors.uploadType({ extensions: UPLOAD_VIDEO_EXTENSIONS.join(' ') })
-    : problem === 'uploadTooLarge' ? t.errors.uploadTooLarge({ max: formatBytes(maxBytes, locale) })
-    : problem === 'uploadLength' ? t.errors.invalidInput()
-    : t.errors[problem]()
+    problem === 'uploadType'
+      ? t.errors.uploadType({ extensions: UPLOAD_VIDEO_EXTENSIONS.join(' ') })
+      : problem === 'uploadTooLarge'
+        ? t.errors.uploadTooLarge({ max: formatBytes(maxBytes, locale) })
+        : problem === 'uploadLength'
+          ? t.errors.invalidInput()
+          : t.errors[problem]()
   return new TusRefusal(problem === 'uploadTooLarge' ? 413 : 400, JSON.stringify({ error, reason: problem }))
 }
 
@@ -102,7 +105,8 @@ export function registerAdminUpload(app: FastifyInstance, config: Config, orm: O
       await tus.handle(req.raw, reply.raw)
     } catch (error) {
       req.log.error({ err: error }, 'upload request failed')
-      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: t.errors.generic(), requestId: req.id }))
+      if (!reply.raw.headersSent)
+        reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: t.errors.generic(), requestId: req.id }))
       else reply.raw.destroy()
     }
   }

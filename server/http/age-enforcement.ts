@@ -25,10 +25,16 @@ export function registerAgeEnforcement(app: FastifyInstance, config: Config): vo
     // Pages (no route of their own) are answered by the page renderer with their own status.
     if (req.routeOptions.url === undefined) return
     if (access.outcome === 'block' && !blockExempt(pathname)) {
-      return reply.code(451).header('cache-control', 'private, no-store').send({ error: translator(requestLocale(req.headers)).errors.ageBlocked(), requestId: req.id })
+      return reply
+        .code(451)
+        .header('cache-control', 'private, no-store')
+        .send({ error: translator(requestLocale(req.headers)).errors.ageBlocked(), requestId: req.id })
     }
     if (access.outcome === 'front' && !access.explicitAllowed && SITEMAPS.test(pathname)) {
-      return reply.code(403).header('cache-control', 'private, no-store').send({ error: translator(requestLocale(req.headers)).errors.ageVerificationRequired(), requestId: req.id })
+      return reply
+        .code(403)
+        .header('cache-control', 'private, no-store')
+        .send({ error: translator(requestLocale(req.headers)).errors.ageVerificationRequired(), requestId: req.id })
     }
   })
   if (privateAnswers) {

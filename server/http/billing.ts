@@ -102,7 +102,10 @@ function send(reply: FastifyReply, provider: BillingProvider, result: Parameters
 
 function refuse(req: FastifyRequest, reply: FastifyReply, provider: BillingProvider, rejection: WebhookRejected) {
   // The reason names what was wrong, never a secret, signature or digest value.
-  req.log.warn({ provider: provider.id, status: rejection.status, reason: rejection.reason, eventId: rejection.eventId, source: req.ip }, 'billing webhook refused')
+  req.log.warn(
+    { provider: provider.id, status: rejection.status, reason: rejection.reason, eventId: rejection.eventId, source: req.ip },
+    'billing webhook refused',
+  )
   if (rejection.status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS))
   return send(reply, provider, rejection)
 }

@@ -116,7 +116,8 @@ export function registerBuiltFiles(app: FastifyInstance, clientDir: string): voi
     if (file) return send(req, reply, file)
     if (sitePath.endsWith('.map') && files.has(sitePath.slice(0, -'.map'.length))) {
       const map = path.join(clientDir, ...sitePath.split('/').filter(Boolean))
-      if (fs.existsSync(map)) return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', IMMUTABLE).send(fs.createReadStream(map))
+      if (fs.existsSync(map))
+        return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', IMMUTABLE).send(fs.createReadStream(map))
     }
     return reply.callNotFound()
   })

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Orm } from '../../core/db/orm.js'
 import { recentMails } from '../../core/services/site/mail.js'
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** Escapes a mail's text and turns its http(s) addresses into links. */
 function linkify(text: string): string {

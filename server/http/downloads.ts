@@ -24,7 +24,6 @@ const PREPARING_RETRY_SECONDS = 60
  * nothing.
  */
 export function registerDownloadRoutes(app: FastifyInstance, config: Config, orm: Orm): void {
-
   const handler = (kind: DownloadKind, param: string) => async (req: FastifyRequest, reply: FastifyReply) => {
     const locale = requestLocale(req.headers)
     const t = translator(locale)

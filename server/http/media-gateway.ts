@@ -90,10 +90,6 @@ export function registerMediaGateway(app: FastifyInstance, config: Config, acces
       return refuse(req, reply, 404)
     }
     const maxAge = Math.max(0, checked.expiresAt - Math.floor(now.getTime() / 1000))
-    return reply
-      .code(result.statusCode)
-      .headers(result.headers)
-      .header('cache-control', `private, max-age=${maxAge}`)
-      .send(result.stream)
+    return reply.code(result.statusCode).headers(result.headers).header('cache-control', `private, max-age=${maxAge}`).send(result.stream)
   })
 }

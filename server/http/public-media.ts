@@ -32,7 +32,8 @@ export async function registerPublicMedia(app: FastifyInstance, config: Config):
   app.addHook('onReady', async () => {
     void store.answersAnonymousReads().then(
       (open) => {
-        if (open) app.log.warn({ bucket: settings.bucket }, 'the media bucket answers anonymous reads: make it private (see docs/object-storage.md, "Bucket set-up")')
+        if (open)
+          app.log.warn({ bucket: settings.bucket }, 'the media bucket answers anonymous reads: make it private (see docs/object-storage.md, "Bucket set-up")')
       },
       (error: unknown) => app.log.warn({ err: error, bucket: settings.bucket }, 'could not check whether the media bucket is private'),
     )

@@ -31,10 +31,13 @@ export function postgresRateLimitStore(orm: Orm): FastifyRateLimitStoreCtor {
     orm.em
       .getConnection()
       .execute<Array<{ count: number; ttl: number }>>(sql, params)
-      .then((rows) => {
-        const row = rows[0]
-        cb(null, { current: row ? Number(row.count) : 0, ttl: row ? Math.ceil(Number(row.ttl)) : 0 })
-      }, (error: Error) => cb(error))
+      .then(
+        (rows) => {
+          const row = rows[0]
+          cb(null, { current: row ? Number(row.count) : 0, ttl: row ? Math.ceil(Number(row.ttl)) : 0 })
+        },
+        (error: Error) => cb(error),
+      )
   }
   class PostgresStore implements FastifyRateLimitStore {
     incr(key: string, cb: StoreCallback, timeWindow: number) {
@@ -67,7 +70,11 @@ export class FastifyRateLimits implements RateLimits {
   private readonly perAccount: Limiter
   private readonly byRule = new Map<string, Limiter>()
 
-  constructor(private readonly app: FastifyInstance, private readonly orm: Orm, { rateLimit }: Config) {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly orm: Orm,
+    { rateLimit }: Config,
+  ) {
     this.perIp = app.createRateLimit({ keyGenerator, max: rateLimit.perIp, timeWindow: rateLimit.windowMs })
     this.perAccount = app.createRateLimit({ keyGenerator, max: rateLimit.perAccount, timeWindow: rateLimit.windowMs })
   }

@@ -51,10 +51,7 @@ export class ServerMetrics {
   /** Times every request Fastify answers. */
   observeRequests(app: FastifyInstance): void {
     app.addHook('onResponse', (req, reply, done) => {
-      this.requests.observe(
-        { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: reply.statusCode },
-        reply.elapsedTime / 1000,
-      )
+      this.requests.observe({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: reply.statusCode }, reply.elapsedTime / 1000)
       done()
     })
   }

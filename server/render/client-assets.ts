@@ -97,7 +97,17 @@ export class ClientAssets {
     const module = (children: string) => ({ attrs: { type: 'module' }, children })
     const routes: Manifest['routes'] = {
       // The stylesheets block the first paint; the scripts start after it (page-scripts.ts).
-      __root__: { css: root.css, scripts: [module(startAfterFirstPaint(entryFile, root.scripts.filter((file) => file !== entryFile)))] },
+      __root__: {
+        css: root.css,
+        scripts: [
+          module(
+            startAfterFirstPaint(
+              entryFile,
+              root.scripts.filter((file) => file !== entryFile),
+            ),
+          ),
+        ],
+      },
     }
     for (const [id, key] of this.routeKeys) {
       const own = filesOf(this.manifest, closure(this.manifest, key), this.entryClosure)

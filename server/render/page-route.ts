@@ -34,7 +34,11 @@ export function registerPageRoute(app: FastifyInstance, deps: Omit<PageRendererD
       page = await renderer.page(req, reply)
     } catch (error) {
       req.log.error({ err: error }, 'page could not be rendered')
-      return reply.code(500).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(errorPage(requestLocale(req.headers)))
+      return reply
+        .code(500)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(errorPage(requestLocale(req.headers)))
     }
     if (page.location) return reply.header('cache-control', 'no-cache').redirect(page.location, 302)
 

@@ -89,7 +89,21 @@ export class PageRenderer {
         unstable_localLink({
           router: appRouter,
           // The anonymous visitor's context: the page never depends on who asks.
-          createContext: async () => ({ req, res: reply, browser: browserRequest(req, reply), config, em: orm.em.fork(), locale, user: null, ageAccess: req.ageAccess, age, now: new Date(), limits, catalogCache, metrics }),
+          createContext: async () => ({
+            req,
+            res: reply,
+            browser: browserRequest(req, reply),
+            config,
+            em: orm.em.fork(),
+            locale,
+            user: null,
+            ageAccess: req.ageAccess,
+            age,
+            now: new Date(),
+            limits,
+            catalogCache,
+            metrics,
+          }),
           onError: ({ error, path }) => {
             if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed while rendering')
           },

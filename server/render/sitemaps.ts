@@ -30,10 +30,22 @@ const TABLE: Record<SitemapKind, { table: string; releasedOnly: boolean }> = {
 }
 
 /** Paths the robots should leave alone: personal pages, forms and the API. */
-const DISALLOWED = ['/account', '/favorites', '/watch-later', '/login', '/sign-up', '/verify-email', '/demo-checkout', '/demo-card-check', '/trpc/', '/protected/', '/download/', '/*/search/']
+const DISALLOWED = [
+  '/account',
+  '/favorites',
+  '/watch-later',
+  '/login',
+  '/sign-up',
+  '/verify-email',
+  '/demo-checkout',
+  '/demo-card-check',
+  '/trpc/',
+  '/protected/',
+  '/download/',
+  '/*/search/',
+]
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
 
 function robotsTxt(publicUrl: string): string {
   return ['User-agent: *', 'Allow: /', ...DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n')
@@ -41,7 +53,9 @@ function robotsTxt(publicUrl: string): string {
 
 async function countOf(em: EntityManager, kind: SitemapKind): Promise<number> {
   const { table, releasedOnly } = TABLE[kind]
-  const [row] = await em.getConnection().execute<Array<{ count: string }>>(`select count(*) as count from ${table} t${releasedOnly ? ` where ${released('t')}` : ''}`)
+  const [row] = await em
+    .getConnection()
+    .execute<Array<{ count: string }>>(`select count(*) as count from ${table} t${releasedOnly ? ` where ${released('t')}` : ''}`)
   return Number(row?.count ?? 0)
 }
 
@@ -52,7 +66,9 @@ async function sitemapIndex(em: EntityManager, publicUrl: string, now: Date): Pr
     const blocks = Math.ceil((await countOf(em, kind)) / SITEMAP_MAX_URLS)
     for (const locale of LOCALES) {
       for (let block = 1; block <= blocks; block++) {
-        entries.push(`<sitemap><loc>${escapeXml(`${publicUrl}/sitemaps/${locale}/${kind}-${block}.xml`)}</loc><lastmod>${now.toISOString()}</lastmod></sitemap>`)
+        entries.push(
+          `<sitemap><loc>${escapeXml(`${publicUrl}/sitemaps/${locale}/${kind}-${block}.xml`)}</loc><lastmod>${now.toISOString()}</lastmod></sitemap>`,
+        )
       }
     }
   }
@@ -98,7 +114,14 @@ function itemPath(kind: SitemapKind, id: number): string {
  * (a search engine gets what a visitor of its place gets: docs/age-assurance.md) lists the same
  * pages without Google's video extension: it would name the poster, the title and the clip.
  */
-async function sitemap(em: EntityManager, publicUrl: string, locale: Locale, kind: SitemapKind, block: number, variant: CatalogVariant = 'full'): Promise<string | null> {
+async function sitemap(
+  em: EntityManager,
+  publicUrl: string,
+  locale: Locale,
+  kind: SitemapKind,
+  block: number,
+  variant: CatalogVariant = 'full',
+): Promise<string | null> {
   const rows = await em.getConnection().execute<SitemapRow[]>(rowsSql(kind), [SITEMAP_MAX_URLS, (block - 1) * SITEMAP_MAX_URLS])
   if (!rows.length && block > 1) return null
   const url = (lang: Locale | 'x-default', path: string) => `${publicUrl}/${lang === 'x-default' ? 'de' : lang}/${path}`
@@ -143,7 +166,9 @@ function videoEntry(row: SitemapRow, locale: Locale, publicUrl: string): string 
 
 export function registerSitemaps(app: FastifyInstance, { config, orm, pageCache }: { config: Config; orm: Orm; pageCache: CatalogCache }): void {
   const xml = (body: string) => ({ body, type: 'application/xml; charset=utf-8' })
-  app.get('/robots.txt', async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(config.publicUrl)))
+  app.get('/robots.txt', async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(config.publicUrl)),
+  )
 
   app.get('/sitemap.xml', async (_req, reply) => {
     const { body, type } = await pageCache.getOrLoad('sitemap:index', async () => xml(await sitemapIndex(orm.em.fork(), config.publicUrl, new Date())))
@@ -156,7 +181,9 @@ export function registerSitemaps(app: FastifyInstance, { config, orm, pageCache 
     const [, kind, block] = match as unknown as [string, SitemapKind, string]
     const locale = req.params.locale
     const variant = accessVariant(req.ageAccess)
-    const body = await pageCache.getOrLoad(`sitemap:${locale}:${kind}:${block}:${variant}`, () => sitemap(orm.em.fork(), config.publicUrl, locale, kind, Number(block), variant))
+    const body = await pageCache.getOrLoad(`sitemap:${locale}:${kind}:${block}:${variant}`, () =>
+      sitemap(orm.em.fork(), config.publicUrl, locale, kind, Number(block), variant),
+    )
     if (body === null) return reply.callNotFound()
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(body)
   })

@@ -40,7 +40,8 @@ const t = initTRPC.context<Context>().create({
       message = tr.errors.generic()
     } else {
       message = translate(
-        { NOT_FOUND: 'notFound', UNAUTHORIZED: 'unauthorized', FORBIDDEN: 'forbidden', SERVICE_UNAVAILABLE: 'unavailable' }[error.code as string] ?? 'invalidInput',
+        { NOT_FOUND: 'notFound', UNAUTHORIZED: 'unauthorized', FORBIDDEN: 'forbidden', SERVICE_UNAVAILABLE: 'unavailable' }[error.code as string] ??
+          'invalidInput',
       )
     }
     return {

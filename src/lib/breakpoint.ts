@@ -29,5 +29,9 @@ function subscribe(onChange: () => void): () => void {
  */
 export function useBreakpoint(): Breakpoint {
   const env = usePageEnvironment()
-  return useSyncExternalStore(subscribe, () => currentBreakpoint(env), () => env.breakpoint)
+  return useSyncExternalStore(
+    subscribe,
+    () => currentBreakpoint(env),
+    () => env.breakpoint,
+  )
 }

@@ -58,7 +58,8 @@ export function formatRelativeTime(date: Date | string, locale: string, now = ne
  */
 export function formatDate(date: Date | string, locale: string, style: 'short' | 'long' = 'short'): string {
   // In UTC, so the server's page and the browser's agree on the day.
-  const options: Intl.DateTimeFormatOptions = style === 'long' ? { dateStyle: 'long', timeZone: 'UTC' } : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }
+  const options: Intl.DateTimeFormatOptions =
+    style === 'long' ? { dateStyle: 'long', timeZone: 'UTC' } : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }
   return formatter(`date:${style}:${locale}`, () => new Intl.DateTimeFormat(locale, options)).format(new Date(date))
 }
 

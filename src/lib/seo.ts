@@ -95,7 +95,10 @@ function namedPageHead(env: PageEnvironment, locale: Locale, path: string, key: 
 
 /** The head of a page that does not exist (unknown path, unknown or upcoming item). */
 export function notFoundHead(locale: Locale): HeadResult {
-  return { meta: [{ title: translations(locale).meta.titleSuffix({ title: translations(locale).meta.notFound() }) }, { name: 'robots', content: 'noindex' }], links: [] }
+  return {
+    meta: [{ title: translations(locale).meta.titleSuffix({ title: translations(locale).meta.notFound() }) }, { name: 'robots', content: 'noindex' }],
+    links: [],
+  }
 }
 
 /** schema.org BreadcrumbList from (name, path) pairs, the site's home first. */

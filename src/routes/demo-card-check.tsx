@@ -118,7 +118,15 @@ function CardForm({ link }: { link: { ref: string; returnUrl: string; sig: strin
           <Text>{t.why()}</Text>
           <TextInput id="card-number" label={t.number()} withAsterisk inputMode="numeric" autoComplete="cc-number" {...form.getInputProps('number')} />
           <Group grow align="flex-start">
-            <TextInput id="card-expiry" label={t.expiry()} withAsterisk inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" {...form.getInputProps('expiry')} />
+            <TextInput
+              id="card-expiry"
+              label={t.expiry()}
+              withAsterisk
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              {...form.getInputProps('expiry')}
+            />
             <TextInput id="card-cvc" label={t.cvc()} withAsterisk inputMode="numeric" autoComplete="cc-csc" {...form.getInputProps('cvc')} />
           </Group>
           <FormAlert message={answer.error ? (expectedErrorMessage(answer.error) ?? LL.errors.generic()) : null} />
@@ -126,7 +134,14 @@ function CardForm({ link }: { link: { ref: string; returnUrl: string; sig: strin
             <Button type="submit" size="md" loading={pressed === 'authorise'} disabled={pressed === 'cancel'}>
               {t.check()}
             </Button>
-            <Button type="button" size="md" variant="default" loading={pressed === 'cancel'} disabled={pressed === 'authorise'} onClick={() => void send('cancel')}>
+            <Button
+              type="button"
+              size="md"
+              variant="default"
+              loading={pressed === 'cancel'}
+              disabled={pressed === 'authorise'}
+              onClick={() => void send('cancel')}
+            >
               {t.cancel()}
             </Button>
           </Group>

@@ -62,7 +62,13 @@ function DevCheckPage() {
               <Button size="md" onClick={() => void reply(true)} loading={answer.isPending && answer.variables?.over18 === true} disabled={answer.isSuccess}>
                 {t.yes()}
               </Button>
-              <Button size="md" variant="default" onClick={() => void reply(false)} loading={answer.isPending && answer.variables?.over18 === false} disabled={answer.isSuccess}>
+              <Button
+                size="md"
+                variant="default"
+                onClick={() => void reply(false)}
+                loading={answer.isPending && answer.variables?.over18 === false}
+                disabled={answer.isSuccess}
+              >
                 {t.no()}
               </Button>
             </Group>

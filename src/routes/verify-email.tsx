@@ -115,7 +115,19 @@ function AnyAddress({ afterProblem }: { afterProblem: boolean }) {
 }
 
 /** "We have sent …", the spam hint and the request-again button (its outcome as a toast). */
-function SentNotice({ text, again, pending, sentText, children }: { text: string; again: () => Promise<unknown>; pending: boolean; sentText: string; children?: ReactNode }) {
+function SentNotice({
+  text,
+  again,
+  pending,
+  sentText,
+  children,
+}: {
+  text: string
+  again: () => Promise<unknown>
+  pending: boolean
+  sentText: string
+  children?: ReactNode
+}) {
   const { LL } = useI18n()
   const onAgain = async () => {
     try {

@@ -23,7 +23,10 @@ export const Route = createFileRoute('/watch-later')({
   head: staticHead('watchLater', { noindex: true }),
   validateSearch: searchSchema,
   search: {
-    middlewares: [...listSearchDefaults<v.InferOutput<typeof searchSchema>>('videos'), stripSearchParams<v.InferOutput<typeof searchSchema>>({ type: 'videos' })],
+    middlewares: [
+      ...listSearchDefaults<v.InferOutput<typeof searchSchema>>('videos'),
+      stripSearchParams<v.InferOutput<typeof searchSchema>>({ type: 'videos' }),
+    ],
   },
   beforeLoad: ({ context, location }) => protectedArea({ context, location }),
   loaderDeps: ({ search }) => search,

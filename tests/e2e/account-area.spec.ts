@@ -13,7 +13,14 @@ async function virtualAuthenticator(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   })
   return cdp
 }
@@ -36,7 +43,10 @@ test('a member adds a passkey, signs in with it in one tap and removes the passw
   await page.goto('/login')
   // The virtual authenticator answers the page's autofill request (conditional mediation) by
   // itself too, so the page may sign in before the tap: either way by the passkey (last used below).
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click({ timeout: 15_000 }).catch(() => undefined)
+  await page
+    .getByRole('button', { name: 'Sign in with a passkey' })
+    .click({ timeout: 15_000 })
+    .catch(() => undefined)
   await expect(page).toHaveURL(/\/en$/)
   await page.goto('/account/security')
   await expect(page.getByRole('list', { name: 'Your passkeys' }).getByText(/^Last used on/)).toBeVisible()
@@ -50,7 +60,9 @@ test('a member adds a passkey, signs in with it in one tap and removes the passw
 
 test('a member ends another session from the account page', async ({ page, browser }) => {
   const email = await signedUpUser(page)
-  const other = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' })
+  const other = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  })
   const phone = await other.newPage()
   await englishVisitor(phone)
   expect((await phone.request.post('/trpc/auth.login', { data: { email, password: PASSWORD }, headers: API_HEADERS })).ok()).toBe(true)
@@ -63,7 +75,7 @@ test('a member ends another session from the account page', async ({ page, brows
   await page.getByRole('button', { name: /^End the session on Safari .* on iOS/ }).click()
   await expect(sessions.getByRole('listitem')).toHaveCount(1)
   await expect(page.getByText('You are not signed in anywhere else.')).toBeVisible()
-  const me = await (await phone.request.get('/trpc/auth.me')).json() as { result: { data: unknown } }
+  const me = (await (await phone.request.get('/trpc/auth.me')).json()) as { result: { data: unknown } }
   expect(me.result.data).toBeNull()
   await other.close()
 })
@@ -73,7 +85,10 @@ test('a member downloads their data, deletes the account and signs up again with
   const email = await signedUpUser(page)
   await page.goto('/account/privacy')
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()])
-  const data = JSON.parse(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'))) as Record<string, unknown>
+  const data = JSON.parse(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'))) as Record<
+    string,
+    unknown
+  >
   expect(JSON.stringify(data)).toContain(email)
 
   await page.getByRole('button', { name: 'Delete my account…' }).click()
@@ -95,7 +110,10 @@ test('a member downloads their data, deletes the account and signs up again with
   expect(newEmail()).not.toBe(email)
 })
 
-for (const size of [{ name: 'phone', viewport: { width: 390, height: 844 } }, { name: 'desktop', viewport: { width: 1366, height: 900 } }]) {
+for (const size of [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1366, height: 900 } },
+]) {
   test(`account-area pages have no grave axe violation (${size.name})`, async ({ page }) => {
     test.setTimeout(120_000)
     await page.setViewportSize(size.viewport)

@@ -110,10 +110,10 @@ export async function signedInWithRole(page: Page, role: 'user' | 'admin' | 'per
      values ($1, 'not-used', now(), $2, 'en', now(), now()) returning id`,
     [email, role],
   )
-  await e2eSql(`insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 hour')`, [
-    hashToken(token),
-    user!.id,
-  ])
+  await e2eSql(
+    `insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 hour')`,
+    [hashToken(token), user!.id],
+  )
   await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: test.info().project.use.baseURL! }])
   return email
 }

@@ -118,7 +118,10 @@ test.describe('access gates', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible()
   })
 
-  test('reset-password without a token goes to forgot-password; verify-email asks visitors for the address to send the link to again', async ({ page, context }) => {
+  test('reset-password without a token goes to forgot-password; verify-email asks visitors for the address to send the link to again', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/login/reset-password?email=a%40example.com')
     await expect(page).toHaveURL(/\/login\/forgot-password$/)
 
@@ -278,10 +281,16 @@ test('the plan page shows a scheduled downgrade, then a cancellation, with dates
   await expect(page.getByRole('button', { name: 'Change plan' })).toBeDisabled()
   await expect(page.getByRole('link', { name: /Change payment method/ })).toHaveAttribute('href', 'https://billing-support.example.com/subscriptions/update')
   // The payment provider's pages (the demo provider's example ones), marked as external.
-  await expect(page.getByRole('link', { name: 'Cancel membership (opens the payment provider)' })).toHaveAttribute('href', 'https://billing-support.example.com/subscriptions/cancel')
+  await expect(page.getByRole('link', { name: 'Cancel membership (opens the payment provider)' })).toHaveAttribute(
+    'href',
+    'https://billing-support.example.com/subscriptions/cancel',
+  )
   await expect(page.getByRole('article', { name: 'Premium Year' }).getByText('Most popular')).toBeVisible()
 
-  await e2eSql(`update subscription set pending_change = 'cancel', pending_plan_id = null where external_id like 'e2e-%' and user_id = (select id from app_user where email = $1)`, [email])
+  await e2eSql(
+    `update subscription set pending_change = 'cancel', pending_plan_id = null where external_id like 'e2e-%' and user_id = (select id from app_user where email = $1)`,
+    [email],
+  )
   await page.reload()
   await expect(page.getByText('Your membership is cancelled and ends on March 14, 2031.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Change plan' })).toBeDisabled()

@@ -46,7 +46,10 @@ test('an administrator edits a model’s facts and texts, and the German model p
   try {
     await page.goto('/admin/models')
     await expect(page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Models' })).toHaveAttribute('aria-current', 'page')
-    await page.getByRole('table', { name: 'Models' }).getByRole('link', { name: `Edit ${model.firstName}` }).click()
+    await page
+      .getByRole('table', { name: 'Models' })
+      .getByRole('link', { name: `Edit ${model.firstName}` })
+      .click()
     await expect(page.getByRole('heading', { level: 1, name: `Edit ${model.firstName}` })).toBeVisible()
 
     const description = `Kurzbeschreibung ${tag()}`
@@ -64,11 +67,21 @@ test('an administrator edits a model’s facts and texts, and the German model p
     await expect(page.getByRole('heading', { level: 1, name: model.firstName })).toBeVisible()
     await expect(page.getByText(description)).toBeVisible()
     await expect(page.getByText(bio)).toBeVisible()
-    const fact = (term: string) => page.getByRole('region', { name: 'Über mich' }).locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]')
+    const fact = (term: string) =>
+      page
+        .getByRole('region', { name: 'Über mich' })
+        .locator('dt', { hasText: new RegExp(`^${term}$`) })
+        .locator('xpath=following-sibling::dd[1]')
     await expect(fact('Größe')).toHaveText('177 cm')
     await expect(fact('Sternzeichen')).toHaveText('Zwillinge')
   } finally {
-    await e2eSql(`update performer set description = $2, bio = $3, height_cm = $4, zodiac = $5 where id = $1`, [model.id, original!.description, original!.bio, original!.height_cm, original!.zodiac])
+    await e2eSql(`update performer set description = $2, bio = $3, height_cm = $4, zodiac = $5 where id = $1`, [
+      model.id,
+      original!.description,
+      original!.bio,
+      original!.height_cm,
+      original!.zodiac,
+    ])
     await catalogChanged()
   }
 })
@@ -100,7 +113,12 @@ test('an administrator creates a banner with an uploaded picture, sees it on the
   await page.getByLabel('Text alternative (English)').fill(`${alt} EN`)
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Saved. The site shows the change now.' })).toBeVisible()
-  await expect(page.getByRole('table', { name: 'Banners' }).getByRole('row').filter({ hasText: `${alt} EN` })).toContainText('Showing now')
+  await expect(
+    page
+      .getByRole('table', { name: 'Banners' })
+      .getByRole('row')
+      .filter({ hasText: `${alt} EN` }),
+  ).toContainText('Showing now')
 
   await page.goto('/en')
   const bottom = page.getByRole('region', { name: 'Do not miss' })
@@ -137,10 +155,16 @@ test('an administrator edits a legal page in the rich-text editor (bold, a link 
       expect(async () => {
         await editor.locator('p').last().click()
         await page.keyboard.press('Control+End')
-        expect(await editor.evaluate((el) => {
-          const selection = getSelection()!
-          return selection.isCollapsed && el.lastElementChild!.contains(selection.focusNode) && selection.focusOffset === (selection.focusNode!.textContent ?? '').length
-        })).toBe(true)
+        expect(
+          await editor.evaluate((el) => {
+            const selection = getSelection()!
+            return (
+              selection.isCollapsed &&
+              el.lastElementChild!.contains(selection.focusNode) &&
+              selection.focusOffset === (selection.focusNode!.textContent ?? '').length
+            )
+          }),
+        ).toBe(true)
       }).toPass()
     await caretAtEnd()
     await page.keyboard.press('Enter')
@@ -195,7 +219,9 @@ test('an administrator adds a FAQ question with rich-text answers, finds it on t
   await expect(page.getByRole('status').filter({ hasText: 'Missing translations:' })).toContainText('Español, Français, Italiano')
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Saved. The site shows the change now.' })).toBeVisible()
-  await expect(page.getByRole('table', { name: 'FAQ questions' }).getByRole('row').filter({ hasText: question })).toContainText('Missing translations: ES, FR, IT')
+  await expect(page.getByRole('table', { name: 'FAQ questions' }).getByRole('row').filter({ hasText: question })).toContainText(
+    'Missing translations: ES, FR, IT',
+  )
 
   await page.goto('/en/faq')
   const asked = page.getByRole('button', { name: question })
@@ -216,7 +242,9 @@ test('an administrator adds a FAQ question with rich-text answers, finds it on t
   await expect(page.getByRole('button', { name: question })).toHaveCount(0)
 })
 
-test('an administrator sets a video’s poster and models, schedules, unpublishes and publishes it from its edit page, and the site follows', async ({ page }) => {
+test('an administrator sets a video’s poster and models, schedules, unpublishes and publishes it from its edit page, and the site follows', async ({
+  page,
+}) => {
   test.setTimeout(240_000)
   const email = await signedInWithRole(page, 'admin')
   // A video far from the first pages the other tests look at.
@@ -253,10 +281,14 @@ test('an administrator sets a video’s poster and models, schedules, unpublishe
     await expect(card).toContainText(`With ${[extra.firstName, ...before.map((m) => m.name)].join(', ')}`)
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'Saved. The site shows the change now.' })).toBeVisible()
-    await expect.poll(async () => ((await (await detail()).json()).result.data.models as Array<{ name: string }>).map((m) => m.name)).toEqual([extra.firstName, ...before.map((m) => m.name)])
+    await expect
+      .poll(async () => ((await (await detail()).json()).result.data.models as Array<{ name: string }>).map((m) => m.name))
+      .toEqual([extra.firstName, ...before.map((m) => m.name)])
     await page.getByRole('button', { name: `Remove ${extra.firstName}` }).click()
     await page.getByRole('button', { name: 'Save', exact: true }).click()
-    await expect.poll(async () => ((await (await detail()).json()).result.data.models as Array<{ name: string }>).map((m) => m.name)).toEqual(before.map((m) => m.name))
+    await expect
+      .poll(async () => ((await (await detail()).json()).result.data.models as Array<{ name: string }>).map((m) => m.name))
+      .toEqual(before.map((m) => m.name))
 
     // Scheduled: coming soon on the card, off the video page.
     const ahead = new Date(Date.now() + 3 * 86_400_000)
@@ -328,7 +360,13 @@ async function checkEveryEditorPage(page: Page, outputPath: (name: string) => st
     await expect(sections.getByRole('link', { name: section, exact: true })).toHaveAttribute('aria-current', 'page')
     await expect(sections.locator('[aria-current="page"]')).toHaveCount(1)
     // The rich-text editors are live before the check (Tiptap renders after the first paint).
-    if (/legal\/|faq\/\d/.test(path)) await expect(page.getByRole('textbox').filter({ has: page.locator('p') }).first()).toBeVisible()
+    if (/legal\/|faq\/\d/.test(path))
+      await expect(
+        page
+          .getByRole('textbox')
+          .filter({ has: page.locator('p') })
+          .first(),
+      ).toBeVisible()
     await expectNoGraveViolations(page, path)
     const width = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(width, `${path} is no wider than the screen`).toBeLessThanOrEqual(page.viewportSize()!.width)

@@ -37,7 +37,10 @@ test('an administrator answers a removal report by unpublishing its video, and t
     await page.goto('/admin/inbox')
     await expect(page).toHaveURL(/\/admin\/inbox\/reports$/)
     await expect(page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page')
-    const row = page.getByRole('table', { name: 'Removal reports' }).getByRole('row').filter({ hasText: `#${report}` })
+    const row = page
+      .getByRole('table', { name: 'Removal reports' })
+      .getByRole('row')
+      .filter({ hasText: `#${report}` })
     await expect(row).toContainText('Overdue')
     await expect(row).toContainText('New')
     await row.getByRole('link', { name: `Open report ${report}` }).click()

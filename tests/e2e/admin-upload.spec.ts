@@ -25,7 +25,9 @@ const shareOf = async (page: Page, name: string) => Number(await page.getByRole(
 
 test.beforeEach(async ({ page }) => englishVisitor(page))
 
-test('an upload paused halfway goes on after a reload from where it stopped; its processing shows live, is cancelled, retried and followed until ready', async ({ page }, testInfo) => {
+test('an upload paused halfway goes on after a reload from where it stopped; its processing shows live, is cancelled, retried and followed until ready', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(600_000)
   const { makeTestVideo } = await import('../support/media')
   // About 8 MB: long enough to pause halfway over a slowed-down connection, and to cancel while it is processed.
@@ -71,7 +73,10 @@ test('an upload paused halfway goes on after a reload from where it stopped; its
   await expect(page.getByRole('table', { name: 'Unfinished uploads on the server' })).toHaveCount(0)
 
   // Every byte arrived in order: the ingested source is the file.
-  const [row] = await e2eSql<{ id: number; source_sha256: string; title: string }>(`select id, source_sha256, title->>'en' as title from video where source_name = $1`, [name])
+  const [row] = await e2eSql<{ id: number; source_sha256: string; title: string }>(
+    `select id, source_sha256, title->>'en' as title from video where source_name = $1`,
+    [name],
+  )
   expect(row!.source_sha256).toBe(crypto.createHash('sha256').update(bytes).digest('hex'))
   // Published long ago: while it plays at its lowest rung (early play) it is not the newest
   // video, which other browser tests running meanwhile take for a seeded one.
@@ -99,7 +104,9 @@ test('an upload paused halfway goes on after a reload from where it stopped; its
   await expect(item).toContainText(`cancelled in the operations console by ${email}`)
   await expect(item.getByRole('button', { name: `Retry ${name}` })).toBeVisible()
   // Its worker stops it and removes what it made: the job is gone.
-  await expect.poll(async () => (await e2eSql(`select id from graphile_worker.jobs where key = $1`, [`media:video:${row!.id}`])).length, { timeout: 30_000 }).toBe(0)
+  await expect
+    .poll(async () => (await e2eSql(`select id from graphile_worker.jobs where key = $1`, [`media:video:${row!.id}`])).length, { timeout: 30_000 })
+    .toBe(0)
 
   // Retried, it is processed again from the start, and its progress is followed until it is ready.
   await item.getByRole('button', { name: `Retry ${name}` }).click()
@@ -132,7 +139,12 @@ test.describe('on a phone', () => {
     await signedInWithRole(page, 'admin')
     // An unfinished upload on the server, made as the page makes it (tus creation).
     const created = await page.request.post('/admin/uploads', {
-      headers: { 'tus-resumable': '1.0.0', 'x-streamclub-csrf': '1', 'upload-length': '5000000', 'upload-metadata': `filename ${Buffer.from('phone-take.mov').toString('base64')}` },
+      headers: {
+        'tus-resumable': '1.0.0',
+        'x-streamclub-csrf': '1',
+        'upload-length': '5000000',
+        'upload-metadata': `filename ${Buffer.from('phone-take.mov').toString('base64')}`,
+      },
     })
     expect(created.status()).toBe(201)
     await page.goto('/admin/upload')

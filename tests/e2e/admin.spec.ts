@@ -36,7 +36,9 @@ test('the console is hidden from visitors and users: sign-up for a visitor, not 
   await expect(menu.getByRole('menuitem', { name: 'Operations console' })).toHaveCount(0)
 
   // The server refuses the console's procedures to this user, whatever the page shows.
-  const res = await page.request.get(`/trpc/admin.pipeline.list?input=${encodeURIComponent(JSON.stringify({ filter: 'all', locale: 'en' }))}`, { headers: { 'x-locale': 'en' } })
+  const res = await page.request.get(`/trpc/admin.pipeline.list?input=${encodeURIComponent(JSON.stringify({ filter: 'all', locale: 'en' }))}`, {
+    headers: { 'x-locale': 'en' },
+  })
   expect(res.status()).toBe(403)
   expect((await res.json()).error.message).toBe('You are not allowed to do this.')
 })
@@ -101,7 +103,9 @@ test.describe('on a phone', () => {
   })
 })
 
-test('an administrator uploads a video by the dropzone, sees it queued and then ready in the pipeline; a wrong type is refused in words', async ({ page }, testInfo) => {
+test('an administrator uploads a video by the dropzone, sees it queued and then ready in the pipeline; a wrong type is refused in words', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(300_000)
   const { makeTestVideo } = await import('../support/media')
   const clip = await makeTestVideo(testInfo.outputPath(`upload-${crypto.randomBytes(3).toString('hex')}.mp4`), { seconds: 2, width: 320, height: 180 })
@@ -139,7 +143,9 @@ test('an administrator uploads a video by the dropzone, sees it queued and then 
   await expect(row.getByText('Ready', { exact: true })).toBeVisible({ timeout: 240_000 })
   await expect(row.getByText('Published')).toBeVisible()
   // The other browser tests count and order the seeded catalog: the upload leaves the site again.
-  await e2eSql(`update video set released_at = null, publish_at = null, media_status = 'failed' where id = (select max(id) from video where media_status = 'ready')`)
+  await e2eSql(
+    `update video set released_at = null, publish_at = null, media_status = 'failed' where id = (select max(id) from video where media_status = 'ready')`,
+  )
   await e2eSql(`select pg_notify('catalog_changed', 'video')`)
 })
 
@@ -169,5 +175,7 @@ test('an administrator edits a video’s German title and the German site shows 
 
   await page.goto('/admin/audit')
   // This administrator's newest change (the editors' tests make changes of their own meanwhile).
-  await expect(page.getByRole('table', { name: 'Changes made in the console, newest first' }).getByRole('row').filter({ hasText: email }).first()).toContainText('admin.content.update')
+  await expect(
+    page.getByRole('table', { name: 'Changes made in the console, newest first' }).getByRole('row').filter({ hasText: email }).first(),
+  ).toContainText('admin.content.update')
 })

@@ -24,7 +24,14 @@ function cardMethod(): CardCheckAgeMethod {
 async function startCheck(method: CardCheckAgeMethod, locale: 'en' | 'de' = 'en') {
   const origin = test.info().project.use.baseURL!
   const id = `e2e-${Math.random().toString(36).slice(2)}`
-  const started = await method.start({ checkId: id, nonce: 'n', locale, origin, callbackUrl: `${origin}/age/callback/card`, responseUrl: `${origin}/age/response/card` })
+  const started = await method.start({
+    checkId: id,
+    nonce: 'n',
+    locale,
+    origin,
+    callbackUrl: `${origin}/age/callback/card`,
+    responseUrl: `${origin}/age/response/card`,
+  })
   if (started.kind !== 'redirect') throw new Error('expected a redirect')
   const now = new Date()
   const check: PendingAgeCheck = { id, methodId: 'card', nonce: 'n', state: {}, createdAt: now, expiresAt: new Date(+now + 600_000) }
@@ -42,7 +49,9 @@ async function checkCard(page: Page, number: string): Promise<URLSearchParams> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.route('**/age/callback/card?*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Back at the site</title>' }))
+  await page.route('**/age/callback/card?*', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Back at the site</title>' }),
+  )
 })
 
 test('a visitor proves age with a credit card; a debit card and a wrong card are refused', async ({ page }) => {

@@ -16,7 +16,10 @@ test('from the blurred tour to the full page through the development check in at
   })
   await page.goto('/en/videos')
   await waitForHydration(page)
-  const tourPictures = await page.getByRole('main').locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? ''))
+  const tourPictures = await page
+    .getByRole('main')
+    .locator('img')
+    .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? ''))
   expect(tourPictures.length).toBeGreaterThan(0)
   expect(tourPictures.every((src) => src.includes('.tour.'))).toBe(true)
   await expectNoGraveViolations(page)
@@ -32,7 +35,10 @@ test('from the blurred tour to the full page through the development check in at
   await page.waitForURL('**/en/videos')
   await waitForHydration(page)
   await expect(page.getByRole('link', { name: 'Verify my age' })).toHaveCount(0)
-  const pictures = await page.getByRole('main').locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? ''))
+  const pictures = await page
+    .getByRole('main')
+    .locator('img')
+    .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? ''))
   expect(pictures.length).toBeGreaterThan(0)
   expect(pictures.some((src) => src.includes('.tour.'))).toBe(false)
   expect(loads.length, loads.join('\n')).toBeLessThanOrEqual(3)

@@ -50,7 +50,10 @@ test.describe('home', () => {
   test('links a banner into the site (French)', async ({ page }) => {
     await page.goto('/fr')
     const banners = page.getByRole('region', { name: 'À la une' }).first()
-    await banners.getByRole('group', { name: /^Diapositive 1 sur \d+$/ }).getByRole('link').click()
+    await banners
+      .getByRole('group', { name: /^Diapositive 1 sur \d+$/ })
+      .getByRole('link')
+      .click()
     await expect(page).toHaveURL(/\/fr\/videos\/\d+$/)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   })
@@ -68,14 +71,18 @@ test.describe('lists', () => {
     // The list follows once the new page has loaded: longest first.
     await expect
       .poll(async () => {
-        const durations = await cards(page).getByLabel(/^Duration /).allTextContents()
+        const durations = await cards(page)
+          .getByLabel(/^Duration /)
+          .allTextContents()
         const seconds = durations.map((d) => d.split(':').reduce((total, part) => total * 60 + Number(part), 0))
         return seconds.length === 30 && seconds.every((value, i) => i === 0 || seconds[i - 1]! >= value)
       })
       .toBe(true)
     // Every demo video has a source of its own (scripts/seed/video-sources.ts): the first page
     // shows a spread of distinct durations, led by one over ten minutes.
-    const durations = await cards(page).getByLabel(/^Duration /).allTextContents()
+    const durations = await cards(page)
+      .getByLabel(/^Duration /)
+      .allTextContents()
     expect(Number(durations[0]!.split(':')[0])).toBeGreaterThanOrEqual(10)
     expect(new Set(durations).size).toBeGreaterThanOrEqual(20)
 

@@ -64,7 +64,9 @@ test.describe('language', () => {
         const header = page.getByRole('banner')
         await expect(header.getByRole('button', { name: controls.userMenu }), `${locale} at ${width}px`).toBeInViewport({ ratio: 1 })
         await expect(header.getByRole('searchbox'), `${locale} at ${width}px`).toBeInViewport({ ratio: 1 })
-        await expect(header.getByRole('button', { name: /: (Deutsch|English|Español|Français|Italiano)\)$/ }), `${locale} at ${width}px`).toBeInViewport({ ratio: 1 })
+        await expect(header.getByRole('button', { name: /: (Deutsch|English|Español|Français|Italiano)\)$/ }), `${locale} at ${width}px`).toBeInViewport({
+          ratio: 1,
+        })
         if (width >= 1200) {
           await expect(header.getByRole('link', { name: labels[4], exact: true }), `${locale} at ${width}px`).toBeInViewport({ ratio: 1 })
         } else {

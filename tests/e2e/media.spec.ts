@@ -20,7 +20,10 @@ test('the seeded posters load and the hover preview and thumbnail clips play in 
   const latest = await page.request.get(`/trpc/catalog.videos?input=${encodeURIComponent(JSON.stringify({ locale: 'en', limit: 1 }))}`)
   const [first] = (await latest.json()).result.data.items as Array<{ previewClipUrl: string | null; thumbnailClipUrl: string | null }>
   expect(src!.split('/')[2]).toBe(first!.previewClipUrl!.split('/')[2])
-  for (const [clip, address] of [['preview.mp4', first!.previewClipUrl], ['thumb.mp4', first!.thumbnailClipUrl]] as const) {
+  for (const [clip, address] of [
+    ['preview.mp4', first!.previewClipUrl],
+    ['thumb.mp4', first!.thumbnailClipUrl],
+  ] as const) {
     expect(address).toMatch(new RegExp(`/${clip.replace('.', '\\.')}$`))
     const url = new URL(address!, page.url()).href
     const response = await page.request.get(url)

@@ -25,10 +25,14 @@ async function countConcurrentClips(page: Page) {
   await page.addInitScript(() => {
     const w = window as typeof window & { mostPlaying?: number }
     w.mostPlaying = 0
-    document.addEventListener('playing', () => {
-      const now = [...document.querySelectorAll('video')].filter((video) => !video.paused).length
-      w.mostPlaying = Math.max(w.mostPlaying ?? 0, now)
-    }, true)
+    document.addEventListener(
+      'playing',
+      () => {
+        const now = [...document.querySelectorAll('video')].filter((video) => !video.paused).length
+        w.mostPlaying = Math.max(w.mostPlaying ?? 0, now)
+      },
+      true,
+    )
   })
   return () => page.evaluate(() => (window as typeof window & { mostPlaying?: number }).mostPlaying)
 }
@@ -156,7 +160,11 @@ test('a member sees no join button on the phone, swipes to the next picture in t
   await expect.poll(() => media.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(0.5)
 })
 
-for (const [name, path] of [['home page', '/en'], ['videos list', '/en/videos'], ['video page', 'video']] as const) {
+for (const [name, path] of [
+  ['home page', '/en'],
+  ['videos list', '/en/videos'],
+  ['video page', 'video'],
+] as const) {
   test(`the phone ${name} has no serious or critical accessibility violation (target size and contrast included)`, async ({ page }) => {
     // axe walks the whole page: slow on a busy machine.
     test.setTimeout(180_000)
@@ -168,6 +176,8 @@ for (const [name, path] of [['home page', '/en'], ['videos list', '/en/videos'],
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
     expect(grave).toEqual([])
     // The rules that matter most on a phone did run.
-    expect([...results.passes, ...results.violations, ...results.incomplete].map((rule) => rule.id)).toEqual(expect.arrayContaining(['target-size', 'color-contrast']))
+    expect([...results.passes, ...results.violations, ...results.incomplete].map((rule) => rule.id)).toEqual(
+      expect.arrayContaining(['target-size', 'color-contrast']),
+    )
   })
 }

@@ -47,7 +47,13 @@ test('hovering the seek bar shows the scrub thumbnail of that moment, a tile of 
 test('player basics: keyboard shortcuts, playback speed, picture-in-picture, and the resolution being played', async ({ page }) => {
   const media = await playingLongVideo(page)
   const state = () =>
-    media.evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused, muted: v.muted, rate: v.playbackRate, fullscreen: !!document.fullscreenElement }))
+    media.evaluate((v: HTMLVideoElement) => ({
+      time: v.currentTime,
+      paused: v.paused,
+      muted: v.muted,
+      rate: v.playbackRate,
+      fullscreen: !!document.fullscreenElement,
+    }))
   // The shortcuts work from anywhere on the page (the focus is on the page, not in the player).
   await page.getByRole('heading', { level: 1 }).click()
 

@@ -95,10 +95,12 @@ test('"Start over" plays from the beginning, and a video watched to the end leav
   await expect.poll(() => media.evaluate((v: HTMLVideoElement) => v.currentTime / v.duration), { timeout: 30_000 }).toBeGreaterThanOrEqual(0.97)
   await media.evaluate((v: HTMLVideoElement) => v.pause())
   await expect
-    .poll(() => e2eSql<{ share: number }>(
-          `select w.position_seconds / v.duration_seconds as share from watch_position w join video v on v.id = w.video_id where w.user_id = $1 and w.video_id = $2`,
-          [user!.id, video.id],
-        ).then((r) => r[0]?.share))
+    .poll(() =>
+      e2eSql<{ share: number }>(
+        `select w.position_seconds / v.duration_seconds as share from watch_position w join video v on v.id = w.video_id where w.user_id = $1 and w.video_id = $2`,
+        [user!.id, video.id],
+      ).then((r) => r[0]?.share),
+    )
     .toBeGreaterThan(0.95)
   await page.goto('/en')
   await expect(page.getByRole('heading', { name: 'Latest videos' })).toBeVisible()

@@ -11,7 +11,23 @@ import { confirmAgeInAdvance, expect, expectNoGraveViolations, test, waitForHydr
  */
 const LOCALES = ['de', 'en', 'es', 'fr', 'it'] as const
 /** One of each public page kind on the seeded demo catalog. */
-const PAGES = ['', 'videos', 'images?sort=best_rated', 'models', 'categories', 'videos/10', 'images/5', 'models/2?type=videos', 'categories/1/videos', 'coming-soon?type=videos', 'search/videos?q=suite', 'tos', 'faq', 'contact', 'report']
+const PAGES = [
+  '',
+  'videos',
+  'images?sort=best_rated',
+  'models',
+  'categories',
+  'videos/10',
+  'images/5',
+  'models/2?type=videos',
+  'categories/1/videos',
+  'coming-soon?type=videos',
+  'search/videos?q=suite',
+  'tos',
+  'faq',
+  'contact',
+  'report',
+]
 
 /** Records, the moment React has hydrated the page, every script the page has fetched so far. */
 const recordScriptsAtHydration = () => {
@@ -44,11 +60,19 @@ for (const locale of LOCALES) {
       const named = scriptsNamedIn(await response!.text())
       const loaded = await page.evaluate(() => (window as unknown as { scriptsAtHydration: string[] }).scriptsAtHydration)
       expect(loaded.length, path).toBeGreaterThan(0)
-      expect(loaded.filter((script) => !named.includes(script)), `${path}: scripts loaded before the page was live that it does not name`).toEqual([])
+      expect(
+        loaded.filter((script) => !named.includes(script)),
+        `${path}: scripts loaded before the page was live that it does not name`,
+      ).toEqual([])
       // The page is parsed (and painted) before its first script is even asked for: scripts never compete with its HTML, CSS and pictures.
       const { parsed, firstScript } = await page.evaluate(() => ({
         parsed: performance.getEntriesByType('navigation')[0]!.toJSON().domContentLoadedEventStart as number,
-        firstScript: Math.min(...performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js')).map((entry) => entry.startTime)),
+        firstScript: Math.min(
+          ...performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name.endsWith('.js'))
+            .map((entry) => entry.startTime),
+        ),
       }))
       expect(firstScript, `${path}: the first script request starts after the document is parsed`).toBeGreaterThan(parsed)
     }
@@ -143,7 +167,7 @@ test('a page is marked live only once React has taken over its content, so a cho
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
   await page.goto('/en/videos')
-  const atMark = (await page.evaluate(() => (window as unknown as { atMark: { controls: number; notLive: number } }).atMark))
+  const atMark = await page.evaluate(() => (window as unknown as { atMark: { controls: number; notLive: number } }).atMark)
   expect(atMark.controls).toBeGreaterThan(30)
   expect(atMark.notLive).toBe(0)
   await page.getByLabel('Sort by').selectOption('longest')

@@ -23,10 +23,10 @@ async function signInAsAdmin(page: Page): Promise<void> {
      values ($1, 'not-used', now(), 'admin', 'en', now(), now()) returning id`,
     [`admin-${token.slice(0, 8)}@example.com`],
   )
-  await query(`insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 hour')`, [
-    hashToken(token),
-    user!.id,
-  ])
+  await query(
+    `insert into session (id, user_id, remember, created_at, last_seen_at, expires_at) values ($1, $2, false, now(), now(), now() + interval '1 hour')`,
+    [hashToken(token), user!.id],
+  )
   await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: test.info().project.use.baseURL! }])
 }
 
@@ -37,7 +37,13 @@ test('contact: a validation error first, then the message is sent, stored and ma
 
   const form = page.getByRole('form', { name: 'Contact form' })
   await form.getByRole('button', { name: 'Send message' }).click()
-  for (const message of ['Please enter your first name.', 'Please enter your last name.', 'Please enter your email address.', 'Please enter a subject.', 'Please enter your message.']) {
+  for (const message of [
+    'Please enter your first name.',
+    'Please enter your last name.',
+    'Please enter your email address.',
+    'Please enter a subject.',
+    'Please enter your message.',
+  ]) {
     await expect(form.getByText(message)).toBeVisible()
   }
 

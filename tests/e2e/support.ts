@@ -26,7 +26,14 @@ export async function expectPlayedPast(media: Locator, seconds: number): Promise
     await expect.poll(() => media.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(seconds)
   } catch (error) {
     const state = await media
-      .evaluate((v: HTMLVideoElement) => ({ paused: v.paused, readyState: v.readyState, networkState: v.networkState, error: v.error?.message ?? v.error?.code ?? null, src: v.currentSrc.slice(0, 40), buffered: v.buffered.length ? v.buffered.end(0) : 0 }))
+      .evaluate((v: HTMLVideoElement) => ({
+        paused: v.paused,
+        readyState: v.readyState,
+        networkState: v.networkState,
+        error: v.error?.message ?? v.error?.code ?? null,
+        src: v.currentSrc.slice(0, 40),
+        buffered: v.buffered.length ? v.buffered.end(0) : 0,
+      }))
       .catch((e: Error) => e.message)
     throw new Error(`the video did not play past ${seconds} s: ${JSON.stringify(state)}`, { cause: error })
   }

@@ -28,7 +28,10 @@ async function picturesIn(page: Page) {
 
 const mediaIn = (html: string) => [...html.matchAll(/\/media\/[^"'\s,<>)\\]+/g)].map((match) => match[0])
 
-for (const [size, viewport] of [['desktop', { width: 1366, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+for (const [size, viewport] of [
+  ['desktop', { width: 1366, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
   test(`the home page shows only the server's blurred pictures, no clip, no CSS blur (${size})`, async ({ page }, testInfo) => {
     await page.setViewportSize(viewport)
     // In the server's HTML already: the media it names are tour renditions only.

@@ -5,7 +5,18 @@
 import { quickAddJob, runOnce } from 'graphile-worker'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  AuditEntry, BillingEvent, ContactMessage, DownloadCounter, ErrorFeedback, MailMessage, Plan, Session, Subscription, User, Video, type ImageSet,
+  AuditEntry,
+  BillingEvent,
+  ContactMessage,
+  DownloadCounter,
+  ErrorFeedback,
+  MailMessage,
+  Plan,
+  Session,
+  Subscription,
+  User,
+  Video,
+  type ImageSet,
 } from '../../core/db/entities/index.js'
 import { saveWatchPosition } from '../../core/services/catalog/watch.js'
 import { ensurePlans } from '../../scripts/seed/plans.js'
@@ -53,9 +64,26 @@ const member = (options: { plan?: string } = {}) => signedInUser(t.app, db.orm.e
 /** A processor's sale notification as CCBill sends it: the person's details included. */
 function ccbillSale(externalId: string, email: string, userId: number) {
   return {
-    subscriptionId: externalId, transactionId: `${externalId}-t`, firstName: 'Mia', lastName: 'Muster', address1: '1 Main Street', city: 'Berlin',
-    postalCode: '10115', country: 'DE', email, phoneNumber: '+49 30 1234567', ipAddress: '203.0.113.9', username: 'mia', 'X-userId': String(userId),
-    'X-planSid': 'basic-monthly', billedInitialPrice: '14.99', billedCurrencyCode: '978', cardType: 'VISA', bin: '411111', last4: '1111', expDate: '0128',
+    subscriptionId: externalId,
+    transactionId: `${externalId}-t`,
+    firstName: 'Mia',
+    lastName: 'Muster',
+    address1: '1 Main Street',
+    city: 'Berlin',
+    postalCode: '10115',
+    country: 'DE',
+    email,
+    phoneNumber: '+49 30 1234567',
+    ipAddress: '203.0.113.9',
+    username: 'mia',
+    'X-userId': String(userId),
+    'X-planSid': 'basic-monthly',
+    billedInitialPrice: '14.99',
+    billedCurrencyCode: '978',
+    cardType: 'VISA',
+    bin: '411111',
+    last4: '1111',
+    expDate: '0128',
     timestamp: '2026-11-24 10:15:00',
   }
 }
@@ -65,10 +93,23 @@ describe('the export file', () => {
     const m = await member({ plan: 'basic-monthly' })
     const em = db.orm.em.fork()
     const subscription = await em.findOneOrFail(Subscription, { user: m.id })
-    em.create(BillingEvent, { provider: 'ccbill', eventId: `sale-${m.id}`, type: 'sale', payload: ccbillSale(subscription.externalId, m.email, m.id), amountCents: 1499, currency: 'EUR', subscriptionExternalId: subscription.externalId, receivedAt: new Date() })
+    em.create(BillingEvent, {
+      provider: 'ccbill',
+      eventId: `sale-${m.id}`,
+      type: 'sale',
+      payload: ccbillSale(subscription.externalId, m.email, m.id),
+      amountCents: 1499,
+      currency: 'EUR',
+      subscriptionExternalId: subscription.externalId,
+      receivedAt: new Date(),
+    })
     em.create(ContactMessage, { firstName: 'Mia', lastName: 'Muster', email: m.email, subject: 'Hello', message: 'A question', locale: 'en', user: m.id })
     await em.flush()
-    for (const change of [{ kind: 'video', id: video.id, favorite: true }, { kind: 'video', id: video.id, rating: 'like' }, { kind: 'imageSet', id: imageSet.id, watch_later: true }]) {
+    for (const change of [
+      { kind: 'video', id: video.id, favorite: true },
+      { kind: 'video', id: video.id, rating: 'like' },
+      { kind: 'imageSet', id: imageSet.id, watch_later: true },
+    ]) {
       expect((await call('interactions.update', change, m.cookie)).statusCode).toBe(200)
     }
     await saveWatchPosition(db.orm.em.fork(), m.id, video.id, 42, new Date())
@@ -84,13 +125,29 @@ describe('the export file', () => {
     const file = res.json()
     expect(file).toMatchObject({ format: 'streamclub-account-export', version: 1, exportedAt: expect.any(String) })
     expect(Object.keys(file.sections)).toEqual([
-      'account', 'subscriptions', 'billingEvents', 'favorites', 'watchLater', 'ratings', 'viewed', 'watchPositions', 'downloads', 'sessions', 'passkeys',
-      'emailChanges', 'contactMessages', 'errorReports',
+      'account',
+      'subscriptions',
+      'billingEvents',
+      'favorites',
+      'watchLater',
+      'ratings',
+      'viewed',
+      'watchPositions',
+      'downloads',
+      'sessions',
+      'passkeys',
+      'emailChanges',
+      'contactMessages',
+      'errorReports',
     ])
     const s = file.sections
     expect(s.account).toMatchObject({ id: m.id, email: m.email, role: 'user', hasPassword: true })
-    expect(s.subscriptions).toEqual([expect.objectContaining({ processorSubscriptionId: subscription.externalId, status: 'active', plan: expect.objectContaining({ sid: 'basic-monthly' }) })])
-    expect(s.billingEvents).toEqual([expect.objectContaining({ type: 'sale', amountCents: 1499, currency: 'EUR', fields: expect.objectContaining({ email: m.email }) })])
+    expect(s.subscriptions).toEqual([
+      expect.objectContaining({ processorSubscriptionId: subscription.externalId, status: 'active', plan: expect.objectContaining({ sid: 'basic-monthly' }) }),
+    ])
+    expect(s.billingEvents).toEqual([
+      expect.objectContaining({ type: 'sale', amountCents: 1499, currency: 'EUR', fields: expect.objectContaining({ email: m.email }) }),
+    ])
     expect(s.favorites).toEqual([{ type: 'video', id: video.id, title: 'Colour bars', updatedAt: expect.any(String) }])
     expect(s.ratings).toEqual([{ type: 'video', id: video.id, title: 'Colour bars', rating: 'like', updatedAt: expect.any(String) }])
     expect(s.watchLater).toEqual([{ type: 'imageSet', id: imageSet.id, title: 'Test cards', updatedAt: expect.any(String) }])
@@ -125,7 +182,9 @@ describe('changing the address', () => {
     const confirmed = await call('account.confirmEmailChange', { token: confirm.token })
     expect(confirmed.json().result.data).toEqual({ email: newEmail })
     expect((await me(t.app, m.cookie))?.email).toBe(newEmail)
-    expect((await call('account.confirmEmailChange', { token: confirm.token })).json().error.message).toBe('This link has already been used. Please request a new one.')
+    expect((await call('account.confirmEmailChange', { token: confirm.token })).json().error.message).toBe(
+      'This link has already been used. Please request a new one.',
+    )
     expect(errorOf(await logIn(t.app, m.email, PASSWORD)).message).toBe('The email address or the password is not correct.')
     expect(sessionCookieOf(await logIn(t.app, newEmail.toUpperCase(), PASSWORD))).toMatch(/^sid=/)
 
@@ -159,16 +218,20 @@ describe('changing the address', () => {
     expect(taken.json().result.data).toEqual({ sentTo: other.email.toUpperCase() })
     expect(free.json().result.data).toEqual({ sentTo: `free${users}@example.com` })
     expect(await db.orm.em.fork().count(MailMessage, {})).toBe(mails + 2)
-    const told = (await db.orm.em.fork().findOneOrFail(MailMessage, { to: other.email.toUpperCase() }))
+    const told = await db.orm.em.fork().findOneOrFail(MailMessage, { to: other.email.toUpperCase() })
     expect(told.subject).toBe('Your email address at Streamclub')
     expect(told.text).not.toMatch(/https?:\/\//)
-    expect(errorOf(await call('account.requestEmailChange', { email: m.email.toUpperCase() }, m.cookie)).data.fieldErrors).toEqual({ email: 'That is already your address.' })
+    expect(errorOf(await call('account.requestEmailChange', { email: m.email.toUpperCase() }, m.cookie)).data.fieldErrors).toEqual({
+      email: 'That is already your address.',
+    })
   })
 
   it('asks for a recent proof of identity, and expires its links', async () => {
     const m = await member()
     await db.orm.em.fork().nativeUpdate(Session, { id: m.sessionId }, { authenticatedAt: new Date(Date.now() - 6 * 60_000) })
-    expect(errorOf(await call('account.requestEmailChange', { email: 'later@example.com' }, m.cookie)).data).toMatchObject({ key: 'account.errors.reauthRequired' })
+    expect(errorOf(await call('account.requestEmailChange', { email: 'later@example.com' }, m.cookie)).data).toMatchObject({
+      key: 'account.errors.reauthRequired',
+    })
     await call('account.reauthenticate', { method: 'password', password: PASSWORD }, m.cookie)
     await call('account.requestEmailChange', { email: `late${users}@example.com` }, m.cookie)
     const link = linkOf((await latestMail(db.orm, `late${users}@example.com`))!)
@@ -185,12 +248,18 @@ describe('deleting the account', () => {
       terms: { kind: 'cancelFirst', date: expect.any(String) },
       cancelUrl: 'https://billing-support.example.com/subscriptions/cancel',
     })
-    expect(errorOf(await call('account.deleteAccount', { confirmLosingPaidPeriod: true }, m.cookie)).message).toBe('Your membership still renews: cancel it with the payment provider first.')
+    expect(errorOf(await call('account.deleteAccount', { confirmLosingPaidPeriod: true }, m.cookie)).message).toBe(
+      'Your membership still renews: cancel it with the payment provider first.',
+    )
     await db.orm.em.fork().nativeUpdate(Subscription, { user: m.id }, { pendingChange: 'cancel' })
     expect((await trpcQuery(t.app, 'account.deletion', undefined, { cookie: m.cookie })).json().result.data.terms.kind).toBe('losesPaidPeriod')
-    expect(errorOf(await call('account.deleteAccount', {}, m.cookie)).data.fieldErrors).toEqual({ confirmLosingPaidPeriod: 'Please confirm that you give up the rest of your paid time.' })
+    expect(errorOf(await call('account.deleteAccount', {}, m.cookie)).data.fieldErrors).toEqual({
+      confirmLosingPaidPeriod: 'Please confirm that you give up the rest of your paid time.',
+    })
     await db.orm.em.fork().nativeUpdate(Session, { id: m.sessionId }, { authenticatedAt: new Date(Date.now() - 6 * 60_000) })
-    expect(errorOf(await call('account.deleteAccount', { confirmLosingPaidPeriod: true }, m.cookie)).data).toMatchObject({ key: 'account.errors.reauthRequired' })
+    expect(errorOf(await call('account.deleteAccount', { confirmLosingPaidPeriod: true }, m.cookie)).data).toMatchObject({
+      key: 'account.errors.reauthRequired',
+    })
     expect(await db.orm.em.fork().count(User, { id: m.id })).toBe(1)
 
     const admin = await signedInUser(t.app, db.orm.em.fork(), { email: `admin${++users}@example.com`, role: 'admin' })
@@ -206,13 +275,34 @@ describe('deleting the account', () => {
     const em = db.orm.em.fork()
     const plan = await em.findOneOrFail(Plan, { sid: 'basic-monthly' })
     const ended = makeSubscription(em, m.id, plan, { status: 'ended', paidUntil: new Date(Date.now() - 5 * DAY), externalId: 'cc-deleted-1' })
-    em.create(BillingEvent, { provider: 'ccbill', eventId: 'sale-deleted-1', type: 'sale', payload: ccbillSale(ended.externalId, m.email, m.id), amountCents: 1499, currency: 'EUR', subscriptionExternalId: ended.externalId, receivedAt: new Date() })
+    em.create(BillingEvent, {
+      provider: 'ccbill',
+      eventId: 'sale-deleted-1',
+      type: 'sale',
+      payload: ccbillSale(ended.externalId, m.email, m.id),
+      amountCents: 1499,
+      currency: 'EUR',
+      subscriptionExternalId: ended.externalId,
+      receivedAt: new Date(),
+    })
     em.create(ContactMessage, { firstName: 'Mia', lastName: 'Muster', email: m.email, subject: 'Signed in', message: 'Hello', locale: 'en', user: m.id })
-    em.create(ContactMessage, { firstName: 'Mia', lastName: 'Muster', email: m.email.toUpperCase(), subject: 'As a visitor', message: 'Hello again', locale: 'en', user: null })
+    em.create(ContactMessage, {
+      firstName: 'Mia',
+      lastName: 'Muster',
+      email: m.email.toUpperCase(),
+      subject: 'As a visitor',
+      message: 'Hello again',
+      locale: 'en',
+      user: null,
+    })
     em.create(ErrorFeedback, { message: `It broke, write to me at ${m.email}`, path: '/en/videos', errorText: null, user: m.id })
     em.create(DownloadCounter, { user: m.id, day: new Date().toISOString().slice(0, 10), count: 2 })
     await em.flush()
-    for (const change of [{ kind: 'video', id: video.id, rating: 'like' }, { kind: 'video', id: video.id, favorite: true }, { kind: 'imageSet', id: imageSet.id, rating: 'dislike' }]) {
+    for (const change of [
+      { kind: 'video', id: video.id, rating: 'like' },
+      { kind: 'video', id: video.id, favorite: true },
+      { kind: 'imageSet', id: imageSet.id, rating: 'dislike' },
+    ]) {
       expect((await call('interactions.update', change, m.cookie)).statusCode).toBe(200)
     }
     await saveWatchPosition(db.orm.em.fork(), m.id, video.id, 12, new Date())
@@ -242,7 +332,15 @@ describe('deleting the account', () => {
     expect(kept.user).toBeNull()
     const event = await db.orm.em.fork().findOneOrFail(BillingEvent, { eventId: 'sale-deleted-1' })
     expect(event.amountCents).toBe(1499)
-    expect(Object.keys(event.payload).sort()).toEqual(['X-planSid', 'billedCurrencyCode', 'billedInitialPrice', 'country', 'subscriptionId', 'timestamp', 'transactionId'])
+    expect(Object.keys(event.payload).sort()).toEqual([
+      'X-planSid',
+      'billedCurrencyCode',
+      'billedInitialPrice',
+      'country',
+      'subscriptionId',
+      'timestamp',
+      'transactionId',
+    ])
 
     // The last mail is queued; once delivered, its row is gone.
     const last = (await latestMail(db.orm, current))!

@@ -42,7 +42,12 @@ function call(path: string, type: 'query' | 'mutation' | 'subscription', input: 
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`
     return t.app.inject({ method: 'GET', url: `/trpc/${path}${query}`, headers })
   }
-  return t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input ?? null) })
+  return t.app.inject({
+    method: 'POST',
+    url: `/trpc/${path}`,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(input ?? null),
+  })
 }
 
 describe('every admin procedure, from the router', () => {
@@ -56,7 +61,12 @@ describe('every admin procedure, from the router', () => {
     if (type !== 'subscription') return { status: res.statusCode, error: res.json().error }
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/)
     // No board: the stream says it is connected, then only the refusal.
-    expect(res.body.split('\n\n').filter((block) => block.trim()).map((block) => /^event: (\S+)/.exec(block.trim())?.[1])).toEqual(['connected', 'serialized-error'])
+    expect(
+      res.body
+        .split('\n\n')
+        .filter((block) => block.trim())
+        .map((block) => /^event: (\S+)/.exec(block.trim())?.[1]),
+    ).toEqual(['connected', 'serialized-error'])
     const event = /event: serialized-error\ndata: (.*)/.exec(res.body)
     return { status: (JSON.parse(event![1]!) as { data: { httpStatus: number } }).data.httpStatus, error: JSON.parse(event![1]!) }
   }
@@ -75,12 +85,20 @@ describe('every admin procedure, from the router', () => {
 
   it('the console’s HTTP routes (the tus upload): 401 for a visitor, 403 for the other roles, on every method', async () => {
     const routes = adminHttpRoutes(t.app)
-    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(expect.arrayContaining(['HEAD /admin/uploads/:id', 'PATCH /admin/uploads/:id', 'POST /admin/uploads']))
+    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
+      expect.arrayContaining(['HEAD /admin/uploads/:id', 'PATCH /admin/uploads/:id', 'POST /admin/uploads']),
+    )
     // A real upload to aim at, so a refusal is not a 404.
     const created = await t.app.inject({
       method: 'POST',
       url: '/admin/uploads',
-      headers: { ...SITE_CLIENT, cookie: cookies.admin!, 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': `filename ${Buffer.from('a.mp4').toString('base64')}` },
+      headers: {
+        ...SITE_CLIENT,
+        cookie: cookies.admin!,
+        'tus-resumable': '1.0.0',
+        'upload-length': '10',
+        'upload-metadata': `filename ${Buffer.from('a.mp4').toString('base64')}`,
+      },
     })
     expect(created.statusCode).toBe(201)
     const id = String(created.headers.location).split('/').at(-1)!
@@ -90,7 +108,18 @@ describe('every admin procedure, from the router', () => {
         url: route.url.replace(':id', id),
         payload: route.method === 'PATCH' || route.method === 'PUT' ? Buffer.from('0123456789') : undefined,
         // Each byte route's own body type (the same-origin guard refuses any other before the role is asked).
-        headers: { 'x-locale': 'de', ...SITE_CLIENT, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'upload-length': '10', ...(route.method === 'PATCH' ? { 'content-type': 'application/offset+octet-stream' } : route.method === 'PUT' ? { 'content-type': PICTURE_BODY_TYPE } : {}) },
+        headers: {
+          'x-locale': 'de',
+          ...SITE_CLIENT,
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'upload-length': '10',
+          ...(route.method === 'PATCH'
+            ? { 'content-type': 'application/offset+octet-stream' }
+            : route.method === 'PUT'
+              ? { 'content-type': PICTURE_BODY_TYPE }
+              : {}),
+        },
       }
       const visitor = await t.app.inject(request)
       expect(visitor.statusCode, `${route.method} ${route.url}`).toBe(401)
@@ -151,7 +180,10 @@ describe('audited changes', () => {
   it('a failed change leaves neither the change nor an entry', async () => {
     const target = await makeUser(db.orm.em.fork(), { email: 'audit-failed@example.com' })
     const { caller } = await callerFor(db.orm.em.fork(), 'admin')
-    await expect(caller.setRole({ email: target.email, role: 'admin', then: 'fail' })).rejects.toMatchObject({ code: 'BAD_REQUEST', cause: expect.any(AppError) })
+    await expect(caller.setRole({ email: target.email, role: 'admin', then: 'fail' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      cause: expect.any(AppError),
+    })
     expect((await db.orm.em.fork().findOneOrFail(User, { id: target.id })).role).toBe('user')
     expect(await db.orm.em.fork().count(AuditEntry, { targetId: String(target.id) })).toBe(0)
   })

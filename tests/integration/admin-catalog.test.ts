@@ -60,11 +60,17 @@ const read = async (path: string, input: unknown) => {
   const res = await trpcQuery(t.app, path, input)
   return res.statusCode === 200 ? res.json().result.data : res.statusCode
 }
-const auditOf = (targetType: string, targetId: number | string) => db.orm.em.fork().find(AuditEntry, { targetType, targetId: String(targetId) }, { orderBy: { id: 'asc' } })
+const auditOf = (targetType: string, targetId: number | string) =>
+  db.orm.em.fork().find(AuditEntry, { targetType, targetId: String(targetId) }, { orderBy: { id: 'asc' } })
 
 async function upload(use: string, file: string, cookie = admin.cookie) {
   const body = await fs.readFile(file)
-  return t.app.inject({ method: 'PUT', url: `/admin/pictures?use=${use}`, headers: { ...SITE_CLIENT, 'x-locale': 'de', cookie, 'content-type': 'application/octet-stream' }, payload: body })
+  return t.app.inject({
+    method: 'PUT',
+    url: `/admin/pictures?use=${use}`,
+    headers: { ...SITE_CLIENT, 'x-locale': 'de', cookie, 'content-type': 'application/octet-stream' },
+    payload: body,
+  })
 }
 async function uploaded(use: string) {
   const res = await upload(use, files.photo!)
@@ -75,11 +81,21 @@ async function uploaded(use: string) {
 describe('PUT /admin/pictures', () => {
   it('is refused to visitors and users before reading the picture', async () => {
     const body = await fs.readFile(files.photo!)
-    const visitor = await t.app.inject({ method: 'PUT', url: '/admin/pictures?use=model', headers: { ...SITE_CLIENT, 'content-type': 'application/octet-stream' }, payload: body })
+    const visitor = await t.app.inject({
+      method: 'PUT',
+      url: '/admin/pictures?use=model',
+      headers: { ...SITE_CLIENT, 'content-type': 'application/octet-stream' },
+      payload: body,
+    })
     expect(visitor.statusCode).toBe(401)
     expect((await upload('model', files.photo!, user.cookie)).statusCode).toBe(403)
     // A cross-site form cannot send it: another content type, or no client header, is refused.
-    const form = await t.app.inject({ method: 'PUT', url: '/admin/pictures?use=model', headers: { cookie: admin.cookie, 'content-type': 'image/jpeg' }, payload: body })
+    const form = await t.app.inject({
+      method: 'PUT',
+      url: '/admin/pictures?use=model',
+      headers: { cookie: admin.cookie, 'content-type': 'image/jpeg' },
+      payload: body,
+    })
     expect(form.statusCode).toBe(403)
   })
 
@@ -92,16 +108,24 @@ describe('PUT /admin/pictures', () => {
     expect(small.json()).toMatchObject({ reason: 'pictureTooSmall', error: expect.stringContaining('64') })
     expect((await upload('nothing', files.photo!)).statusCode).toBe(400)
     const tooLarge = await t.app.inject({
-      method: 'PUT', url: '/admin/pictures?use=model',
-      headers: { ...SITE_CLIENT, cookie: admin.cookie, 'content-type': 'application/octet-stream', 'content-length': '20000000' }, payload: Buffer.alloc(10),
+      method: 'PUT',
+      url: '/admin/pictures?use=model',
+      headers: { ...SITE_CLIENT, cookie: admin.cookie, 'content-type': 'application/octet-stream', 'content-length': '20000000' },
+      payload: Buffer.alloc(10),
     })
     expect(tooLarge.statusCode).toBe(413)
   })
 
   it('makes the sizes the site shows', async () => {
     const key = await uploaded('model')
-    const sizes = await Promise.all(['avatar', 'preview', 'previewThumbnail'].map((name) => probePicture(path.join(dir, 'media', 'public', 'pictures', key, `${name}.jpg`))))
-    expect(sizes.map((s) => s && [s.width, s.height])).toEqual([[256, 256], [600, 800], [300, 400]])
+    const sizes = await Promise.all(
+      ['avatar', 'preview', 'previewThumbnail'].map((name) => probePicture(path.join(dir, 'media', 'public', 'pictures', key, `${name}.jpg`))),
+    )
+    expect(sizes.map((s) => s && [s.width, s.height])).toEqual([
+      [256, 256],
+      [600, 800],
+      [300, 400],
+    ])
   })
 })
 
@@ -113,10 +137,19 @@ describe('admin.models', () => {
     expect(await read('catalog.model', { locale: 'de', id: model.id })).toMatchObject({ name: 'Alina' }) // cached now
     const key = await uploaded('model')
     const input = {
-      id: model.id, firstName: 'Alina Marie', birthDate: '1995-03-21',
-      description: { ...empty, de: 'Kurz über Alina', en: 'About Alina' }, bio: { ...empty, de: 'Ihre Geschichte' },
-      cupSize: 'c', genitalArea: 'shaved', heightCm: 168, weightKg: 55, nationality: 'czech', zodiac: 'aries',
-      preferences: ['lingerie', 'webcam'], picture: key,
+      id: model.id,
+      firstName: 'Alina Marie',
+      birthDate: '1995-03-21',
+      description: { ...empty, de: 'Kurz über Alina', en: 'About Alina' },
+      bio: { ...empty, de: 'Ihre Geschichte' },
+      cupSize: 'c',
+      genitalArea: 'shaved',
+      heightCm: 168,
+      weightKg: 55,
+      nationality: 'czech',
+      zodiac: 'aries',
+      preferences: ['lingerie', 'webcam'],
+      picture: key,
     }
     const res = await save('admin.models.save', input)
     expect(res.statusCode, res.body).toBe(200)
@@ -124,19 +157,41 @@ describe('admin.models', () => {
     await expect.poll(async () => (await read('catalog.model', { locale: 'de', id: model.id })).name, { timeout: 10_000 }).toBe('Alina Marie')
     const page = await read('catalog.model', { locale: 'de', id: model.id })
     expect(page).toMatchObject({
-      name: 'Alina Marie', description: 'Kurz über Alina', bio: 'Ihre Geschichte', preferences: ['lingerie', 'webcam'],
+      name: 'Alina Marie',
+      description: 'Kurz über Alina',
+      bio: 'Ihre Geschichte',
+      preferences: ['lingerie', 'webcam'],
       facts: { cupSize: 'C', genitalArea: 'shaved', heightCm: 168, weightKg: 55, nationality: 'czech', zodiac: 'aries' },
     })
     expect(page.avatar.src).toContain(`/pictures/${key}/`)
     const [entry] = await auditOf('model', model.id)
-    expect(entry).toMatchObject({ userEmail: admin.email, action: 'admin.models.save', before: { firstName: 'Alina', heightCm: null }, after: { firstName: 'Alina Marie', heightCm: 168 } })
+    expect(entry).toMatchObject({
+      userEmail: admin.email,
+      action: 'admin.models.save',
+      before: { firstName: 'Alina', heightCm: null },
+      after: { firstName: 'Alina Marie', heightCm: 168 },
+    })
   })
 
   it('refuses bad input with translated field messages and changes nothing', async () => {
     const em = db.orm.em.fork()
     const model = makeModel(em, { firstName: 'Bea' })
     await em.flush()
-    const base = { id: model.id, firstName: 'Bea', birthDate: null, description: empty, bio: empty, cupSize: null, genitalArea: null, heightCm: null, weightKg: null, nationality: null, zodiac: null, preferences: [], picture: null }
+    const base = {
+      id: model.id,
+      firstName: 'Bea',
+      birthDate: null,
+      description: empty,
+      bio: empty,
+      cupSize: null,
+      genitalArea: null,
+      heightCm: null,
+      weightKg: null,
+      nationality: null,
+      zodiac: null,
+      preferences: [],
+      picture: null,
+    }
     const tall = await save('admin.models.save', { ...base, heightCm: 500 })
     expect(tall.statusCode).toBe(400)
     expect(tall.json().error.data.fieldErrors).toEqual({ heightCm: 'Gib eine Größe zwischen 120 und 230 cm ein.' })
@@ -152,8 +207,13 @@ describe('admin.models', () => {
 describe('admin.categories', () => {
   it('creates a category with logo and preview that the site lists at once', async () => {
     const res = await save('admin.categories.save', {
-      id: null, title: { ...empty, de: 'Strandleben', en: 'Beach life' }, description: { ...empty, de: 'Sonne' }, featured: true, sortOrder: 5,
-      logo: await uploaded('categoryLogo'), preview: await uploaded('categoryPreview'),
+      id: null,
+      title: { ...empty, de: 'Strandleben', en: 'Beach life' },
+      description: { ...empty, de: 'Sonne' },
+      featured: true,
+      sortOrder: 5,
+      logo: await uploaded('categoryLogo'),
+      preview: await uploaded('categoryPreview'),
     })
     expect(res.statusCode, res.body).toBe(200)
     const id = res.json().result.data.id as number
@@ -161,16 +221,34 @@ describe('admin.categories', () => {
     expect(row).toMatchObject({ slug: 'beach-life', logo: { width: 256, height: 256 }, preview: { width: 640, height: 360 } })
     expect(await read('catalog.category', { locale: 'fr', id })).toMatchObject({ title: 'Strandleben' })
     expect((await auditOf('category', id))[0]).toMatchObject({ before: null, after: { title: { de: 'Strandleben' } } })
-    const missing = await save('admin.categories.save', { id: null, title: { ...empty, de: 'Ohne Bild' }, description: empty, featured: false, sortOrder: 0, logo: null, preview: null })
+    const missing = await save('admin.categories.save', {
+      id: null,
+      title: { ...empty, de: 'Ohne Bild' },
+      description: empty,
+      featured: false,
+      sortOrder: 0,
+      logo: null,
+      preview: null,
+    })
     expect(missing.json().error.data.fieldErrors).toEqual({ preview: 'Lade ein Bild hoch.' })
   })
 })
 
 describe('admin.banners', () => {
   it('a new top banner shows on the home page at once; a scheduled one only from its start; removal takes it away', async () => {
-    const top = async () => ((await read('catalog.banners', { locale: 'de', position: 'top' })) as Array<{ id: number; title: string; linkPath: string }>)
+    const top = async () => (await read('catalog.banners', { locale: 'de', position: 'top' })) as Array<{ id: number; title: string; linkPath: string }>
     expect(await top()).toEqual([]) // cached now
-    const input = { id: null, position: 'top', title: { ...empty, de: 'Neu im Club' }, linkPath: '/videos', sortOrder: 1, active: true, startsAt: null, endsAt: null, image: await uploaded('banner') }
+    const input = {
+      id: null,
+      position: 'top',
+      title: { ...empty, de: 'Neu im Club' },
+      linkPath: '/videos',
+      sortOrder: 1,
+      active: true,
+      startsAt: null,
+      endsAt: null,
+      image: await uploaded('banner'),
+    }
     const res = await save('admin.banners.save', input)
     expect(res.statusCode, res.body).toBe(200)
     const id = res.json().result.data.id as number
@@ -218,13 +296,26 @@ describe('admin.plans', () => {
 describe('admin.legal', () => {
   it('saves rich text that the public page returns as saved, and refuses what the site cannot render', async () => {
     await seedLegalPages(db.orm.em.fork())
-    const content = { ops: [{ insert: 'Neu' }, { insert: '\n', attributes: { header: 1 } }, { insert: 'Siehe ' }, { insert: 'Kontakt', attributes: { link: 'internal:/contact', bold: true } }, { insert: '\n' }] }
+    const content = {
+      ops: [
+        { insert: 'Neu' },
+        { insert: '\n', attributes: { header: 1 } },
+        { insert: 'Siehe ' },
+        { insert: 'Kontakt', attributes: { link: 'internal:/contact', bold: true } },
+        { insert: '\n' },
+      ],
+    }
     const res = await save('admin.legal.save', { slug: 'imprint', locale: 'de', title: 'Impressum neu', content })
     expect(res.statusCode, res.body).toBe(200)
     expect(await read('site.legalPage', { slug: 'imprint', locale: 'de' })).toMatchObject({ title: 'Impressum neu', content })
     const [entry] = await auditOf('legalPage', 'imprint/de')
     expect(entry).toMatchObject({ before: { title: expect.any(String) }, after: { title: 'Impressum neu', content } })
-    const script = await save('admin.legal.save', { slug: 'imprint', locale: 'de', title: 'X', content: { ops: [{ insert: 'x', attributes: { link: 'javascript:alert(1)' } }, { insert: '\n' }] } })
+    const script = await save('admin.legal.save', {
+      slug: 'imprint',
+      locale: 'de',
+      title: 'X',
+      content: { ops: [{ insert: 'x', attributes: { link: 'javascript:alert(1)' } }, { insert: '\n' }] },
+    })
     expect(script.statusCode).toBe(400)
     expect(script.json().error.message).toContain('Dieser Text enthält etwas')
     const embed = await save('admin.legal.save', { slug: 'imprint', locale: 'de', title: 'X', content: { ops: [{ insert: { image: 'x.png' } }] } })
@@ -241,18 +332,35 @@ describe('admin.faq', () => {
     const first = before[0]!.entries[0]!
     const edit = (await trpcQuery(t.app, 'admin.faq.get', { id: first.id }, as(admin.cookie))).json().result.data
     const answer = { ops: [{ insert: 'Alles.\n' }] }
-    expect((await save('admin.faq.save', { ...edit, question: { ...edit.question, de: 'Was ist dabei?' }, answer: { ...edit.answer, de: answer } })).statusCode).toBe(200)
-    const created = await save('admin.faq.save', { id: null, group: 'billing', sortOrder: 1, question: { ...empty, en: 'Do you take cash?' }, answer: { de: { ops: [] }, en: { ops: [{ insert: 'No.\n' }] }, es: { ops: [] }, fr: { ops: [] }, it: { ops: [] } } })
+    expect(
+      (await save('admin.faq.save', { ...edit, question: { ...edit.question, de: 'Was ist dabei?' }, answer: { ...edit.answer, de: answer } })).statusCode,
+    ).toBe(200)
+    const created = await save('admin.faq.save', {
+      id: null,
+      group: 'billing',
+      sortOrder: 1,
+      question: { ...empty, en: 'Do you take cash?' },
+      answer: { de: { ops: [] }, en: { ops: [{ insert: 'No.\n' }] }, es: { ops: [] }, fr: { ops: [] }, it: { ops: [] } },
+    })
     expect(created.statusCode, created.body).toBe(200)
     const after = (await read('site.faq', { locale: 'de' })) as Array<{ group: string; entries: Array<{ id: number; question: string; answer: unknown }> }>
     expect(after[0]!.entries[0]).toMatchObject({ question: 'Was ist dabei?', answer })
     expect(after[1]!.entries[0]).toMatchObject({ question: 'Do you take cash?', answer: { ops: [{ insert: 'No.\n' }] } })
-    const noAnswer = await save('admin.faq.save', { id: null, group: 'billing', sortOrder: 1, question: { ...empty, de: 'Frage' }, answer: { de: { ops: [] }, en: { ops: [] }, es: { ops: [] }, fr: { ops: [] }, it: { ops: [] } } })
+    const noAnswer = await save('admin.faq.save', {
+      id: null,
+      group: 'billing',
+      sortOrder: 1,
+      question: { ...empty, de: 'Frage' },
+      answer: { de: { ops: [] }, en: { ops: [] }, es: { ops: [] }, fr: { ops: [] }, it: { ops: [] } },
+    })
     expect(noAnswer.json().error.data.fieldErrors).toHaveProperty(['answer.de'])
     const id = created.json().result.data.id as number
     expect((await save('admin.faq.remove', { id })).statusCode).toBe(200)
     expect(JSON.stringify(await read('site.faq', { locale: 'de' }))).not.toContain('cash')
-    expect((await auditOf('faq', id)).map((e) => [e.before === null, e.after === null])).toEqual([[true, false], [false, true]])
+    expect((await auditOf('faq', id)).map((e) => [e.before === null, e.after === null])).toEqual([
+      [true, false],
+      [false, true],
+    ])
   })
 })
 
@@ -264,7 +372,16 @@ describe('admin.content: relations, poster, publishing', () => {
     await em.flush()
     const detail = () => read('catalog.video', { locale: 'de', id: video.id })
     const item = (await trpcQuery(t.app, 'admin.content.item', { kind: 'video', id: video.id }, as(admin.cookie))).json().result.data
-    const res = await save('admin.content.update', { kind: 'video', id: video.id, title: item.title, description: item.description, publishAt: null, downloadable: true, categoryId: category.id, modelIds: [b.id, a.id] })
+    const res = await save('admin.content.update', {
+      kind: 'video',
+      id: video.id,
+      title: item.title,
+      description: item.description,
+      publishAt: null,
+      downloadable: true,
+      categoryId: category.id,
+      modelIds: [b.id, a.id],
+    })
     expect(res.statusCode, res.body).toBe(200)
     await expect.poll(async () => (await detail()).category?.id, { timeout: 10_000 }).toBe(category.id)
     const shown = await detail()
@@ -276,9 +393,33 @@ describe('admin.content: relations, poster, publishing', () => {
     await more.flush()
     const again = (await trpcQuery(t.app, 'admin.content.item', { kind: 'video', id: video.id }, as(admin.cookie))).json().result.data
     expect(again.models.map((m: { firstName: string }) => m.firstName)).toEqual(['Ben', 'Ann'])
-    expect((await save('admin.content.update', { kind: 'video', id: video.id, title: item.title, description: item.description, publishAt: null, downloadable: true, modelIds: [a.id, c.id, b.id] })).statusCode).toBe(200)
+    expect(
+      (
+        await save('admin.content.update', {
+          kind: 'video',
+          id: video.id,
+          title: item.title,
+          description: item.description,
+          publishAt: null,
+          downloadable: true,
+          modelIds: [a.id, c.id, b.id],
+        })
+      ).statusCode,
+    ).toBe(200)
     await expect.poll(async () => (await detail()).models.map((m: { name: string }) => m.name), { timeout: 10_000 }).toEqual(['Ann', 'Cid', 'Ben'])
-    expect((await save('admin.content.update', { kind: 'video', id: video.id, title: item.title, description: item.description, publishAt: null, downloadable: true, modelIds: [c.id] })).statusCode).toBe(200)
+    expect(
+      (
+        await save('admin.content.update', {
+          kind: 'video',
+          id: video.id,
+          title: item.title,
+          description: item.description,
+          publishAt: null,
+          downloadable: true,
+          modelIds: [c.id],
+        })
+      ).statusCode,
+    ).toBe(200)
     await expect.poll(async () => (await detail()).models.map((m: { name: string }) => m.name), { timeout: 10_000 }).toEqual(['Cid'])
 
     expect((await save('admin.content.publish', { kind: 'video', id: video.id, action: 'unpublish', at: null })).statusCode).toBe(200)
@@ -293,7 +434,11 @@ describe('admin.content: relations, poster, publishing', () => {
     expect(past.json().error.data.fieldErrors).toEqual({ at: 'Wähle einen Zeitpunkt in der Zukunft.' })
     expect((await save('admin.content.publish', { kind: 'video', id: video.id, action: 'now', at: null })).statusCode).toBe(200)
     await expect.poll(detail, { timeout: 10_000 }).toMatchObject({ title: 'Beitrag' })
-    const actions = (await auditOf('video', video.id)).map((e) => [e.action, (e.after as { withdrawn: boolean }).withdrawn, (e.after as { releasedAt: string | null }).releasedAt !== null])
+    const actions = (await auditOf('video', video.id)).map((e) => [
+      e.action,
+      (e.after as { withdrawn: boolean }).withdrawn,
+      (e.after as { releasedAt: string | null }).releasedAt !== null,
+    ])
     expect(actions).toEqual([
       ['admin.content.update', false, true],
       ['admin.content.update', false, true],
@@ -317,10 +462,18 @@ describe('admin.content: relations, poster, publishing', () => {
     const res = await save('admin.content.setPoster', { id: video.id, still: 0 })
     expect(res.statusCode, res.body).toBe(200)
     const row = await db.orm.em.fork().findOneOrFail(Video, video.id)
-    expect(row.media.poster.map((p) => [p.width, p.height])).toEqual([[320, 180], [640, 360], [1280, 720]])
+    expect(row.media.poster.map((p) => [p.width, p.height])).toEqual([
+      [320, 180],
+      [640, 360],
+      [1280, 720],
+    ])
     expect(row.media.posterStill).toBe(0)
     expect(await probePicture(path.join(media, row.media.poster[1]!.path))).toMatchObject({ width: 640, height: 360 })
-    await expect.poll(async () => (await read('catalog.video', { locale: 'de', id: video.id })).featuredPreview?.src, { timeout: 10_000 }).toContain('/posters/')
-    expect((await save('admin.content.setPoster', { id: video.id, still: 4 })).json().error.data.fieldErrors).toEqual({ still: 'Dieses Video hat kein solches Standbild.' })
+    await expect
+      .poll(async () => (await read('catalog.video', { locale: 'de', id: video.id })).featuredPreview?.src, { timeout: 10_000 })
+      .toContain('/posters/')
+    expect((await save('admin.content.setPoster', { id: video.id, still: 4 })).json().error.data.fieldErrors).toEqual({
+      still: 'Dieses Video hat kein solches Standbild.',
+    })
   })
 })

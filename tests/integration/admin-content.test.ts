@@ -48,10 +48,12 @@ describe('admin.content', () => {
 
   it('saves the five languages, writes the audit entry and the public site shows it at once', async () => {
     const res = await edit({
-      kind: 'video', id: video.id,
+      kind: 'video',
+      id: video.id,
       title: { de: ' Neuer Titel ', en: 'New title', es: 'Título nuevo', fr: '', it: 'Titolo nuovo' },
       description: { ...empty, de: 'Neu' },
-      publishAt: null, downloadable: false,
+      publishAt: null,
+      downloadable: false,
     })
     expect(res.statusCode, res.body).toBe(200)
     expect(await publicTitle('de')).toBe('Neuer Titel')
@@ -61,7 +63,9 @@ describe('admin.content', () => {
     expect(row.downloadable).toBe(false)
     const [entry] = await db.orm.em.fork().find(AuditEntry, { action: 'admin.content.update' })
     expect(entry).toMatchObject({
-      userEmail: admin.email, targetType: 'video', targetId: String(video.id),
+      userEmail: admin.email,
+      targetType: 'video',
+      targetId: String(video.id),
       before: { title: { de: 'Alter Titel', en: 'Old title' }, downloadable: true },
       after: { title: { de: 'Neuer Titel' }, downloadable: false },
     })
@@ -82,7 +86,9 @@ describe('admin.content', () => {
     const base = { kind: 'video', id: video.id, description: empty, downloadable: true, publishAt: null }
     const noTitle = await edit({ ...base, title: { ...empty, it: 'Solo italiano' } }, 'de')
     expect(noTitle.statusCode).toBe(400)
-    expect(noTitle.json().error.data.fieldErrors).toEqual({ 'title.de': 'Gib einen Titel auf Deutsch oder Englisch ein (auf diese Sprachen greifen alle anderen zurück).' })
+    expect(noTitle.json().error.data.fieldErrors).toEqual({
+      'title.de': 'Gib einen Titel auf Deutsch oder Englisch ein (auf diese Sprachen greifen alle anderen zurück).',
+    })
     const badDate = await edit({ ...base, title: { ...empty, en: 'x' }, publishAt: 'tomorrow' })
     expect(badDate.json().error.data.fieldErrors).toEqual({ publishAt: 'Enter a valid date and time.' })
     const long = await edit({ ...base, title: { ...empty, en: 'x'.repeat(301) } })
@@ -94,7 +100,11 @@ describe('admin.content', () => {
 
   it('keeps the tour texts (what the blurred tour shows instead) per language: audited, empty means none, absent keeps them', async () => {
     const base = { kind: 'video', id: video.id, title: { ...empty, de: 'Neuer Titel' }, description: empty, downloadable: true, publishAt: null }
-    const saved = await edit({ ...base, tourTitle: { ...empty, de: ' Farbbalken ', en: 'Colour bars' }, tourDescription: { ...empty, en: 'A calm test pattern.' } })
+    const saved = await edit({
+      ...base,
+      tourTitle: { ...empty, de: ' Farbbalken ', en: 'Colour bars' },
+      tourDescription: { ...empty, en: 'A calm test pattern.' },
+    })
     expect(saved.statusCode, saved.body).toBe(200)
     const row = await db.orm.em.fork().findOneOrFail(Video, video.id)
     expect(row.tourTitle).toEqual({ de: 'Farbbalken', en: 'Colour bars' })
@@ -102,7 +112,10 @@ describe('admin.content', () => {
     const item = (await trpcQuery(t.app, 'admin.content.item', { kind: 'video', id: video.id }, { cookie: admin.cookie })).json().result.data
     expect(item).toMatchObject({ tourTitle: { ...empty, de: 'Farbbalken', en: 'Colour bars' }, tourDescription: { ...empty, en: 'A calm test pattern.' } })
     const entries = await db.orm.em.fork().find(AuditEntry, { action: 'admin.content.update' }, { orderBy: { id: 'desc' } })
-    expect(entries[0]).toMatchObject({ before: { tourTitle: null }, after: { tourTitle: { de: 'Farbbalken', en: 'Colour bars' }, tourDescription: { en: 'A calm test pattern.' } } })
+    expect(entries[0]).toMatchObject({
+      before: { tourTitle: null },
+      after: { tourTitle: { de: 'Farbbalken', en: 'Colour bars' }, tourDescription: { en: 'A calm test pattern.' } },
+    })
 
     // A save without them (another client) keeps them; empty in every language removes them.
     expect((await edit(base)).statusCode).toBe(200)

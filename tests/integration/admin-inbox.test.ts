@@ -53,7 +53,17 @@ async function sendReport(urls: string[], name = 'Anna Muster') {
     method: 'POST',
     remoteAddress: `203.0.113.${++senders}`,
     url: '/trpc/site.report',
-    payload: { name, email: 'anna@example.com', urls, type: 'abuse', depicted: true, issues: ['personal_info'], description: 'Published without my consent.', signature: 'Anna Maria Muster', oath: true },
+    payload: {
+      name,
+      email: 'anna@example.com',
+      urls,
+      type: 'abuse',
+      depicted: true,
+      issues: ['personal_info'],
+      description: 'Published without my consent.',
+      signature: 'Anna Maria Muster',
+      oath: true,
+    },
     headers: { 'content-type': 'application/json', ...SITE_CLIENT, 'x-locale': 'de' },
   })
   expect(res.statusCode, res.body).toBe(200)
@@ -65,8 +75,17 @@ async function oldReport(daysAgo: number, status: 'new' | 'inReview' | 'removed'
   const em = fresh()
   const createdAt = new Date(Date.now() - daysAgo * DAY)
   const row = em.create(RemovalReport, {
-    name: `Old ${daysAgo}`, email: 'old@example.com', urls: [`${PUBLIC_URL}/de/faq`], type: 'copyright', depicted: false, issues: ['minors'],
-    description: 'Old report', signature: 'Old Sender', locale: 'en', status, createdAt,
+    name: `Old ${daysAgo}`,
+    email: 'old@example.com',
+    urls: [`${PUBLIC_URL}/de/faq`],
+    type: 'copyright',
+    depicted: false,
+    issues: ['minors'],
+    description: 'Old report',
+    signature: 'Old Sender',
+    locale: 'en',
+    status,
+    createdAt,
   })
   await em.flush()
   return row.id
@@ -84,7 +103,13 @@ describe('removal reports', () => {
     expect(list.items.map((r: { id: number }) => r.id)).toEqual([overdue, id])
     const sent = list.items[1]
     const row = await fresh().findOneOrFail(RemovalReport, id)
-    expect(sent).toMatchObject({ state: 'new', overdue: false, urgent: false, dueDay: reportDue(row.createdAt).day, dueAt: reportDue(row.createdAt).at.toISOString() })
+    expect(sent).toMatchObject({
+      state: 'new',
+      overdue: false,
+      urgent: false,
+      dueDay: reportDue(row.createdAt).day,
+      dueAt: reportDue(row.createdAt).at.toISOString(),
+    })
     expect(list.items[0]).toMatchObject({ state: 'new', overdue: true, urgent: true })
     expect((await query('admin.inbox.reports', { filter: 'overdue' })).items.map((r: { id: number }) => r.id)).toEqual([overdue])
     expect((await query('admin.inbox.reports', { filter: 'all' })).items.map((r: { id: number }) => r.id)).toEqual([id, overdue, done])
@@ -99,10 +124,23 @@ describe('removal reports', () => {
     const model = makeModel(em, { firstName: 'Mila' })
     await em.flush()
     const id = await sendReport([
-      `${PUBLIC_URL}/de/videos/${video.id}`, `${PUBLIC_URL}/en/images/${set.id}`, `${PUBLIC_URL}/it/models/${model.id}?type=videos`, `${PUBLIC_URL}/de/videos/999999`, `${PUBLIC_URL}/de/faq`,
+      `${PUBLIC_URL}/de/videos/${video.id}`,
+      `${PUBLIC_URL}/en/images/${set.id}`,
+      `${PUBLIC_URL}/it/models/${model.id}?type=videos`,
+      `${PUBLIC_URL}/de/videos/999999`,
+      `${PUBLIC_URL}/de/faq`,
     ])
     const detail = await query('admin.inbox.report', { id })
-    expect(detail).toMatchObject({ id, name: 'Anna Muster', description: 'Published without my consent.', signature: 'Anna Maria Muster', depicted: true, locale: 'de', state: 'new', note: null })
+    expect(detail).toMatchObject({
+      id,
+      name: 'Anna Muster',
+      description: 'Published without my consent.',
+      signature: 'Anna Maria Muster',
+      depicted: true,
+      locale: 'de',
+      state: 'new',
+      note: null,
+    })
     expect(detail.items).toEqual([
       { url: `${PUBLIC_URL}/de/videos/${video.id}`, kind: 'video', id: video.id, found: true, title: 'The video', status: 'published' },
       { url: `${PUBLIC_URL}/en/images/${set.id}`, kind: 'imageSet', id: set.id, found: true, title: 'Die Serie', status: 'published' },
@@ -161,7 +199,11 @@ describe('unpublishing what a report names', () => {
     const model = makeModel(em)
     await em.flush()
     const id = await sendReport([
-      `${PUBLIC_URL}/de/videos/${video.id}`, `${PUBLIC_URL}/en/videos/${video.id}`, `${PUBLIC_URL}/de/images/${set.id}`, `${PUBLIC_URL}/de/videos/${upcoming.id}`, `${PUBLIC_URL}/de/models/${model.id}`,
+      `${PUBLIC_URL}/de/videos/${video.id}`,
+      `${PUBLIC_URL}/en/videos/${video.id}`,
+      `${PUBLIC_URL}/de/images/${set.id}`,
+      `${PUBLIC_URL}/de/videos/${upcoming.id}`,
+      `${PUBLIC_URL}/de/models/${model.id}`,
     ])
     const soon = async () => (await trpcQuery(t.app, 'catalog.videos', { locale: 'en', soon: true })).json().result.data.items.map((i: { id: number }) => i.id)
     expect(await soon()).toContain(upcoming.id)
@@ -179,15 +221,29 @@ describe('unpublishing what a report names', () => {
     expect(detail.items.map((i: { status: string | null }) => i.status)).toEqual(['unpublished', 'unpublished', 'unpublished', 'unpublished', null])
 
     const entries = await auditOf('admin.inbox.unpublishReported')
-    expect(entries.map((e) => `${e.targetType} ${e.targetId}`)).toEqual([`video ${video.id}`, `imageSet ${set.id}`, `video ${upcoming.id}`, `removalReport ${id}`])
-    expect(entries[0]).toMatchObject({ userEmail: admin.email, before: { withdrawn: false, publishAt: publishAt.toISOString() }, after: { withdrawn: true, releasedAt: null } })
+    expect(entries.map((e) => `${e.targetType} ${e.targetId}`)).toEqual([
+      `video ${video.id}`,
+      `imageSet ${set.id}`,
+      `video ${upcoming.id}`,
+      `removalReport ${id}`,
+    ])
+    expect(entries[0]).toMatchObject({
+      userEmail: admin.email,
+      before: { withdrawn: false, publishAt: publishAt.toISOString() },
+      after: { withdrawn: true, releasedAt: null },
+    })
     expect(entries[0]!.before).toHaveProperty('releasedAt', expect.any(String))
     expect(entries[3]).toMatchObject({ before: { state: 'new', note: null }, after: { state: 'removed', note: 'Consent missing.' } })
 
     // Nothing brings it back by itself: not the release task, not an edit of its texts.
     await releaseDueItems(fresh(), new Date())
     const edit = await change('admin.content.update', {
-      kind: 'video', id: video.id, title: { de: 'Neu', en: '', es: '', fr: '', it: '' }, description: { de: '', en: '', es: '', fr: '', it: '' }, publishAt: publishAt.toISOString(), downloadable: true,
+      kind: 'video',
+      id: video.id,
+      title: { de: 'Neu', en: '', es: '', fr: '', it: '' },
+      description: { de: '', en: '', es: '', fr: '', it: '' },
+      publishAt: publishAt.toISOString(),
+      downloadable: true,
     })
     expect(edit.statusCode, edit.body).toBe(200)
     expect(await publicVideo(video.id)).toBe(404)
@@ -213,7 +269,12 @@ describe('unpublishing what a report names', () => {
 
 describe('contact messages and error feedback', () => {
   async function sendContact(subject: string) {
-    const res = await trpcMutation(t.app, 'site.contact', { first_name: 'Ben', last_name: 'Beispiel', email: 'ben@example.com', subject, message: `About ${subject}` }, { 'x-locale': 'fr' })
+    const res = await trpcMutation(
+      t.app,
+      'site.contact',
+      { first_name: 'Ben', last_name: 'Beispiel', email: 'ben@example.com', subject, message: `About ${subject}` },
+      { 'x-locale': 'fr' },
+    )
     expect(res.statusCode, res.body).toBe(200)
     return (await fresh().findOneOrFail(ContactMessage, { subject })).id
   }
@@ -223,7 +284,14 @@ describe('contact messages and error feedback', () => {
     const second = await sendContact('Downloads')
     const open = await query('admin.inbox.messages', { filter: 'open' })
     expect(open.items.map((m: { id: number }) => m.id)).toEqual([second, first])
-    expect(open.items[0]).toMatchObject({ name: 'Ben Beispiel', email: 'ben@example.com', subject: 'Downloads', message: 'About Downloads', locale: 'fr', handledAt: null })
+    expect(open.items[0]).toMatchObject({
+      name: 'Ben Beispiel',
+      email: 'ben@example.com',
+      subject: 'Downloads',
+      message: 'About Downloads',
+      locale: 'fr',
+      handledAt: null,
+    })
     expect(await query('admin.inbox.counts', undefined)).toMatchObject({ openMessages: 2 })
 
     const res = await change('admin.inbox.setMessageHandled', { id: first, handled: true })
@@ -231,7 +299,12 @@ describe('contact messages and error feedback', () => {
     expect((await query('admin.inbox.messages', { filter: 'open' })).items.map((m: { id: number }) => m.id)).toEqual([second])
     expect((await query('admin.inbox.messages', { filter: 'handled' })).items.map((m: { id: number }) => m.id)).toEqual([first])
     const [entry] = await auditOf('admin.inbox.setMessageHandled')
-    expect(entry).toMatchObject({ targetType: 'contactMessage', targetId: String(first), before: { handledAt: null }, after: { handledAt: expect.any(String) } })
+    expect(entry).toMatchObject({
+      targetType: 'contactMessage',
+      targetId: String(first),
+      before: { handledAt: null },
+      after: { handledAt: expect.any(String) },
+    })
 
     const twice = await change('admin.inbox.setMessageHandled', { id: first, handled: true }, 'de')
     expect(twice.statusCode).toBe(409)

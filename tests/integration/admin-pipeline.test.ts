@@ -56,14 +56,21 @@ afterAll(async () => {
 const list = async (filter: string, locale = 'en') => {
   const res = await trpcQuery(t.app, 'admin.pipeline.list', { filter, locale }, { cookie: admin.cookie })
   expect(res.statusCode, res.body).toBe(200)
-  return res.json().result.data as { workers: unknown[]; items: Array<{ kind: string; id: number; title: string; sourceName: string; state: string; progress: number; error: string | null; job: unknown }> }
+  return res.json().result.data as {
+    workers: unknown[]
+    items: Array<{ kind: string; id: number; title: string; sourceName: string; state: string; progress: number; error: string | null; job: unknown }>
+  }
 }
 
 describe('admin.pipeline.list', () => {
   it('lists ingested items with state, progress and failure reason, in the reader’s language', async () => {
     const all = await list('all', 'de')
     expect(all.items.map((i) => i.sourceName).sort()).toEqual(['beach-set', 'broken.mp4', 'done.mp4', 'halfway.mov'])
-    expect(all.items.find((i) => i.id === failed.id && i.kind === 'video')).toMatchObject({ title: 'Kaputt', state: 'failed', error: 'not a video: Invalid data found when processing input' })
+    expect(all.items.find((i) => i.id === failed.id && i.kind === 'video')).toMatchObject({
+      title: 'Kaputt',
+      state: 'failed',
+      error: 'not a video: Invalid data found when processing input',
+    })
     expect(all.items.find((i) => i.id === processing.id)).toMatchObject({ state: 'processing', progress: 0.42 })
     expect(all.items.find((i) => i.id === ready.id)).toMatchObject({ state: 'ready', progress: 1 })
     expect(all.workers).toEqual([])
@@ -83,7 +90,10 @@ describe('admin.pipeline.retry', () => {
 
     const row = await db.orm.em.fork().findOneOrFail(Video, failed.id)
     expect(row).toMatchObject({ mediaStatus: 'pending', mediaError: null })
-    const jobs = await db.orm.em.fork().getConnection().execute(`select task_identifier, queue_name from graphile_worker.jobs where key = ?`, [`media:video:${failed.id}`])
+    const jobs = await db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select task_identifier, queue_name from graphile_worker.jobs where key = ?`, [`media:video:${failed.id}`])
     expect(jobs).toEqual([{ task_identifier: 'media_process_video', queue_name: null }])
 
     const entries = await db.orm.em.fork().find(AuditEntry, { targetType: 'video', targetId: String(failed.id) })
@@ -96,12 +106,20 @@ describe('admin.pipeline.retry', () => {
     })
 
     const audit = await trpcQuery(t.app, 'admin.audit.list', { page: 1 }, { cookie: admin.cookie })
-    expect(audit.json().result.data.items[0]).toMatchObject({ action: 'admin.pipeline.retry', userEmail: admin.email, targetType: 'video', targetId: String(failed.id) })
+    expect(audit.json().result.data.items[0]).toMatchObject({
+      action: 'admin.pipeline.retry',
+      userEmail: admin.email,
+      targetType: 'video',
+      targetId: String(failed.id),
+    })
   })
 
   it('refuses to retry what has not failed, in the caller’s language, and changes nothing', async () => {
     const before = await db.orm.em.fork().count(AuditEntry)
-    for (const [locale, message] of [['en', 'Only a failed item can be retried.'], ['it', 'Si può riprovare solo un elemento non riuscito.']] as const) {
+    for (const [locale, message] of [
+      ['en', 'Only a failed item can be retried.'],
+      ['it', 'Si può riprovare solo un elemento non riuscito.'],
+    ] as const) {
       const res = await trpcMutation(t.app, 'admin.pipeline.retry', { kind: 'video', id: ready.id }, { cookie: admin.cookie, 'x-locale': locale })
       expect(res.statusCode).toBe(409)
       expect(res.json().error.message).toBe(message)
@@ -136,7 +154,11 @@ async function follow(input: object, cookie: string, signal: AbortSignal) {
         const block = buffer.slice(0, end)
         buffer = buffer.slice(end + 2)
         const event = /^event: (.*)$/m.exec(block)?.[1]
-        const data = block.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n')
+        const data = block
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => line.slice(6))
+          .join('\n')
         if (event === 'serialized-error') errors.push(data)
         else if (!event && data) boards.push(JSON.parse(data) as Board)
       }
@@ -156,7 +178,12 @@ describe('admin.pipeline.live', () => {
       const seen = feed.boards.length
       const changedAt = Date.now()
       await db.orm.em.fork().getConnection().execute(`update video set media_progress = 0.5 where id = ?`, [processing.id])
-      const pushed = await until('the change pushed', async () => feed.boards.slice(seen).find((b) => b.items.some((i) => i.id === processing.id && i.progress === 0.5)), 10_000, 20)
+      const pushed = await until(
+        'the change pushed',
+        async () => feed.boards.slice(seen).find((b) => b.items.some((i) => i.id === processing.id && i.progress === 0.5)),
+        10_000,
+        20,
+      )
       expect(pushed).toBeTruthy()
       // Well before the 5 s heartbeat: pushed by the notification.
       expect(Date.now() - changedAt).toBeLessThan(4000)
@@ -193,19 +220,35 @@ describe('admin.pipeline.cancel', () => {
     expect(res.json().result.data).toEqual({ name: 'waiting.mp4' })
     const row = await db.orm.em.fork().findOneOrFail(Video, queued.id)
     expect(row).toMatchObject({ mediaStatus: 'failed', mediaError: `cancelled in the operations console by ${admin.email}` })
-    expect(await db.orm.em.fork().getConnection().execute(`select id from graphile_worker.jobs where key = ?`, [`media:video:${queued.id}`])).toEqual([])
+    expect(
+      await db.orm.em
+        .fork()
+        .getConnection()
+        .execute(`select id from graphile_worker.jobs where key = ?`, [`media:video:${queued.id}`]),
+    ).toEqual([])
     const [entry] = await db.orm.em.fork().find(AuditEntry, { action: 'admin.pipeline.cancel', targetId: String(queued.id) })
-    expect(entry).toMatchObject({ userEmail: admin.email, targetType: 'video', before: { mediaStatus: 'pending' }, after: { mediaStatus: 'failed', job: 'removed' } })
+    expect(entry).toMatchObject({
+      userEmail: admin.email,
+      targetType: 'video',
+      before: { mediaStatus: 'pending' },
+      after: { mediaStatus: 'failed', job: 'removed' },
+    })
 
     // A cancelled item is a failed one: it can be retried.
     const retried = await trpcMutation(t.app, 'admin.pipeline.retry', { kind: 'video', id: queued.id }, { cookie: admin.cookie })
     expect(retried.statusCode).toBe(200)
-    await db.orm.em.fork().getConnection().execute(`select graphile_worker.remove_job(?)`, [`media:video:${queued.id}`])
+    await db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select graphile_worker.remove_job(?)`, [`media:video:${queued.id}`])
   })
 
   it('refuses what is not queued or running, what does not exist and bad input, in the caller’s language, changing nothing', async () => {
     const before = await db.orm.em.fork().count(AuditEntry)
-    for (const [locale, message] of [['en', 'Only a queued or running item can be cancelled.'], ['fr', 'Seul un élément en attente ou en cours peut être annulé.']] as const) {
+    for (const [locale, message] of [
+      ['en', 'Only a queued or running item can be cancelled.'],
+      ['fr', 'Seul un élément en attente ou en cours peut être annulé.'],
+    ] as const) {
       const res = await trpcMutation(t.app, 'admin.pipeline.cancel', { kind: 'video', id: ready.id }, { cookie: admin.cookie, 'x-locale': locale })
       expect(res.statusCode).toBe(409)
       expect(res.json().error.message).toBe(message)
@@ -220,51 +263,86 @@ describe('admin.pipeline.cancel', () => {
     expect(await db.orm.em.fork().count(AuditEntry)).toBe(before)
   })
 
-  it('stops a running transcode under a real worker: ffmpeg ends, the partial output goes, the job is done; what was published before stays', { timeout: 240_000 }, async () => {
-    // 40 s of 720p: the lowest rung (480p) is published first and the video plays; the cancel
-    // comes while the 720p rung, most of the job, is being made (early play, services/pipeline.ts).
-    const source = await makeTestVideo(path.join(media.tmp.dir, 'long.mp4'), { width: 1280, height: 720, seconds: 40 })
-    const queued = await ingestSource(db.orm.em.fork(), media.store, { kind: 'video', source, mode: 'copy', name: 'long.mp4' })
-    if (queued.status !== 'queued') throw new Error(JSON.stringify(queued))
-    const worker = await startWorker({ config: media.config, orm: db.orm }, db.url, { watchIngest: false, concurrency: 1, log: () => undefined, workerLog: createWorkerLog({ logLevel: 'silent' }) })
-    try {
-      await until('the lowest rung published, the higher one under way', async () => {
+  it(
+    'stops a running transcode under a real worker: ffmpeg ends, the partial output goes, the job is done; what was published before stays',
+    { timeout: 240_000 },
+    async () => {
+      // 40 s of 720p: the lowest rung (480p) is published first and the video plays; the cancel
+      // comes while the 720p rung, most of the job, is being made (early play, services/pipeline.ts).
+      const source = await makeTestVideo(path.join(media.tmp.dir, 'long.mp4'), { width: 1280, height: 720, seconds: 40 })
+      const queued = await ingestSource(db.orm.em.fork(), media.store, { kind: 'video', source, mode: 'copy', name: 'long.mp4' })
+      if (queued.status !== 'queued') throw new Error(JSON.stringify(queued))
+      const worker = await startWorker({ config: media.config, orm: db.orm }, db.url, {
+        watchIngest: false,
+        concurrency: 1,
+        log: () => undefined,
+        workerLog: createWorkerLog({ logLevel: 'silent' }),
+      })
+      try {
+        await until(
+          'the lowest rung published, the higher one under way',
+          async () => {
+            const row = await db.orm.em.fork().findOneOrFail(Video, queued.id)
+            return row.mediaStatus === 'processing' && row.resolutions.join() === 'sd' && row.pendingResolutions.join() === 'hd'
+          },
+          180_000,
+          100,
+        )
+        // Running, with a time left, on a worker named after this machine and process.
+        const board = await until(
+          'the ladder under way, with a time left',
+          async () => {
+            const current = await list('active')
+            const item = current.items.find((i) => i.id === queued.id) as { progress: number; timeLeftSeconds: number | null } | undefined
+            return item && item.timeLeftSeconds !== null ? current : null
+          },
+          30_000,
+          100,
+        )
+        expect(board.workers).toEqual([
+          expect.objectContaining({
+            name: expect.stringContaining(`pid ${process.pid}`),
+            jobs: [expect.objectContaining({ task: 'media_process_video', item: { kind: 'video', id: queued.id } })],
+          }),
+        ])
+        // The 720p rung's scratch output appears as ffmpeg writes it.
+        await until(
+          'the higher rung written to the scratch folder',
+          async () => (await listFiles(path.join(media.config.mediaDir, '.work'))).length > 0,
+          30_000,
+          50,
+        )
+
+        const res = await trpcMutation(t.app, 'admin.pipeline.cancel', { kind: 'video', id: queued.id }, { cookie: admin.cookie, 'x-locale': 'en' })
+        expect(res.statusCode, res.body).toBe(200)
+        const [entry] = await db.orm.em.fork().find(AuditEntry, { action: 'admin.pipeline.cancel', targetId: String(queued.id) })
+        expect(entry).toMatchObject({ before: { mediaStatus: 'processing' }, after: { mediaStatus: 'failed', job: 'stopped' } })
+
+        // The worker notices within a second or two: its job ends (as done) and its scratch folder goes.
+        const jobs = () => db.orm.em.fork().getConnection().execute(`select id from graphile_worker.jobs where task_identifier = 'media_process_video'`)
+        await until('the job to end', async () => (await jobs()).length === 0, 30_000, 100)
+        await until('the partial output removed', async () => (await listFiles(path.join(media.config.mediaDir, '.work'))).length === 0, 10_000, 100)
+        // Failed with the reason; as after any failure of the higher rungs, the video keeps playing
+        // at its published lowest rung (a retry makes the rest; ops unpublish it to take it off).
         const row = await db.orm.em.fork().findOneOrFail(Video, queued.id)
-        return row.mediaStatus === 'processing' && row.resolutions.join() === 'sd' && row.pendingResolutions.join() === 'hd'
-      }, 180_000, 100)
-      // Running, with a time left, on a worker named after this machine and process.
-      const board = await until('the ladder under way, with a time left', async () => {
-        const current = await list('active')
-        const item = current.items.find((i) => i.id === queued.id) as { progress: number; timeLeftSeconds: number | null } | undefined
-        return item && item.timeLeftSeconds !== null ? current : null
-      }, 30_000, 100)
-      expect(board.workers).toEqual([
-        expect.objectContaining({ name: expect.stringContaining(`pid ${process.pid}`), jobs: [expect.objectContaining({ task: 'media_process_video', item: { kind: 'video', id: queued.id } })] }),
-      ])
-      // The 720p rung's scratch output appears as ffmpeg writes it.
-      await until('the higher rung written to the scratch folder', async () => (await listFiles(path.join(media.config.mediaDir, '.work'))).length > 0, 30_000, 50)
-
-      const res = await trpcMutation(t.app, 'admin.pipeline.cancel', { kind: 'video', id: queued.id }, { cookie: admin.cookie, 'x-locale': 'en' })
-      expect(res.statusCode, res.body).toBe(200)
-      const [entry] = await db.orm.em.fork().find(AuditEntry, { action: 'admin.pipeline.cancel', targetId: String(queued.id) })
-      expect(entry).toMatchObject({ before: { mediaStatus: 'processing' }, after: { mediaStatus: 'failed', job: 'stopped' } })
-
-      // The worker notices within a second or two: its job ends (as done) and its scratch folder goes.
-      const jobs = () => db.orm.em.fork().getConnection().execute(`select id from graphile_worker.jobs where task_identifier = 'media_process_video'`)
-      await until('the job to end', async () => (await jobs()).length === 0, 30_000, 100)
-      await until('the partial output removed', async () => (await listFiles(path.join(media.config.mediaDir, '.work'))).length === 0, 10_000, 100)
-      // Failed with the reason; as after any failure of the higher rungs, the video keeps playing
-      // at its published lowest rung (a retry makes the rest; ops unpublish it to take it off).
-      const row = await db.orm.em.fork().findOneOrFail(Video, queued.id)
-      expect(row).toMatchObject({ mediaStatus: 'failed', mediaError: `cancelled in the operations console by ${admin.email}`, resolutions: ['sd'], pendingResolutions: ['hd'] })
-      expect(row.releasedAt).not.toBeNull()
-      const published = await listFiles(path.join(media.config.mediaDir, 'protected', row.mediaKey))
-      expect(published.filter((file) => /(^|\/)sd\//.test(file)).length).toBeGreaterThan(0)
-      expect(published.filter((file) => /(^|\/)hd\//.test(file))).toEqual([])
-      // The worker is free of it (it may run a cron job meanwhile).
-      expect((await list('active')).workers.flatMap((w) => (w as { jobs: Array<{ item: unknown }> }).jobs.map((j) => j.item))).not.toContainEqual({ kind: 'video', id: queued.id })
-    } finally {
-      await worker.stop()
-    }
-  })
+        expect(row).toMatchObject({
+          mediaStatus: 'failed',
+          mediaError: `cancelled in the operations console by ${admin.email}`,
+          resolutions: ['sd'],
+          pendingResolutions: ['hd'],
+        })
+        expect(row.releasedAt).not.toBeNull()
+        const published = await listFiles(path.join(media.config.mediaDir, 'protected', row.mediaKey))
+        expect(published.filter((file) => /(^|\/)sd\//.test(file)).length).toBeGreaterThan(0)
+        expect(published.filter((file) => /(^|\/)hd\//.test(file))).toEqual([])
+        // The worker is free of it (it may run a cron job meanwhile).
+        expect((await list('active')).workers.flatMap((w) => (w as { jobs: Array<{ item: unknown }> }).jobs.map((j) => j.item))).not.toContainEqual({
+          kind: 'video',
+          id: queued.id,
+        })
+      } finally {
+        await worker.stop()
+      }
+    },
+  )
 })

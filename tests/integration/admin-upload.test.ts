@@ -45,7 +45,13 @@ const baseUrl = (app: TestApp) => `http://127.0.0.1:${(app.app.server.address() 
 beforeAll(async () => {
   db = await createTestDatabase()
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'admin-upload-'))
-  env = { LOG_LEVEL: 'silent', MEDIA_DIR: path.join(dir, 'media'), INGEST_DIR: path.join(dir, 'ingest'), UPLOAD_DIR: uploadDir(), UPLOAD_MAX_BYTES: String(MAX) }
+  env = {
+    LOG_LEVEL: 'silent',
+    MEDIA_DIR: path.join(dir, 'media'),
+    INGEST_DIR: path.join(dir, 'ingest'),
+    UPLOAD_DIR: uploadDir(),
+    UPLOAD_MAX_BYTES: String(MAX),
+  }
   t = await startServer()
   const em = db.orm.em.fork()
   for (const role of ['user', 'permanentAccess'] as const) cookies[role] = (await signedInAs(em, role)).cookie
@@ -59,12 +65,22 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true })
 })
 
-const tusHeaders = (cookie: string | undefined, extra: Record<string, string> = {}) => ({ 'tus-resumable': '1.0.0', 'x-locale': 'en', ...SITE_CLIENT, ...(cookie ? { cookie } : {}), ...extra })
+const tusHeaders = (cookie: string | undefined, extra: Record<string, string> = {}) => ({
+  'tus-resumable': '1.0.0',
+  'x-locale': 'en',
+  ...SITE_CLIENT,
+  ...(cookie ? { cookie } : {}),
+  ...extra,
+})
 const meta = (name: string) => `filename ${Buffer.from(name).toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')}`
 
 /** Creates an upload by hand (POST), as tus-js-client would. */
 function create(name: string, length: number, cookie: string | undefined, extra: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/admin/uploads', headers: tusHeaders(cookie, { 'upload-length': String(length), 'upload-metadata': meta(name), ...extra }) })
+  return t.app.inject({
+    method: 'POST',
+    url: '/admin/uploads',
+    headers: tusHeaders(cookie, { 'upload-length': String(length), 'upload-metadata': meta(name), ...extra }),
+  })
 }
 const idOf = (location: string | undefined) => location!.split('/').at(-1)!
 
@@ -97,7 +113,12 @@ describe('the tus routes: administrators only, before a byte is stored', () => {
       { method: 'OPTIONS', url: '/admin/uploads', headers: {} },
       { method: 'POST', url: '/admin/uploads', headers: { 'upload-length': '1000', 'upload-metadata': meta('a.mp4') } },
       { method: 'HEAD', url: `/admin/uploads/${id}`, headers: {} },
-      { method: 'PATCH', url: `/admin/uploads/${id}`, headers: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, payload: crypto.randomBytes(1000) },
+      {
+        method: 'PATCH',
+        url: `/admin/uploads/${id}`,
+        headers: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        payload: crypto.randomBytes(1000),
+      },
     ]
     const before = await filesInUploadDir()
     for (const request of requests) {
@@ -135,7 +156,11 @@ describe('the tus routes: administrators only, before a byte is stored', () => {
       expect(res.statusCode, `${name}: ${res.body}`).toBe(status)
       expect(JSON.parse(res.body)).toMatchObject({ reason, error: expect.stringContaining(message) })
     }
-    const deferred = await t.app.inject({ method: 'POST', url: '/admin/uploads', headers: tusHeaders(cookies.admin, { 'upload-defer-length': '1', 'upload-metadata': meta('later.mp4') }) })
+    const deferred = await t.app.inject({
+      method: 'POST',
+      url: '/admin/uploads',
+      headers: tusHeaders(cookies.admin, { 'upload-defer-length': '1', 'upload-metadata': meta('later.mp4') }),
+    })
     expect(deferred.statusCode).toBe(400)
     expect(await filesInUploadDir()).toEqual([])
   })
@@ -148,12 +173,20 @@ describe('an upload broken off halfway', () => {
 
     // The server goes away while the bytes flow (1 MiB requests, as the page sends them in parts).
     const first = send(original, 'Long Take.mov', { chunkSize: 1024 * 1024 })
-    const failure = first.done.then(() => null, (error: unknown) => error)
+    const failure = first.done.then(
+      () => null,
+      (error: unknown) => error,
+    )
     const firstUrl = new Promise<string>((resolve) => {
       const timer = setInterval(() => first.upload.url && (clearInterval(timer), resolve(first.upload.url)), 10)
     })
     const id = idOf(await firstUrl)
-    await until('half of the bytes to arrive', async () => ((await fs.stat(path.join(uploadDir(), id)).catch(() => null))?.size ?? 0) >= original.length / 2, 60_000, 5)
+    await until(
+      'half of the bytes to arrive',
+      async () => ((await fs.stat(path.join(uploadDir(), id)).catch(() => null))?.size ?? 0) >= original.length / 2,
+      60_000,
+      5,
+    )
     t.app.server.closeAllConnections()
     await t.app.close()
     expect(String(await failure)).toMatch(/failed to upload chunk/)
@@ -168,7 +201,9 @@ describe('an upload broken off halfway', () => {
 
     // The console lists it as unfinished, with its name and the administrator who sent it.
     const unfinished = await trpcQuery(t.app, 'admin.upload.unfinished', undefined, { cookie: cookies.admin! })
-    expect(unfinished.json().result.data).toEqual([expect.objectContaining({ id, name: 'Long Take.mov', size: original.length, offset, uploadedBy: { id: expect.any(Number), email: adminEmail } })])
+    expect(unfinished.json().result.data).toEqual([
+      expect.objectContaining({ id, name: 'Long Take.mov', size: original.length, offset, uploadedBy: { id: expect.any(Number), email: adminEmail } }),
+    ])
     // Not complete: it cannot be ingested yet.
     const early = await ingest(id)
     expect(early.statusCode).toBe(409)
@@ -176,7 +211,11 @@ describe('an upload broken off halfway', () => {
 
     // Resumed (as the page does after a reload, from the stored upload URL): only the rest is sent.
     const sent: number[] = []
-    const resumed = send(original, 'Long Take.mov', { uploadUrl: `${baseUrl(t)}/admin/uploads/${id}`, chunkSize: 4 * 1024 * 1024, onProgress: (bytes) => void sent.push(bytes) })
+    const resumed = send(original, 'Long Take.mov', {
+      uploadUrl: `${baseUrl(t)}/admin/uploads/${id}`,
+      chunkSize: 4 * 1024 * 1024,
+      onProgress: (bytes) => void sent.push(bytes),
+    })
     await resumed.done
     expect(sent[0]).toBeGreaterThanOrEqual(offset)
     expect(await fs.stat(path.join(uploadDir(), id)).then((s) => s.size)).toBe(original.length)
@@ -189,10 +228,18 @@ describe('an upload broken off halfway', () => {
     expect(video).toMatchObject({ sourceName: 'Long Take.mov', mediaStatus: 'pending', sourceSha256: sha256, title: { en: 'Long Take' } })
     const stored = path.join(new MediaStore(path.join(dir, 'media')).sourceDir(video.mediaKey), 'source.mov')
     expect(await sha256File(stored)).toBe(sha256)
-    const jobs = await db.orm.em.fork().getConnection().execute(`select task_identifier from graphile_worker.jobs where key = ?`, [`media:video:${video.id}`])
+    const jobs = await db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select task_identifier from graphile_worker.jobs where key = ?`, [`media:video:${video.id}`])
     expect(jobs).toEqual([{ task_identifier: 'media_process_video' }])
     const [entry] = await db.orm.em.fork().find(AuditEntry, { action: 'admin.upload.ingest', targetType: 'video' })
-    expect(entry).toMatchObject({ userEmail: adminEmail, targetId: String(video.id), before: null, after: { sourceName: 'Long Take.mov', bytes: original.length, upload: id } })
+    expect(entry).toMatchObject({
+      userEmail: adminEmail,
+      targetId: String(video.id),
+      before: null,
+      after: { sourceName: 'Long Take.mov', bytes: original.length, upload: id },
+    })
     // The upload left the folder: its bytes are the source now.
     expect(await filesInUploadDir()).toEqual([])
 
@@ -206,7 +253,9 @@ describe('an upload broken off halfway', () => {
     const duplicate = await ingest(idOf(await twice.done))
     expect(duplicate.json().result.data).toMatchObject({ status: 'duplicate', id: video.id })
     expect(await db.orm.em.fork().count(Video)).toBe(1)
-    expect(await db.orm.em.fork().findOne(AuditEntry, { action: 'admin.upload.ingest', targetType: 'upload' })).toMatchObject({ after: { duplicateOf: video.id } })
+    expect(await db.orm.em.fork().findOne(AuditEntry, { action: 'admin.upload.ingest', targetType: 'upload' })).toMatchObject({
+      after: { duplicateOf: video.id },
+    })
     expect(await filesInUploadDir()).toEqual([])
   })
 
@@ -214,7 +263,12 @@ describe('an upload broken off halfway', () => {
     const original = crypto.randomBytes(8 * 1024 * 1024)
     const transfer = send(original, 'restart.mp4', { chunkSize: 1024 * 1024, retryDelays: [250, 500, 1000, 2000, 4000, 8000] })
     const id = await until('the upload URL', async () => transfer.upload.url && idOf(transfer.upload.url), 30_000, 5)
-    await until('a third of the bytes to arrive', async () => ((await fs.stat(path.join(uploadDir(), id)).catch(() => null))?.size ?? 0) >= original.length / 3, 30_000, 5)
+    await until(
+      'a third of the bytes to arrive',
+      async () => ((await fs.stat(path.join(uploadDir(), id)).catch(() => null))?.size ?? 0) >= original.length / 3,
+      30_000,
+      5,
+    )
     const port = (t.app.server.address() as AddressInfo).port
     t.app.server.closeAllConnections()
     await t.app.close()
@@ -253,7 +307,13 @@ describe('admin.upload.discard and the cron of abandoned uploads', () => {
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().result.data).toEqual({ name: 'unwanted.mp4' })
     expect(await filesInUploadDir()).toEqual([])
-    expect(await db.orm.em.fork().findOne(AuditEntry, { action: 'admin.upload.discard', targetId: id })).toMatchObject({ userEmail: adminEmail, targetType: 'upload', targetId: id, before: { name: 'unwanted.mp4', bytes: 5000, received: 0 }, after: null })
+    expect(await db.orm.em.fork().findOne(AuditEntry, { action: 'admin.upload.discard', targetId: id })).toMatchObject({
+      userEmail: adminEmail,
+      targetType: 'upload',
+      targetId: id,
+      before: { name: 'unwanted.mp4', bytes: 5000, received: 0 },
+      after: null,
+    })
 
     const before = await db.orm.em.fork().count(AuditEntry)
     const gone = await trpcMutation(t.app, 'admin.upload.discard', { id }, { cookie: cookies.admin!, 'x-locale': 'en' })

@@ -82,13 +82,26 @@ describe('admin.users.user', () => {
     const sale = saleFields(user.id, premium)
     expect((await postback(t.app, secret, sale)).statusCode).toBe(200)
     const subscriptionId = sale.subscriptionId!
-    const event = (eventType: string, extra: Record<string, string> = {}) => ({ eventType, eventId: newId(eventType), timestamp: new Date().toISOString(), subscriptionId, ...extra })
-    expect((await postback(t.app, secret, event('RenewalSuccess', { billedAmount: '24.99', billedCurrency: 'EUR', transactionId: newId('tx') }))).statusCode).toBe(200)
+    const event = (eventType: string, extra: Record<string, string> = {}) => ({
+      eventType,
+      eventId: newId(eventType),
+      timestamp: new Date().toISOString(),
+      subscriptionId,
+      ...extra,
+    })
+    expect(
+      (await postback(t.app, secret, event('RenewalSuccess', { billedAmount: '24.99', billedCurrency: 'EUR', transactionId: newId('tx') }))).statusCode,
+    ).toBe(200)
     expect((await postback(t.app, secret, event('Cancellation'))).statusCode).toBe(200)
     expect((await postback(t.app, secret, saleFields(other.id, premium))).statusCode).toBe(200)
     // An older subscription that ended, and sessions: one expired, two live.
     const em = fresh()
-    makeSubscription(em, user.id, premium.id, { status: 'ended', startedAt: new Date(Date.now() - 90 * DAY), paidUntil: new Date(Date.now() - 60 * DAY), externalId: 'old-sub' })
+    makeSubscription(em, user.id, premium.id, {
+      status: 'ended',
+      startedAt: new Date(Date.now() - 90 * DAY),
+      paidUntil: new Date(Date.now() - 60 * DAY),
+      externalId: 'old-sub',
+    })
     await em.flush()
     await logIn(t.app, user.email, PASSWORD)
     await fresh().nativeUpdate(Session, { user: user.id }, { expiresAt: new Date(Date.now() - 1000) })
@@ -96,10 +109,24 @@ describe('admin.users.user', () => {
     await logIn(t.app, user.email, PASSWORD)
 
     const detail = await query('admin.users.user', { id: user.id })
-    expect(detail).toMatchObject({ id: user.id, email: 'member@example.com', role: 'user', emailVerifiedAt: expect.any(String), locale: 'en', member: true, sessions: 2 })
+    expect(detail).toMatchObject({
+      id: user.id,
+      email: 'member@example.com',
+      role: 'user',
+      emailVerifiedAt: expect.any(String),
+      locale: 'en',
+      member: true,
+      sessions: 2,
+    })
     expect(detail.subscriptions).toHaveLength(2)
     expect(detail.subscriptions[0]).toMatchObject({
-      externalId: subscriptionId, plan: localize(premium.name, 'en'), period: 'monthly', status: 'active', pendingChange: 'cancel', pendingFrom: expect.any(String), paidUntil: expect.any(String),
+      externalId: subscriptionId,
+      plan: localize(premium.name, 'en'),
+      period: 'monthly',
+      status: 'active',
+      pendingChange: 'cancel',
+      pendingFrom: expect.any(String),
+      paidUntil: expect.any(String),
     })
     expect(detail.currentSubscriptionId).toBe(detail.subscriptions[0].id)
     expect(detail.subscriptions[1]).toMatchObject({ externalId: 'old-sub', status: 'ended' })
@@ -128,7 +155,9 @@ describe('admin.users.setRole', () => {
   it("refuses an administrator's own admin role, the same role, an unknown role and user, translated, and changes nothing", async () => {
     const own = await change('admin.users.setRole', { id: admin.id, role: 'user' }, 'de')
     expect(own.statusCode).toBe(403)
-    expect(errorOf(own).message).toBe('Du kannst dir deine eigene Administratorrolle nicht nehmen. Bitte eine andere Administratorin oder einen anderen Administrator darum.')
+    expect(errorOf(own).message).toBe(
+      'Du kannst dir deine eigene Administratorrolle nicht nehmen. Bitte eine andere Administratorin oder einen anderen Administrator darum.',
+    )
     expect((await fresh().findOneOrFail(User, admin.id)).role).toBe('admin')
     expect(await me(t.app, admin.cookie)).toMatchObject({ role: 'admin' })
 

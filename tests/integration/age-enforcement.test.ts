@@ -28,7 +28,16 @@ beforeAll(async () => {
   t = await createTestApp(db.orm, { TRUST_PROXY: 'true' })
   policyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'age-policy-'))
   const policy = path.join(policyDir, 'policy.json')
-  fs.writeFileSync(policy, JSON.stringify({ version: 'test-1', rules: [{ id: 'nl', countries: ['NL'], outcome: 'block', law: { name: 'A test law' } }, { id: 'rest', countries: ['*'], outcome: 'open' }] }))
+  fs.writeFileSync(
+    policy,
+    JSON.stringify({
+      version: 'test-1',
+      rules: [
+        { id: 'nl', countries: ['NL'], outcome: 'block', law: { name: 'A test law' } },
+        { id: 'rest', countries: ['*'], outcome: 'open' },
+      ],
+    }),
+  )
   blocking = await createTestApp(db.orm, { TRUST_PROXY: 'true', AGE_POLICY_FILE: policy })
 })
 afterAll(async () => {
@@ -69,7 +78,18 @@ describe('pages by outcome', () => {
     expect(verify.body).toContain('Verify with Streamclub development check')
     expect(verify.body).toContain('href="/en/age-assurance/gb"')
     expect(verify.body).toContain('<meta name="robots" content="noindex"/>')
-    for (const url of ['/en/tos', '/en/privacy', '/en/imprint', '/en/faq', '/en/contact', '/en/report', '/en/age-assurance', '/en/age-assurance/gb', '/login', '/sign-up']) {
+    for (const url of [
+      '/en/tos',
+      '/en/privacy',
+      '/en/imprint',
+      '/en/faq',
+      '/en/contact',
+      '/en/report',
+      '/en/age-assurance',
+      '/en/age-assurance/gb',
+      '/login',
+      '/sign-up',
+    ]) {
       const res = await page(t, url, 'GB')
       expect(res.statusCode, url).toBe(200)
       expect(h1(res.body), url).not.toBe('Verify your age')
@@ -103,7 +123,17 @@ describe('pages by outcome', () => {
     expect(h1((await page(blocking, '/en/videos', 'NL')).body)).toBe('Not available where you are')
     expect(h1((await page(blocking, '/de/videos', 'NL')).body)).toBe('An deinem Standort nicht verfügbar')
     expect(h1((await page(blocking, '/it/videos', 'NL')).body)).toBe('Non disponibile dove ti trovi')
-    for (const url of ['/en/tos', '/en/privacy', '/en/2257', '/en/imprint', '/en/contact', '/en/faq', '/en/report', '/en/age-assurance', '/en/age-assurance/nl']) {
+    for (const url of [
+      '/en/tos',
+      '/en/privacy',
+      '/en/2257',
+      '/en/imprint',
+      '/en/contact',
+      '/en/faq',
+      '/en/report',
+      '/en/age-assurance',
+      '/en/age-assurance/nl',
+    ]) {
       expect((await page(blocking, url, 'NL')).statusCode, url).toBe(200)
     }
     // Other places of the same policy: open.
@@ -113,7 +143,10 @@ describe('pages by outcome', () => {
 
 describe('other routes by outcome', () => {
   const trpc = (app: TestApp, procedure: string, country: string, input?: unknown) =>
-    app.app.inject({ url: `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers: from(country, { 'x-locale': 'en' }) })
+    app.app.inject({
+      url: `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+      headers: from(country, { 'x-locale': 'en' }),
+    })
 
   it('front: catalog procedures refuse with a translated error until verified; the site’s own answer', async () => {
     const refused = await trpc(t, 'catalog.videos', 'GB', { locale: 'en' })
@@ -142,14 +175,23 @@ describe('other routes by outcome', () => {
     expect(full.statusCode).toBe(200)
     expect(full.body).toContain('data-age="front gb 1 1"')
     expect(h1(full.body)).not.toBe('Verify your age')
-    expect((await t.app.inject({ url: `/trpc/catalog.videos?input=${encodeURIComponent(JSON.stringify({ locale: 'en' }))}`, headers: { ...from('GB'), cookie } })).statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ url: `/trpc/catalog.videos?input=${encodeURIComponent(JSON.stringify({ locale: 'en' }))}`, headers: { ...from('GB'), cookie } }))
+        .statusCode,
+    ).toBe(200)
   })
 
   it('block: 451 for the API, media and downloads; the labels, health and the site’s own procedures answer', async () => {
     const api = await trpc(blocking, 'catalog.videos', 'NL', { locale: 'en' })
     expect(api.statusCode).toBe(451)
     expect(api.json().error).toBe('This site is not available where you are.')
-    for (const url of ['/media/public/x/poster.jpg', '/protected/x/master.m3u8', `/download/video/${videoId}`, '/subscriptions/join/basic-monthly', '/sitemap.xml']) {
+    for (const url of [
+      '/media/public/x/poster.jpg',
+      '/protected/x/master.m3u8',
+      `/download/video/${videoId}`,
+      '/subscriptions/join/basic-monthly',
+      '/sitemap.xml',
+    ]) {
       expect((await page(blocking, url, 'NL')).statusCode, url).toBe(451)
     }
     expect((await trpc(blocking, 'site.settings', 'NL')).statusCode).toBe(200)
@@ -157,7 +199,12 @@ describe('other routes by outcome', () => {
     expect((await trpc(blocking, 'site.settings,catalog.videos', 'NL')).statusCode).toBe(451)
     for (const url of ['/age-de.xml', '/robots.txt', '/healthz']) expect((await page(blocking, url, 'NL')).statusCode, url).toBe(200)
     // A provider's notification comes from its servers, wherever they are.
-    const webhook = await blocking.app.inject({ method: 'POST', url: '/age/response/dev', headers: from('NL', { 'content-type': 'application/json', ...SITE_CLIENT }), payload: {} })
+    const webhook = await blocking.app.inject({
+      method: 'POST',
+      url: '/age/response/dev',
+      headers: from('NL', { 'content-type': 'application/json', ...SITE_CLIENT }),
+      payload: {},
+    })
     expect(webhook.statusCode).toBe(404)
   })
 

@@ -51,7 +51,14 @@ class Browser {
   }
 
   async status() {
-    return (await this.query('age.status')).json().result.data as { rule: string; outcome: string; verified: boolean; expiresAt: string | null; needsAccount: boolean; needsFreshLogin: boolean }
+    return (await this.query('age.status')).json().result.data as {
+      rule: string
+      outcome: string
+      verified: boolean
+      expiresAt: string | null
+      needsAccount: boolean
+      needsFreshLogin: boolean
+    }
   }
 
   /** The development provider from start to callback: the response of the callback. */
@@ -89,8 +96,26 @@ describe('the age-verification flow with the development provider', () => {
     // The stored row: over 18, method, provider, double anonymity, policy version, times, and the browser key: nothing else.
     const rows = await db.orm.em.fork().getConnection().execute('select * from age_proof')
     expect(rows).toHaveLength(1)
-    expect(Object.keys(rows[0]!).sort()).toEqual(['browser_key', 'double_anonymous', 'expires_at', 'id', 'method', 'over18', 'policy_version', 'provider', 'user_id', 'verified_at'])
-    expect(rows[0]).toMatchObject({ over18: true, method: 'dev', provider: 'Streamclub development check', double_anonymous: true, policy_version: '2026-11-28', user_id: null })
+    expect(Object.keys(rows[0]!).sort()).toEqual([
+      'browser_key',
+      'double_anonymous',
+      'expires_at',
+      'id',
+      'method',
+      'over18',
+      'policy_version',
+      'provider',
+      'user_id',
+      'verified_at',
+    ])
+    expect(rows[0]).toMatchObject({
+      over18: true,
+      method: 'dev',
+      provider: 'Streamclub development check',
+      double_anonymous: true,
+      policy_version: '2026-11-28',
+      user_id: null,
+    })
     expect(rows[0]!.browser_key).toMatch(/^[0-9a-f]{64}$/)
     expect(rows[0]!.browser_key).not.toBe(proofCookie.value)
 
@@ -179,7 +204,10 @@ describe('the age-verification flow with the development provider', () => {
     expect((await french.get(url)).headers.location).toBe('/en')
     // Unknown methods and checks at the provider routes.
     expect((await app.inject({ method: 'POST', url: '/age/response/dev', payload: { state: started.checkId } })).statusCode).toBe(404)
-    expect((await app.inject({ method: 'POST', url: '/age/response/nope', payload: 'x=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(404)
+    expect(
+      (await app.inject({ method: 'POST', url: '/age/response/nope', payload: 'x=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }))
+        .statusCode,
+    ).toBe(404)
     expect((await french.get('/age/callback/nope')).headers.location).toContain('result=expired')
   })
 })

@@ -92,7 +92,16 @@ beforeAll(async () => {
   app = await createTestApp(t.db.orm, { ...t.env, TRUST_PROXY: 'true', RATE_LIMIT_PER_IP: '10000' })
   policyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'age-crawler-policy-'))
   const policy = path.join(policyDir, 'policy.json')
-  fs.writeFileSync(policy, JSON.stringify({ version: 'test-block', rules: [{ id: 'nl', countries: ['NL'], outcome: 'block', law: { name: 'A test law' } }, { id: 'rest', countries: ['*'], outcome: 'open' }] }))
+  fs.writeFileSync(
+    policy,
+    JSON.stringify({
+      version: 'test-block',
+      rules: [
+        { id: 'nl', countries: ['NL'], outcome: 'block', law: { name: 'A test law' } },
+        { id: 'rest', countries: ['*'], outcome: 'open' },
+      ],
+    }),
+  )
   blocking = await createTestApp(t.db.orm, { ...t.env, TRUST_PROXY: 'true', RATE_LIMIT_PER_IP: '10000', AGE_POLICY_FILE: policy })
   await ensurePlans(t.db.orm.em.fork())
   ;({ video, imageSet } = await ingestClipAndSet(t))
@@ -100,9 +109,22 @@ beforeAll(async () => {
   video = await em.findOneOrFail(Video, video.id)
   imageSet = await em.findOneOrFail(ImageSet, imageSet.id)
   const images = await em.find(Image, { imageSet: imageSet.id })
-  const pictures: ImageRef[] = [...video.media.poster, ...imageSet.media.previews, ...video.media.stills.flatMap((s) => [s.thumb, s.full]), ...images.flatMap((i) => [i.media.thumb, i.media.web, i.media.original])]
+  const pictures: ImageRef[] = [
+    ...video.media.poster,
+    ...imageSet.media.previews,
+    ...video.media.stills.flatMap((s) => [s.thumb, s.full]),
+    ...images.flatMap((i) => [i.media.thumb, i.media.web, i.media.original]),
+  ]
   for (const ref of pictures) for (const stored of [ref.path, ref.webp]) if (stored) explicitFiles.add(stored)
-  for (const stored of [video.media.previewClip, video.media.thumbnailClip, video.media.master, video.media.download, video.media.scrub?.track, ...video.media.ladder.map((r) => r.playlist)]) if (stored) explicitFiles.add(stored)
+  for (const stored of [
+    video.media.previewClip,
+    video.media.thumbnailClip,
+    video.media.master,
+    video.media.download,
+    video.media.scrub?.track,
+    ...video.media.ladder.map((r) => r.playlist),
+  ])
+    if (stored) explicitFiles.add(stored)
   // What a member of an open place is handed: the signed URLs the crawler then tries everywhere.
   const open = new Visitor({ 'cf-ipcountry': 'CH' })
   await open.signIn()
@@ -126,13 +148,28 @@ afterAll(async () => {
 })
 
 const PAGES = () => [
-  '/en', '/en/videos', `/en/videos/${video.id}`, '/en/images', `/en/images/${imageSet.id}`, '/en/models', '/en/categories',
-  '/en/search/videos?q=a', '/en/coming-soon?type=videos', '/sitemap.xml', '/sitemaps/en/videos.xml',
+  '/en',
+  '/en/videos',
+  `/en/videos/${video.id}`,
+  '/en/images',
+  `/en/images/${imageSet.id}`,
+  '/en/models',
+  '/en/categories',
+  '/en/search/videos?q=a',
+  '/en/coming-soon?type=videos',
+  '/sitemap.xml',
+  '/sitemaps/en/videos.xml',
 ]
-const PROCEDURES = () => [
-  ['catalog.videos', { locale: 'en' }], ['catalog.imageSets', { locale: 'en' }], ['catalog.models', { locale: 'en' }], ['catalog.categories', { locale: 'en' }],
-  ['catalog.video', { locale: 'en', id: video.id }], ['catalog.imageSet', { locale: 'en', id: imageSet.id }], ['catalog.banners', { locale: 'en', position: 'top' }],
-] as const
+const PROCEDURES = () =>
+  [
+    ['catalog.videos', { locale: 'en' }],
+    ['catalog.imageSets', { locale: 'en' }],
+    ['catalog.models', { locale: 'en' }],
+    ['catalog.categories', { locale: 'en' }],
+    ['catalog.video', { locale: 'en', id: video.id }],
+    ['catalog.imageSet', { locale: 'en', id: imageSet.id }],
+    ['catalog.banners', { locale: 'en', position: 'top' }],
+  ] as const
 
 /** Walks pages, procedures and sitemaps; then every media URL found there, every explicit file's URL and the signed URLs: those answered 2xx. */
 async function crawl(visitor: Visitor) {

@@ -47,15 +47,17 @@ describe('sign-up', () => {
     // Only the token's hash is stored, and a send_mail job was queued with the mail.
     const stored = await db.orm.em.fork().findOneOrFail(AuthToken, { user: user.id, purpose: 'verifyEmail' })
     expect(stored.tokenHash).toBe(hashToken(link.token))
-    const jobs = await db.orm.em.getConnection().execute<Array<{ payload: { id: number } }>>(
-      `select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_mail'`,
-    )
+    const jobs = await db.orm.em
+      .getConnection()
+      .execute<Array<{ payload: { id: number } }>>(
+        `select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_mail'`,
+      )
     expect(jobs.map((job) => job.payload.id)).toContain(mail.id)
   })
 
-  it('answers a known address (in any case) exactly like a new one, and tells its owner by mail in the account\'s language', async () => {
+  it("answers a known address (in any case) exactly like a new one, and tells its owner by mail in the account's language", async () => {
     const mailsBefore = await db.orm.em.fork().count(MailMessage, {})
-    const known = await signUp('nina@EXAMPLE.com', 'somebody else\'s password', { 'x-locale': 'de' })
+    const known = await signUp('nina@EXAMPLE.com', "somebody else's password", { 'x-locale': 'de' })
     const fresh = await signUp('brand-new@example.com', PASSWORD, { 'x-locale': 'de' })
     // The same status, body and (no) cookies: the page cannot tell them apart.
     expect(known.statusCode).toBe(200)
@@ -117,7 +119,7 @@ describe('email verification', () => {
     expect(again.cookies).toEqual([])
   })
 
-  it('switches a browser signed in as someone else to the link\'s account', async () => {
+  it("switches a browser signed in as someone else to the link's account", async () => {
     await makeUser(db.orm.em.fork(), { email: 'someone-else@example.com' })
     const other = sessionCookieOf(await logIn(t.app, 'someone-else@example.com', PASSWORD))
     await signUp('switcher@example.com')
@@ -421,7 +423,11 @@ describe('secrets stay out of the database and the logs', () => {
     // Rate-limit keys are hashes: no address in clear.
     expect(JSON.stringify(await db.orm.em.getConnection().execute('select * from rate_limit_hit'))).not.toMatch(/quiet|127\.0\.0\.1/)
     const logText = JSON.stringify(t.logs)
-    expect(t.logs.some((line) => String((line.req as { url?: string } | undefined)?.url).startsWith('/login/reset-password?email=quiet%40example.com&token=[redacted]'))).toBe(true)
+    expect(
+      t.logs.some((line) =>
+        String((line.req as { url?: string } | undefined)?.url).startsWith('/login/reset-password?email=quiet%40example.com&token=[redacted]'),
+      ),
+    ).toBe(true)
     expect(logText).not.toContain(password)
     expect(logText).not.toContain(token)
     expect(logText).not.toContain(sessionToken)

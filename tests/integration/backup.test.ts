@@ -26,7 +26,6 @@ let tmp: Awaited<ReturnType<typeof tempDir>>
 let original: EmbeddedDatabase | null = null
 let restored: EmbeddedDatabase | null = null
 
-
 beforeAll(async () => {
   tmp = await tempDir('backup')
   // Run as root, PostgreSQL runs as the user "postgres" and must reach its folder.
@@ -56,7 +55,10 @@ describe('a backup taken while the site writes', () => {
     await writer.query(`create table backup_probe (id bigserial primary key, phase text not null, filler text not null)`)
     const committed = { before: [] as number[], started: [] as number[] }
     const insert = async (phase: keyof typeof committed) => {
-      const { rows } = await writer.query<{ id: string }>(`insert into backup_probe (phase, filler) values ($1, repeat(md5(random()::text), 30)) returning id`, [phase])
+      const { rows } = await writer.query<{ id: string }>(
+        `insert into backup_probe (phase, filler) values ($1, repeat(md5(random()::text), 30)) returning id`,
+        [phase],
+      )
       committed[phase].push(Number(rows[0]!.id))
     }
     for (let i = 0; i < 300; i++) await insert('before')
@@ -122,7 +124,9 @@ describe('a backup taken while the site writes', () => {
       // Rows committed after the backup began but before it ended are there too.
       const started = await ids('started')
       expect(committed.started.filter((id) => !started.has(id))).toEqual([])
-      const { rows: [count] } = await client.query<{ n: number; upper: number }>(
+      const {
+        rows: [count],
+      } = await client.query<{ n: number; upper: number }>(
         `select count(*)::int as n, count(*) filter (where filler = upper(filler) and phase = 'before')::int as upper from backup_probe`,
       )
       expect(count!.n).toBeLessThanOrEqual(total)
@@ -214,7 +218,12 @@ describe('the backup archive', () => {
     const unpack = (bytes: Buffer) => {
       const stream = new PassThrough()
       stream.end(bytes)
-      return extractTar(stream, into, (entry) => (entry.name.startsWith('data/') ? path.join(into, entry.name.slice(5)) : null), (entry, data) => notes.push(`${entry.name} ${data.toString('utf8')}`))
+      return extractTar(
+        stream,
+        into,
+        (entry) => (entry.name.startsWith('data/') ? path.join(into, entry.name.slice(5)) : null),
+        (entry, data) => notes.push(`${entry.name} ${data.toString('utf8')}`),
+      )
     }
     const entries = await unpack(archive)
     expect(entries.map((entry) => entry.name)).toEqual(['data/empty', `data/${long}`, 'data/small.txt', 'note.json'])

@@ -51,7 +51,15 @@ const stamp = (date = new Date()) => date.toISOString().slice(0, 19).replace('T'
 
 async function newUser(): Promise<User> {
   const em = db.orm.em.fork()
-  const user = em.create(User, { email: `provider${fresh()}@example.com`, passwordHash: 'not-used', emailVerifiedAt: new Date(), role: 'user', locale: 'en', createdAt: new Date(), updatedAt: new Date() })
+  const user = em.create(User, {
+    email: `provider${fresh()}@example.com`,
+    passwordHash: 'not-used',
+    emailVerifiedAt: new Date(),
+    role: 'user',
+    locale: 'en',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  })
   await em.flush()
   return user
 }
@@ -67,7 +75,11 @@ function about(id: BillingProviderId, notification: StoredNotification, subscrip
   return withFields(sentAt(notification, new Date()), fields)
 }
 
-function deliver(id: BillingProviderId, notification: StoredNotification, { sign = true, app = apps[id], headers = {} }: { sign?: boolean; app?: TestApp; headers?: Record<string, string> } = {}) {
+function deliver(
+  id: BillingProviderId,
+  notification: StoredNotification,
+  { sign = true, app = apps[id], headers = {} }: { sign?: boolean; app?: TestApp; headers?: Record<string, string> } = {},
+) {
   const delivery = deliveryOf(sign ? signNotification(notification, app.config.billing) : notification, app.config.billing, { sign })
   return app.app.inject({ ...delivery, headers: { ...delivery.headers, ...headers } })
 }
@@ -88,7 +100,6 @@ async function started(id: BillingProviderId, userId: number, subscriptionId = f
   return subscriptionId
 }
 
-
 for (const id of ['demo', 'ccbill', 'verotel', 'segpay'] as const) {
   describe(`${id}: every stored notification is applied or acknowledged, once`, () => {
     for (const { file, notification } of fixturesOf(id)) {
@@ -96,7 +107,7 @@ for (const id of ['demo', 'ccbill', 'verotel', 'segpay'] as const) {
       it(`${file}: ${result} (${kind})`, async () => {
         const user = await newUser()
         const isSale = kind === 'sale'
-        const isUpgrade = isSale && SHAPE[id].replaces !== null && (SHAPE[id].replaces! in { ...notification.request.query, ...notification.request.body })
+        const isUpgrade = isSale && SHAPE[id].replaces !== null && SHAPE[id].replaces! in { ...notification.request.query, ...notification.request.body }
         const original = !isSale || isUpgrade ? await started(id, user.id) : null
         if (kind === 'uncancel') expect((await deliver(id, about(id, fixture(id, CANCEL[id]), original!, user.id))).statusCode).toBe(200)
         const subscriptionId = isSale ? fresh() : original!
@@ -145,10 +156,10 @@ for (const id of ['demo', 'ccbill', 'verotel', 'segpay'] as const) {
             expect(after).toMatchObject({ pendingChange: 'change' })
             break
           case 'extend': {
-              // The processor's new billing date (2027-01-10 as recorded, moved with the sending day): access through that day.
-              const billingDate = fieldsOf(delivered).nextRenewalDate ?? fieldsOf(delivered).nextChargeOn!
-              expect(after!.paidUntil.toISOString()).toBe(new Date(Date.parse(`${billingDate}T00:00:00Z`) + 86_400_000).toISOString())
-              break
+            // The processor's new billing date (2027-01-10 as recorded, moved with the sending day): access through that day.
+            const billingDate = fieldsOf(delivered).nextRenewalDate ?? fieldsOf(delivered).nextChargeOn!
+            expect(after!.paidUntil.toISOString()).toBe(new Date(Date.parse(`${billingDate}T00:00:00Z`) + 86_400_000).toISOString())
+            break
           }
           case 'expire':
             expect(after).toMatchObject({ status: 'ended', endReason: 'expired' })
@@ -238,7 +249,9 @@ describe('refused notifications change nothing and are logged without secrets', 
     const refused = [
       await deliver('ccbill', outside),
       await deliver('ccbill', outside, { headers: { 'x-forwarded-for': '64.38.212.17' } }),
-      await deliver('ccbill', withFields(signNotification(sale, apps.ccbill.config.billing), { dynamicPricingValidationDigest: '0'.repeat(32) }), { sign: false }),
+      await deliver('ccbill', withFields(signNotification(sale, apps.ccbill.config.billing), { dynamicPricingValidationDigest: '0'.repeat(32) }), {
+        sign: false,
+      }),
       await deliver('ccbill', withFields(signNotification(sale, apps.ccbill.config.billing), { clientSubacc: '0001' }), { sign: false }),
       await deliver('ccbill', withFields(sale, { dynamicPricingValidationDigest: '' }), { sign: false }),
     ]
@@ -271,7 +284,10 @@ describe('refused notifications change nothing and are logged without secrets', 
     const refusals = logs.filter((line) => line.msg === 'billing webhook refused')
     expect(refusals.length).toBeGreaterThanOrEqual(10)
     for (const reason of ['source address not allowed', 'invalid digest', 'invalid signature', 'invalid secret', 'not for the configured account']) {
-      expect(refusals.some((line) => line.reason === reason), reason).toBe(true)
+      expect(
+        refusals.some((line) => line.reason === reason),
+        reason,
+      ).toBe(true)
     }
     const text = JSON.stringify(logs)
     for (const secret of secrets) expect(text).not.toContain(secret)
@@ -300,14 +316,24 @@ describe('bad input', () => {
       expect(res.statusCode, `${id} ${res.body}`).toBe(status)
     }
     const raw = (id: BillingProviderId, payload: string, type: string) =>
-      apps[id].app.inject({ method: 'POST', url: `/billing/webhook/${id}?clientAccnum=900100&clientSubacc=0000&eventType=NewSaleSuccess`, payload, headers: { 'content-type': type }, remoteAddress: '64.38.212.17' })
+      apps[id].app.inject({
+        method: 'POST',
+        url: `/billing/webhook/${id}?clientAccnum=900100&clientSubacc=0000&eventType=NewSaleSuccess`,
+        payload,
+        headers: { 'content-type': type },
+        remoteAddress: '64.38.212.17',
+      })
     expect((await raw('ccbill', '{"subscriptionId":', 'application/json')).statusCode).toBe(400)
     expect((await raw('ccbill', '[1,2,3]', 'application/json')).statusCode).toBe(400)
     expect((await raw('ccbill', 'a=1&a=2', 'application/x-www-form-urlencoded')).statusCode).toBe(400)
     expect((await raw('ccbill', '\u0000\u00ff', 'application/octet-stream')).statusCode).toBe(415)
     expect((await raw('ccbill', 'x'.repeat(70 * 1024), 'application/x-www-form-urlencoded')).statusCode).toBe(413)
     // A HEAD request is no notification, even a correctly signed one.
-    const head = deliveryOf(signNotification(about('verotel', fixture('verotel', 'initial'), fresh(), user.id), apps.verotel.config.billing), apps.verotel.config.billing, { sign: true })
+    const head = deliveryOf(
+      signNotification(about('verotel', fixture('verotel', 'initial'), fresh(), user.id), apps.verotel.config.billing),
+      apps.verotel.config.billing,
+      { sign: true },
+    )
     expect((await apps.verotel.app.inject({ ...head, method: 'HEAD' })).statusCode).toBe(404)
     expect(await db.orm.em.fork().count(BillingEvent, {})).toBe(before.events)
     expect(await db.orm.em.fork().count(Subscription, {})).toBe(before.subscriptions)
@@ -320,11 +346,17 @@ describe('npm run billing:replay', () => {
     run('npx', ['tsx', 'cli/billing-replay.ts', ...args], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: { ...process.env, APP_SECRET: 'test-secret-test-secret-test-secret-0123', DATABASE_URL: db.url, LOG_LEVEL: 'silent', ...env },
-    }).then(({ stdout }) => ({ code: 0, stdout }), (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout + error.stderr }))
+    }).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout + error.stderr }),
+    )
 
   it('delivers a stored notification signed with the configured keys, and says what came back', async () => {
     const taken = await replay([path.join(FIXTURES, 'ccbill/CustomerDataUpdate.json'), '--sign'], PROVIDER_ENV.ccbill)
-    expect(taken).toEqual({ code: 0, stdout: expect.stringMatching(/^ignored: CustomerDataUpdate:\d+:\d+\nPOST \/billing\/webhook\/ccbill\?clientAccnum=900100.* → 200\nOK\n$/) })
+    expect(taken).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(/^ignored: CustomerDataUpdate:\d+:\d+\nPOST \/billing\/webhook\/ccbill\?clientAccnum=900100.* → 200\nOK\n$/),
+    })
     const unsigned = await replay([path.join(FIXTURES, 'ccbill/NewSaleSuccess.json')], PROVIDER_ENV.ccbill)
     expect(unsigned).toMatchObject({ code: 1, stdout: expect.stringMatching(/^refused: invalid digest\n.* → 401\nERROR: invalid digest\n$/) })
     const wrongProvider = await replay([path.join(FIXTURES, 'verotel/initial.json')], PROVIDER_ENV.ccbill)

@@ -217,7 +217,10 @@ describe('refused notifications change nothing', () => {
     expect(await eventCount()).toBe(events)
     expect(await db.orm.em.fork().count(Subscription, { user: user.id })).toBe(0)
     // Another provider name is not a webhook.
-    expect((await t.app.inject({ method: 'POST', url: '/billing/webhook/other', payload: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(404)
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/billing/webhook/other', payload: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }))
+        .statusCode,
+    ).toBe(404)
   })
 
   it('an event type without effect is acknowledged and ignored', async () => {
@@ -278,7 +281,11 @@ describe('subscription lifecycle', () => {
     expect((await postback(t.app, secret, event('PlanChangeScheduled', sid, { newPlanSid: 'nope' }))).statusCode).toBe(422)
 
     // The processor renews at the period end, billing the new plan.
-    await postback(t.app, secret, event('RenewalSuccess', sid, { billedAmount: '95.88', billedCurrency: 'EUR', timestamp: new Date(paidUntil.getTime() + 60_000).toISOString() }))
+    await postback(
+      t.app,
+      secret,
+      event('RenewalSuccess', sid, { billedAmount: '95.88', billedCurrency: 'EUR', timestamp: new Date(paidUntil.getTime() + 60_000).toISOString() }),
+    )
     const renewed = (await subscription(sid))!
     expect(renewed).toMatchObject({ status: 'active', pendingChange: null, pendingPlan: null, plan: { sid: 'basic-yearly' } })
     expect(renewed.paidUntil.toISOString()).toBe(addPeriod(paidUntil, 'yearly').toISOString())
@@ -293,10 +300,16 @@ describe('subscription lifecycle', () => {
     expect((await subscription(sid))!.plan.sid).toBe('premium-monthly')
     await settleSubscriptions(db.orm.em, new Date(effective.getTime() + 1000))
     expect(await subscription(sid)).toMatchObject({ status: 'active', plan: { sid: 'basic-monthly' }, pendingChange: null })
-    expect((await membershipOf(db.orm.em.fork(), user.id, new Date(effective.getTime() + 1000)))!.plan).toMatchObject({ sid: 'basic-monthly', dailyDownloadLimit: 0 })
+    expect((await membershipOf(db.orm.em.fork(), user.id, new Date(effective.getTime() + 1000)))!.plan).toMatchObject({
+      sid: 'basic-monthly',
+      dailyDownloadLimit: 0,
+    })
   })
 
-  for (const [eventType, reason] of [['Refund', 'refund'], ['Chargeback', 'chargeback']] as const) {
+  for (const [eventType, reason] of [
+    ['Refund', 'refund'],
+    ['Chargeback', 'chargeback'],
+  ] as const) {
     it(`${eventType.toLowerCase()} ends access at once`, async () => {
       const { user, cookie } = await newUser()
       const sid = await subscribe(user.id, 'premium-monthly')

@@ -81,8 +81,11 @@ afterAll(async () => {
 async function list(path: string, input: object, headers: Record<string, string> = {}) {
   const res = await trpcQuery(t.app, `catalog.${path}`, { locale: 'en', ...input }, headers)
   expect(res.statusCode, res.body).toBe(200)
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it checks
-  return res.json().result.data as { items: Array<{ id: number } & Record<string, any>>; meta: { total: number; last_page: number; page: number; per_page: number } }
+  return res.json().result.data as {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it checks
+    items: Array<{ id: number } & Record<string, any>>
+    meta: { total: number; last_page: number; page: number; per_page: number }
+  }
 }
 
 const ids = (items: Array<{ id: number }>) => items.map((item) => item.id)
@@ -99,7 +102,11 @@ describe('video lists', () => {
   })
 
   it('sort by most watched, best rated and longest, with a unique tie-break', async () => {
-    for (const [name, key] of [['most_watched', 'views'], ['best_rated', 'likes'], ['longest', 'durationSeconds']] as const) {
+    for (const [name, key] of [
+      ['most_watched', 'views'],
+      ['best_rated', 'likes'],
+      ['longest', 'durationSeconds'],
+    ] as const) {
       const { items } = await list('videos', { per_page: 60, sort_by: { name } })
       const values = items.map((item) => item[key] as number)
       expect(values, name).toEqual([...values].sort((a, b) => b - a))

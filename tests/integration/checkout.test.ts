@@ -35,7 +35,11 @@ const planPage = async (t: TestApp, cookie: string) => (await trpcQuery(t.app, '
 async function subscribed(userId: number, sid: string, externalId: string) {
   const em = db.orm.em.fork()
   em.create(Subscription, {
-    user: userId, plan: await em.findOneOrFail(Plan, { sid }), externalId, startedAt: new Date(), paidUntil: new Date(Date.now() + 20 * 86_400_000),
+    user: userId,
+    plan: await em.findOneOrFail(Plan, { sid }),
+    externalId,
+    startedAt: new Date(),
+    paidUntil: new Date(Date.now() + 20 * 86_400_000),
   })
   await em.flush()
 }
@@ -51,7 +55,7 @@ const join = (t: TestApp, sid: string, cookie?: string, locale = 'en') =>
   t.app.inject({ method: 'GET', url: `/subscriptions/join/${sid}?locale=${locale}`, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } })
 
 describe('the join link', () => {
-  it('sends visitors to sign-up and unconfirmed users to verify-email, coming back to the chosen plan, in the link\'s locale', async () => {
+  it("sends visitors to sign-up and unconfirmed users to verify-email, coming back to the chosen plan, in the link's locale", async () => {
     const visitor = await join(demo, 'premium-yearly', undefined, 'es')
     expect(visitor.statusCode).toBe(303)
     expect(visitor.headers.location).toBe(`/sign-up?redirect=${encodeURIComponent('/account/select-plan?plan=premium-yearly')}&locale=es`)
@@ -76,8 +80,16 @@ describe('the join link', () => {
     const params = Object.fromEntries(url.searchParams)
     // basic-monthly: a 2-day trial for 1.00, then 14.99 every 30 days, in EUR (978).
     expect(params).toEqual({
-      clientSubacc: '0000', initialPrice: '1.00', initialPeriod: '2', recurringPrice: '14.99', recurringPeriod: '30', numRebills: '99', currencyCode: '978',
-      formDigest: md5('1.00' + '2' + '14.99' + '30' + '99' + '978' + '7d901dad245fd0ff6bc20d06'), 'X-userId': String(user.id), 'X-planSid': 'basic-monthly',
+      clientSubacc: '0000',
+      initialPrice: '1.00',
+      initialPeriod: '2',
+      recurringPrice: '14.99',
+      recurringPeriod: '30',
+      numRebills: '99',
+      currencyCode: '978',
+      formDigest: md5('1.00' + '2' + '14.99' + '30' + '99' + '978' + '7d901dad245fd0ff6bc20d06'),
+      'X-userId': String(user.id),
+      'X-planSid': 'basic-monthly',
     })
     const yearly = Object.fromEntries(new URL((await join(ccbill, 'basic-yearly', cookie)).headers.location as string).searchParams)
     expect(yearly).toMatchObject({ initialPrice: '95.88', initialPeriod: '365', recurringPrice: '95.88', recurringPeriod: '365' })
@@ -89,10 +101,26 @@ describe('the join link', () => {
     expect(`${url.origin}${url.pathname}`).toBe('https://secure.verotel.com/startorder')
     const { signature, ...params } = Object.fromEntries(url.searchParams)
     expect(params).toEqual({
-      custom1: String(user.id), custom2: 'premium-yearly', name: 'Premium Jahr', period: 'P12M', priceAmount: '143.88', priceCurrency: 'EUR', shopID: '68849',
-      subscriptionType: 'recurring', successURL: 'https://club.example/account/plan', trialAmount: '1.99', trialPeriod: 'P7D', type: 'subscription', version: '4',
+      custom1: String(user.id),
+      custom2: 'premium-yearly',
+      name: 'Premium Jahr',
+      period: 'P12M',
+      priceAmount: '143.88',
+      priceCurrency: 'EUR',
+      shopID: '68849',
+      subscriptionType: 'recurring',
+      successURL: 'https://club.example/account/plan',
+      trialAmount: '1.99',
+      trialPeriod: 'P7D',
+      type: 'subscription',
+      version: '4',
     })
-    const text = ['zpXwe2D77g4P7ysGJcr3rY87TBYs6J', ...Object.keys(params).sort().map((key) => `${key}=${params[key]}`)].join(':')
+    const text = [
+      'zpXwe2D77g4P7ysGJcr3rY87TBYs6J',
+      ...Object.keys(params)
+        .sort()
+        .map((key) => `${key}=${params[key]}`),
+    ].join(':')
     expect(signature).toBe(sha256(text))
 
     await subscribed(user.id, 'premium-yearly', '433456')
@@ -107,7 +135,10 @@ describe('the join link', () => {
     const url = new URL((await join(segpay, 'premium-monthly', cookie)).headers.location as string)
     expect(`${url.origin}${url.pathname}`).toBe('https://secure2.segpay.com/billing/poset.cgi')
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      'x-eticketid': '123456:26002', userid: String(user.id), plansid: 'premium-monthly', 'x-auth-link': 'https://club.example/account/plan',
+      'x-eticketid': '123456:26002',
+      userid: String(user.id),
+      plansid: 'premium-monthly',
+      'x-auth-link': 'https://club.example/account/plan',
     })
     const logs = segpay.logs.length
     const missing = await join(segpay, 'premium-biyearly', cookie)
@@ -117,7 +148,10 @@ describe('the join link', () => {
   })
 
   it('with CCBill or Segpay a member cannot switch plans here: no plan-change button, the join link leads back to the plan page', async () => {
-    for (const [t, externalId] of [[ccbill, '0312101101000009999'], [segpay, '7129999']] as const) {
+    for (const [t, externalId] of [
+      [ccbill, '0312101101000009999'],
+      [segpay, '7129999'],
+    ] as const) {
       const { user, cookie } = await newUser(t)
       await subscribed(user.id, 'premium-monthly', externalId)
       const page = await planPage(t, cookie)
@@ -147,7 +181,14 @@ describe('the demo checkout', () => {
     const res = await view(demo, cookie, 'basic-monthly')
     expect(res.statusCode, res.body).toBe(200)
     const data = res.json().result.data
-    expect(data).toMatchObject({ mode: 'join', trialDays: 2, dueNowCents: 100, recurringCents: 1499, currency: 'EUR', plan: { sid: 'basic-monthly', name: 'Basic Month' } })
+    expect(data).toMatchObject({
+      mode: 'join',
+      trialDays: 2,
+      dueNowCents: 100,
+      recurringCents: 1499,
+      currency: 'EUR',
+      plan: { sid: 'basic-monthly', name: 'Basic Month' },
+    })
     expect(Math.abs(new Date(data.from).getTime() - (Date.now() + 2 * 86_400_000))).toBeLessThan(60_000)
 
     const logsBefore = demo.logs.length

@@ -69,7 +69,8 @@ beforeAll(async () => {
   })
   proxyUrl = haproxy.url
   await until('HAProxy to find both servers ready', async () => (await haproxy.stats()).filter((stat) => stat.name !== 'BACKEND').every(isReady), 180_000)
-  for (const name of ['worker-a', 'worker-b']) await service(name).line(`${name} to take jobs`, (line) => /^Worker connected and looking for jobs/.test(String(line.msg)), 180_000)
+  for (const name of ['worker-a', 'worker-b'])
+    await service(name).line(`${name} to take jobs`, (line) => /^Worker connected and looking for jobs/.test(String(line.msg)), 180_000)
 }, 240_000)
 
 afterAll(async () => {
@@ -102,16 +103,26 @@ async function signIn(base: string, email: string): Promise<string> {
   return cookie!.split(';')[0]!
 }
 
-const videoTitles = async (base: string) => ((await query(base, 'catalog.videos', { locale: 'en' })).body.result.data.items as Array<{ id: number; title: string }>).map((v) => `${v.id}:${v.title}`)
+const videoTitles = async (base: string) =>
+  ((await query(base, 'catalog.videos', { locale: 'en' })).body.result.data.items as Array<{ id: number; title: string }>).map((v) => `${v.id}:${v.title}`)
 
 let sources: Video[] = []
 
 describe('a cluster of two servers and two workers on S3', () => {
   it('transcodes three sources ingested at once exactly once each, on both workers at the same time', { timeout: 420_000 }, async () => {
-    const files = await Promise.all([6, 7, 8].map((seconds) => makeTestVideo(path.join(t.tmp.dir, 'sources', `cluster-${seconds}.mp4`), { width: 640, height: 360, seconds })))
+    const files = await Promise.all(
+      [6, 7, 8].map((seconds) => makeTestVideo(path.join(t.tmp.dir, 'sources', `cluster-${seconds}.mp4`), { width: 640, height: 360, seconds })),
+    )
     // The test is the ingest machine (npm run ingest): sources go to the bucket, jobs to the queue.
     const queued = await Promise.all(
-      files.map((source) => ingestSource(t.db.orm.em.fork(), t.store, { kind: 'video', source, mode: 'copy', meta: { title: path.basename(source), publish_at: FAR_FUTURE, models: [] } })),
+      files.map((source) =>
+        ingestSource(t.db.orm.em.fork(), t.store, {
+          kind: 'video',
+          source,
+          mode: 'copy',
+          meta: { title: path.basename(source), publish_at: FAR_FUTURE, models: [] },
+        }),
+      ),
     )
     const ids = queued.map((q) => (q.status === 'queued' ? q.id : Number.NaN))
     expect(ids.every(Number.isInteger)).toBe(true)
@@ -157,14 +168,22 @@ describe('a cluster of two servers and two workers on S3', () => {
         to: Number(worker.completed[0]?.time),
       }
     })
-    console.log('cluster: which worker transcoded each video\n' + runs.map((r) => `  video ${r.id} (job ${r.jobId}): ${r.worker}, ${((r.to - r.from) / 1000).toFixed(1)} s`).join('\n'))
+    console.log(
+      'cluster: which worker transcoded each video\n' +
+        runs.map((r) => `  video ${r.id} (job ${r.jobId}): ${r.worker}, ${((r.to - r.from) / 1000).toFixed(1)} s`).join('\n'),
+    )
     // Each exactly once: one start, one completion, in the whole cluster.
-    expect(runs.map((r) => [r.started, r.completed])).toEqual([[1, 1], [1, 1], [1, 1]])
+    expect(runs.map((r) => [r.started, r.completed])).toEqual([
+      [1, 1],
+      [1, 1],
+      [1, 1],
+    ])
     expect(new Set(runs.map((r) => r.worker))).toEqual(new Set(['worker-a', 'worker-b']))
     // The two workers transcoded at the same time (one each: their transcode runners), not one after the other.
     const overlap = runs.some((a) => runs.some((b) => a.worker !== b.worker && a.from < b.to && b.from < a.to))
     expect(overlap).toBe(true)
-    for (const name of ['worker-a', 'worker-b']) expect(service(name).lines.filter((line) => /handed back/.test(String((line.msg ?? line.err ?? '') as string)))).toEqual([])
+    for (const name of ['worker-a', 'worker-b'])
+      expect(service(name).lines.filter((line) => /handed back/.test(String((line.msg ?? line.err ?? '') as string)))).toEqual([])
   })
 
   it('a release through server A empties the catalog cache of both servers at once', async () => {
@@ -184,18 +203,25 @@ describe('a cluster of two servers and two workers on S3', () => {
     // An administrator on server A releases one of the cluster's videos now (publish time cleared).
     const cookie = await signIn(a, admin.email)
     const released = sources[0]!
-    const res = await mutation(a, 'admin.content.update', {
-      kind: 'video',
-      id: released.id,
-      title: { de: '', en: 'Released in the cluster', es: '', fr: '', it: '' },
-      description: { de: '', en: '', es: '', fr: '', it: '' },
-      publishAt: null,
-      downloadable: true,
-    }, cookie)
+    const res = await mutation(
+      a,
+      'admin.content.update',
+      {
+        kind: 'video',
+        id: released.id,
+        title: { de: '', en: 'Released in the cluster', es: '', fr: '', it: '' },
+        description: { de: '', en: '', es: '', fr: '', it: '' },
+        publishAt: null,
+        downloadable: true,
+      },
+      cookie,
+    )
     expect(res.status, await res.clone().text()).toBe(200)
     // The NOTIFY reaches both servers: each list answer changes, the quiet change included.
     for (const server of [a, b]) {
-      await expect.poll(() => videoTitles(server), { timeout: 10_000 }).toEqual(expect.arrayContaining([`${released.id}:Released in the cluster`, `${shown.id}:Renamed quietly`]))
+      await expect
+        .poll(() => videoTitles(server), { timeout: 10_000 })
+        .toEqual(expect.arrayContaining([`${released.id}:Released in the cluster`, `${shown.id}:Renamed quietly`]))
     }
   })
 
@@ -252,7 +278,10 @@ describe('a cluster of two servers and two workers on S3', () => {
     const loops = Array.from({ length: 4 }, async (_, loop) => {
       for (let i = loop; loading; i++) {
         const at = performance.now()
-        const status = await fetch(`${proxyUrl}${paths[i % paths.length]}`, { headers: { cookie, 'accept-language': 'en' }, signal: AbortSignal.timeout(30_000) }).then(
+        const status = await fetch(`${proxyUrl}${paths[i % paths.length]}`, {
+          headers: { cookie, 'accept-language': 'en' },
+          signal: AbortSignal.timeout(30_000),
+        }).then(
           async (res) => {
             await res.arrayBuffer()
             return res.status
@@ -301,7 +330,11 @@ describe('a cluster of two servers and two workers on S3', () => {
       const ms = outcomes.map((o) => o.ms).sort((x, y) => x - y)
       const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!.toFixed(0)
       const backend = (key: 'econ' | 'eresp' | 'hrsp5xx' | 'wretr' | 'wredis') => marks.end!.BACKEND![key] - marks.before!.BACKEND![key]
-      const phases = [['before', 'restart'], ['restart', 'after'], ['after', 'end']] as const
+      const phases = [
+        ['before', 'restart'],
+        ['restart', 'after'],
+        ['after', 'end'],
+      ] as const
       console.log(
         [
           `cluster restart under load: ${outcomes.length} requests through HAProxy, ${failed.length} failed`,

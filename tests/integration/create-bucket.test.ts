@@ -8,7 +8,9 @@ import { LOCAL_S3_CREDENTIALS, localS3Env } from '../../scripts/s3-server.js'
 
 /** cli/create-bucket.ts against the tests' S3 server: creates the bucket once, then finds it. */
 const run = (env: Record<string, string>) =>
-  promisify(execFile)(process.execPath, ['--import', 'tsx', 'cli/create-bucket.ts'], { env: { PATH: process.env.PATH!, HOME: process.env.HOME!, ...env } }).then(
+  promisify(execFile)(process.execPath, ['--import', 'tsx', 'cli/create-bucket.ts'], {
+    env: { PATH: process.env.PATH!, HOME: process.env.HOME!, ...env },
+  }).then(
     ({ stdout }) => ({ code: 0, out: stdout }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, out: error.stdout + error.stderr }),
   )

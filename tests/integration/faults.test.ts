@@ -56,7 +56,13 @@ beforeAll(async () => {
   await migrator.close()
   // As server/main.ts opens it: with the request limits.
   orm = await openOrm(db.url, { pool: 10, limits: SERVER_DATABASE_LIMITS })
-  env = { DATA_DIR: tmp.dir, MEDIA_DIR: path.join(tmp.dir, 'media'), INGEST_DIR: path.join(tmp.dir, 'ingest'), CATALOG_CACHE_TTL_MS: '0', RATE_LIMIT_PER_IP: '100000' }
+  env = {
+    DATA_DIR: tmp.dir,
+    MEDIA_DIR: path.join(tmp.dir, 'media'),
+    INGEST_DIR: path.join(tmp.dir, 'ingest'),
+    CATALOG_CACHE_TTL_MS: '0',
+    RATE_LIMIT_PER_IP: '100000',
+  }
   t = await createTestApp(orm, { ...env, LOG_LEVEL: 'warn' })
 }, 120_000)
 
@@ -114,11 +120,17 @@ describe('PostgreSQL restarted under load', () => {
 
     // The worker starts the transcode; the restart comes while its ladder is being encoded.
     worker = startWorker()
-    const progress = () => orm.em.fork().findOneOrFail(Video, queued.id).then((video) => Number(video.mediaProgress))
+    const progress = () =>
+      orm.em
+        .fork()
+        .findOneOrFail(Video, queued.id)
+        .then((video) => Number(video.mediaProgress))
     await until('the ladder to be under way', async () => (await progress()) >= 0.3)
-    const [job] = await orm.em.getConnection().execute<Array<{ attempts: number; locked: boolean }>>(
-      `select attempts, locked_at is not null as locked from graphile_worker.jobs where task_identifier = 'media_process_video'`,
-    )
+    const [job] = await orm.em
+      .getConnection()
+      .execute<Array<{ attempts: number; locked: boolean }>>(
+        `select attempts, locked_at is not null as locked from graphile_worker.jobs where task_identifier = 'media_process_video'`,
+      )
     expect(job).toEqual({ attempts: 1, locked: true })
 
     // Browsing: visitors (a list and a detail answer, and the server-rendered detail page, the
@@ -168,17 +180,27 @@ describe('PostgreSQL restarted under load', () => {
     for (const lane of Object.keys(lanes)) {
       const down = answers.filter((a) => a.lane === lane && a.sent === 'down' && a.answered === 'down')
       expect(down.length, lane).toBeGreaterThanOrEqual(3)
-      expect(down.filter((a) => !downStatus(lane, a.status)).map((a) => a.status), lane).toEqual([])
+      expect(
+        down.filter((a) => !downStatus(lane, a.status)).map((a) => a.status),
+        lane,
+      ).toEqual([])
     }
     const downList = answers.find((a) => a.lane === 'list' && a.sent === 'down')!
     expect(JSON.parse(downList.body).error.message).toBe('The service is briefly unavailable. Please try again in a moment.')
-    expect(JSON.parse(answers.find((a) => a.lane === 'ready' && a.sent === 'down')!.body)).toMatchObject({ status: 'unavailable', failing: expect.arrayContaining(['database']) })
+    expect(JSON.parse(answers.find((a) => a.lane === 'ready' && a.sent === 'down')!.body)).toMatchObject({
+      status: 'unavailable',
+      failing: expect.arrayContaining(['database']),
+    })
     // The signed-in user is still signed in.
     expect(JSON.parse(answers.filter((a) => a.lane === 'signedIn' && a.status === 200).at(-1)!.body).result.data.email).toBe('browser@example.com')
 
     // The worker went on with its ffmpeg work, reconnected, and completed the job once.
     const jobsLeft = async () =>
-      (await orm.em.getConnection().execute<Array<{ n: number }>>(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'media_process_video'`))[0]!.n
+      (
+        await orm.em
+          .getConnection()
+          .execute<Array<{ n: number }>>(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'media_process_video'`)
+      )[0]!.n
     const done = await until('the transcode to finish and its job to be done', async () => {
       const video = await orm.em.fork().findOneOrFail(Video, queued.id)
       return (video.mediaStatus === 'ready' || video.mediaStatus === 'failed') && (await jobsLeft()) === 0 ? video : null

@@ -38,21 +38,61 @@ const deep = (levels: number, leaf: unknown, wrap: (inner: unknown) => unknown) 
 
 /** Values no field expects; each replaces every field in turn. */
 const HOSTILE: unknown[] = [
-  '\u0000', 'a\u0000b', '%00', '\\u0000', '\ud800', 'x\udfff', 'tail\ud83d', '\udc00\ud800',
-  '\ufffe\uffff', '\u202eevil', 'e\u0301\u0301\u0301', '\u200b\u200d\ufeff', '😀👨‍👩‍👧', 'ｆｕｌｌ', 'İı', '\u0085\u2028\u2029',
-  '', ' ', 'x'.repeat(5000), "' or 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', 'null', '__proto__',
+  '\u0000',
+  'a\u0000b',
+  '%00',
+  '\\u0000',
+  '\ud800',
+  'x\udfff',
+  'tail\ud83d',
+  '\udc00\ud800',
+  '\ufffe\uffff',
+  '\u202eevil',
+  'e\u0301\u0301\u0301',
+  '\u200b\u200d\ufeff',
+  '😀👨‍👩‍👧',
+  'ｆｕｌｌ',
+  'İı',
+  '\u0085\u2028\u2029',
+  '',
+  ' ',
+  'x'.repeat(5000),
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  'null',
+  '__proto__',
+  0,
+  -1,
+  1.5,
+  -0,
+  1e308,
+  -1e308,
   // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 on purpose: a number JSON cannot carry exactly
-  0, -1, 1.5, -0, 1e308, -1e308, 9007199254740993, 2_147_483_648, -2_147_483_649, 5e-324,
-  null, true, false, [], {}, [[[]]], [null], Array.from({ length: 1000 }, (_, i) => i),
-  { __proto__: { polluted: true } }, JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}'),
-  deep(500, 'x', (inner) => ({ a: inner })), deep(500, 1, (inner) => [inner]),
+  9007199254740993,
+  2_147_483_648,
+  -2_147_483_649,
+  5e-324,
+  null,
+  true,
+  false,
+  [],
+  {},
+  [[[]]],
+  [null],
+  Array.from({ length: 1000 }, (_, i) => i),
+  { __proto__: { polluted: true } },
+  JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}'),
+  deep(500, 'x', (inner) => ({ a: inner })),
+  deep(500, 1, (inner) => [inner]),
 ]
 
 /** Things a client can get wrong around the input: the transport itself. */
 const BROKEN_BODIES = ['{', '{"0":', 'null', '[]', '"text"', '\u0000', JSON.stringify({ 0: { json: 1 } }), 'x'.repeat(900_000)]
 
 /** A stack trace, a source position or a database message in a response body. */
-const LEAK = /\n\s+at \S|\bat [\w$.<>]+ \(|node_modules|\.[cm]?[jt]sx?:\d+:\d+|invalid message format|invalid byte sequence|violates|syntax error at|relation "|column "|unsupported Unicode escape/i
+const LEAK =
+  /\n\s+at \S|\bat [\w$.<>]+ \(|node_modules|\.[cm]?[jt]sx?:\d+:\d+|invalid message format|invalid byte sequence|violates|syntax error at|relation "|column "|unsupported Unicode escape/i
 
 let db: TestDatabase
 let t: TestApp
@@ -96,7 +136,13 @@ const memberCookie = () => cookieOf(memberId)
 
 let requests = 0
 /** One procedure call as the browser's client sends it, from its own address (no per-IP limit in the way). */
-function call(app: FastifyInstance, path: string, type: 'query' | 'mutation', input: unknown, { cookie, locale = 'en' }: { cookie?: string; locale?: Locale } = {}) {
+function call(
+  app: FastifyInstance,
+  path: string,
+  type: 'query' | 'mutation',
+  input: unknown,
+  { cookie, locale = 'en' }: { cookie?: string; locale?: Locale } = {},
+) {
   const n = requests++
   const remoteAddress = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
   const headers: Record<string, string> = { 'x-locale': locale, ...SITE_CLIENT, ...(cookie ? { cookie } : {}) }
@@ -105,15 +151,23 @@ function call(app: FastifyInstance, path: string, type: 'query' | 'mutation', in
     return app.inject({ method: 'GET', url: `/trpc/${path}${query}`, headers, remoteAddress })
   }
   if (input === undefined) return app.inject({ method: 'POST', url: `/trpc/${path}`, headers, remoteAddress })
-  return app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input), remoteAddress })
+  return app.inject({
+    method: 'POST',
+    url: `/trpc/${path}`,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(input),
+    remoteAddress,
+  })
 }
 
 /** Runs the calls a few at a time. */
 async function inParallel<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
   let next = 0
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await run(items[next++]!)
-  }))
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await run(items[next++]!)
+    }),
+  )
 }
 
 function problemsOf(label: string, res: LightMyRequestResponse): string[] {
@@ -127,7 +181,9 @@ function problemsOf(label: string, res: LightMyRequestResponse): string[] {
 describe('every procedure, generated from the router, with malformed input', () => {
   it('finds the procedures and their inputs', () => {
     expect(procedures.length).toBeGreaterThanOrEqual(32)
-    expect(procedures.map((p) => p.path)).toEqual(expect.arrayContaining(['auth.signUp', 'catalog.videos', 'billing.demoCheckout', 'site.report', 'interactions.update']))
+    expect(procedures.map((p) => p.path)).toEqual(
+      expect.arrayContaining(['auth.signUp', 'catalog.videos', 'billing.demoCheckout', 'site.report', 'interactions.update']),
+    )
   })
 
   for (const as of ['visitor', 'member'] as const) {
@@ -139,7 +195,10 @@ describe('every procedure, generated from the router, with malformed input', () 
         const cookie = as === 'member' ? await memberCookie() : undefined
         const sample = procedure.input ? sampleOf(procedure.input) : undefined
         const fields = procedure.input ? fieldsOf(procedure.input) : []
-        const cases: Array<[string, unknown]> = [['sample', sample], ['no input', undefined]]
+        const cases: Array<[string, unknown]> = [
+          ['sample', sample],
+          ['no input', undefined],
+        ]
         for (const value of HOSTILE) {
           const shown = JSON.stringify(value)?.slice(0, 40)
           cases.push([`input = ${shown}`, value])
@@ -161,10 +220,24 @@ describe('every procedure, generated from the router, with malformed input', () 
           [
             'batch of three',
             type === 'query'
-              ? t.app.inject({ method: 'GET', url: `${url},${procedure.path},${procedure.path}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: sample, 1: '\u0000', 2: { 0: 1 } }))}`, headers })
-              : t.app.inject({ method: 'POST', url: `${url},${procedure.path},${procedure.path}?batch=1`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ 0: sample, 1: '\u0000', 2: [] }) }),
+              ? t.app.inject({
+                  method: 'GET',
+                  url: `${url},${procedure.path},${procedure.path}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: sample, 1: '\u0000', 2: { 0: 1 } }))}`,
+                  headers,
+                })
+              : t.app.inject({
+                  method: 'POST',
+                  url: `${url},${procedure.path},${procedure.path}?batch=1`,
+                  headers: { ...headers, 'content-type': 'application/json' },
+                  payload: JSON.stringify({ 0: sample, 1: '\u0000', 2: [] }),
+                }),
           ],
-          ['the other method', type === 'query' ? t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: '{}' }) : t.app.inject({ method: 'GET', url, headers })],
+          [
+            'the other method',
+            type === 'query'
+              ? t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: '{}' })
+              : t.app.inject({ method: 'GET', url, headers }),
+          ],
           ...BROKEN_BODIES.map((body): [string, Promise<LightMyRequestResponse>] => [
             `body ${JSON.stringify(body).slice(0, 20)}`,
             t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: body }),

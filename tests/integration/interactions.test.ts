@@ -44,7 +44,12 @@ const update = (cookie: string | undefined, input: Record<string, unknown>) =>
 async function ok(cookie: string, input: Record<string, unknown>) {
   const res = await update(cookie, input)
   expect(res.statusCode, res.body).toBe(200)
-  return res.json().result.data as { state: { rating: string | null; favorite: boolean; watchLater: boolean; view: boolean }; likes: number; dislikes: number; views: number }
+  return res.json().result.data as {
+    state: { rating: string | null; favorite: boolean; watchLater: boolean; view: boolean }
+    likes: number
+    dislikes: number
+    views: number
+  }
 }
 
 /** The stored counters and the stored ratings of a video. */

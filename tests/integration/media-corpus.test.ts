@@ -14,7 +14,17 @@ import { readAvcCodec } from '../../core/ffmpeg/inspect.js'
 import { parseMediaPlaylist } from '../../core/ffmpeg/ladder.js'
 import { drainJobs } from '../../worker/runner.js'
 import { CORPUS, makeCorpus, type CorpusName } from '../support/media/corpus.js'
-import { channelLevels, ffprobe, idet, mediaTestEnv, pictureSize, squarePixels, topAndRestBrightness, videoFrameTimes, type MediaTestEnv } from '../support/media.js'
+import {
+  channelLevels,
+  ffprobe,
+  idet,
+  mediaTestEnv,
+  pictureSize,
+  squarePixels,
+  topAndRestBrightness,
+  videoFrameTimes,
+  type MediaTestEnv,
+} from '../support/media.js'
 
 let t: MediaTestEnv
 const videos = {} as Record<CorpusName, Video>
@@ -85,22 +95,34 @@ async function expectReady(name: CorpusName, expected: { ladder: Array<[string, 
   expect(video.mediaStatus).toBe('ready')
   expect(video.media.ladder.map((r) => [r.resolution, r.width, r.height, r.codecs!.split(',')[0]])).toEqual(expected.ladder)
   const master = await variants(video)
-  expect(master.map((v) => [v.resolution, v.frameRate, v.codecs.split(',')[0]])).toEqual(expected.ladder.map(([, w, h, codec]) => [`${w}x${h}`, expected.frameRate, codec]))
+  expect(master.map((v) => [v.resolution, v.frameRate, v.codecs.split(',')[0]])).toEqual(
+    expected.ladder.map(([, w, h, codec]) => [`${w}x${h}`, expected.frameRate, codec]),
+  )
   for (const { rung, streamCodec } of await rungs(video)) expect(streamCodec).toBe(rung.codecs!.split(',')[0])
   const pictures = [...video.media.poster, video.media.stills[0]!.thumb, video.media.stills[0]!.full].map((p) => p.path)
-  for (const file of [...pictures, video.media.previewClip!, video.media.thumbnailClip!, video.media.download!]) expect(await squarePixels(media(file)), file).toBe(true)
+  for (const file of [...pictures, video.media.previewClip!, video.media.thumbnailClip!, video.media.download!])
+    expect(await squarePixels(media(file)), file).toBe(true)
   return video
 }
 
 describe('a phone video with a 90° display matrix', () => {
   it('gets vertical rungs of the ladder heights as widths, at levels computed from size and rate', async () => {
     // 480x854 at 30 fps: 48,600 macroblocks/s (> 3.0's 40,500): Main 3.1; 720x1280: High 3.1.
-    await expectReady('phone', { ladder: [['sd', 480, 854, 'avc1.4d401f'], ['hd', 720, 1280, 'avc1.64001f']], frameRate: '30.000' })
+    await expectReady('phone', {
+      ladder: [
+        ['sd', 480, 854, 'avc1.4d401f'],
+        ['hd', 720, 1280, 'avc1.64001f'],
+      ],
+      frameRate: '30.000',
+    })
   })
 
   it('is upright everywhere: poster, stills, clips and the download, in square pixels and no rotation left to apply', async () => {
     const video = videos.phone
-    expect(video.media.poster.map((p) => [p.width, p.height])).toEqual([[320, 568], [640, 1138]])
+    expect(video.media.poster.map((p) => [p.width, p.height])).toEqual([
+      [320, 568],
+      [640, 1138],
+    ])
     for (const picture of [video.media.poster[1]!, video.media.stills[3]!.full, video.media.stills[3]!.thumb]) {
       expect(await pictureSize(media(picture.path))).toEqual({ width: picture.width, height: picture.height })
       const { top, rest } = await topAndRestBrightness(media(picture.path))
@@ -146,7 +168,10 @@ describe('MPEG-TS', () => {
     // (Scaling 576 lines to 480 blurs combing past what idet sees, so idet checks the same-size cases below; here one frame per field.)
     expect(await frameSteps(media(video.media.download!), 50)).toEqual([1])
     expect(await download(video)).toEqual({ size: '854x480', sar: '1:1', rotation: 0, fieldOrder: 'progressive', audio: 'aac 2 ch 48000 Hz' })
-    expect(video.media.poster.map((p) => [p.width, p.height])).toEqual([[320, 180], [640, 360]])
+    expect(video.media.poster.map((p) => [p.width, p.height])).toEqual([
+      [320, 180],
+      [640, 360],
+    ])
     expect(await pictureSize(media(video.media.stills[0]!.full.path))).toEqual({ width: 1024, height: 576 })
     expect(video.media.source).toMatchObject({ container: 'mpegts', scan: 'tff', outputFrameRate: 50, audioCodec: 'mp2' })
   })
@@ -181,7 +206,13 @@ describe('interlaced material that no flag announces', () => {
 
 describe('frame rates', () => {
   it('60 fps keeps 60 with the level 60 fps needs: 720p60 is High 3.2', async () => {
-    const video = await expectReady('hd60', { ladder: [['sd', 854, 480, 'avc1.4d401f'], ['hd', 1280, 720, 'avc1.640020']], frameRate: '60.000' })
+    const video = await expectReady('hd60', {
+      ladder: [
+        ['sd', 854, 480, 'avc1.4d401f'],
+        ['hd', 1280, 720, 'avc1.640020'],
+      ],
+      frameRate: '60.000',
+    })
     expect((await videoFrameTimes(media(video.media.download!))).length).toBe(120)
   })
 
@@ -206,7 +237,10 @@ describe('audio', () => {
 
 describe('damaged sources', () => {
   it('fail at once with their reason, with no retry waiting', async () => {
-    expect(videos.damagedTs).toMatchObject({ mediaStatus: 'failed', mediaError: 'the video stream has no picture size (damaged, or in a codec ffmpeg cannot read)' })
+    expect(videos.damagedTs).toMatchObject({
+      mediaStatus: 'failed',
+      mediaError: 'the video stream has no picture size (damaged, or in a codec ffmpeg cannot read)',
+    })
     expect(videos.damagedMp4).toMatchObject({
       mediaStatus: 'failed',
       mediaError: expect.stringMatching(/^ffmpeg cannot decode this source, it is damaged or in a format ffmpeg does not support \(.+\)$/),

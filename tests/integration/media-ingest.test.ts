@@ -112,7 +112,13 @@ describe('the ingest folder', () => {
     await fs.copyFile(source, path.join(t.config.ingestDir, 'Sommer am See.mp4'))
     await fs.writeFile(
       path.join(t.config.ingestDir, 'Sommer am See.json'),
-      JSON.stringify({ title: { de: 'Sommer am See', en: 'Summer by the lake' }, models: ['anna'], category: 'outdoor', publish_at: publishAt.toISOString(), downloadable: false }),
+      JSON.stringify({
+        title: { de: 'Sommer am See', en: 'Summer by the lake' },
+        models: ['anna'],
+        category: 'outdoor',
+        publish_at: publishAt.toISOString(),
+        downloadable: false,
+      }),
     )
 
     const watcher = new DropWatcher(t.config.ingestDir, 0)
@@ -133,7 +139,9 @@ describe('the ingest folder', () => {
     await fs.copyFile(source, path.join(t.config.ingestDir, 'again.mp4'))
     await takeDrop(watcher, 'again.mp4')
     expect(await listFiles(t.config.ingestDir)).toEqual(['rejected/again.mp4', 'rejected/again.mp4.error.txt'])
-    expect(await fs.readFile(path.join(t.config.ingestDir, 'rejected', 'again.mp4.error.txt'), 'utf8')).toContain(`already ingested as video ${video.id} (status: ready)`)
+    expect(await fs.readFile(path.join(t.config.ingestDir, 'rejected', 'again.mp4.error.txt'), 'utf8')).toContain(
+      `already ingested as video ${video.id} (status: ready)`,
+    )
     expect(await t.db.orm.em.fork().count(Video, {})).toBe(1)
   })
 

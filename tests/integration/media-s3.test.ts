@@ -113,7 +113,11 @@ describe('media on S3', () => {
   it('is ready when the bucket takes a write, and warns at start that this bucket answers anonymous reads', async () => {
     expect((await get('/readyz')).statusCode).toBe(200)
     // s3rver, like a misconfigured bucket, serves objects to anyone.
-    await expect.poll(() => app.logs.some((line) => line.msg === 'the media bucket answers anonymous reads: make it private (see docs/object-storage.md, "Bucket set-up")')).toBe(true)
+    await expect
+      .poll(() =>
+        app.logs.some((line) => line.msg === 'the media bucket answers anonymous reads: make it private (see docs/object-storage.md, "Bucket set-up")'),
+      )
+      .toBe(true)
     expect((await store.listKeys('.health/')).length).toBe(0)
   })
 
@@ -242,8 +246,15 @@ describe('media on S3', () => {
 
     // Everything but the master playlists (one per publication) was handed on while the job ran.
     expect(uploads.map(inAttempt).filter((file) => !handed.has(file))).toEqual(['protected/hls/master.m3u8', 'protected/hls/master.m3u8'])
-    for (const rung of ready.media.ladder) expect([...handed].filter((file) => file.startsWith(`protected/hls/${rung.resolution}/seg-`)).length).toBeGreaterThan(1)
-    for (const stored of [ready.media.download!, ready.media.previewClip!, ready.media.thumbnailClip!, ready.media.scrub!.track, ready.media.stills[0]!.full.path]) {
+    for (const rung of ready.media.ladder)
+      expect([...handed].filter((file) => file.startsWith(`protected/hls/${rung.resolution}/seg-`)).length).toBeGreaterThan(1)
+    for (const stored of [
+      ready.media.download!,
+      ready.media.previewClip!,
+      ready.media.thumbnailClip!,
+      ready.media.scrub!.track,
+      ready.media.stills[0]!.full.path,
+    ]) {
       expect(handed).toContain(inAttempt(stored))
     }
     // Each uploaded once, and every file the row names is in the bucket.
@@ -367,7 +378,10 @@ describe('media on S3', () => {
     const started = Date.now()
     expect(await processVideo(t.db.orm, store, queued.id, { attempt: { number: 5, max: 5 } })).toBe('failed')
     expect(Date.now() - started).toBeLessThan(10_000)
-    expect(await em.fork().findOneOrFail(Video, queued.id)).toMatchObject({ mediaStatus: 'failed', mediaError: expect.stringContaining('source file is missing') })
+    expect(await em.fork().findOneOrFail(Video, queued.id)).toMatchObject({
+      mediaStatus: 'failed',
+      mediaError: expect.stringContaining('source file is missing'),
+    })
   })
 
   it('migrates a local store into the bucket under the same paths, resumably, and checks every size', async () => {

@@ -93,7 +93,13 @@ describe('a 720p source', () => {
       perRung.push(segments.map((s) => s.seconds))
       // (the npm ffprobe build crashes on MPEG-TS; the pipeline's probe falls back to ffmpeg)
       const segment = await probe(path.join(path.dirname(media(rung.playlist)), segments[0]!.file))
-      expect([segment.container, segment.videoCodec, segment.width, segment.height, segment.audioCodec]).toEqual(['mpegts', 'h264', rung.width, rung.height, 'aac'])
+      expect([segment.container, segment.videoCodec, segment.width, segment.height, segment.audioCodec]).toEqual([
+        'mpegts',
+        'h264',
+        rung.width,
+        rung.height,
+        'aac',
+      ])
     }
     expect(perRung[0]).toEqual(perRung[1])
   })
@@ -164,12 +170,16 @@ describe('bad input', () => {
     const { execFile } = await import('node:child_process')
     const { ffmpegBinaries } = await import('../../core/ffmpeg/binaries')
     await new Promise((resolve, reject) =>
-      execFile(ffmpegBinaries().ffmpeg, ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=2', '-c:a', 'aac', audioOnly], (e) => (e ? reject(e as Error) : resolve(null))),
+      execFile(ffmpegBinaries().ffmpeg, ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=2', '-c:a', 'aac', audioOnly], (e) =>
+        e ? reject(e as Error) : resolve(null),
+      ),
     )
     const picture = path.join(dir, 'a picture.mp4')
     await new Promise((resolve, reject) =>
-      execFile(ffmpegBinaries().ffmpeg, ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', '-f', 'image2', '-c:v', 'png', picture], (e) =>
-        e ? reject(e as Error) : resolve(null),
+      execFile(
+        ffmpegBinaries().ffmpeg,
+        ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', '-f', 'image2', '-c:v', 'png', picture],
+        (e) => (e ? reject(e as Error) : resolve(null)),
       ),
     )
     const fine = await makeTestVideo(path.join(dir, 'Ünïcödé clip, with spaces.mkv'), { width: 320, height: 240, seconds: 2, audio: false })

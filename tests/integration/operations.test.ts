@@ -30,7 +30,6 @@ afterAll(async () => {
   await t.cleanup()
 })
 
-
 /** The real worker in this process, its JSON log lines collected. */
 async function worker(metrics: WorkerMetrics | null = null): Promise<{ handle: WorkerHandle; lines: Array<Record<string, unknown>> }> {
   const lines: Array<Record<string, unknown>> = []
@@ -71,7 +70,9 @@ describe('readiness', () => {
   it('is not ready while a migration is pending or the media store cannot take a write', async () => {
     const other = await createTestDatabase()
     const pendingApp = await createTestApp(other.orm, t.env)
-    const [last] = await other.orm.em.getConnection().execute(`delete from mikro_orm_migrations where id = (select max(id) from mikro_orm_migrations) returning name`)
+    const [last] = await other.orm.em
+      .getConnection()
+      .execute(`delete from mikro_orm_migrations where id = (select max(id) from mikro_orm_migrations) returning name`)
     const pending = await pendingApp.app.inject('/readyz')
     expect(pending.statusCode).toBe(503)
     expect(pending.json()).toEqual({ status: 'unavailable', failing: ['migrations'] })
@@ -139,12 +140,19 @@ describe('server metrics', () => {
 describe('worker metrics and request ids in job logs', () => {
   it('shows the queue, times jobs, measures transcodes, counts releases; a job logs the id of the request that queued it', async () => {
     const app = await createTestApp(t.db.orm, t.env)
-    const signUp = await trpcMutation(app.app, 'auth.signUp', { email: 'ops@example.com', password: 'first password 1' }, { ...EN, 'x-request-id': 'req-signup-000001' })
+    const signUp = await trpcMutation(
+      app.app,
+      'auth.signUp',
+      { email: 'ops@example.com', password: 'first password 1' },
+      { ...EN, 'x-request-id': 'req-signup-000001' },
+    )
     expect(signUp.statusCode).toBe(200)
     await app.app.close()
-    const [queued] = await t.db.orm.em.getConnection().execute(
-      `select j.id::text, payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_mail'`,
-    )
+    const [queued] = await t.db.orm.em
+      .getConnection()
+      .execute(
+        `select j.id::text, payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_mail'`,
+      )
     expect(queued!.payload).toMatchObject({ requestId: 'req-signup-000001' })
 
     // A future job, a video to transcode and an item due for release.
@@ -181,7 +189,11 @@ describe('worker metrics and request ids in job logs', () => {
 
       // Started, the task's own line, completed: each names the job and the request.
       const mailLines = lines.filter((line) => line.jobId === queued!.id)
-      expect(mailLines.map((line) => line.msg)).toEqual(['job started', expect.stringContaining('kept in the dev outbox'), expect.stringMatching(/^Completed task/)])
+      expect(mailLines.map((line) => line.msg)).toEqual([
+        'job started',
+        expect.stringContaining('kept in the dev outbox'),
+        expect.stringMatching(/^Completed task/),
+      ])
       expect(mailLines.filter((line) => line.reqId !== 'req-signup-000001')).toEqual([])
       // Jobs nobody's request queued carry no request id.
       expect(lines.filter((line) => line.task === 'media_process_video').every((line) => line.reqId === undefined)).toBe(true)

@@ -45,7 +45,11 @@ describe('adding a passkey', () => {
     expect(named.passkey.name).toBe('My phone')
     const unnamed = await signedInUser(t.app, db.orm.em.fork(), { email: 'device-name@example.com' })
     const authenticator = new SoftAuthenticator(ORIGIN)
-    const headers = { ...EN, cookie: unnamed.cookie, 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36' }
+    const headers = {
+      ...EN,
+      cookie: unnamed.cookie,
+      'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    }
     const options = data(await trpcMutation(t.app, 'account.passkeyRegistrationOptions', undefined, headers))
     const added = data(await trpcMutation(t.app, 'account.registerPasskey', { response: authenticator.register(options) }, headers)) as { name: string }
     expect(added.name).toBe('Chrome on Android')
@@ -124,7 +128,12 @@ describe('signing in with a passkey', () => {
     await expect400({ userHandle: Buffer.alloc(32, 7).toString('base64url') })
 
     const stranger = new SoftAuthenticator(ORIGIN)
-    stranger.register({ ...(data(await call('account.passkeySignInOptions', undefined)) as object), rp: { id: 'club.example', name: 'x' }, user: { id: 'AAAA', name: 'x', displayName: 'x' }, pubKeyCredParams: [] } as never)
+    stranger.register({
+      ...(data(await call('account.passkeySignInOptions', undefined)) as object),
+      rp: { id: 'club.example', name: 'x' },
+      user: { id: 'AAAA', name: 'x', displayName: 'x' },
+      pubKeyCredParams: [],
+    } as never)
     const unknown = await signInWith(stranger)
     expect(unknown.statusCode).toBe(401)
     expect(errorOf(unknown).message).toContain('This passkey is not known here')
@@ -136,7 +145,9 @@ describe('signing in with a passkey', () => {
     const member = await memberWithPasskey()
     const other = await memberWithPasskey()
     await db.orm.em.fork().nativeUpdate(Session, { id: member.sessionId }, { authenticatedAt: new Date(Date.now() - 10 * 60_000) })
-    const options = data(await call('account.reauthenticationOptions', undefined, member.cookie)) as import('@simplewebauthn/server').PublicKeyCredentialRequestOptionsJSON
+    const options = data(
+      await call('account.reauthenticationOptions', undefined, member.cookie),
+    ) as import('@simplewebauthn/server').PublicKeyCredentialRequestOptionsJSON
     expect(options.allowCredentials!.map((c) => c.id)).toEqual([member.authenticator.credentials[0]!.id.toString('base64url')])
     // Another member's passkey answering this member's challenge.
     const foreign = other.authenticator.authenticate({ ...options, allowCredentials: [] })
@@ -175,7 +186,9 @@ describe('passkeys only', () => {
     const other = await memberWithPasskey()
     expect(data(await call('account.renamePasskey', { id: member.passkey.id, name: '  Laptop  ' }, member.cookie))).toMatchObject({ name: 'Laptop' })
     expect((await call('account.renamePasskey', { id: other.passkey.id, name: 'Mine now' }, member.cookie)).statusCode).toBe(404)
-    expect(errorOf(await call('account.renamePasskey', { id: member.passkey.id, name: ' ' }, member.cookie)).data.fieldErrors).toEqual({ name: 'Please give the passkey a name.' })
+    expect(errorOf(await call('account.renamePasskey', { id: member.passkey.id, name: ' ' }, member.cookie)).data.fieldErrors).toEqual({
+      name: 'Please give the passkey a name.',
+    })
     expect((await call('account.removePasskey', { id: other.passkey.id }, member.cookie)).statusCode).toBe(404)
   })
 })

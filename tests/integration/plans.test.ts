@@ -65,7 +65,10 @@ describe('plan catalogue', () => {
 
 describe('plan page', () => {
   let counter = 0
-  async function userWith(role: Role, subscription?: Partial<Subscription> & { planSid?: string; pendingPlanSid?: string }): Promise<{ user: User; cookie: string }> {
+  async function userWith(
+    role: Role,
+    subscription?: Partial<Subscription> & { planSid?: string; pendingPlanSid?: string },
+  ): Promise<{ user: User; cookie: string }> {
     const em = db.orm.em.fork()
     const email = `plan${++counter}@example.com`
     const user = await makeUser(em, { email, role })
@@ -118,7 +121,10 @@ describe('plan page', () => {
     expect(page.plan).toMatchObject({ sid: 'premium-yearly', period: 'yearly', name: 'Premium Year' })
     expect(page.actions).toEqual({ selectPlan: false, changePlan: 'enabled', changePaymentMethod: true, cancel: true })
     // The demo provider's pages: the configured one, and the default cancel page.
-    expect(page.billingLinks).toEqual({ cancelUrl: 'https://billing-support.example.com/subscriptions/cancel', updatePaymentUrl: 'https://pay.example/subscriptions/update' })
+    expect(page.billingLinks).toEqual({
+      cancelUrl: 'https://billing-support.example.com/subscriptions/cancel',
+      updatePaymentUrl: 'https://pay.example/subscriptions/update',
+    })
   })
 
   it('shows a running trial with its end', async () => {

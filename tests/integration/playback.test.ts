@@ -86,7 +86,7 @@ describe('the media gateway', () => {
     expect(partial.rawPayload.length).toBe(188)
   })
 
-  it("hands each member only the rungs the plan includes: up to Full HD, up to 4K UHD, no cap for admins", async () => {
+  it('hands each member only the rungs the plan includes: up to Full HD, up to 4K UHD, no cap for admins', async () => {
     // A ladder up to 2160p, written by hand (transcoding 4K in a test would take minutes).
     const em = t.db.orm.em.fork()
     const tall = makeVideo(em, { durationSeconds: 12 })
@@ -126,7 +126,7 @@ describe('the media gateway', () => {
     expect((await get(data.master.replace('r=fhd', 'r=uhd'), basic.cookie)).statusCode).toBe(403)
   })
 
-  it('refuses expired, tampered, unsigned and other users\' URLs with 403', async () => {
+  it("refuses expired, tampered, unsigned and other users' URLs with 403", async () => {
     const member = await userWith({ plan: 'basic-monthly' })
     const other = await userWith({ plan: 'premium-monthly' })
     const { master } = (await playback(member.cookie)).json().result.data as { master: string }
@@ -269,7 +269,10 @@ describe('media access ends with the session and with the membership', () => {
     const phone = { ...member, cookie: sessionCookieOf(await logIn(app.app, member.email, PASSWORD)) }
     const tablet = { ...member, cookie: sessionCookieOf(await logIn(app.app, member.email, PASSWORD)) }
     const [phoneUrls, tabletUrls] = [await signedUrls(phone), await signedUrls(tablet)]
-    const sessions = (await trpcQuery(app.app, 'account.security', undefined, { cookie: member.cookie })).json().result.data.sessions as Array<{ id: string; current: boolean }>
+    const sessions = (await trpcQuery(app.app, 'account.security', undefined, { cookie: member.cookie })).json().result.data.sessions as Array<{
+      id: string
+      current: boolean
+    }>
     expect(sessions).toHaveLength(3)
     expect(sessions[0]!.current).toBe(true)
     const phoneSession = sessions.find((session) => session.id === hashToken(phone.cookie.split('=')[1]!))!
@@ -310,7 +313,12 @@ describe('media access ends with the session and with the membership', () => {
     const laptop = await signedUrls(member)
     const phone = { ...member, cookie: sessionCookieOf(await logIn(app.app, member.email, PASSWORD)) }
     const phoneUrls = await signedUrls(phone)
-    const changed = await trpcMutation(app.app, 'auth.changePassword', { currentPassword: PASSWORD, newPassword: 'another long secret' }, { cookie: member.cookie })
+    const changed = await trpcMutation(
+      app.app,
+      'auth.changePassword',
+      { currentPassword: PASSWORD, newPassword: 'another long secret' },
+      { cookie: member.cookie },
+    )
     expect(changed.statusCode).toBe(200)
     await refused(phoneUrls, phone.cookie)
     for (const url of laptop) expect((await get(url, member.cookie)).statusCode, url).toBe(200)
@@ -382,7 +390,15 @@ describe('downloads', () => {
   it('counts exactly the daily limit when 50 requests arrive at once', async () => {
     const em = t.db.orm.em.fork()
     const LIMIT = 7
-    em.create(Plan, { sid: 'limit-test', name: { en: 'Limit test' }, period: 'monthly', priceCents: 100, features: ['downloads'], dailyDownloadLimit: LIMIT, visibility: 'unlisted' })
+    em.create(Plan, {
+      sid: 'limit-test',
+      name: { en: 'Limit test' },
+      period: 'monthly',
+      priceCents: 100,
+      features: ['downloads'],
+      dailyDownloadLimit: LIMIT,
+      visibility: 'unlisted',
+    })
     await em.flush()
     const member = await userWith({ plan: 'limit-test' })
     const results = await Promise.all(Array.from({ length: 50 }, () => download('video', video.id, member.cookie)))

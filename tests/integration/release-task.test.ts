@@ -54,7 +54,9 @@ describe('release_due_items', () => {
       { resolutions: ['sd'], pendingResolutions: ['hd'] },
       { resolutions: ['sd', 'hd'], pendingResolutions: [] },
     ]
-    const cases = MEDIA_STATUSES.flatMap((mediaStatus) => ladders.flatMap((ladder) => publishTimes.flatMap((publishAt) => [false, true].map((withdrawn) => ({ mediaStatus, ...ladder, publishAt, withdrawn })))))
+    const cases = MEDIA_STATUSES.flatMap((mediaStatus) =>
+      ladders.flatMap((ladder) => publishTimes.flatMap((publishAt) => [false, true].map((withdrawn) => ({ mediaStatus, ...ladder, publishAt, withdrawn })))),
+    )
     const videos = cases.map((c) => makeVideo(em, { releasedAt: null, ...c }))
     await em.flush()
 

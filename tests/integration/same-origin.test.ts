@@ -64,7 +64,12 @@ describe('mutations come from this site only', () => {
     ]
     for (const [name, headers] of ways) {
       const session = sessionCookieOf(await logIn(t.app, 'victim@example.com', PASSWORD))
-      const res = await t.app.inject({ method: 'POST', url: '/trpc/auth.logout', headers: { cookie: session, 'content-type': 'application/json', ...headers }, payload: '{}' })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.logout',
+        headers: { cookie: session, 'content-type': 'application/json', ...headers },
+        payload: '{}',
+      })
       expect(res.statusCode, name).toBe(200)
       expect(await me(t.app, session), name).toBeNull()
     }

@@ -68,7 +68,8 @@ describe('scrub thumbnails', () => {
     expect(track.headers['content-type']).toBe('text/vtt; charset=utf-8')
     const cues = cuesOf(track.body)
     expect(cues).toHaveLength(7)
-    for (const cue of cues) expect(cue.text).toMatch(new RegExp(`^/protected/${video.mediaKey}/scrub/sheet-001\\.jpg\\?u=\\d+&e=\\d+&r=fuhd&s=[\\w-]{43}#xywh=\\d+,0,240,136$`))
+    for (const cue of cues)
+      expect(cue.text).toMatch(new RegExp(`^/protected/${video.mediaKey}/scrub/sheet-001\\.jpg\\?u=\\d+&e=\\d+&r=fuhd&s=[\\w-]{43}#xywh=\\d+,0,240,136$`))
     const sheet = await get(cues[3]!.text.split('#')[0]!, cookie)
     expect(sheet.statusCode).toBe(200)
     expect(sheet.headers['content-type']).toBe('image/jpeg')
@@ -102,7 +103,12 @@ describe('scrub thumbnails', () => {
   it('marks a video whose files are gone instead of asking again', async () => {
     const em = t.db.orm.em.fork()
     const broken = makeVideo(em)
-    broken.media = { ...video.media, scrub: undefined, master: 'protected/missing-key/hls/master.m3u8', ladder: [{ ...video.media.ladder[0]!, playlist: 'protected/missing-key/hls/sd/index.m3u8' }] }
+    broken.media = {
+      ...video.media,
+      scrub: undefined,
+      master: 'protected/missing-key/hls/master.m3u8',
+      ladder: [{ ...video.media.ladder[0]!, playlist: 'protected/missing-key/hls/sd/index.m3u8' }],
+    }
     delete broken.media.scrub
     await em.flush()
     expect(await backfillScrubThumbnails(t.db.orm, t.store, { log: () => undefined })).toEqual({ made: 0, failed: 1, more: false })

@@ -38,17 +38,19 @@ async function tsqueryOf(q: string): Promise<string> {
 
 /** Released videos that match a search text, counted in SQL. */
 async function actual(q: string) {
-  const { rows } = await client.query<{ n: number }>(
-    `select count(*)::int as n from video where released_at is not null and search_vector @@ $1::tsquery`,
-    [await tsqueryOf(q)],
-  )
+  const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from video where released_at is not null and search_vector @@ $1::tsquery`, [
+    await tsqueryOf(q),
+  ])
   return rows[0]!.n
 }
 
 async function search(q: string, extra: object = {}) {
   const res = await trpcQuery(t.app, 'catalog.videos', { locale: 'en', q, per_page: 30, ...extra })
   expect(res.statusCode, res.body).toBe(200)
-  return res.json().result.data as { items: Array<{ id: number; title: string }>; meta: { total: number; last_page: number; page: number; estimated?: boolean } }
+  return res.json().result.data as {
+    items: Array<{ id: number; title: string }>
+    meta: { total: number; last_page: number; page: number; estimated?: boolean }
+  }
 }
 
 describe('search statistics', () => {
@@ -78,10 +80,12 @@ describe('search with statistics', () => {
   })
 
   it('estimate a broad word instead of counting it, and still rank its newest matches', async () => {
-    const broad = (await client.query<{ lexeme: string; documents: number }>(
-      `select lexeme, documents from search_lexeme where kind = 'video' and documents >= $1 and length(lexeme) >= 6 order by documents desc, lexeme limit 1`,
-      [SEARCH_COUNT_LIMIT],
-    )).rows[0]!
+    const broad = (
+      await client.query<{ lexeme: string; documents: number }>(
+        `select lexeme, documents from search_lexeme where kind = 'video' and documents >= $1 and length(lexeme) >= 6 order by documents desc, lexeme limit 1`,
+        [SEARCH_COUNT_LIMIT],
+      )
+    ).rows[0]!
     const { items, meta } = await search(broad.lexeme)
     expect(meta.estimated).toBe(true)
     const truth = await actual(broad.lexeme)

@@ -27,7 +27,14 @@ beforeAll(async () => {
   const em = db.orm.em.fork()
   const model = makeModel(em, { firstName: 'Lina' })
   const category = makeCategory(em, { title: { en: 'Rooftops', de: 'Dächer' } })
-  const video = makeVideo(em, { title: { en: 'Rooftop at dawn', de: 'Dach im Morgengrauen' }, category, featuredModel: model, durationSeconds: 754, views: 12, likes: 3 })
+  const video = makeVideo(em, {
+    title: { en: 'Rooftop at dawn', de: 'Dach im Morgengrauen' },
+    category,
+    featuredModel: model,
+    durationSeconds: 754,
+    views: 12,
+    likes: 3,
+  })
   video.media = {
     ...emptyVideoMedia(),
     poster: [{ path: 'public/k1/poster-640.jpg', width: 640, height: 360 }],
@@ -49,7 +56,9 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers })
 
 function head(html: string) {
-  const ldJson = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')))
+  const ldJson = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')),
+  )
   return {
     lang: /<html lang="([^"]+)"/.exec(html)?.[1],
     title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
@@ -96,7 +105,11 @@ describe('server-rendered pages', () => {
         expect(page.canonical, url).toBe(`${PUBLIC_URL}/${[locale, path].filter(Boolean).join('/')}`)
         expect(page.hreflangs.map(([lang]) => lang).sort(), url).toEqual(['de', 'en', 'es', 'fr', 'it', 'x-default'])
         expect(Object.fromEntries(page.hreflangs)['x-default'], url).toBe(`${PUBLIC_URL}/${['de', path].filter(Boolean).join('/')}`)
-        if (route.type) expect(page.ldJson.map((data) => data['@type']), url).toContain(route.type)
+        if (route.type)
+          expect(
+            page.ldJson.map((data) => data['@type']),
+            url,
+          ).toContain(route.type)
       }
     })
   }
@@ -118,7 +131,11 @@ describe('server-rendered pages', () => {
     expect(video.interactionStatistic[0]).toMatchObject({ userInteractionCount: 12 })
     expect(JSON.stringify(page.ldJson)).not.toMatch(/protected|master\.m3u8/)
     const crumbs = page.ldJson.find((data) => data['@type'] === 'BreadcrumbList')
-    expect(crumbs.itemListElement.map((item: { item: string }) => item.item)).toEqual([`${PUBLIC_URL}/en`, `${PUBLIC_URL}/en/videos`, `${PUBLIC_URL}/en/videos/${ids.video}`])
+    expect(crumbs.itemListElement.map((item: { item: string }) => item.item)).toEqual([
+      `${PUBLIC_URL}/en`,
+      `${PUBLIC_URL}/en/videos`,
+      `${PUBLIC_URL}/en/videos/${ids.video}`,
+    ])
   })
 
   it('answers HTML to any Accept header, and the page shows its content without scripts', async () => {

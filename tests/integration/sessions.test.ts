@@ -46,8 +46,16 @@ describe('loadCurrentUser', () => {
     const now = new Date()
     const { user, token } = await sessionOf(now)
     expect(await load(token, now)).toEqual({
-      id: user.id, email: user.email, emailVerified: true, role: 'user', locale: 'en', sessionId: hashToken(token), activePlanUntil: null, plan: null,
-      authenticatedAt: expect.any(Date), authMethod: null,
+      id: user.id,
+      email: user.email,
+      emailVerified: true,
+      role: 'user',
+      locale: 'en',
+      sessionId: hashToken(token),
+      activePlanUntil: null,
+      plan: null,
+      authenticatedAt: expect.any(Date),
+      authMethod: null,
     })
     const expired = await sessionOf(now, { expiresIn: -MINUTE })
     expect(await load(expired.token, now)).toBeNull()
@@ -74,7 +82,14 @@ describe('loadCurrentUser', () => {
     const { user, token } = await sessionOf(now, { verified: false })
     const em = db.orm.em.fork()
     const subscribe = (paidUntil: Date, status: 'active' | 'ended') =>
-      em.create(Subscription, { user: user.id, plan, externalId: `ext-${paidUntil.getTime()}-${status}`, status, startedAt: new Date(now.getTime() - 40 * DAY), paidUntil })
+      em.create(Subscription, {
+        user: user.id,
+        plan,
+        externalId: `ext-${paidUntil.getTime()}-${status}`,
+        status,
+        startedAt: new Date(now.getTime() - 40 * DAY),
+        paidUntil,
+      })
     subscribe(new Date(now.getTime() - DAY), 'active')
     subscribe(new Date(now.getTime() + 90 * DAY), 'ended')
     await em.flush()
@@ -90,7 +105,15 @@ describe('loadCurrentUser', () => {
   it("reads the same current subscription as the domain's currentSubscription, and membershipOf agrees, for any mix of subscriptions", async () => {
     const now = new Date()
     const em = db.orm.em.fork()
-    const other = em.create(Plan, { sid: 'session-test-2', name: { en: 'Other' }, period: 'yearly', priceCents: 900, features: ['downloads', 'uhd'], dailyDownloadLimit: 7, visibility: 'unlisted' })
+    const other = em.create(Plan, {
+      sid: 'session-test-2',
+      name: { en: 'Other' },
+      period: 'yearly',
+      priceCents: 900,
+      features: ['downloads', 'uhd'],
+      dailyDownloadLimit: 7,
+      visibility: 'unlisted',
+    })
     await em.flush()
     // A fixed pseudo-random sequence: every run checks the same 40 users.
     let seed = 7
@@ -107,7 +130,10 @@ describe('loadCurrentUser', () => {
       await em.flush()
       const expected = currentSubscription(made, now)
       const loaded = (await load(token, now))!
-      expect({ until: loaded.activePlanUntil, plan: loaded.plan?.id ?? null }, `user ${i}`).toEqual({ until: expected?.paidUntil ?? null, plan: expected ? (expected.plan as Plan).id : null })
+      expect({ until: loaded.activePlanUntil, plan: loaded.plan?.id ?? null }, `user ${i}`).toEqual({
+        until: expected?.paidUntil ?? null,
+        plan: expected ? (expected.plan as Plan).id : null,
+      })
       const membership = (await membershipOf(db.orm.em.fork(), user.id, now))!
       expect({ until: membership.paidUntil, plan: membership.plan?.id ?? null, isMember: membership.isMember }).toEqual({
         until: expected?.paidUntil ?? null,

@@ -51,8 +51,20 @@ async function lockVideos(): Promise<{ release(): Promise<void>; waiting(): Prom
 describe('a server told to stop (SIGTERM) during a slow request', () => {
   it('turns unready at once, keeps serving through the drain, closes the port and still answers the request in flight', { timeout: 240_000 }, async () => {
     const port = await freePort()
-    const server = start('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', CATALOG_CACHE_TTL_MS: '0', SHUTDOWN_DELAY_SECONDS: '8', SHUTDOWN_TIMEOUT_SECONDS: '120', DATABASE_STATEMENT_TIMEOUT_SECONDS: '300' })
-    await until('the server to be ready', () => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok).catch(() => false))
+    const server = start('server/main.ts', {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      CATALOG_CACHE_TTL_MS: '0',
+      SHUTDOWN_DELAY_SECONDS: '8',
+      SHUTDOWN_TIMEOUT_SECONDS: '120',
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: '300',
+    })
+    await until('the server to be ready', () =>
+      fetch(`http://127.0.0.1:${port}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false),
+    )
 
     const lock = await lockVideos()
     let settled = false
@@ -68,7 +80,15 @@ describe('a server told to stop (SIGTERM) during a slow request', () => {
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
 
     // Then the port closes: new connections are refused, the request in flight still waits.
-    await until('the port to close', () => fetch(`http://127.0.0.1:${port}/healthz`).then(() => false, () => true), 60_000)
+    await until(
+      'the port to close',
+      () =>
+        fetch(`http://127.0.0.1:${port}/healthz`).then(
+          () => false,
+          () => true,
+        ),
+      60_000,
+    )
     expect(settled).toBe(false)
     expect(server.child.exitCode).toBeNull()
 
@@ -82,8 +102,20 @@ describe('a server told to stop (SIGTERM) during a slow request', () => {
 
   it('cuts off a request that outlasts SHUTDOWN_TIMEOUT_SECONDS and stops anyway', { timeout: 120_000 }, async () => {
     const port = await freePort()
-    const server = start('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', CATALOG_CACHE_TTL_MS: '0', SHUTDOWN_DELAY_SECONDS: '0', SHUTDOWN_TIMEOUT_SECONDS: '1', DATABASE_STATEMENT_TIMEOUT_SECONDS: '300' })
-    await until('the server to be ready', () => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok).catch(() => false))
+    const server = start('server/main.ts', {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      CATALOG_CACHE_TTL_MS: '0',
+      SHUTDOWN_DELAY_SECONDS: '0',
+      SHUTDOWN_TIMEOUT_SECONDS: '1',
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: '300',
+    })
+    await until('the server to be ready', () =>
+      fetch(`http://127.0.0.1:${port}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false),
+    )
     const lock = await lockVideos()
     const slow = fetch(listUrl(port)).then(
       (res) => res.status,
@@ -106,9 +138,11 @@ describe('a worker told to stop (SIGTERM) during a transcode', () => {
     if (queued.status !== 'queued') throw new Error(JSON.stringify(queued))
     const row = () => t.db.orm.em.fork().findOneOrFail(Video, queued.id)
     const job = async () =>
-      (await t.db.orm.em.getConnection().execute(`select id::text, attempts, locked_at, last_error from graphile_worker.jobs where task_identifier = 'media_process_video'`))[0] as
-        | { id: string; attempts: number; locked_at: Date | null; last_error: string | null }
-        | undefined
+      (
+        await t.db.orm.em
+          .getConnection()
+          .execute(`select id::text, attempts, locked_at, last_error from graphile_worker.jobs where task_identifier = 'media_process_video'`)
+      )[0] as { id: string; attempts: number; locked_at: Date | null; last_error: string | null } | undefined
     const env = { LOG_LEVEL: 'debug', WORKER_CONCURRENCY: '1', INGEST_SETTLE_SECONDS: '3600' }
 
     // 1. A short shutdown timeout: the transcode is aborted and the job handed back.

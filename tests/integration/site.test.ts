@@ -43,10 +43,10 @@ const report = {
 
 const count = (entity: Parameters<ReturnType<typeof db.orm.em.fork>['count']>[0]) => db.orm.em.fork().count(entity, {})
 const jobs = async () =>
-  (await db.orm.em.getConnection().execute<Array<{ task_identifier: string; payload: { id: number } }>>(
+  await db.orm.em.getConnection().execute<Array<{ task_identifier: string; payload: { id: number } }>>(
     `select t.identifier as task_identifier, j.payload from graphile_worker._private_jobs j
      join graphile_worker._private_tasks t on t.id = j.task_id order by j.id`,
-  ))
+  )
 
 beforeAll(async () => {
   db = await createTestDatabase()
@@ -57,7 +57,9 @@ afterAll(async () => {
   await db.drop()
 })
 beforeEach(async () => {
-  await db.orm.em.getConnection().execute('truncate contact_message, removal_report, error_feedback, mail_message, rate_limit_hit, legal_page restart identity cascade')
+  await db.orm.em
+    .getConnection()
+    .execute('truncate contact_message, removal_report, error_feedback, mail_message, rate_limit_hit, legal_page restart identity cascade')
   await db.orm.em.getConnection().execute('delete from graphile_worker._private_jobs')
 })
 

@@ -19,7 +19,14 @@ const BILLING_LINE = '  BILLING_PROVIDER: required when PUBLIC_URL is not a loca
 async function start(entry: 'server/main.ts' | 'worker/main.ts', env: Record<string, string>) {
   const run = promisify(execFile)(process.execPath, ['--import', 'tsx', entry], {
     // Only what is given: none of the test run's own variables.
-    env: { PATH: process.env.PATH!, HOME: process.env.HOME!, DATA_DIR: dataDir, DATABASE_URL: 'postgres://streamclub@127.0.0.1:9/streamclub', SMTP_URL: 'smtp://127.0.0.1:2525', ...env },
+    env: {
+      PATH: process.env.PATH!,
+      HOME: process.env.HOME!,
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://streamclub@127.0.0.1:9/streamclub',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      ...env,
+    },
     timeout: 30_000,
   })
   return run.then(

@@ -36,7 +36,27 @@ describe('tour renditions leave no detail', () => {
   for (const [name, pattern] of Object.entries(SCENES)) {
     it(`posters of a ${name} scene: blurred JPEG and WebP at most a third of the originals' bytes, at the same size`, async () => {
       const source = path.join(tmp.dir, `${name}.mp4`)
-      await exec(ffmpegBinaries().ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', pattern, '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '16', '-pix_fmt', 'yuv420p', source])
+      await exec(ffmpegBinaries().ffmpeg, [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        pattern,
+        '-t',
+        '4',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-crf',
+        '16',
+        '-pix_fmt',
+        'yuv420p',
+        source,
+      ])
       const out = path.join(tmp.dir, name)
       const targets: PictureTarget[] = [320, 640, 1280].map((width) => ({
         file: path.join(out, `poster-${width}.jpg`),
@@ -99,7 +119,10 @@ for (const kind of ['local', 's3'] as const) {
         expect(await storedSize(t, webpPathOf(ref.tour!))).toEqual({ width: ref.width, height: ref.height })
       }
       // Stills and image thumbnails are not shown in the tour: no rendition made.
-      for (const ref of [...video.media.stills.flatMap((still) => [still.thumb, still.full]), ...images.flatMap((image) => [image.media.thumb, image.media.web])]) {
+      for (const ref of [
+        ...video.media.stills.flatMap((still) => [still.thumb, still.full]),
+        ...images.flatMap((image) => [image.media.thumb, image.media.web]),
+      ]) {
         expect(ref.tour, ref.path).toBeUndefined()
         expect(await t.store.stat(tourPathOf(ref.path))).toBeNull()
       }

@@ -24,7 +24,16 @@ const BLUR: AgeAccess = { outcome: 'blur', verified: false, explicitAllowed: fal
 const TOUR = { 'x-test-age': 'blur' }
 
 /** Texts only the full site may show: the items' own titles and descriptions, a bio, a banner's title, a category's description. */
-const EXPLICIT_TEXTS = ['XPLICIT-VIDEO-TITLE', 'XPLICIT-VIDEO-TEXT', 'XPLICIT-SET-TITLE', 'XPLICIT-SET-TEXT', 'XPLICIT-SOON-TITLE', 'XPLICIT-BIO', 'XPLICIT-BANNER', 'XPLICIT-CATEGORY-TEXT']
+const EXPLICIT_TEXTS = [
+  'XPLICIT-VIDEO-TITLE',
+  'XPLICIT-VIDEO-TEXT',
+  'XPLICIT-SET-TITLE',
+  'XPLICIT-SET-TEXT',
+  'XPLICIT-SOON-TITLE',
+  'XPLICIT-BIO',
+  'XPLICIT-BANNER',
+  'XPLICIT-CATEGORY-TEXT',
+]
 
 /** Media URLs of this site in a JSON or HTML answer (srcsets, JSON-LD, Open Graph and sitemaps included), as paths with their query. */
 function mediaUrlsIn(text: string): string[] {
@@ -105,9 +114,20 @@ for (const kind of ['local', 's3'] as const) {
         tourFiles.add(ref.tour!)
         tourFiles.add(tourWebpPathOf(ref.tour!))
       }
-      const explicitRefs: ImageRef[] = [...pictures, ...video.media.stills.flatMap((s) => [s.thumb, s.full]), ...images.flatMap((i) => [i.media.thumb, i.media.web, i.media.original])]
+      const explicitRefs: ImageRef[] = [
+        ...pictures,
+        ...video.media.stills.flatMap((s) => [s.thumb, s.full]),
+        ...images.flatMap((i) => [i.media.thumb, i.media.web, i.media.original]),
+      ]
       for (const ref of explicitRefs) for (const stored of [ref.path, ref.webp]) if (stored) explicitFiles.add(stored)
-      for (const stored of [video.media.previewClip, video.media.thumbnailClip, video.media.master, video.media.download, video.media.scrub?.track, ...video.media.ladder.map((r) => r.playlist)]) {
+      for (const stored of [
+        video.media.previewClip,
+        video.media.thumbnailClip,
+        video.media.master,
+        video.media.download,
+        video.media.scrub?.track,
+        ...video.media.ladder.map((r) => r.playlist),
+      ]) {
         if (stored) explicitFiles.add(stored)
       }
       member = await signedInUser(app.app, t.db.orm.em.fork(), { email: `tour-${kind}@example.com`, plan: 'premium-monthly' })
@@ -132,7 +152,14 @@ for (const kind of ['local', 's3'] as const) {
         return res.json().result.data
       }
       const all = { locale: 'en', with: ['category', 'featured_model', 'featured_preview', 'models'] }
-      for (const input of [all, { ...all, soon: true }, { ...all, q: 'Lena' }, { ...all, category: category.id }, { ...all, models: [model.id] }, { ...all, sort_by: 'most_watched' }]) {
+      for (const input of [
+        all,
+        { ...all, soon: true },
+        { ...all, q: 'Lena' },
+        { ...all, category: category.id },
+        { ...all, models: [model.id] },
+        { ...all, sort_by: 'most_watched' },
+      ]) {
         await call('catalog.videos', input)
         await call('catalog.imageSets', input)
       }
@@ -147,9 +174,21 @@ for (const kind of ['local', 's3'] as const) {
       for (const position of ['top', 'bottom']) await call('catalog.banners', { locale: 'en', position })
 
       const pages = [
-        '/en', '/en/videos', `/en/videos/${video.id}`, '/en/images', `/en/images/${imageSet.id}`, '/en/models', `/en/models/${model.id}?type=videos`,
-        `/en/models/${model.id}?type=images`, '/en/categories', `/en/categories/${category.id}/videos`, `/en/categories/${category.id}/images`,
-        '/en/search/videos?q=Lena', '/en/search/images?q=Lena', '/en/coming-soon?type=videos', '/en/coming-soon?type=images',
+        '/en',
+        '/en/videos',
+        `/en/videos/${video.id}`,
+        '/en/images',
+        `/en/images/${imageSet.id}`,
+        '/en/models',
+        `/en/models/${model.id}?type=videos`,
+        `/en/models/${model.id}?type=images`,
+        '/en/categories',
+        `/en/categories/${category.id}/videos`,
+        `/en/categories/${category.id}/images`,
+        '/en/search/videos?q=Lena',
+        '/en/search/images?q=Lena',
+        '/en/coming-soon?type=videos',
+        '/en/coming-soon?type=images',
       ]
       for (const page of pages) {
         const res = await get(page, headers)
@@ -181,7 +220,9 @@ for (const kind of ['local', 's3'] as const) {
     }
 
     it('walks every public catalog procedure', async () => {
-      const procedures = Object.keys((appRouter._def as unknown as { procedures: Record<string, unknown> }).procedures).filter((path) => path.startsWith('catalog.'))
+      const procedures = Object.keys((appRouter._def as unknown as { procedures: Record<string, unknown> }).procedures).filter((path) =>
+        path.startsWith('catalog.'),
+      )
       const { called } = await walk({})
       expect([...called].sort()).toEqual(procedures.sort())
     })
@@ -189,11 +230,24 @@ for (const kind of ['local', 's3'] as const) {
     it('the open site: every page kind shows the full catalog, its explicit media answer 2xx', async () => {
       const { answers, urls } = await walk({})
       const text = answers.join('\n')
-      for (const marker of ['XPLICIT-VIDEO-TITLE', 'XPLICIT-VIDEO-TEXT', 'XPLICIT-SET-TITLE', 'XPLICIT-SOON-TITLE', 'XPLICIT-BIO', 'XPLICIT-BANNER', 'XPLICIT-CATEGORY-TEXT']) {
+      for (const marker of [
+        'XPLICIT-VIDEO-TITLE',
+        'XPLICIT-VIDEO-TEXT',
+        'XPLICIT-SET-TITLE',
+        'XPLICIT-SOON-TITLE',
+        'XPLICIT-BIO',
+        'XPLICIT-BANNER',
+        'XPLICIT-CATEGORY-TEXT',
+      ]) {
         expect(text, marker).toContain(marker)
       }
       const found = [...urls].map(storedOf)
-      for (const stored of [...video.media.poster.map((r) => r.path), video.media.previewClip!, video.media.stills[0]!.thumb.path, imageSet.media.previews[0]!.path]) {
+      for (const stored of [
+        ...video.media.poster.map((r) => r.path),
+        video.media.previewClip!,
+        video.media.stills[0]!.thumb.path,
+        imageSet.media.previews[0]!.path,
+      ]) {
         expect(found, stored).toContain(stored)
       }
       for (const url of [...urls, ...[...explicitFiles].filter((f) => f.startsWith('public/')).map(urlOf)]) {
@@ -237,7 +291,10 @@ for (const kind of ['local', 's3'] as const) {
     })
 
     it('the tour refuses a member the player and the lightbox, with the reason; the open site gives them', async () => {
-      for (const [path, input] of [['playback.video', { locale: 'en', id: video.id }], ['playback.imageSet', { locale: 'en', id: imageSet.id }]] as const) {
+      for (const [path, input] of [
+        ['playback.video', { locale: 'en', id: video.id }],
+        ['playback.imageSet', { locale: 'en', id: imageSet.id }],
+      ] as const) {
         const refused = await trpcQuery(app.app, path, input, { ...TOUR, cookie: member.cookie, 'x-locale': 'de' })
         expect(refused.statusCode, path).toBe(403)
         expect(refused.json().error.message).toBe('Bestätigen Sie Ihr Alter, um dies zu sehen. Bis dahin zeigt die Seite eine unscharfe Vorschau.')
@@ -254,7 +311,8 @@ for (const kind of ['local', 's3'] as const) {
     })
 
     it('the tour’s details: tour texts or neutral ones, no stills, clips, images or intimate facts; the same shapes', async () => {
-      const detail = async (path: string, id: number, headers: Record<string, string> = TOUR) => (await trpcQuery(app.app, path, { locale: 'en', id }, headers)).json().result.data
+      const detail = async (path: string, id: number, headers: Record<string, string> = TOUR) =>
+        (await trpcQuery(app.app, path, { locale: 'en', id }, headers)).json().result.data
       const tourVideo = await detail('catalog.video', video.id)
       const openVideo = await detail('catalog.video', video.id, {})
       expect(Object.keys(tourVideo).sort()).toEqual(Object.keys(openVideo).sort())

@@ -52,7 +52,14 @@ async function positionOf(cookie: string, id: number) {
 async function continueList(cookie: string) {
   const res = await trpcQuery(t.app, 'watch.continue', { locale: 'en' }, { cookie })
   expect(res.statusCode, res.body).toBe(200)
-  return res.json().result.data as Array<{ id: number; title: string; positionSeconds: number; durationSeconds: number; featuredPreview: unknown; state: unknown }>
+  return res.json().result.data as Array<{
+    id: number
+    title: string
+    positionSeconds: number
+    durationSeconds: number
+    featuredPreview: unknown
+    state: unknown
+  }>
 }
 
 describe('the watch position', () => {
@@ -67,7 +74,10 @@ describe('the watch position', () => {
     expect(await positionOf(member.cookie, id)).toMatchObject({ positionSeconds: 34.25, resumeAt: 34.25 })
     // Another user has their own position.
     expect(await positionOf(other.cookie, id)).toBeNull()
-    const rows = await db.orm.em.fork().getConnection().execute('select count(*)::int as n from watch_position where user_id = ? and video_id = ?', [member.id, id])
+    const rows = await db.orm.em
+      .fork()
+      .getConnection()
+      .execute('select count(*)::int as n from watch_position where user_id = ? and video_id = ?', [member.id, id])
     expect(rows[0]!.n).toBe(1)
   })
 
@@ -129,7 +139,12 @@ describe('continue watching', () => {
     await saved(other.cookie, a, 50)
     const list = await continueList(member.cookie)
     expect(list.map((video) => video.id)).toEqual([d, c, a])
-    expect(list[0]).toMatchObject({ positionSeconds: 99, durationSeconds: 106, title: 'Video 6', state: { rating: null, favorite: false, watchLater: false, view: false } })
+    expect(list[0]).toMatchObject({
+      positionSeconds: 99,
+      durationSeconds: 106,
+      title: 'Video 6',
+      state: { rating: null, favorite: false, watchLater: false, view: false },
+    })
     expect(list[2]).toMatchObject({ positionSeconds: 30 })
     // Watching one again puts it first; watching it to the end takes it out.
     await saved(member.cookie, a, 31)
@@ -146,7 +161,10 @@ describe('continue watching', () => {
     expect(list).toHaveLength(CONTINUE_WATCHING_LIMIT)
     expect(list[0]!.id).toBe(videos.at(-1)!.id)
     const hidden = videos.at(-1)!
-    await db.orm.em.fork().getConnection().execute('update video set released_at = null, publish_at = ? where id = ?', [new Date(Date.now() + 86_400_000), hidden.id])
+    await db.orm.em
+      .fork()
+      .getConnection()
+      .execute('update video set released_at = null, publish_at = ? where id = ?', [new Date(Date.now() + 86_400_000), hidden.id])
     expect((await continueList(member.cookie)).map((video) => video.id)).not.toContain(hidden.id)
     expect(await positionOf(member.cookie, hidden.id)).toBeNull()
   })

@@ -46,7 +46,12 @@ for (const kind of ['local', 's3'] as const) {
 
     it('are made by the pipeline beside every public JPEG, at its size, and not for members-only pictures', async () => {
       const images = await t.db.orm.em.fork().find(Image, { imageSet: imageSet.id }, { orderBy: { position: 'asc' } })
-      const publicRefs: ImageRef[] = [...video.media.poster, ...video.media.stills.map((still) => still.thumb), ...imageSet.media.previews, ...images.map((image) => image.media.thumb)]
+      const publicRefs: ImageRef[] = [
+        ...video.media.poster,
+        ...video.media.stills.map((still) => still.thumb),
+        ...imageSet.media.previews,
+        ...images.map((image) => image.media.thumb),
+      ]
       expect(publicRefs.length).toBeGreaterThanOrEqual(8)
       for (const ref of publicRefs) {
         expect(ref.webp, ref.path).toBe(ref.path.replace(/\.jpg$/, '.webp'))

@@ -26,7 +26,11 @@ export const adminProcedures = Object.entries((appRouter._def as unknown as { pr
   }))
 
 /** A user of the role with a live session; returns the Cookie header value. */
-export async function signedInAs(em: EntityManager, role: Role, email = `${role}-${crypto.randomUUID().slice(0, 8)}@example.com`): Promise<{ cookie: string; id: number; email: string }> {
+export async function signedInAs(
+  em: EntityManager,
+  role: Role,
+  email = `${role}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+): Promise<{ cookie: string; id: number; email: string }> {
   const user = await makeUser(em, { email, role })
   const token = crypto.randomBytes(32).toString('base64url')
   const now = new Date()

@@ -74,11 +74,18 @@ export class AgeRouteHarness {
     const id = randomBytes(12).toString('base64url')
     const nonce = randomBytes(16).toString('base64url')
     const started = await method.start({
-      checkId: id, nonce, locale: 'fr', origin: this.origin,
-      callbackUrl: `${this.origin}/age/callback/${method.id}`, responseUrl: `${this.origin}/age/response/${method.id}`,
+      checkId: id,
+      nonce,
+      locale: 'fr',
+      origin: this.origin,
+      callbackUrl: `${this.origin}/age/callback/${method.id}`,
+      responseUrl: `${this.origin}/age/response/${method.id}`,
     })
     const now = new Date()
-    const entry: HarnessCheck = { check: { id, methodId: method.id, nonce, state: started.state ?? {}, createdAt: now, expiresAt: new Date(+now + 900_000) }, result: null }
+    const entry: HarnessCheck = {
+      check: { id, methodId: method.id, nonce, state: started.state ?? {}, createdAt: now, expiresAt: new Date(+now + 900_000) },
+      result: null,
+    }
     this.checks.set(id, entry)
     return { entry, started }
   }

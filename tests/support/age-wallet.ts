@@ -8,7 +8,17 @@ import 'reflect-metadata' // @peculiar/x509 2.x (tsyringe) needs it before it lo
 import { webcrypto } from 'node:crypto'
 import * as x509 from '@peculiar/x509'
 import {
-  cborDecode, cborEncode, CoseKey, DeviceKey, DeviceRequest, DocRequest, Holder, Issuer, ItemsRequest, SessionTranscript, SignatureAlgorithm,
+  cborDecode,
+  cborEncode,
+  CoseKey,
+  DeviceKey,
+  DeviceRequest,
+  DocRequest,
+  Holder,
+  Issuer,
+  ItemsRequest,
+  SessionTranscript,
+  SignatureAlgorithm,
   type IssuerSigned,
 } from '@owf/mdoc'
 import { annexCSessionTranscript, hpkeSuite } from '../../core/services/age/methods/eu-wallet/annex-c.js'
@@ -34,7 +44,12 @@ export async function makeIssuer(options: { name?: string; notBefore?: Date; not
   const notAfter = options.notAfter ?? new Date(Date.now() + 365 * DAY)
   const anchorKeys = (await webcrypto.subtle.generateKey(EC, true, ['sign', 'verify'])) as CryptoKeyPair
   const anchor = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: '01', name: `C=EU, CN=${name}`, notBefore, notAfter, signingAlgorithm: EC, keys: anchorKeys,
+    serialNumber: '01',
+    name: `C=EU, CN=${name}`,
+    notBefore,
+    notAfter,
+    signingAlgorithm: EC,
+    keys: anchorKeys,
     extensions: [
       new x509.BasicConstraintsExtension(true, 0, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
@@ -43,8 +58,14 @@ export async function makeIssuer(options: { name?: string; notBefore?: Date; not
   })
   const signerKeys = (await webcrypto.subtle.generateKey(EC, true, ['sign', 'verify'])) as CryptoKeyPair
   const signer = await x509.X509CertificateGenerator.create({
-    serialNumber: '02', issuer: anchor.subject, subject: `C=EU, CN=${name} DS`, notBefore, notAfter,
-    signingAlgorithm: EC, publicKey: signerKeys.publicKey, signingKey: anchorKeys.privateKey,
+    serialNumber: '02',
+    issuer: anchor.subject,
+    subject: `C=EU, CN=${name} DS`,
+    notBefore,
+    notAfter,
+    signingAlgorithm: EC,
+    publicKey: signerKeys.publicKey,
+    signingKey: anchorKeys.privateKey,
     extensions: [
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
       new x509.ExtendedKeyUsageExtension([MDL_DS_EKU], true),
@@ -78,20 +99,20 @@ export async function issueProof(
   options: { ageOver18?: unknown; docType?: string; validFrom?: Date; validUntil?: Date } = {},
 ): Promise<IssuerSigned> {
   const validFrom = options.validFrom ?? new Date(Date.now() - 60_000)
-  return new Issuer(options.docType ?? AV_DOC_TYPE, context)
-    .addIssuerNamespace(AV_DOC_TYPE, { age_over_18: options.ageOver18 ?? true })
-    .sign({
-      signingKey: CoseKey.fromJwk(issuer.signerJwk),
-      certificates: [issuer.signerDer],
-      algorithm: SignatureAlgorithm.ES256,
-      digestAlgorithm: 'SHA-256',
-      deviceKeyInfo: { deviceKey: DeviceKey.fromJwk(device.publicJwk) },
-      validityInfo: { signed: validFrom, validFrom, validUntil: options.validUntil ?? new Date(Date.now() + 90 * DAY) },
-    })
+  return new Issuer(options.docType ?? AV_DOC_TYPE, context).addIssuerNamespace(AV_DOC_TYPE, { age_over_18: options.ageOver18 ?? true }).sign({
+    signingKey: CoseKey.fromJwk(issuer.signerJwk),
+    certificates: [issuer.signerDer],
+    algorithm: SignatureAlgorithm.ES256,
+    digestAlgorithm: 'SHA-256',
+    deviceKeyInfo: { deviceKey: DeviceKey.fromJwk(device.publicJwk) },
+    validityInfo: { signed: validFrom, validFrom, validUntil: options.validUntil ?? new Date(Date.now() + 90 * DAY) },
+  })
 }
 
 function requestFor(docType: string): DeviceRequest {
-  return DeviceRequest.create({ docRequests: [DocRequest.create({ itemsRequest: ItemsRequest.create({ docType, namespaces: { [AV_DOC_TYPE]: { age_over_18: false } } }) })] })
+  return DeviceRequest.create({
+    docRequests: [DocRequest.create({ itemsRequest: ItemsRequest.create({ docType, namespaces: { [AV_DOC_TYPE]: { age_over_18: false } } }) })],
+  })
 }
 
 async function deviceResponse(credential: IssuerSigned, device: DeviceKeys, sessionTranscript: SessionTranscript, docType: string): Promise<Uint8Array> {
@@ -110,10 +131,16 @@ export function requestParams(link: string): { clientId: string; responseUri: st
 
 /** The wallet's direct_post body for a request link. `as` overrides what the wallet binds its signature to. */
 export async function directPostAnswer(
-  link: string, credential: IssuerSigned, device: DeviceKeys, as: { nonce?: string; docType?: string } = {},
+  link: string,
+  credential: IssuerSigned,
+  device: DeviceKeys,
+  as: { nonce?: string; docType?: string } = {},
 ): Promise<string> {
   const request = requestParams(link)
-  const transcript = await SessionTranscript.forOid4Vp({ clientId: request.clientId, nonce: as.nonce ?? request.nonce, responseUri: request.responseUri }, context)
+  const transcript = await SessionTranscript.forOid4Vp(
+    { clientId: request.clientId, nonce: as.nonce ?? request.nonce, responseUri: request.responseUri },
+    context,
+  )
   const bytes = await deviceResponse(credential, device, transcript, as.docType ?? AV_DOC_TYPE)
   return new URLSearchParams({ vp_token: JSON.stringify({ proof_of_age: [Buffer.from(bytes).toString('base64url')] }), state: request.state }).toString()
 }
@@ -141,6 +168,12 @@ export async function dcApiAnnexCAnswer(requests: DcRequests, origin: string, cr
   const key = parameters.get('recipientPublicKey') as Map<number, Uint8Array>
   const recipientPublicKey = await hpkeSuite.kem.deserializePublicKey(Buffer.concat([Buffer.from([4]), key.get(-2)!, key.get(-3)!]))
   const sealed = await hpkeSuite.seal({ recipientPublicKey, info: transcript.encode() }, response.encode())
-  const answer = cborEncode(['dcapi', new Map<string, Uint8Array>([['enc', new Uint8Array(sealed.enc)], ['cipherText', new Uint8Array(sealed.ct)]])])
+  const answer = cborEncode([
+    'dcapi',
+    new Map<string, Uint8Array>([
+      ['enc', new Uint8Array(sealed.enc)],
+      ['cipherText', new Uint8Array(sealed.ct)],
+    ]),
+  ])
   return { protocol: 'org-iso-mdoc', data: { response: Buffer.from(answer).toString('base64url') } }
 }

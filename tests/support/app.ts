@@ -36,7 +36,12 @@ export function trpcQuery(app: FastifyInstance, path: string, input: unknown, he
 
 /** Calls a tRPC mutation over HTTP as the site's client does (JSON, with its custom header). */
 export function trpcMutation(app: FastifyInstance, path: string, input: unknown, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url: `/trpc/${path}`, payload: input as object, headers: { 'content-type': 'application/json', ...SITE_CLIENT, ...headers } })
+  return app.inject({
+    method: 'POST',
+    url: `/trpc/${path}`,
+    payload: input as object,
+    headers: { 'content-type': 'application/json', ...SITE_CLIENT, ...headers },
+  })
 }
 
 /** The header the site's client sends with every call (src/lib/trpc.ts). */

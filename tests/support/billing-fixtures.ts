@@ -29,10 +29,14 @@ export function sentAt(notification: StoredNotification, at: Date): StoredNotifi
 /** Every stored notification of a provider, by file name; with `at`, as if sent then (see sentAt). */
 export function fixturesOf(provider: BillingProviderId, { at }: { at?: Date } = {}): Array<{ file: string; notification: StoredNotification }> {
   const dir = path.join(FIXTURES, provider)
-  return fs.readdirSync(dir).filter((file) => file.endsWith('.json')).sort().map((file) => ({
-    file: `${provider}/${file}`,
-    notification: fixture(provider, file.slice(0, -'.json'.length), { at }),
-  }))
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => ({
+      file: `${provider}/${file}`,
+      notification: fixture(provider, file.slice(0, -'.json'.length), { at }),
+    }))
 }
 
 export function fixture(provider: BillingProviderId, name: string, { at }: { at?: Date } = {}): StoredNotification {

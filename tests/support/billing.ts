@@ -61,13 +61,19 @@ export function saleFields(
  */
 export const PROVIDER_ENV = {
   ccbill: {
-    BILLING_PROVIDER: 'ccbill', CCBILL_CLIENT_ACCNUM: '900100', CCBILL_CLIENT_SUBACC: '0000',
-    CCBILL_FLEXFORM_ID: '687fa3e0-e60d-4466-88e2-181fa56dd6a9', CCBILL_SALT: '7d901dad245fd0ff6bc20d06',
+    BILLING_PROVIDER: 'ccbill',
+    CCBILL_CLIENT_ACCNUM: '900100',
+    CCBILL_CLIENT_SUBACC: '0000',
+    CCBILL_FLEXFORM_ID: '687fa3e0-e60d-4466-88e2-181fa56dd6a9',
+    CCBILL_SALT: '7d901dad245fd0ff6bc20d06',
   },
   verotel: { BILLING_PROVIDER: 'verotel', VEROTEL_SHOP_ID: '68849', VEROTEL_SIGNATURE_KEY: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J' },
   segpay: {
-    BILLING_PROVIDER: 'segpay', SEGPAY_PACKAGE_ID: '123456', SEGPAY_PRICE_POINTS: 'basic-monthly=26001,premium-monthly=26002,premium-yearly=26003',
-    SEGPAY_POSTBACK_SECRET: 'segpay-postback-secret-0123456789abcdef', SEGPAY_ALLOWED_IPS: '198.51.100.0/24',
+    BILLING_PROVIDER: 'segpay',
+    SEGPAY_PACKAGE_ID: '123456',
+    SEGPAY_PRICE_POINTS: 'basic-monthly=26001,premium-monthly=26002,premium-yearly=26003',
+    SEGPAY_POSTBACK_SECRET: 'segpay-postback-secret-0123456789abcdef',
+    SEGPAY_ALLOWED_IPS: '198.51.100.0/24',
   },
 } as const
 

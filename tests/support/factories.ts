@@ -5,23 +5,26 @@ import type { LocalizedText } from '../../core/domain/locale.js'
 import type { Resolution } from '../../core/domain/media/resolutions.js'
 
 /** A video row with sensible defaults; released unless said otherwise. */
-export function makeVideo(em: EntityManager, overrides: Partial<{
-  title: LocalizedText
-  publishAt: Date | null
-  releasedAt: Date | null
-  mediaStatus: 'pending' | 'processing' | 'ready' | 'failed'
-  /** The published rungs and those still to come (a video playable before its full ladder). */
-  resolutions: Resolution[]
-  pendingResolutions: Resolution[]
-  /** Unpublished in the console. */
-  withdrawn: boolean
-  durationSeconds: number
-  likes: number
-  views: number
-  category: Category | null
-  featuredModel: Model | null
-  description: LocalizedText
-}> = {}): Video {
+export function makeVideo(
+  em: EntityManager,
+  overrides: Partial<{
+    title: LocalizedText
+    publishAt: Date | null
+    releasedAt: Date | null
+    mediaStatus: 'pending' | 'processing' | 'ready' | 'failed'
+    /** The published rungs and those still to come (a video playable before its full ladder). */
+    resolutions: Resolution[]
+    pendingResolutions: Resolution[]
+    /** Unpublished in the console. */
+    withdrawn: boolean
+    durationSeconds: number
+    likes: number
+    views: number
+    category: Category | null
+    featuredModel: Model | null
+    description: LocalizedText
+  }> = {},
+): Video {
   return em.create(Video, {
     title: overrides.title ?? { de: 'Testvideo', en: 'Test video' },
     description: overrides.description ?? { de: 'Beschreibung', en: 'Description' },
@@ -68,13 +71,16 @@ export function makeCategory(em: EntityManager, overrides: Partial<{ title: Loca
 }
 
 /** An image set row; released unless said otherwise. */
-export function makeImageSet(em: EntityManager, overrides: Partial<{
-  title: LocalizedText
-  publishAt: Date | null
-  releasedAt: Date | null
-  imagesCount: number
-  likes: number
-}> = {}): ImageSet {
+export function makeImageSet(
+  em: EntityManager,
+  overrides: Partial<{
+    title: LocalizedText
+    publishAt: Date | null
+    releasedAt: Date | null
+    imagesCount: number
+    likes: number
+  }> = {},
+): ImageSet {
   return em.create(ImageSet, {
     title: overrides.title ?? { de: 'Testserie', en: 'Test set' },
     description: { de: 'Beschreibung', en: 'Description' },

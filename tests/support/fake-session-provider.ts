@@ -28,14 +28,22 @@ export class FakeSessionProvider {
   private app: FastifyInstance | null = null
   url = ''
 
-  constructor(readonly apiKey: string, readonly webhookSecret: string) {}
+  constructor(
+    readonly apiKey: string,
+    readonly webhookSecret: string,
+  ) {}
 
   async start(): Promise<void> {
     const app = Fastify()
     app.post<{ Body: Record<string, unknown> }>('/sessions', async (req, reply) => {
       if (req.headers.authorization !== `Bearer ${this.apiKey}`) return reply.code(401).send({ error: 'unauthorized' })
       const body = req.body
-      if (body.threshold !== 18 || typeof body.reference_id !== 'string' || typeof body.notification_url !== 'string' || typeof body.callback_url !== 'string') {
+      if (
+        body.threshold !== 18 ||
+        typeof body.reference_id !== 'string' ||
+        typeof body.notification_url !== 'string' ||
+        typeof body.callback_url !== 'string'
+      ) {
         return reply.code(400).send({ error: 'bad request' })
       }
       const session = { id: randomUUID(), referenceId: body.reference_id, callbackUrl: body.callback_url, notificationUrl: body.notification_url }
@@ -58,11 +66,7 @@ export class FakeSessionProvider {
   }
 
   /** A webhook as the provider signs it (or, with `secret`/`timestamp`, as a forger would). */
-  signed(
-    session: Session,
-    fields: Record<string, unknown>,
-    options: { secret?: string; timestamp?: number; eventId?: string } = {},
-  ): SignedDelivery {
+  signed(session: Session, fields: Record<string, unknown>, options: { secret?: string; timestamp?: number; eventId?: string } = {}): SignedDelivery {
     const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000)
     const body = JSON.stringify({ event_id: options.eventId ?? randomUUID(), session_id: session.id, reference_id: session.referenceId, ...fields })
     return {

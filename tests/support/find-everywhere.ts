@@ -31,7 +31,9 @@ export async function findEverywhere(em: EntityManager, { email, userId }: { ema
     const name = `${column.table_schema}.${column.table_name}.${column.column_name}`
     const ref = `"${column.table_schema}"."${column.table_name}"`
     const col = `"${column.column_name}"`
-    const textual = ['text', 'character varying', 'character', 'json', 'jsonb'].includes(column.data_type) || (column.data_type === 'ARRAY' && ['_text', '_varchar'].includes(column.udt_name))
+    const textual =
+      ['text', 'character varying', 'character', 'json', 'jsonb'].includes(column.data_type) ||
+      (column.data_type === 'ARRAY' && ['_text', '_varchar'].includes(column.udt_name))
     const checks: string[] = []
     const params: unknown[] = []
     if (textual) {

@@ -24,10 +24,21 @@ export async function makeTestVideo(
   const bin = ffmpegBinaries()
   await fs.mkdir(path.dirname(file), { recursive: true })
   await exec(bin.ffmpeg, [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${rate}:duration=${seconds}`,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${width}x${height}:rate=${rate}:duration=${seconds}`,
     ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`] : []),
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
     ...(audio ? ['-c:a', 'aac', '-shortest'] : []),
     ...container,
     file,
@@ -65,7 +76,10 @@ export async function squarePixels(file: string): Promise<boolean> {
 /** Every file below a folder, relative to it. */
 export async function listFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort()
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort()
 }
 
 /** A test database, a scratch folder and a configuration whose media and ingest folders live in it. */
@@ -104,7 +118,8 @@ export async function ingestClipAndSet(t: MediaTestEnv) {
   const em = t.db.orm.em.fork()
   const source = await makeTestVideo(path.join(t.tmp.dir, 'src', 'clip.mp4'), { width: 320, height: 180, seconds: 2 })
   const pictures = path.join(t.tmp.dir, 'src', 'set')
-  for (const [index, pattern] of ['testsrc2', 'smptebars', 'rgbtestsrc'].entries()) await makeTestImage(path.join(pictures, `${index + 1}.png`), 64, 48, pattern)
+  for (const [index, pattern] of ['testsrc2', 'smptebars', 'rgbtestsrc'].entries())
+    await makeTestImage(path.join(pictures, `${index + 1}.png`), 64, 48, pattern)
   const queuedVideo = await ingestSource(em, t.store, { kind: 'video', source, mode: 'copy' })
   const queuedSet = await ingestSource(em, t.store, { kind: 'imageSet', source: pictures, mode: 'copy' })
   if (queuedVideo.status !== 'queued' || queuedSet.status !== 'queued') throw new Error('not queued')
@@ -125,13 +140,26 @@ export async function testBucket(prefix: string): Promise<NodeJS.ProcessEnv> {
   const { createS3Client } = await import('../../core/services/media/store-s3')
   const { LOCAL_S3_CREDENTIALS, localS3Env } = await import('../../scripts/s3-server.js')
   const endpoint = inject('testS3Endpoint')
-  const bucket = `${prefix.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 40)}-${crypto.randomBytes(4).toString('hex')}`
+  const bucket = `${prefix
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
+    .slice(0, 40)}-${crypto.randomBytes(4).toString('hex')}`
   const client = createS3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, ...LOCAL_S3_CREDENTIALS })
   await client.send(new CreateBucketCommand({ Bucket: bucket }))
   await client.send(
     new PutBucketCorsCommand({
       Bucket: bucket,
-      CORSConfiguration: { CORSRules: [{ AllowedOrigins: ['*'], AllowedMethods: ['GET', 'HEAD'], AllowedHeaders: ['*'], ExposeHeaders: ['Content-Length', 'Content-Range'], MaxAgeSeconds: 3600 }] },
+      CORSConfiguration: {
+        CORSRules: [
+          {
+            AllowedOrigins: ['*'],
+            AllowedMethods: ['GET', 'HEAD'],
+            AllowedHeaders: ['*'],
+            ExposeHeaders: ['Content-Length', 'Content-Range'],
+            MaxAgeSeconds: 3600,
+          },
+        ],
+      },
     }),
   )
   client.destroy()
@@ -174,5 +202,9 @@ export async function topAndRestBrightness(file: string): Promise<{ top: number;
 /** Presentation times (s) of a file's video frames, in order. */
 export async function videoFrameTimes(file: string): Promise<number[]> {
   const { stdout } = await exec(ffmpegBinaries().ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', file])
-  return stdout.split('\n').filter(Boolean).map(Number).sort((a, b) => a - b)
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map(Number)
+    .sort((a, b) => a - b)
 }

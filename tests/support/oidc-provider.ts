@@ -27,7 +27,9 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' })
   const ttl = (seconds: number) => () => seconds
   const provider = new Provider(issuer, {
-    clients: [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      { client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'] },
+    ],
     claims: { openid: ['sub'], age: ['age_over_18'] },
     scopes: ['openid', 'age'],
     features: { devInteractions: { enabled: true }, claimsParameter: { enabled: true } },
@@ -35,7 +37,12 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
     cookies: { keys: [randomBytes(16).toString('hex')] },
     jwks: { keys: [{ ...signingKey, kid: 'test', use: 'sig', alg: 'RS256' }] },
     ttl: {
-      AccessToken: ttl(600), AuthorizationCode: ttl(60), IdToken: ttl(600), Interaction: ttl(600), Session: ttl(600), Grant: ttl(600),
+      AccessToken: ttl(600),
+      AuthorizationCode: ttl(60),
+      IdToken: ttl(600),
+      Interaction: ttl(600),
+      Session: ttl(600),
+      Grant: ttl(600),
     },
     async findAccount(_ctx, sub) {
       return { accountId: sub, claims: async () => (sub in AGE_CLAIM ? { sub, age_over_18: AGE_CLAIM[sub] } : { sub }) }
@@ -53,7 +60,9 @@ export async function signInAt(authorizationUrl: string, login: string): Promise
   const jar = new Map<string, string>()
   const go = async (url: URL | string, init: RequestInit = {}) => {
     const res = await fetch(url, {
-      ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
     })
     for (const cookie of res.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';')

@@ -35,7 +35,9 @@ export function startService(entry: 'server/main.ts' | 'worker/main.ts', env: Re
     }
   })
   child.stderr!.on('data', (chunk: Buffer) => lines.push({ stderr: chunk.toString() }))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
   return {
     child,
     lines,

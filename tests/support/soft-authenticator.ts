@@ -7,7 +7,10 @@
  */
 import crypto from 'node:crypto'
 import type {
-  AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON,
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 
 interface StoredCredential {
@@ -40,7 +43,10 @@ const FLAG_AT = 0x40
 export class SoftAuthenticator {
   readonly credentials: StoredCredential[] = []
 
-  constructor(readonly origin: string, readonly counterStep = 1) {}
+  constructor(
+    readonly origin: string,
+    readonly counterStep = 1,
+  ) {}
 
   /** navigator.credentials.create(): a new ES256 credential for the options' RP and user. */
   register(options: PublicKeyCredentialCreationOptionsJSON, misbehave: Misbehaviour = {}): RegistrationResponseJSON {
@@ -49,10 +55,20 @@ export class SoftAuthenticator {
     const id = crypto.randomBytes(16)
     const rpId = misbehave.rpId ?? options.rp.id!
     this.credentials.push({ id, privateKey, userHandle: options.user.id, rpId: options.rp.id!, counter: 0 })
-    const coseKey = cbor(new Map<number, unknown>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')]]))
+    const coseKey = cbor(
+      new Map<number, unknown>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, Buffer.from(jwk.x!, 'base64url')],
+        [-3, Buffer.from(jwk.y!, 'base64url')],
+      ]),
+    )
     const attested = Buffer.concat([Buffer.alloc(16), u16(id.length), id, coseKey])
     const authData = Buffer.concat([sha256(rpId), Buffer.from([FLAG_UP | (misbehave.userVerified === false ? 0 : FLAG_UV) | FLAG_AT]), u32(0), attested])
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: misbehave.origin ?? this.origin, crossOrigin: false }))
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: misbehave.origin ?? this.origin, crossOrigin: false }),
+    )
     return {
       id: b64url(id),
       rawId: b64url(id),
@@ -60,7 +76,15 @@ export class SoftAuthenticator {
       clientExtensionResults: {},
       response: {
         clientDataJSON: b64url(clientDataJSON),
-        attestationObject: b64url(cbor(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]))),
+        attestationObject: b64url(
+          cbor(
+            new Map<string, unknown>([
+              ['fmt', 'none'],
+              ['attStmt', new Map()],
+              ['authData', authData],
+            ]),
+          ),
+        ),
         transports: ['internal'],
       },
     }
@@ -77,7 +101,9 @@ export class SoftAuthenticator {
     credential.counter = misbehave.counter ?? credential.counter + this.counterStep
     const flags = FLAG_UP | (misbehave.userVerified === false ? 0 : FLAG_UV)
     const authData = Buffer.concat([sha256(misbehave.rpId ?? credential.rpId), Buffer.from([flags]), u32(credential.counter)])
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: misbehave.origin ?? this.origin, crossOrigin: false }))
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: misbehave.origin ?? this.origin, crossOrigin: false }),
+    )
     const signature = crypto.sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey)
     return {
       id: b64url(credential.id),

@@ -4,14 +4,23 @@ import type { AgeCompletion, AgeStartResult, PendingAgeCheck } from '../../core/
 import { AgeResponseRejected } from '../../core/services/age/methods/errors.js'
 import { EuWalletMethod } from '../../core/services/age/methods/eu-wallet.js'
 import {
-  dcApiAnnexCAnswer, dcApiOpenid4vpAnswer, directPostAnswer, issueProof, makeDeviceKey, makeIssuer, requestParams,
-  type DeviceKeys, type TestIssuer,
+  dcApiAnnexCAnswer,
+  dcApiOpenid4vpAnswer,
+  directPostAnswer,
+  issueProof,
+  makeDeviceKey,
+  makeIssuer,
+  requestParams,
+  type DeviceKeys,
+  type TestIssuer,
 } from '../support/age-wallet.js'
 
 const ORIGIN = 'https://club.example'
 const form = (body: string): AgeCompletion => ({ rawBody: Buffer.from(body), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
 const json = (value: unknown, origin?: string): AgeCompletion => ({
-  rawBody: Buffer.from(JSON.stringify(value)), headers: { 'content-type': 'application/json' }, ...(origin ? { origin } : {}),
+  rawBody: Buffer.from(JSON.stringify(value)),
+  headers: { 'content-type': 'application/json' },
+  ...(origin ? { origin } : {}),
 })
 
 let trusted: TestIssuer
@@ -29,8 +38,12 @@ async function startCheck(): Promise<{ check: PendingAgeCheck; started: Extract<
   const id = `check-${randomBytes(6).toString('hex')}`
   const nonce = randomBytes(16).toString('base64url')
   const started = await method.start({
-    checkId: id, nonce, locale: 'en', origin: ORIGIN,
-    callbackUrl: `${ORIGIN}/age/callback/eu-wallet`, responseUrl: `${ORIGIN}/age/response/eu-wallet`,
+    checkId: id,
+    nonce,
+    locale: 'en',
+    origin: ORIGIN,
+    callbackUrl: `${ORIGIN}/age/callback/eu-wallet`,
+    responseUrl: `${ORIGIN}/age/response/eu-wallet`,
   })
   if (started.kind !== 'wallet') throw new Error('expected a wallet request')
   const createdAt = new Date()
@@ -43,11 +56,17 @@ describe('EU age-verification wallet', () => {
     const qr = new URL(started.qrUrl)
     expect(qr.protocol).toBe('av:')
     expect(Object.fromEntries(qr.searchParams)).toMatchObject({
-      response_type: 'vp_token', response_mode: 'direct_post', client_id: `redirect_uri:${ORIGIN}/age/response/eu-wallet`,
-      response_uri: `${ORIGIN}/age/response/eu-wallet`, nonce: check.nonce, state: check.id,
+      response_type: 'vp_token',
+      response_mode: 'direct_post',
+      client_id: `redirect_uri:${ORIGIN}/age/response/eu-wallet`,
+      response_uri: `${ORIGIN}/age/response/eu-wallet`,
+      nonce: check.nonce,
+      state: check.id,
     })
     expect(JSON.parse(qr.searchParams.get('dcql_query')!)).toEqual({
-      credentials: [{ id: 'proof_of_age', format: 'mso_mdoc', meta: { doctype_value: 'eu.europa.ec.av.1' }, claims: [{ path: ['eu.europa.ec.av.1', 'age_over_18'] }] }],
+      credentials: [
+        { id: 'proof_of_age', format: 'mso_mdoc', meta: { doctype_value: 'eu.europa.ec.av.1' }, claims: [{ path: ['eu.europa.ec.av.1', 'age_over_18'] }] },
+      ],
     })
     expect(requestParams(started.sameDeviceUrl!).state).toBe(`${check.id}.same-device`)
     expect(started.digitalCredentials!.requests.map((request) => request.protocol)).toEqual(['org-iso-mdoc', 'openid4vp-v1-unsigned'])
@@ -92,7 +111,9 @@ describe('EU age-verification wallet', () => {
     }
     {
       const { check, started } = await startCheck()
-      expect(await method.complete(check, json(await dcApiOpenid4vpAnswer(started.digitalCredentials!.requests, ORIGIN, credential, device)))).toMatchObject({ ok: true })
+      expect(await method.complete(check, json(await dcApiOpenid4vpAnswer(started.digitalCredentials!.requests, ORIGIN, credential, device)))).toMatchObject({
+        ok: true,
+      })
     }
     // A page elsewhere relayed the request: the wallet bound its answer to that page's origin.
     {
@@ -130,11 +151,16 @@ describe('EU age-verification wallet', () => {
   it('refuses an issuer outside the trust list', async () => {
     const { check, started } = await startCheck()
     const answer = form(await directPostAnswer(started.qrUrl, await issueProof(rogue, device), device))
-    expect(await method.complete(check, answer)).toEqual({ ok: false, reason: expect.stringMatching(/ISSUER_AUTH: the issuer certificate does not chain to a trusted anchor/) })
+    expect(await method.complete(check, answer)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/ISSUER_AUTH: the issuer certificate does not chain to a trusted anchor/),
+    })
     // And nothing passes without any trust anchor.
     const untrusting = new EuWalletMethod({ provider: 'x', trustAnchors: [rogue.anchorDer], scheme: 'av' })
     const again = await startCheck()
-    expect(await untrusting.complete(again.check, form(await directPostAnswer(again.started.qrUrl, await issueProof(trusted, device), device)))).toMatchObject({ ok: false })
+    expect(await untrusting.complete(again.check, form(await directPostAnswer(again.started.qrUrl, await issueProof(trusted, device), device)))).toMatchObject({
+      ok: false,
+    })
   })
 
   it('refuses a tampered value, age_over_18 not true, an expired proof and another document type', async () => {
@@ -158,21 +184,26 @@ describe('EU age-verification wallet', () => {
     {
       const { check, started } = await startCheck()
       const expired = await issueProof(trusted, device, { validFrom: new Date(Date.now() - 10 * 86_400_000), validUntil: new Date(Date.now() - 86_400_000) })
-      expect(await method.complete(check, form(await directPostAnswer(started.qrUrl, expired, device)))).toEqual({ ok: false, reason: expect.stringMatching(/MSO must be valid/) })
+      expect(await method.complete(check, form(await directPostAnswer(started.qrUrl, expired, device)))).toEqual({
+        ok: false,
+        reason: expect.stringMatching(/MSO must be valid/),
+      })
     }
     {
       const { check, started } = await startCheck()
       // A year and more later the certificates have expired too.
       const later = new EuWalletMethod({ provider: 'x', trustAnchors: [trusted.anchorDer], scheme: 'av', now: () => new Date(Date.now() + 400 * 86_400_000) })
       expect(await later.complete(check, form(await directPostAnswer(started.qrUrl, await issueProof(trusted, device), device)))).toEqual({
-        ok: false, reason: expect.stringMatching(/certificate 0 of the chain is not valid/),
+        ok: false,
+        reason: expect.stringMatching(/certificate 0 of the chain is not valid/),
       })
     }
     {
       const { check, started } = await startCheck()
       const mdl = await issueProof(trusted, device, { docType: 'org.iso.18013.5.1.mDL' })
       expect(await method.complete(check, form(await directPostAnswer(started.qrUrl, mdl, device, { docType: 'org.iso.18013.5.1.mDL' })))).toEqual({
-        ok: false, reason: expect.stringMatching(/No Issuer Signed matching docType 'eu.europa.ec.av.1'/),
+        ok: false,
+        reason: expect.stringMatching(/No Issuer Signed matching docType 'eu.europa.ec.av.1'/),
       })
     }
   })

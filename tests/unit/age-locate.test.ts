@@ -6,7 +6,12 @@ import { AgeAccessResolver } from '../../core/services/age/resolver.js'
 
 const CDN = { countryHeaders: ['cf-ipcountry', 'cloudfront-viewer-country'], regionHeaders: ['cf-region-code', 'cloudfront-viewer-country-region'] }
 const options = (over: Partial<LocatorOptions> = {}): LocatorOptions => ({
-  trustProxy: false, ...CDN, local: { kind: 'none' }, databaseDir: null, regionCountries: regionCountries(DEFAULT_AGE_POLICY), ...over,
+  trustProxy: false,
+  ...CDN,
+  local: { kind: 'none' },
+  databaseDir: null,
+  regionCountries: regionCountries(DEFAULT_AGE_POLICY),
+  ...over,
 })
 
 describe('the visitor locator', () => {
@@ -32,7 +37,11 @@ describe('the visitor locator', () => {
       expect(new VisitorLocator(options()).locate(ip, {}), ip).toEqual({ country: null, region: null, source: 'local' })
     }
     expect(new VisitorLocator(options({ local: { kind: 'unknown' } })).locate('10.0.0.1', {})).toEqual({ country: null, region: null, source: 'unknown' })
-    expect(new VisitorLocator(options({ local: { kind: 'place', country: 'FR', region: null } })).locate('127.0.0.1', {})).toEqual({ country: 'FR', region: null, source: 'local' })
+    expect(new VisitorLocator(options({ local: { kind: 'place', country: 'FR', region: null } })).locate('127.0.0.1', {})).toEqual({
+      country: 'FR',
+      region: null,
+      source: 'local',
+    })
   })
 
   it('reads the CDN headers only behind a trusted proxy', async () => {
@@ -40,7 +49,11 @@ describe('the visitor locator', () => {
     expect(new VisitorLocator(options()).locate('127.0.0.1', headers)).toMatchObject({ country: null, source: 'local' })
     const trusted = new VisitorLocator(options({ trustProxy: true }))
     expect(trusted.locate('127.0.0.1', headers)).toEqual({ country: 'IT', region: null, source: 'header' })
-    expect(trusted.locate('127.0.0.1', { 'cloudfront-viewer-country': 'US', 'cloudfront-viewer-country-region': 'TX' })).toEqual({ country: 'US', region: 'US-TX', source: 'header' })
+    expect(trusted.locate('127.0.0.1', { 'cloudfront-viewer-country': 'US', 'cloudfront-viewer-country-region': 'TX' })).toEqual({
+      country: 'US',
+      region: 'US-TX',
+      source: 'header',
+    })
     expect(trusted.locate('127.0.0.1', { 'cf-ipcountry': 'US', 'cf-region-code': 'US-UT' })).toEqual({ country: 'US', region: 'US-UT', source: 'header' })
     // A US visitor without a region header: the city database, when the address is public.
     expect(await trusted.locate('69.76.144.0', { 'cf-ipcountry': 'US' })).toEqual({ country: 'US', region: 'US-TX', source: 'header' })

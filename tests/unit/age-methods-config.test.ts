@@ -11,11 +11,19 @@ import { ruleFor } from '../../core/domain/age/policy.js'
 import { makeIssuer, type TestIssuer } from '../support/age-wallet.js'
 
 const base = { APP_SECRET: 'x'.repeat(32) }
-const SEGPAY = { BILLING_PROVIDER: 'segpay', SEGPAY_PACKAGE_ID: '1', SEGPAY_PRICE_POINTS: 'basic-monthly=2', SEGPAY_POSTBACK_SECRET: 's'.repeat(32), SEGPAY_ALLOWED_IPS: '10.0.0.1' }
+const SEGPAY = {
+  BILLING_PROVIDER: 'segpay',
+  SEGPAY_PACKAGE_ID: '1',
+  SEGPAY_PRICE_POINTS: 'basic-monthly=2',
+  SEGPAY_POSTBACK_SECRET: 's'.repeat(32),
+  SEGPAY_ALLOWED_IPS: '10.0.0.1',
+}
 /** A deployment: a public address with a real processor. */
 const PUBLIC = { PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://mail.example.com', ...SEGPAY }
-const oidc = (entry: Record<string, unknown>) => JSON.stringify([{ key: 'verifymy', name: 'VerifyMy', issuer: 'https://id.example.com', clientId: 'club', clientSecret: 's3cret', ...entry }])
-const session = (entry: Record<string, unknown>) => JSON.stringify([{ key: 'facecheck', name: 'FaceCheck', apiUrl: 'https://api.facecheck.example/v1/', apiKey: 'k', webhookSecret: 'w'.repeat(32), ...entry }])
+const oidc = (entry: Record<string, unknown>) =>
+  JSON.stringify([{ key: 'verifymy', name: 'VerifyMy', issuer: 'https://id.example.com', clientId: 'club', clientSecret: 's3cret', ...entry }])
+const session = (entry: Record<string, unknown>) =>
+  JSON.stringify([{ key: 'facecheck', name: 'FaceCheck', apiUrl: 'https://api.facecheck.example/v1/', apiKey: 'k', webhookSecret: 'w'.repeat(32), ...entry }])
 
 let dir: string
 let issuer: TestIssuer
@@ -48,8 +56,16 @@ describe('age method settings', () => {
   it('reads OpenID Connect providers from a JSON list, with defaults', () => {
     expect(loadConfig({ ...base, AGE_OIDC_PROVIDERS: oidc({ scope: 'age' }) }).ageMethods.oidc).toEqual([
       {
-        key: 'verifymy', name: 'VerifyMy', issuer: 'https://id.example.com', clientId: 'club', clientSecret: 's3cret',
-        claim: 'age_over_18', scope: 'openid age', claimsParameter: true, doubleAnonymous: false, assurance: 'verified',
+        key: 'verifymy',
+        name: 'VerifyMy',
+        issuer: 'https://id.example.com',
+        clientId: 'club',
+        clientSecret: 's3cret',
+        claim: 'age_over_18',
+        scope: 'openid age',
+        claimsParameter: true,
+        doubleAnonymous: false,
+        assurance: 'verified',
       },
     ])
     // http only for a provider on this machine, outside production.
@@ -78,7 +94,9 @@ describe('age method settings', () => {
     expect(wallet.scheme).toBe('av')
     expect(wallet.trustAnchors).toHaveLength(1)
     expect(Buffer.from(wallet.trustAnchors[0]!).equals(Buffer.from(issuer.anchorDer))).toBe(true)
-    expect(() => loadConfig({ ...base, AGE_WALLET_TRUST_ANCHORS: path.join(dir, 'missing.pem') })).toThrow(/AGE_WALLET_TRUST_ANCHORS: cannot read .*missing\.pem \(ENOENT\)/)
+    expect(() => loadConfig({ ...base, AGE_WALLET_TRUST_ANCHORS: path.join(dir, 'missing.pem') })).toThrow(
+      /AGE_WALLET_TRUST_ANCHORS: cannot read .*missing\.pem \(ENOENT\)/,
+    )
     expect(() => loadConfig({ ...base, AGE_WALLET_TRUST_ANCHORS: file('empty.pem', 'nothing here') })).toThrow(/holds no PEM certificate/)
     const signerPem = new X509Certificate(issuer.signerDer).toString()
     expect(() => loadConfig({ ...base, AGE_WALLET_TRUST_ANCHORS: file('signer.pem', signerPem) })).toThrow(/certificate 1 in .* is not a CA certificate/)
@@ -114,7 +132,9 @@ describe('ageMethodsFromConfig', () => {
 describe('the configured methods under the shipped policy', () => {
   const offered = (env: Record<string, string>, country: string) => {
     const config = loadConfig({ ...base, ...env })
-    return configuredAgeMethods(config).offeredFor(ruleFor(config.age.policy, { country, region: null })).map((method) => method.id)
+    return configuredAgeMethods(config)
+      .offeredFor(ruleFor(config.age.policy, { country, region: null }))
+      .map((method) => method.id)
   }
 
   it('offers the development provider on a localhost clone, and each configured provider where its kind is accepted', () => {
@@ -122,7 +142,11 @@ describe('the configured methods under the shipped policy', () => {
     expect(offered({}, 'GB')).toEqual(['dev', 'card'])
     expect(offered({}, 'FR')).toEqual(['dev'])
     expect(offered({}, 'NL')).toEqual([])
-    const providers = { AGE_OIDC_PROVIDERS: oidc({ doubleAnonymous: true }), AGE_SESSION_API_PROVIDERS: session({}), AGE_WALLET_TRUST_ANCHORS: file('anchors-policy.pem', issuer.anchorPem) }
+    const providers = {
+      AGE_OIDC_PROVIDERS: oidc({ doubleAnonymous: true }),
+      AGE_SESSION_API_PROVIDERS: session({}),
+      AGE_WALLET_TRUST_ANCHORS: file('anchors-policy.pem', issuer.anchorPem),
+    }
     // Double-anonymous methods first (the development check counts as one).
     expect(offered(providers, 'FR')).toEqual(['dev', 'eu-wallet', 'oidc-verifymy', 'session-facecheck'])
     expect(offered(providers, 'GB')).toEqual(['dev', 'eu-wallet', 'oidc-verifymy', 'session-facecheck', 'card'])

@@ -16,8 +16,17 @@ afterAll(() => provider.close())
 
 function method(overrides: Partial<OidcProviderOptions> = {}): OidcAgeMethod {
   return new OidcAgeMethod({
-    key: 'verifier', name: 'Test verifier', issuer: provider.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET,
-    claim: 'age_over_18', scope: 'openid age', claimsParameter: true, doubleAnonymous: false, assurance: 'verified', ...overrides,
+    key: 'verifier',
+    name: 'Test verifier',
+    issuer: provider.issuer,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    claim: 'age_over_18',
+    scope: 'openid age',
+    claimsParameter: true,
+    doubleAnonymous: false,
+    assurance: 'verified',
+    ...overrides,
   })
 }
 
@@ -25,7 +34,14 @@ function method(overrides: Partial<OidcProviderOptions> = {}): OidcAgeMethod {
 async function run(adapter: OidcAgeMethod, login: string, key = 'verifier') {
   const id = `check-${randomBytes(4).toString('hex')}`
   const nonce = randomBytes(16).toString('base64url')
-  const started = await adapter.start({ checkId: id, nonce, locale: 'de', origin: SITE, callbackUrl: callbackOf(key), responseUrl: `${SITE}/age/response/oidc-${key}` })
+  const started = await adapter.start({
+    checkId: id,
+    nonce,
+    locale: 'de',
+    origin: SITE,
+    callbackUrl: callbackOf(key),
+    responseUrl: `${SITE}/age/response/oidc-${key}`,
+  })
   if (started.kind !== 'redirect') throw new Error('expected a redirect')
   const now = new Date()
   const check: PendingAgeCheck = { id, methodId: adapter.id, nonce, state: started.state ?? {}, createdAt: now, expiresAt: new Date(+now + 600_000) }
@@ -40,7 +56,14 @@ describe('OpenID Connect provider', () => {
     expect(adapter).toMatchObject({ id: 'oidc-verifier', kind: 'oidc', provider: 'Test verifier', doubleAnonymous: false })
     const { check, query, authorizationUrl } = await run(adapter, 'adult')
     const asked = Object.fromEntries(authorizationUrl.searchParams)
-    expect(asked).toMatchObject({ response_type: 'code', client_id: CLIENT_ID, code_challenge_method: 'S256', nonce: check.nonce, scope: 'openid age', ui_locales: 'de' })
+    expect(asked).toMatchObject({
+      response_type: 'code',
+      client_id: CLIENT_ID,
+      code_challenge_method: 'S256',
+      nonce: check.nonce,
+      scope: 'openid age',
+      ui_locales: 'de',
+    })
     expect(asked.state).toBe(check.state.state)
     expect(JSON.parse(asked.claims!)).toEqual({ id_token: { age_over_18: { essential: true } }, userinfo: { age_over_18: { essential: true } } })
     expect(query.get('code')).toBeTruthy()
@@ -58,7 +81,11 @@ describe('OpenID Connect provider', () => {
 
   it('says no for a claim that is false, missing or not the boolean true', async () => {
     const adapter = method()
-    for (const [login, reason] of [['minor', 'age_over_18 is not true'], ['silent', 'the provider did not say age_over_18'], ['textual', 'age_over_18 is not true']]) {
+    for (const [login, reason] of [
+      ['minor', 'age_over_18 is not true'],
+      ['silent', 'the provider did not say age_over_18'],
+      ['textual', 'age_over_18 is not true'],
+    ]) {
       const { check, query } = await run(adapter, login!)
       expect(await adapter.complete(check, { query, headers: {} }), login).toEqual({ ok: false, reason })
     }
@@ -73,7 +100,10 @@ describe('OpenID Connect provider', () => {
     }
     {
       const { check, query } = await run(adapter, 'adult')
-      expect(await adapter.complete({ ...check, nonce: 'another-nonce' }, { query, headers: {} })).toEqual({ ok: false, reason: expect.stringMatching(/nonce/i) })
+      expect(await adapter.complete({ ...check, nonce: 'another-nonce' }, { query, headers: {} })).toEqual({
+        ok: false,
+        reason: expect.stringMatching(/nonce/i),
+      })
     }
     {
       // A callback from another check's browser: its state is not this check's.
@@ -93,7 +123,15 @@ describe('OpenID Connect provider', () => {
 
   it('is unavailable while the provider cannot be reached, and tries again later', async () => {
     const gone = method({ issuer: 'http://127.0.0.1:9' })
-    const start = () => gone.start({ checkId: 'c', nonce: 'n'.repeat(22), locale: 'en', origin: SITE, callbackUrl: callbackOf('verifier'), responseUrl: `${SITE}/age/response/x` })
+    const start = () =>
+      gone.start({
+        checkId: 'c',
+        nonce: 'n'.repeat(22),
+        locale: 'en',
+        origin: SITE,
+        callbackUrl: callbackOf('verifier'),
+        responseUrl: `${SITE}/age/response/x`,
+      })
     await expect(start()).rejects.toBeInstanceOf(AgeMethodUnavailable)
     await expect(start()).rejects.toThrow(/discovery of http:\/\/127.0.0.1:9\/ failed/)
   })

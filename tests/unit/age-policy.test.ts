@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../core/config.js'
 import { DEFAULT_AGE_POLICY, US_AGE_VERIFICATION_STATES } from '../../core/domain/age/default-policy.js'
 import { decideAccess } from '../../core/domain/age/decision.js'
-import { acceptsMethod, AgePolicyError, NO_JURISDICTION_RULE, parseAgePolicy, regionCountries, ruleFor, unknownLocationRule } from '../../core/domain/age/policy.js'
+import {
+  acceptsMethod,
+  AgePolicyError,
+  NO_JURISDICTION_RULE,
+  parseAgePolicy,
+  regionCountries,
+  ruleFor,
+  unknownLocationRule,
+} from '../../core/domain/age/policy.js'
 import { proofCounts, proofExpiry, slidVisitExpiry, type AgeProof } from '../../core/domain/age/proof.js'
 import { US_STATES, usRegionOf } from '../../core/domain/age/regions.js'
 
@@ -53,7 +61,13 @@ describe('the default age policy, as data', () => {
 })
 
 describe('policy files', () => {
-  const minimal = { version: 'v1', rules: [{ id: 'nl', countries: ['NL'], outcome: 'block' }, { id: 'rest', countries: ['*'], outcome: 'open' }] }
+  const minimal = {
+    version: 'v1',
+    rules: [
+      { id: 'nl', countries: ['NL'], outcome: 'block' },
+      { id: 'rest', countries: ['*'], outcome: 'open' },
+    ],
+  }
 
   it('take defaults for what they leave out, and match in order', () => {
     const policy = parseAgePolicy(minimal)
@@ -65,7 +79,13 @@ describe('policy files', () => {
   })
 
   it('are refused with errors that name the rule and the field', () => {
-    const bad = { version: 'v1', rules: [{ id: 'fr', countries: ['France'], outcome: 'hide', proof: { scope: 'account', maxDays: 0 } }, { id: 'fr', countries: ['*'], outcome: 'open' }] }
+    const bad = {
+      version: 'v1',
+      rules: [
+        { id: 'fr', countries: ['France'], outcome: 'hide', proof: { scope: 'account', maxDays: 0 } },
+        { id: 'fr', countries: ['*'], outcome: 'open' },
+      ],
+    }
     let error: unknown
     try {
       parseAgePolicy(bad, 'policy.json')
@@ -78,10 +98,18 @@ describe('policy files', () => {
     expect(message).toContain('rule "fr" (rules[0]).countries.0: must be an ISO 3166-1 alpha-2 code such as FR, or *')
     expect(message).toContain('rule "fr" (rules[0]).outcome')
     expect(message).toContain('rule "fr" (rules[0]).proof.maxDays')
-    const twice = { version: 'v1', rules: [{ id: 'fr', countries: ['FR'], outcome: 'blur' }, { id: 'fr', countries: ['*'], outcome: 'open' }] }
+    const twice = {
+      version: 'v1',
+      rules: [
+        { id: 'fr', countries: ['FR'], outcome: 'blur' },
+        { id: 'fr', countries: ['*'], outcome: 'open' },
+      ],
+    }
     expect(() => parseAgePolicy(twice)).toThrow('rule "fr" (rules[1]).id: the id fr is used twice')
     expect(() => parseAgePolicy({ ...minimal, unknown: 'nowhere' })).toThrow(/unknown: names no rule of this policy/)
-    expect(() => parseAgePolicy({ ...minimal, rules: [{ id: 'x', outcome: 'open' }] })).toThrow(/rule "x" \(rules\[0\]\)\.countries: names no country, region or \*/)
+    expect(() => parseAgePolicy({ ...minimal, rules: [{ id: 'x', outcome: 'open' }] })).toThrow(
+      /rule "x" \(rules\[0\]\)\.countries: names no country, region or \*/,
+    )
     expect(() => parseAgePolicy({ ...minimal, extra: 1 })).toThrow(AgePolicyError)
   })
 
@@ -104,7 +132,14 @@ describe('age settings', () => {
   const base = { APP_SECRET: 'x'.repeat(32) }
   const PUBLIC = { PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://mail.example.com' }
   const PUBLIC_DEMO = { ...PUBLIC, BILLING_PROVIDER: 'demo', DEMO_CHECKOUT: 'true' }
-  const PUBLIC_SEGPAY = { ...PUBLIC, BILLING_PROVIDER: 'segpay', SEGPAY_PACKAGE_ID: '1', SEGPAY_PRICE_POINTS: 'basic-monthly=2', SEGPAY_POSTBACK_SECRET: 's'.repeat(32), SEGPAY_ALLOWED_IPS: '10.0.0.1' }
+  const PUBLIC_SEGPAY = {
+    ...PUBLIC,
+    BILLING_PROVIDER: 'segpay',
+    SEGPAY_PACKAGE_ID: '1',
+    SEGPAY_PRICE_POINTS: 'basic-monthly=2',
+    SEGPAY_POSTBACK_SECRET: 's'.repeat(32),
+    SEGPAY_ALLOWED_IPS: '10.0.0.1',
+  }
   it('open loopback visitors and run the development provider for a localhost PUBLIC_URL only', () => {
     expect(loadConfig(base).age).toMatchObject({ local: { kind: 'none' }, devProvider: true, policySource: 'default' })
     // A public address is a deployment: a proxy that forwarded nothing gets the strictest rule.
@@ -139,7 +174,16 @@ describe('proofs of age', () => {
   const now = new Date('2026-11-28T12:00:00Z')
   const minutes = (n: number) => new Date(now.getTime() + n * 60_000)
   const proof = (over: Partial<AgeProof>): AgeProof => ({
-    scope: 'visit', over18: true, method: 'dev', methodKind: 'dev', provider: 'dev', doubleAnonymous: true, policyVersion: 'v', verifiedAt: now, expiresAt: minutes(60), ...over,
+    scope: 'visit',
+    over18: true,
+    method: 'dev',
+    methodKind: 'dev',
+    provider: 'dev',
+    doubleAnonymous: true,
+    policyVersion: 'v',
+    verifiedAt: now,
+    expiresAt: minutes(60),
+    ...over,
   })
   const yes = { now, accepted: true, signedInThisVisitAt: null }
 

@@ -15,8 +15,15 @@ let method: SessionApiAgeMethod
 
 function adapter(overrides: Partial<SessionApiProviderOptions> = {}) {
   return new SessionApiAgeMethod({
-    key: 'facecheck', name: 'FaceCheck', apiUrl: provider.url, apiKey: API_KEY, webhookSecret: SECRET,
-    doubleAnonymous: true, assurance: 'verified', replayGuard: new MemoryReplayGuard(), ...overrides,
+    key: 'facecheck',
+    name: 'FaceCheck',
+    apiUrl: provider.url,
+    apiKey: API_KEY,
+    webhookSecret: SECRET,
+    doubleAnonymous: true,
+    assurance: 'verified',
+    replayGuard: new MemoryReplayGuard(),
+    ...overrides,
   })
 }
 
@@ -108,7 +115,8 @@ describe('session-API provider', () => {
   })
 
   it('is unavailable when the provider cannot be reached or refuses the key', async () => {
-    const start = (target: SessionApiAgeMethod) => target.start({ checkId: 'c', nonce: 'n', locale: 'en', origin: site.origin, callbackUrl: `${site.origin}/cb`, responseUrl: `${site.origin}/r` })
+    const start = (target: SessionApiAgeMethod) =>
+      target.start({ checkId: 'c', nonce: 'n', locale: 'en', origin: site.origin, callbackUrl: `${site.origin}/cb`, responseUrl: `${site.origin}/r` })
     await expect(start(adapter({ apiKey: 'wrong' }))).rejects.toEqual(new AgeMethodUnavailable('the provider refused the session: HTTP 401'))
     await expect(start(adapter({ apiUrl: 'http://127.0.0.1:9' }))).rejects.toBeInstanceOf(AgeMethodUnavailable)
     const { entry } = await startSession()

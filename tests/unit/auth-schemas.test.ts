@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import {
-  changePasswordSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema, signUpSchema,
-} from '../../core/domain/schemas/auth.js'
+import { changePasswordSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema, signUpSchema } from '../../core/domain/schemas/auth.js'
 
 /** The first message per field, as the form and the server show them. */
 function messages(schema: z.ZodType, value: unknown): Record<string, string> {

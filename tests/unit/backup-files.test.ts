@@ -17,7 +17,10 @@ describe('segmentRange', () => {
       '000000010000000100000001',
     ])
     // 1 GiB segments: four per log id.
-    expect(segmentRange('000000020000000A00000003', '000000020000000B00000000', 1024 * 1024 * 1024)).toEqual(['000000020000000A00000003', '000000020000000B00000000'])
+    expect(segmentRange('000000020000000A00000003', '000000020000000B00000000', 1024 * 1024 * 1024)).toEqual([
+      '000000020000000A00000003',
+      '000000020000000B00000000',
+    ])
   })
   it('refuses a range across timelines', () => {
     expect(() => segmentRange('000000010000000000000002', '000000020000000000000003', SEGMENT_16MB)).toThrow(/timeline/)

@@ -26,7 +26,13 @@ const SALE = {
 }
 
 const request = (body: string, contentType: string | undefined, headers: Record<string, string> = {}): WebhookRequest => ({
-  method: 'POST', query: '', rawBody: Buffer.from(body), contentType, headers, sourceIp: '127.0.0.1', receivedAt: new Date(),
+  method: 'POST',
+  query: '',
+  rawBody: Buffer.from(body),
+  contentType,
+  headers,
+  sourceIp: '127.0.0.1',
+  receivedAt: new Date(),
 })
 
 describe('signature', () => {
@@ -39,7 +45,9 @@ describe('signature', () => {
   })
 
   it('refuses another key, another body, a missing or odd header', () => {
-    expect(rejection(() => provider.receive(request(body, form, { 'x-postback-signature': sign(body, 'another-secret-another-secret-1234') }))).status).toBe(401)
+    expect(rejection(() => provider.receive(request(body, form, { 'x-postback-signature': sign(body, 'another-secret-another-secret-1234') }))).status).toBe(
+      401,
+    )
     expect(provider.verify(Buffer.from(body + '&x=1'), sign(body))).toBe(false)
     expect(provider.verify(Buffer.from(body), undefined)).toBe(false)
     expect(provider.verify(Buffer.from(body), ['a', 'b'])).toBe(false)
@@ -64,27 +72,61 @@ describe('event parsing', () => {
     const body = new URLSearchParams(SALE).toString()
     const { event, fields } = provider.receive(request(body, 'application/x-www-form-urlencoded; charset=utf-8', { 'x-postback-signature': sign(body) }))
     expect(event).toEqual({
-      kind: 'sale', eventId: 'evt-1', occurredAt: new Date('2026-11-23T10:15:00Z'), subscriptionId: '0912191101000000159', userId: 42,
-      planSid: 'premium-monthly', trial: true, trialDays: 3, initialCents: 0, recurringCents: 2499, currency: 'EUR', nextRenewalAt: null, replaces: null,
+      kind: 'sale',
+      eventId: 'evt-1',
+      occurredAt: new Date('2026-11-23T10:15:00Z'),
+      subscriptionId: '0912191101000000159',
+      userId: 42,
+      planSid: 'premium-monthly',
+      trial: true,
+      trialDays: 3,
+      initialCents: 0,
+      recurringCents: 2499,
+      currency: 'EUR',
+      nextRenewalAt: null,
+      replaces: null,
     })
     expect(fields['X-planSid']).toBe('premium-monthly')
   })
 
   it('reads JSON with numbers as text (long ids stay exact), and a sale without trial', () => {
     const { trialDays: _omit, ...noTrial } = SALE
-    const json = JSON.stringify({ ...noTrial, 'X-userId': 42, billedInitialPrice: '24.99', nextRenewalDate: '2026-12-23' }).replace('"0912191101000000159"', '912191101000000159')
+    const json = JSON.stringify({ ...noTrial, 'X-userId': 42, billedInitialPrice: '24.99', nextRenewalDate: '2026-12-23' }).replace(
+      '"0912191101000000159"',
+      '912191101000000159',
+    )
     const { event } = provider.receive(request(json, 'application/json', { 'x-postback-signature': sign(json) }))
-    expect(event).toMatchObject({ kind: 'sale', userId: 42, subscriptionId: '912191101000000159', trial: false, trialDays: null, initialCents: 2499, nextRenewalAt: new Date('2026-12-23T00:00:00Z') })
+    expect(event).toMatchObject({
+      kind: 'sale',
+      userId: 42,
+      subscriptionId: '912191101000000159',
+      trial: false,
+      trialDays: null,
+      initialCents: 2499,
+      nextRenewalAt: new Date('2026-12-23T00:00:00Z'),
+    })
   })
 
   it('maps every event type', () => {
     const common = { eventId: 'e', timestamp: '2026-11-23T10:00:00+01:00', subscriptionId: 's' }
-    expect(parseDemoNotification({ ...common, eventType: 'RenewalSuccess', billedAmount: '24.99', billedCurrency: 'EUR' })).toMatchObject({ kind: 'renewal', amountCents: 2499, occurredAt: new Date('2026-11-23T09:00:00Z') })
+    expect(parseDemoNotification({ ...common, eventType: 'RenewalSuccess', billedAmount: '24.99', billedCurrency: 'EUR' })).toMatchObject({
+      kind: 'renewal',
+      amountCents: 2499,
+      occurredAt: new Date('2026-11-23T09:00:00Z'),
+    })
     expect(parseDemoNotification({ ...common, eventType: 'Cancellation', reason: 'customer' })).toMatchObject({ kind: 'cancel', subscriptionId: 's' })
-    expect(parseDemoNotification({ ...common, eventType: 'PlanChangeScheduled', newPlanSid: 'basic-monthly' })).toMatchObject({ kind: 'change', planSid: 'basic-monthly', effectiveAt: null })
+    expect(parseDemoNotification({ ...common, eventType: 'PlanChangeScheduled', newPlanSid: 'basic-monthly' })).toMatchObject({
+      kind: 'change',
+      planSid: 'basic-monthly',
+      effectiveAt: null,
+    })
     expect(parseDemoNotification({ ...common, eventType: 'Expiration' })).toMatchObject({ kind: 'expire' })
     expect(parseDemoNotification({ ...common, eventType: 'Refund', amount: '24.99', currency: 'EUR' })).toMatchObject({ kind: 'refund', amountCents: 2499 })
-    expect(parseDemoNotification({ ...common, eventType: 'Chargeback', amount: '5', currency: '978' })).toMatchObject({ kind: 'chargeback', amountCents: 500, currency: 'EUR' })
+    expect(parseDemoNotification({ ...common, eventType: 'Chargeback', amount: '5', currency: '978' })).toMatchObject({
+      kind: 'chargeback',
+      amountCents: 500,
+      currency: 'EUR',
+    })
     expect(parseDemoNotification({ ...common, eventType: 'RenewalFailure' })).toMatchObject({ kind: 'ignored', type: 'RenewalFailure' })
   })
 
@@ -113,9 +155,19 @@ describe('event parsing', () => {
 
 describe('links', () => {
   it('the join link leads to the demo checkout; the account links are the configured pages', () => {
-    const plan = { id: 1, sid: 'premium-yearly', name: 'Premium', period: 'yearly' as const, priceCents: 14388, currency: 'EUR', trialDays: 7, trialPriceCents: 199 }
-    expect(provider.checkoutUrl({ plan, userId: 9, locale: 'es', subscriptionId: null, returnUrl: 'https://site.example/account/plan', now: new Date() }))
-      .toBe('/demo-checkout?plan=premium-yearly&locale=es')
+    const plan = {
+      id: 1,
+      sid: 'premium-yearly',
+      name: 'Premium',
+      period: 'yearly' as const,
+      priceCents: 14388,
+      currency: 'EUR',
+      trialDays: 7,
+      trialPriceCents: 199,
+    }
+    expect(provider.checkoutUrl({ plan, userId: 9, locale: 'es', subscriptionId: null, returnUrl: 'https://site.example/account/plan', now: new Date() })).toBe(
+      '/demo-checkout?plan=premium-yearly&locale=es',
+    )
     expect(provider.accountLinks()).toEqual({
       cancelUrl: 'https://billing-support.example.com/subscriptions/cancel',
       updatePaymentUrl: 'https://billing-support.example.com/subscriptions/update',

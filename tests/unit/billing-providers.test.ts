@@ -42,14 +42,27 @@ describe('CCBill', () => {
   const sale = fixture('ccbill', 'NewSaleSuccess')
 
   it('cannot price a plan in a currency CCBill has no code for: the checkout is unavailable', () => {
-    const plan = { id: 1, sid: 'chf-monthly', name: 'CHF', period: 'monthly' as const, priceCents: 1000, currency: 'CHF', trialDays: null, trialPriceCents: null }
-    expect(() => provider.checkoutUrl({ plan, userId: 1, locale: 'de', subscriptionId: null, returnUrl: 'https://club.example/account/plan', now: new Date() }))
-      .toThrow(CheckoutUnavailable)
+    const plan = {
+      id: 1,
+      sid: 'chf-monthly',
+      name: 'CHF',
+      period: 'monthly' as const,
+      priceCents: 1000,
+      currency: 'CHF',
+      trialDays: null,
+      trialPriceCents: null,
+    }
+    expect(() =>
+      provider.checkoutUrl({ plan, userId: 1, locale: 'de', subscriptionId: null, returnUrl: 'https://club.example/account/plan', now: new Date() }),
+    ).toThrow(CheckoutUnavailable)
   })
 
   it('refuses other sources, other accounts and a sale without the right digest', () => {
     expect(provider.receive(webhookRequest(sale, billing.ccbill)).event.kind).toBe('sale')
-    expect(rejection(() => provider.receive({ ...webhookRequest(sale, billing.ccbill), sourceIp: '203.0.113.9' }))).toMatchObject({ status: 403, reason: 'source address not allowed' })
+    expect(rejection(() => provider.receive({ ...webhookRequest(sale, billing.ccbill), sourceIp: '203.0.113.9' }))).toMatchObject({
+      status: 403,
+      reason: 'source address not allowed',
+    })
     const other = withFields(sale, { clientAccnum: '900101' })
     expect(rejection(() => provider.receive(webhookRequest(other, billing.ccbill, { sign: false })))).toMatchObject({ status: 403 })
     const forged = withFields(sale, { dynamicPricingValidationDigest: md5(`0312101101000000193${'1'}wrong-salt-wrong-salt`) })
@@ -82,9 +95,22 @@ describe('Verotel FlexPay', () => {
   const key = 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J'
   // The parameters and signatures of Verotel's own client library tests (flexpay-php-client).
   const params = {
-    saleID: '433456', priceAmount: '0.00', referenceID: 'reference1234', priceCurrency: 'USD', custom1: 'My', description: 'My Dščřčřřěřě&?=blah123',
-    subscriptionType: 'RECURRING', period: 'P1M', name: 'My name', trialAmount: '0.01', trialPeriod: 'P3D', successURL: 'http://backURL.test',
-    declineURL: 'http://declineURL.test', cancelDiscountPercentage: '30', blah: 'something', shopID: '68849',
+    saleID: '433456',
+    priceAmount: '0.00',
+    referenceID: 'reference1234',
+    priceCurrency: 'USD',
+    custom1: 'My',
+    description: 'My Dščřčřřěřě&?=blah123',
+    subscriptionType: 'RECURRING',
+    period: 'P1M',
+    name: 'My name',
+    trialAmount: '0.01',
+    trialPeriod: 'P3D',
+    successURL: 'http://backURL.test',
+    declineURL: 'http://declineURL.test',
+    cancelDiscountPercentage: '30',
+    blah: 'something',
+    shopID: '68849',
   }
 
   it('signs as Verotel’s client does: SHA-256 over the FlexPay parameters; postbacks also in the old SHA-1 form', () => {
@@ -99,11 +125,17 @@ describe('Verotel FlexPay', () => {
   it('refuses a wrong or missing signature, another shop, changed parameters', () => {
     expect(provider.receive(webhookRequest(initial, billing.verotel)).event.kind).toBe('sale')
     const signed = webhookRequest(initial, billing.verotel)
-    expect(rejection(() => provider.receive({ ...signed, query: signed.query.replace('custom1=1', 'custom1=2') }))).toMatchObject({ status: 401, reason: 'invalid signature' })
+    expect(rejection(() => provider.receive({ ...signed, query: signed.query.replace('custom1=1', 'custom1=2') }))).toMatchObject({
+      status: 401,
+      reason: 'invalid signature',
+    })
     expect(rejection(() => provider.receive({ ...signed, query: signed.query.replace(/&?signature=[0-9a-f]+/, '') }))).toMatchObject({ status: 401 })
     // Signed with the key, but for another shop.
     const otherShop = withFields(initial, { shopID: '1', signature: flexpaySignature(key, { ...fieldsOf(initial), shopID: '1' }) })
-    expect(rejection(() => provider.receive(webhookRequest(otherShop, billing.verotel, { sign: false })))).toMatchObject({ status: 403, reason: 'not for the configured shop' })
+    expect(rejection(() => provider.receive(webhookRequest(otherShop, billing.verotel, { sign: false })))).toMatchObject({
+      status: 403,
+      reason: 'not for the configured shop',
+    })
   })
 
   it('links the member to the signed cancel page of the sale', () => {
@@ -125,15 +157,26 @@ describe('Segpay', () => {
     const read = provider.receive(webhookRequest(sale, billing.segpay))
     expect(read.event.kind).toBe('sale')
     expect(read.fields).not.toHaveProperty('secret')
-    expect(rejection(() => provider.receive(webhookRequest(withFields(sale, { secret: 'x'.repeat(40) }), billing.segpay, { sign: false })))).toMatchObject({ status: 401, reason: 'invalid secret' })
+    expect(rejection(() => provider.receive(webhookRequest(withFields(sale, { secret: 'x'.repeat(40) }), billing.segpay, { sign: false })))).toMatchObject({
+      status: 401,
+      reason: 'invalid secret',
+    })
     expect(rejection(() => provider.receive(webhookRequest(sale, billing.segpay, { sign: false })))).toMatchObject({ status: 401 })
     expect(rejection(() => provider.receive({ ...webhookRequest(sale, billing.segpay), sourceIp: '203.0.113.9' }))).toMatchObject({ status: 403 })
   })
 
   it('reads the days of its periods into the next billing date, through that day', () => {
     // Received 2026-11-24 12:00 UTC (webhookRequest): a 2-day trial, then every 30 days.
-    expect(provider.receive(webhookRequest(sale, billing.segpay)).event).toMatchObject({ kind: 'sale', trial: true, trialDays: 2, nextRenewalAt: new Date('2026-11-27T00:00:00Z') })
-    expect(provider.receive(webhookRequest(fixture('segpay', 'auth-sale-rebill'), billing.segpay)).event).toMatchObject({ kind: 'renewal', nextRenewalAt: new Date('2026-12-25T00:00:00Z') })
+    expect(provider.receive(webhookRequest(sale, billing.segpay)).event).toMatchObject({
+      kind: 'sale',
+      trial: true,
+      trialDays: 2,
+      nextRenewalAt: new Date('2026-11-27T00:00:00Z'),
+    })
+    expect(provider.receive(webhookRequest(fixture('segpay', 'auth-sale-rebill'), billing.segpay)).event).toMatchObject({
+      kind: 'renewal',
+      nextRenewalAt: new Date('2026-12-25T00:00:00Z'),
+    })
   })
 
   it('answers with the configured response string', () => {

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import {
-  addPeriod, applyEvent, centsToDecimal, checkoutTerms, checkSale, chosenPlanOf, chosenPlanPath, joinPath, parseCents, replaceSubscription,
-  settleSubscription, startSubscription, throughDay, type SaleEvent, type SubscriptionState,
+  addPeriod,
+  applyEvent,
+  centsToDecimal,
+  checkoutTerms,
+  checkSale,
+  chosenPlanOf,
+  chosenPlanPath,
+  joinPath,
+  parseCents,
+  replaceSubscription,
+  settleSubscription,
+  startSubscription,
+  throughDay,
+  type SaleEvent,
+  type SubscriptionState,
 } from '../../core/domain/billing/billing.js'
 
 const at = (iso: string) => new Date(iso)
@@ -11,14 +24,33 @@ const periodOf = (id: number) => (id === 1 ? 'monthly' : 'yearly')
 
 function sale(overrides: Partial<SaleEvent> = {}): SaleEvent {
   return {
-    kind: 'sale', eventId: 'e1', occurredAt: at('2026-01-31T10:00:00Z'), subscriptionId: 's1', userId: 7, planSid: 'basic-yearly',
-    trial: false, trialDays: null, initialCents: 9588, recurringCents: 9588, currency: 'EUR', nextRenewalAt: null, replaces: null, ...overrides,
+    kind: 'sale',
+    eventId: 'e1',
+    occurredAt: at('2026-01-31T10:00:00Z'),
+    subscriptionId: 's1',
+    userId: 7,
+    planSid: 'basic-yearly',
+    trial: false,
+    trialDays: null,
+    initialCents: 9588,
+    recurringCents: 9588,
+    currency: 'EUR',
+    nextRenewalAt: null,
+    replaces: null,
+    ...overrides,
   }
 }
 
 const active: SubscriptionState = {
-  status: 'active', planId: 2, trialEndsAt: null, paidUntil: at('2027-01-31T10:00:00Z'),
-  pendingChange: null, pendingPlanId: null, pendingFrom: null, endedAt: null, endReason: null,
+  status: 'active',
+  planId: 2,
+  trialEndsAt: null,
+  paidUntil: at('2027-01-31T10:00:00Z'),
+  pendingChange: null,
+  pendingPlanId: null,
+  pendingFrom: null,
+  endedAt: null,
+  endReason: null,
 }
 const base = { eventId: 'e2', subscriptionId: 's1' }
 
@@ -66,8 +98,20 @@ describe('billing periods', () => {
   })
   it('prices a checkout: the trial price for the trial days, or one period', () => {
     const now = at('2026-11-23T08:00:00Z')
-    expect(checkoutTerms(monthly, now)).toEqual({ trialDays: 2, dueNowCents: 100, recurringCents: 1499, currency: 'EUR', firstRenewalAt: at('2026-11-25T08:00:00Z') })
-    expect(checkoutTerms(yearly, now)).toEqual({ trialDays: null, dueNowCents: 9588, recurringCents: 9588, currency: 'EUR', firstRenewalAt: at('2027-11-23T08:00:00Z') })
+    expect(checkoutTerms(monthly, now)).toEqual({
+      trialDays: 2,
+      dueNowCents: 100,
+      recurringCents: 1499,
+      currency: 'EUR',
+      firstRenewalAt: at('2026-11-25T08:00:00Z'),
+    })
+    expect(checkoutTerms(yearly, now)).toEqual({
+      trialDays: null,
+      dueNowCents: 9588,
+      recurringCents: 9588,
+      currency: 'EUR',
+      firstRenewalAt: at('2027-11-23T08:00:00Z'),
+    })
     expect(checkoutTerms({ ...monthly, trialPriceCents: null }, now).dueNowCents).toBe(0)
   })
 })
@@ -94,7 +138,10 @@ describe('new sale', () => {
     expect(checkSale(monthly, sale({ trial: true, trialDays: null, initialCents: 100, recurringCents: 1499 }))).toEqual({ ok: true, trialDays: 2 })
     expect(checkSale(monthly, sale({ trial: null, initialCents: 5, recurringCents: null }))).toEqual({ ok: false, problem: 'amountMismatch' })
     // A trial priced like the plan cannot be told apart by the amount: no trial.
-    expect(checkSale({ ...monthly, trialPriceCents: 1499 }, sale({ trial: null, initialCents: 1499, recurringCents: null }))).toEqual({ ok: true, trialDays: null })
+    expect(checkSale({ ...monthly, trialPriceCents: 1499 }, sale({ trial: null, initialCents: 1499, recurringCents: null }))).toEqual({
+      ok: true,
+      trialDays: null,
+    })
   })
   it('reads a billing date without a time as the whole day', () => {
     expect(throughDay(2026, 12, 1)).toEqual(at('2026-12-02T00:00:00Z'))
@@ -121,13 +168,23 @@ describe('events on a subscription', () => {
 
   it('renewal after a due plan change bills the new plan’s period', () => {
     const scheduled = { ...active, pendingChange: 'change' as const, pendingPlanId: 1, pendingFrom: active.paidUntil }
-    const renewed = applyEvent(scheduled, { ...base, kind: 'renewal', occurredAt: active.paidUntil, amountCents: 1499, currency: 'EUR', nextRenewalAt: null }, periodOf)
+    const renewed = applyEvent(
+      scheduled,
+      { ...base, kind: 'renewal', occurredAt: active.paidUntil, amountCents: 1499, currency: 'EUR', nextRenewalAt: null },
+      periodOf,
+    )
     expect(renewed).toMatchObject({ planId: 1, pendingChange: null, pendingPlanId: null, pendingFrom: null, paidUntil: at('2027-02-28T10:00:00Z') })
   })
 
   it('cancellation keeps access to the period end (next plan none)', () => {
     const cancelled = applyEvent(active, { ...base, kind: 'cancel', occurredAt: at('2026-06-01T00:00:00Z') }, periodOf)
-    expect(cancelled).toMatchObject({ status: 'active', pendingChange: 'cancel', pendingPlanId: null, pendingFrom: active.paidUntil, paidUntil: active.paidUntil })
+    expect(cancelled).toMatchObject({
+      status: 'active',
+      pendingChange: 'cancel',
+      pendingPlanId: null,
+      pendingFrom: active.paidUntil,
+      paidUntil: active.paidUntil,
+    })
   })
 
   it('plan change is scheduled at the period end, or the given date; back to the current plan withdraws it', () => {
@@ -141,7 +198,11 @@ describe('events on a subscription', () => {
   it('refund, chargeback and void end access at once; expiration ends it now', () => {
     const now = at('2026-06-01T00:00:00Z')
     for (const kind of ['refund', 'chargeback', 'void'] as const) {
-      const ended = applyEvent({ ...active, pendingChange: 'cancel', pendingFrom: active.paidUntil }, { ...base, kind, occurredAt: now, amountCents: 9588, currency: 'EUR' }, periodOf)
+      const ended = applyEvent(
+        { ...active, pendingChange: 'cancel', pendingFrom: active.paidUntil },
+        { ...base, kind, occurredAt: now, amountCents: 9588, currency: 'EUR' },
+        periodOf,
+      )
       expect(ended).toMatchObject({ status: 'ended', endReason: kind, endedAt: now, paidUntil: now, pendingChange: null })
     }
     expect(applyEvent(active, { ...base, kind: 'expire', occurredAt: now }, periodOf)).toMatchObject({ status: 'ended', endReason: 'expired', paidUntil: now })
@@ -154,7 +215,11 @@ describe('events on a subscription', () => {
     expect(applyEvent(active, { ...base, kind: 'uncancel', occurredAt }, periodOf)).toEqual(active)
     const until = at('2027-02-10T00:00:00Z')
     expect(applyEvent(active, { ...base, kind: 'extend', occurredAt, until }, periodOf)).toEqual({ ...active, paidUntil: until })
-    expect(applyEvent(cancelled, { ...base, kind: 'extend', occurredAt, until }, periodOf)).toMatchObject({ paidUntil: until, pendingChange: 'cancel', pendingFrom: until })
+    expect(applyEvent(cancelled, { ...base, kind: 'extend', occurredAt, until }, periodOf)).toMatchObject({
+      paidUntil: until,
+      pendingChange: 'cancel',
+      pendingFrom: until,
+    })
     const changeLater = { ...active, pendingChange: 'change' as const, pendingPlanId: 1, pendingFrom: at('2026-09-01T00:00:00Z') }
     expect(applyEvent(changeLater, { ...base, kind: 'extend', occurredAt, until }, periodOf).pendingFrom).toEqual(at('2026-09-01T00:00:00Z'))
   })

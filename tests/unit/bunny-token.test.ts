@@ -17,9 +17,24 @@ const HOST = 'https://token-tester.b-cdn.net'
 describe('bunny.net token authentication', () => {
   it.each([
     ['plain', '/300kb.jpg', {}, `${HOST}/300kb.jpg?token=HS256-o10JRWlsAItyAsdKS6jJKjabHN4FrFsplDHPV1idcX4&expires=1598024587`],
-    ['countries_only', '/300kb.jpg', { countriesAllowed: 'CA,US' }, `${HOST}/300kb.jpg?token=HS256-i5s3Uv7mnrFfN5nznwU2BxhILpnipYeE18TapV0WNFM&token_countries=CA%2CUS&expires=1598024587`],
-    ['blocked_only', '/300kb.jpg', { countriesBlocked: 'RU,CN' }, `${HOST}/300kb.jpg?token=HS256-JS8dSuBSjSH-W2-xhdkCPC36-2rlxfDCQJjlNMPqKZQ&token_countries_blocked=RU%2CCN&expires=1598024587`],
-    ['path_only', '/abc/300kb.jpg', { pathAllowed: '/abc' }, `${HOST}/abc/300kb.jpg?token=HS256-uVZvT3SbEoVKYJyDJgbcsDmSFf73cv-uNUVaJiKWpbQ&token_path=%2Fabc&expires=1598024587`],
+    [
+      'countries_only',
+      '/300kb.jpg',
+      { countriesAllowed: 'CA,US' },
+      `${HOST}/300kb.jpg?token=HS256-i5s3Uv7mnrFfN5nznwU2BxhILpnipYeE18TapV0WNFM&token_countries=CA%2CUS&expires=1598024587`,
+    ],
+    [
+      'blocked_only',
+      '/300kb.jpg',
+      { countriesBlocked: 'RU,CN' },
+      `${HOST}/300kb.jpg?token=HS256-JS8dSuBSjSH-W2-xhdkCPC36-2rlxfDCQJjlNMPqKZQ&token_countries_blocked=RU%2CCN&expires=1598024587`,
+    ],
+    [
+      'path_only',
+      '/abc/300kb.jpg',
+      { pathAllowed: '/abc' },
+      `${HOST}/abc/300kb.jpg?token=HS256-uVZvT3SbEoVKYJyDJgbcsDmSFf73cv-uNUVaJiKWpbQ&token_path=%2Fabc&expires=1598024587`,
+    ],
   ] as const)('signs the published example "%s"', (_name, path, options, signed) => {
     expect(signBunnyUrl(`${HOST}${path}`, KEY, { expires: EXPIRES, ...options }, hmac)).toBe(signed)
   })
@@ -32,7 +47,9 @@ describe('bunny.net token authentication', () => {
 
   it('puts a folder token in the path, so relative segment URIs keep it', () => {
     const url = signBunnyUrl(`${HOST}/protected/k/hls/sd/index.m3u8`, KEY, { expires: EXPIRES, pathAllowed: '/protected/k/hls/', directory: true }, hmac)
-    expect(url).toMatch(/^https:\/\/token-tester\.b-cdn\.net\/bcdn_token=HS256-[\w-]{43}&token_path=%2Fprotected%2Fk%2Fhls%2F&expires=1598024587\/protected\/k\/hls\/sd\/index\.m3u8$/)
+    expect(url).toMatch(
+      /^https:\/\/token-tester\.b-cdn\.net\/bcdn_token=HS256-[\w-]{43}&token_path=%2Fprotected%2Fk%2Fhls%2F&expires=1598024587\/protected\/k\/hls\/sd\/index\.m3u8$/,
+    )
     expect(new URL('seg-00000.ts', url).pathname).toMatch(/^\/bcdn_token=HS256-[\w-]{43}&token_path=.*\/protected\/k\/hls\/sd\/seg-00000\.ts$/)
   })
 
@@ -52,7 +69,9 @@ describe('bunny.net token authentication', () => {
     const stored = 'protected/k/a0123abcd/hls/sd/seg-00000.ts'
     const url = await store.directUrl(stored, EXPIRES, new Date(EXPIRES * 1000 - 600_000))
     expect(url).toBe(signBunnyUrl(`${HOST}/${stored}`, KEY.repeat(2), { expires: EXPIRES }, hmac))
-    const download = new URL(await store.directUrl('protected/k/a0123abcd/download/video-1080p.mp4', EXPIRES, new Date(EXPIRES * 1000 - 600_000), 'attachment; filename="a.mp4"'))
+    const download = new URL(
+      await store.directUrl('protected/k/a0123abcd/download/video-1080p.mp4', EXPIRES, new Date(EXPIRES * 1000 - 600_000), 'attachment; filename="a.mp4"'),
+    )
     expect(download.host).toBe('club-media.s3.us-east-1.amazonaws.com')
     expect(download.searchParams.get('response-content-disposition')).toBe('attachment; filename="a.mp4"')
     store.client.destroy()

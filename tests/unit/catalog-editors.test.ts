@@ -21,12 +21,23 @@ describe('the rich-text editor and the delta format', () => {
   it('keeps every inline format, headings and both list kinds', () => {
     const delta: { ops: RichTextOp[] } = {
       ops: [
-        { insert: 'Title' }, { insert: '\n', attributes: { header: 2 } },
-        { insert: 'Plain ' }, { insert: 'bold', attributes: { bold: true } }, { insert: ' ' },
-        { insert: 'all', attributes: { bold: true, italic: true, underline: true, strike: true } }, { insert: ' and ' },
-        { insert: 'contact', attributes: { link: 'internal:/contact' } }, { insert: ' or ' }, { insert: 'mail', attributes: { link: 'mailto:a@example.com' } }, { insert: '\n' },
-        { insert: 'one' }, { insert: '\n', attributes: { list: 'bullet' } }, { insert: 'two' }, { insert: '\n', attributes: { list: 'bullet' } },
-        { insert: 'first' }, { insert: '\n', attributes: { list: 'ordered' } },
+        { insert: 'Title' },
+        { insert: '\n', attributes: { header: 2 } },
+        { insert: 'Plain ' },
+        { insert: 'bold', attributes: { bold: true } },
+        { insert: ' ' },
+        { insert: 'all', attributes: { bold: true, italic: true, underline: true, strike: true } },
+        { insert: ' and ' },
+        { insert: 'contact', attributes: { link: 'internal:/contact' } },
+        { insert: ' or ' },
+        { insert: 'mail', attributes: { link: 'mailto:a@example.com' } },
+        { insert: '\n' },
+        { insert: 'one' },
+        { insert: '\n', attributes: { list: 'bullet' } },
+        { insert: 'two' },
+        { insert: '\n', attributes: { list: 'bullet' } },
+        { insert: 'first' },
+        { insert: '\n', attributes: { list: 'ordered' } },
       ],
     }
     expect(editorToDelta(deltaToEditor(delta))).toEqual({ ops: canonicalDelta(delta.ops) })
@@ -37,11 +48,30 @@ describe('the rich-text editor and the delta format', () => {
     const doc = {
       type: 'doc',
       content: [
-        { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'outer' }] }, { type: 'orderedList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'inner', marks: [{ type: 'code' }] }] }] }] }] }] },
+        {
+          type: 'bulletList',
+          content: [
+            {
+              type: 'listItem',
+              content: [
+                { type: 'paragraph', content: [{ type: 'text', text: 'outer' }] },
+                {
+                  type: 'orderedList',
+                  content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'inner', marks: [{ type: 'code' }] }] }] }],
+                },
+              ],
+            },
+          ],
+        },
       ],
     }
     const delta = editorToDelta(doc)
-    expect(delta.ops).toEqual([{ insert: 'outer' }, { insert: '\n', attributes: { list: 'bullet' } }, { insert: 'inner' }, { insert: '\n', attributes: { list: 'ordered' } }])
+    expect(delta.ops).toEqual([
+      { insert: 'outer' },
+      { insert: '\n', attributes: { list: 'bullet' } },
+      { insert: 'inner' },
+      { insert: '\n', attributes: { list: 'ordered' } },
+    ])
     expect(() => parseRichText(delta)).not.toThrow()
   })
 

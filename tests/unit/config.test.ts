@@ -4,7 +4,13 @@ import { mediaOriginsOf } from '../../core/services/media/public-urls.js'
 
 const base = { APP_SECRET: 'x'.repeat(32) }
 /** A public address with the processor chosen on purpose (SMTP_URL left to each test). */
-const deployment = { ...base, PUBLIC_URL: 'https://club.example.com', BILLING_PROVIDER: 'verotel', VEROTEL_SHOP_ID: '68849', VEROTEL_SIGNATURE_KEY: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J' }
+const deployment = {
+  ...base,
+  PUBLIC_URL: 'https://club.example.com',
+  BILLING_PROVIDER: 'verotel',
+  VEROTEL_SHOP_ID: '68849',
+  VEROTEL_SIGNATURE_KEY: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J',
+}
 
 describe('loadConfig', () => {
   it('applies the defaults', () => {
@@ -15,7 +21,16 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined()
   })
   it('parses values', () => {
-    const config = loadConfig({ ...base, PORT: '8080', SIGNUP_ENABLED: 'false', PUBLIC_URL: 'https://example.com/', SMTP_URL: 'smtp://mail.example.com', BILLING_PROVIDER: 'verotel', VEROTEL_SHOP_ID: '68849', VEROTEL_SIGNATURE_KEY: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J' })
+    const config = loadConfig({
+      ...base,
+      PORT: '8080',
+      SIGNUP_ENABLED: 'false',
+      PUBLIC_URL: 'https://example.com/',
+      SMTP_URL: 'smtp://mail.example.com',
+      BILLING_PROVIDER: 'verotel',
+      VEROTEL_SHOP_ID: '68849',
+      VEROTEL_SIGNATURE_KEY: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J',
+    })
     expect(config.port).toBe(8080)
     expect(config.signupEnabled).toBe(false)
     expect(config.publicUrl).toBe('https://example.com')
@@ -29,13 +44,25 @@ describe('loadConfig', () => {
   })
   it('reads the media store: local by default, S3 with its bucket and keys named when missing', () => {
     expect(loadConfig(base).mediaStore).toEqual({ kind: 'local' })
-    expect(() => loadConfig({ ...base, MEDIA_STORE: 's3' })).toThrow(/S3_BUCKET: required when MEDIA_STORE=s3[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/)
+    expect(() => loadConfig({ ...base, MEDIA_STORE: 's3' })).toThrow(
+      /S3_BUCKET: required when MEDIA_STORE=s3[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/,
+    )
     expect(() => loadConfig({ ...base, MEDIA_STORE: 'disk' })).toThrow(/MEDIA_STORE/)
     expect(() => loadConfig({ ...base, MEDIA_PUBLIC_URL: 'https://cdn.example.com' })).toThrow(/MEDIA_PUBLIC_URL: only with MEDIA_STORE=s3/)
     const s3 = { ...base, MEDIA_STORE: 's3', S3_BUCKET: 'club-media', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }
     expect(() => loadConfig({ ...s3, S3_BUCKET: 'Club_Media' })).toThrow(/S3_BUCKET: must be a bucket name/)
     const aws = loadConfig({ ...s3, S3_REGION: 'eu-central-1', MEDIA_PUBLIC_URL: 'https://cdn.example.com/' }).mediaStore
-    expect(aws).toEqual({ kind: 's3', endpoint: undefined, region: 'eu-central-1', bucket: 'club-media', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: false, publicUrl: 'https://cdn.example.com', bunny: null })
+    expect(aws).toEqual({
+      kind: 's3',
+      endpoint: undefined,
+      region: 'eu-central-1',
+      bucket: 'club-media',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+      publicUrl: 'https://cdn.example.com',
+      bunny: null,
+    })
     // Pages allow the bucket's presigned URLs and the CDN as media sources (and the download frame's redirect).
     expect(mediaOriginsOf(aws)).toEqual(['https://club-media.s3.eu-central-1.amazonaws.com', 'https://cdn.example.com'])
     const own = loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_FORCE_PATH_STYLE: 'true' }).mediaStore
@@ -44,7 +71,12 @@ describe('loadConfig', () => {
     // bunny.net token signing for members-only files: the pull zone and its key are required.
     expect(() => loadConfig({ ...s3, MEDIA_CDN_SIGNING: 'bunny' })).toThrow(/MEDIA_PROTECTED_URL: required when MEDIA_CDN_SIGNING=bunny[\s\S]*BUNNY_TOKEN_KEY/)
     expect(() => loadConfig({ ...base, MEDIA_CDN_SIGNING: 'bunny' })).toThrow(/MEDIA_CDN_SIGNING: only with MEDIA_STORE=s3/)
-    const bunny = loadConfig({ ...s3, MEDIA_CDN_SIGNING: 'bunny', MEDIA_PROTECTED_URL: 'https://club-members.b-cdn.net/', BUNNY_TOKEN_KEY: 'k'.repeat(36) }).mediaStore
+    const bunny = loadConfig({
+      ...s3,
+      MEDIA_CDN_SIGNING: 'bunny',
+      MEDIA_PROTECTED_URL: 'https://club-members.b-cdn.net/',
+      BUNNY_TOKEN_KEY: 'k'.repeat(36),
+    }).mediaStore
     expect(bunny.kind === 's3' && bunny.bunny).toEqual({ baseUrl: 'https://club-members.b-cdn.net', tokenKey: 'k'.repeat(36) })
     expect(mediaOriginsOf(bunny)).toEqual(['https://club-media.s3.us-east-1.amazonaws.com', 'https://club-members.b-cdn.net'])
   })
@@ -74,16 +106,24 @@ describe('loadConfig', () => {
       '  SMTP_URL: required when PUBLIC_URL is not a localhost address (or set DEV_OUTBOX=true to keep mails in the loopback-only outbox at /dev/mail)',
     ])
     const smtp = { SMTP_URL: 'smtp://mail.example.com' }
-    expect(() => loadConfig({ ...deployment, ...smtp, APP_SECRET: undefined })).toThrow(/^Invalid environment variable:\n {2}APP_SECRET: required when PUBLIC_URL is not a localhost address/)
-    expect(() => loadConfig({ ...base, ...smtp, PUBLIC_URL: 'https://club.example.com' })).toThrow(/^Invalid environment variable:\n {2}BILLING_PROVIDER: required when PUBLIC_URL/)
+    expect(() => loadConfig({ ...deployment, ...smtp, APP_SECRET: undefined })).toThrow(
+      /^Invalid environment variable:\n {2}APP_SECRET: required when PUBLIC_URL is not a localhost address/,
+    )
+    expect(() => loadConfig({ ...base, ...smtp, PUBLIC_URL: 'https://club.example.com' })).toThrow(
+      /^Invalid environment variable:\n {2}BILLING_PROVIDER: required when PUBLIC_URL/,
+    )
     // The demo provider: only with DEMO_CHECKOUT=true, set on purpose.
     const demo = { ...base, ...smtp, PUBLIC_URL: 'https://club.example.com', BILLING_PROVIDER: 'demo' }
-    expect(() => loadConfig(demo)).toThrow(/^Invalid environment variable:\n {2}DEMO_CHECKOUT: must be true for BILLING_PROVIDER=demo when PUBLIC_URL is not a localhost address/)
+    expect(() => loadConfig(demo)).toThrow(
+      /^Invalid environment variable:\n {2}DEMO_CHECKOUT: must be true for BILLING_PROVIDER=demo when PUBLIC_URL is not a localhost address/,
+    )
     expect(() => loadConfig({ ...demo, DEMO_CHECKOUT: 'false' })).toThrow(/DEMO_CHECKOUT: must be true/)
     expect(loadConfig({ ...demo, DEMO_CHECKOUT: 'yes' }).billing).toMatchObject({ provider: 'demo', demoCheckout: true })
     // NODE_ENV decides nothing: the same settings give the same configuration.
     expect(loadConfig({ ...deployment, ...smtp, NODE_ENV: 'production' })).toEqual(loadConfig({ ...deployment, ...smtp, NODE_ENV: 'development' }))
-    expect(() => loadConfig({ PUBLIC_URL: 'https://club.example.com', NODE_ENV: 'production' })).toThrow(/APP_SECRET: required[\s\S]*BILLING_PROVIDER: required/)
+    expect(() => loadConfig({ PUBLIC_URL: 'https://club.example.com', NODE_ENV: 'production' })).toThrow(
+      /APP_SECRET: required[\s\S]*BILLING_PROVIDER: required/,
+    )
     // A bad value and a missing setting are both named.
     const both = () => loadConfig({ ...smtp, PUBLIC_URL: 'https://club.example.com', APP_SECRET: 'short', PORT: 'eighty' })
     for (const line of [/\n {2}BILLING_PROVIDER: required/, /\n {2}APP_SECRET: must be at least 32 characters/, /\n {2}PORT: /]) expect(both).toThrow(line)
@@ -99,8 +139,13 @@ describe('loadConfig', () => {
   it('configures billing: the demo provider and its checkout by default', () => {
     const demo = loadConfig(base).billing
     expect(demo).toMatchObject({
-      provider: 'demo', demoCheckout: true, ccbill: null, verotel: null, segpay: null,
-      cancelUrl: 'https://billing-support.example.com/subscriptions/cancel', updateUrl: 'https://billing-support.example.com/subscriptions/update',
+      provider: 'demo',
+      demoCheckout: true,
+      ccbill: null,
+      verotel: null,
+      segpay: null,
+      cancelUrl: 'https://billing-support.example.com/subscriptions/cancel',
+      updateUrl: 'https://billing-support.example.com/subscriptions/update',
     })
     expect(demo.demoSecret).toMatch(/^[0-9a-f]{64}$/)
     expect(loadConfig({ ...base, APP_SECRET: 'y'.repeat(32) }).billing.demoSecret).not.toBe(demo.demoSecret)
@@ -109,20 +154,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...deployment, SMTP_URL: 'smtp://mail.example.com', BILLING_PROVIDER: 'demo', DEMO_CHECKOUT: 'true' }).billing.demoCheckout).toBe(true)
     expect(() => loadConfig({ ...base, BILLING_PROVIDER: 'paypal' })).toThrow(/BILLING_PROVIDER/)
     // The generic processor of earlier versions is gone; its variables say so.
-    expect(() => loadConfig({ ...base, BILLING_JOIN_URL: 'https://pay.example.com/form' })).toThrow(/BILLING_JOIN_URL: no longer read; choose the processor with BILLING_PROVIDER/)
+    expect(() => loadConfig({ ...base, BILLING_JOIN_URL: 'https://pay.example.com/form' })).toThrow(
+      /BILLING_JOIN_URL: no longer read; choose the processor with BILLING_PROVIDER/,
+    )
   })
 
-  const ccbill = { BILLING_PROVIDER: 'ccbill', CCBILL_CLIENT_ACCNUM: '900100', CCBILL_CLIENT_SUBACC: '0000', CCBILL_FLEXFORM_ID: '687fa3e0-e60d-4466-88e2-181fa56dd6a9', CCBILL_SALT: '7d901dad245fd0ff6bc20d06' }
+  const ccbill = {
+    BILLING_PROVIDER: 'ccbill',
+    CCBILL_CLIENT_ACCNUM: '900100',
+    CCBILL_CLIENT_SUBACC: '0000',
+    CCBILL_FLEXFORM_ID: '687fa3e0-e60d-4466-88e2-181fa56dd6a9',
+    CCBILL_SALT: '7d901dad245fd0ff6bc20d06',
+  }
 
   it('configures CCBill with its published source ranges unless told otherwise', () => {
     const config = loadConfig({ ...base, ...ccbill }).billing
     expect(config).toMatchObject({ provider: 'ccbill', demoCheckout: false, cancelUrl: null, updateUrl: null })
     expect(config.ccbill).toEqual({
-      clientAccnum: '900100', clientSubacc: '0000', flexFormId: '687fa3e0-e60d-4466-88e2-181fa56dd6a9', salt: '7d901dad245fd0ff6bc20d06',
+      clientAccnum: '900100',
+      clientSubacc: '0000',
+      flexFormId: '687fa3e0-e60d-4466-88e2-181fa56dd6a9',
+      salt: '7d901dad245fd0ff6bc20d06',
       allowedIps: ['64.38.212.0/24', '64.38.215.0/24', '64.38.240.0/24', '64.38.241.0/24'],
     })
-    expect(loadConfig({ ...base, ...ccbill, CCBILL_ALLOWED_IPS: '10.0.0.0/8, 2001:db8::/32,192.0.2.7' }).billing.ccbill!.allowedIps).toEqual(['10.0.0.0/8', '2001:db8::/32', '192.0.2.7'])
-    expect(() => loadConfig({ ...base, ...ccbill, CCBILL_ALLOWED_IPS: '10.0.0.0/33' })).toThrow(/CCBILL_ALLOWED_IPS: not an IP address or CIDR range: 10.0.0.0\/33/)
+    expect(loadConfig({ ...base, ...ccbill, CCBILL_ALLOWED_IPS: '10.0.0.0/8, 2001:db8::/32,192.0.2.7' }).billing.ccbill!.allowedIps).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '192.0.2.7',
+    ])
+    expect(() => loadConfig({ ...base, ...ccbill, CCBILL_ALLOWED_IPS: '10.0.0.0/33' })).toThrow(
+      /CCBILL_ALLOWED_IPS: not an IP address or CIDR range: 10.0.0.0\/33/,
+    )
     expect(() => loadConfig({ ...base, ...ccbill, CCBILL_ALLOWED_IPS: 'ccbill.com' })).toThrow(/CCBILL_ALLOWED_IPS/)
     expect(() => loadConfig({ ...base, ...ccbill, CCBILL_CLIENT_ACCNUM: '12' })).toThrow(/CCBILL_CLIENT_ACCNUM: must be the 6-digit account number/)
     const { CCBILL_SALT: _salt, CCBILL_FLEXFORM_ID: _flex, ...missing } = ccbill
@@ -131,18 +193,37 @@ describe('loadConfig', () => {
   })
 
   it('configures Verotel and Segpay, each with what it needs', () => {
-    const verotel = loadConfig({ ...base, BILLING_PROVIDER: 'verotel', VEROTEL_SHOP_ID: '68849', VEROTEL_SIGNATURE_KEY: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J' }).billing
-    expect(verotel.verotel).toEqual({ shopId: '68849', signatureKey: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J', baseUrl: 'https://secure.verotel.com', allowedIps: null })
+    const verotel = loadConfig({
+      ...base,
+      BILLING_PROVIDER: 'verotel',
+      VEROTEL_SHOP_ID: '68849',
+      VEROTEL_SIGNATURE_KEY: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J',
+    }).billing
+    expect(verotel.verotel).toEqual({
+      shopId: '68849',
+      signatureKey: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J',
+      baseUrl: 'https://secure.verotel.com',
+      allowedIps: null,
+    })
     expect(() => loadConfig({ ...base, BILLING_PROVIDER: 'verotel', VEROTEL_SHOP_ID: '1' })).toThrow(/VEROTEL_SIGNATURE_KEY: required/)
     const segpayEnv = {
-      BILLING_PROVIDER: 'segpay', SEGPAY_PACKAGE_ID: '123456', SEGPAY_PRICE_POINTS: 'basic-monthly=26001, premium-yearly=26002',
-      SEGPAY_POSTBACK_SECRET: 'p'.repeat(40), SEGPAY_ALLOWED_IPS: '198.51.100.0/24',
+      BILLING_PROVIDER: 'segpay',
+      SEGPAY_PACKAGE_ID: '123456',
+      SEGPAY_PRICE_POINTS: 'basic-monthly=26001, premium-yearly=26002',
+      SEGPAY_POSTBACK_SECRET: 'p'.repeat(40),
+      SEGPAY_ALLOWED_IPS: '198.51.100.0/24',
     }
     expect(loadConfig({ ...base, ...segpayEnv }).billing.segpay).toEqual({
-      packageId: '123456', pricePoints: { 'basic-monthly': '26001', 'premium-yearly': '26002' }, postbackSecret: 'p'.repeat(40),
-      allowedIps: ['198.51.100.0/24'], response: 'OK', joinUrl: 'https://secure2.segpay.com/billing/poset.cgi',
+      packageId: '123456',
+      pricePoints: { 'basic-monthly': '26001', 'premium-yearly': '26002' },
+      postbackSecret: 'p'.repeat(40),
+      allowedIps: ['198.51.100.0/24'],
+      response: 'OK',
+      joinUrl: 'https://secure2.segpay.com/billing/poset.cgi',
     })
-    expect(() => loadConfig({ ...base, ...segpayEnv, SEGPAY_PRICE_POINTS: 'basic-monthly:26001' })).toThrow(/SEGPAY_PRICE_POINTS: expected plan-sid=price-point-id/)
+    expect(() => loadConfig({ ...base, ...segpayEnv, SEGPAY_PRICE_POINTS: 'basic-monthly:26001' })).toThrow(
+      /SEGPAY_PRICE_POINTS: expected plan-sid=price-point-id/,
+    )
     expect(() => loadConfig({ ...base, ...segpayEnv, SEGPAY_POSTBACK_SECRET: 'short' })).toThrow(/SEGPAY_POSTBACK_SECRET/)
     const { SEGPAY_ALLOWED_IPS: _ips, ...open } = segpayEnv
     expect(() => loadConfig({ ...base, ...open })).toThrow(/SEGPAY_ALLOWED_IPS: required when BILLING_PROVIDER=segpay/)

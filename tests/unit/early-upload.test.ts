@@ -44,7 +44,10 @@ describe('EarlyUpload', () => {
     await segment('sd', 1)
     await segment('hd', 1)
     await segment('hd', 2)
-    await vi.waitFor(() => expect(handedSorted()).toEqual(['protected/hls/hd/seg-00000.ts', 'protected/hls/hd/seg-00001.ts', 'protected/hls/sd/seg-00000.ts']), { timeout: 3000 })
+    await vi.waitFor(
+      () => expect(handedSorted()).toEqual(['protected/hls/hd/seg-00000.ts', 'protected/hls/hd/seg-00001.ts', 'protected/hls/sd/seg-00000.ts']),
+      { timeout: 3000 },
+    )
 
     await watch.stop(true)
     expect(handedSorted()).toEqual([

@@ -15,7 +15,7 @@ describe('text(): strings PostgreSQL can store', () => {
     }
   })
 
-  it('reports the refusal with its own message before the field\'s other checks', () => {
+  it("reports the refusal with its own message before the field's other checks", () => {
     const schema = z.object({ password: text('required').min(8, 'tooShort').max(20, 'tooLong'), email: text().trim().pipe(z.email('emailInvalid')) })
     const issues = schema.safeParse({ password: 'a\u0000', email: ' \u0000 ' }).error!.issues
     expect(issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([

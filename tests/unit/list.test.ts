@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
-  BREAKPOINTS, MAX_PER_PAGE, clampPage, lastPage, normalizePerPage, normalizeSort, pageSizeFor, paginationMiddleCount, paginationWindow, sortsFor,
+  BREAKPOINTS,
+  MAX_PER_PAGE,
+  clampPage,
+  lastPage,
+  normalizePerPage,
+  normalizeSort,
+  pageSizeFor,
+  paginationMiddleCount,
+  paginationWindow,
+  sortsFor,
   type PaginationItem,
 } from '../../core/domain/catalog/list.js'
 

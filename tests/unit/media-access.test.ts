@@ -39,8 +39,8 @@ function setup(ttlMs = 5000) {
 
 const member = (userId: number, until = T0 + HOUR): SessionSubject => ({ userId, role: 'user', activePlanUntil: new Date(until) })
 
-describe('the media gateway\'s session check', () => {
-  it('allows a live session of the URL\'s user while that user is a member, and asks the database once per window', async () => {
+describe("the media gateway's session check", () => {
+  it("allows a live session of the URL's user while that user is a member, and asks the database once per window", async () => {
     const t = setup()
     t.sessions.set('s1', member(1))
     t.sessions.set('s2', { userId: 2, role: 'user', activePlanUntil: null })
@@ -81,7 +81,7 @@ describe('the media gateway\'s session check', () => {
     expect(t.loads()).toBe(1)
   })
 
-  it('forgets sessions ended in this process at once: one session, or all of a user\'s but one', async () => {
+  it("forgets sessions ended in this process at once: one session, or all of a user's but one", async () => {
     const t = setup(60_000)
     for (const id of ['a', 'b', 'c']) t.sessions.set(id, member(1))
     t.sessions.set('d', member(2))
@@ -124,7 +124,12 @@ describe('the media gateway\'s session check', () => {
     expect(t.loads()).toBe(2)
     expect(t.cache.size).toBe(0)
 
-    const small = new MediaAccessCache(async (id) => member(Number(id)), 60_000, () => T0, 3)
+    const small = new MediaAccessCache(
+      async (id) => member(Number(id)),
+      60_000,
+      () => T0,
+      3,
+    )
     for (const id of ['1', '2', '3', '4', '5']) await small.allows(id, Number(id), new Date(T0))
     expect(small.size).toBe(3)
   })

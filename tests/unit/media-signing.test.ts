@@ -60,7 +60,14 @@ describe('signed media URLs', () => {
 
   it('signs only paths inside the protected tree', () => {
     expect(isProtectedPath(PATH)).toBe(true)
-    for (const bad of [`public/${KEY}/poster-320.jpg`, `protected/${KEY}/../x.ts`, `protected/../sources/${KEY}/source.mp4`, `protected/${KEY}`, `protected/${KEY}/.hidden`, `protected/${KEY}/a b.ts`]) {
+    for (const bad of [
+      `public/${KEY}/poster-320.jpg`,
+      `protected/${KEY}/../x.ts`,
+      `protected/../sources/${KEY}/source.mp4`,
+      `protected/${KEY}`,
+      `protected/${KEY}/.hidden`,
+      `protected/${KEY}/a b.ts`,
+    ]) {
       expect(isProtectedPath(bad), bad).toBe(false)
     }
     expect(() => signer.sign(`public/${KEY}/poster-320.jpg`, grant, now)).toThrow()
@@ -69,7 +76,15 @@ describe('signed media URLs', () => {
 
 describe('playlist rewriting', () => {
   const sign = (stored: string) => `/${stored}?signed`
-  const master = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-STREAM-INF:BANDWIDTH=1000,RESOLUTION=854x480', 'sd/index.m3u8', '#EXT-X-STREAM-INF:BANDWIDTH=2000,RESOLUTION=1280x720', 'hd/index.m3u8', ''].join('\n')
+  const master = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:6',
+    '#EXT-X-STREAM-INF:BANDWIDTH=1000,RESOLUTION=854x480',
+    'sd/index.m3u8',
+    '#EXT-X-STREAM-INF:BANDWIDTH=2000,RESOLUTION=1280x720',
+    'hd/index.m3u8',
+    '',
+  ].join('\n')
 
   it('turns every variant of a master playlist into its own signed URL and keeps the tags', () => {
     const out = rewritePlaylist(master, `protected/${KEY}/hls/master.m3u8`, sign)
@@ -85,7 +100,16 @@ describe('playlist rewriting', () => {
   })
 
   it('signs the segments of a media playlist and URI attributes, and sums its duration', () => {
-    const media = ['#EXTM3U', '#EXT-X-TARGETDURATION:6', '#EXT-X-MAP:URI="init.mp4"', '#EXTINF:6.000000,', 'seg-00000.ts', '#EXTINF:2.5,', 'seg-00001.ts', '#EXT-X-ENDLIST'].join('\r\n')
+    const media = [
+      '#EXTM3U',
+      '#EXT-X-TARGETDURATION:6',
+      '#EXT-X-MAP:URI="init.mp4"',
+      '#EXTINF:6.000000,',
+      'seg-00000.ts',
+      '#EXTINF:2.5,',
+      'seg-00001.ts',
+      '#EXT-X-ENDLIST',
+    ].join('\r\n')
     const out = rewritePlaylist(media, `protected/${KEY}/hls/sd/index.m3u8`, sign).split('\n')
     expect(out[2]).toBe(`#EXT-X-MAP:URI="/protected/${KEY}/hls/sd/init.mp4?signed"`)
     expect(out[4]).toBe(`/protected/${KEY}/hls/sd/seg-00000.ts?signed`)
@@ -94,7 +118,7 @@ describe('playlist rewriting', () => {
     expect(playlistSeconds(master)).toBe(0)
   })
 
-  it('refuses URIs that leave the item\'s folder or point elsewhere', () => {
+  it("refuses URIs that leave the item's folder or point elsewhere", () => {
     for (const uri of ['../../other/hls/sd/index.m3u8', 'https://cdn.example/seg.ts', '/protected/x/seg.ts', '../../../public/x.jpg']) {
       expect(() => rewritePlaylist(`#EXTM3U\n${uri}\n`, `protected/${KEY}/hls/master.m3u8`, sign), uri).toThrow()
     }

@@ -76,10 +76,12 @@ describe('the ladder plan', () => {
       ['fhd', 1080, 1920, 7800, '4', 'high'],
     ])
     // 720x576 PAL shown at 16:9 (1024x576): 576 lines are too few for hd, so one sd rung, square pixels.
-    expect(planLadder(source({ width: 720, height: 576, displayWidth: 1024, displayHeight: 576 })).map((r) => [r.resolution, r.width, r.height])).toEqual([['sd', 854, 480]])
+    expect(planLadder(source({ width: 720, height: 576, displayWidth: 1024, displayHeight: 576 })).map((r) => [r.resolution, r.width, r.height])).toEqual([
+      ['sd', 854, 480],
+    ])
   })
 
-  it('computes each rung\'s H.264 level from its size, frame rate and bitrate, and its profile', () => {
+  it("computes each rung's H.264 level from its size, frame rate and bitrate, and its profile", () => {
     const levels = (over: Partial<SourceInfo>) => planLadder(source(over)).map((r) => `${r.resolution} ${r.profile} ${r.level} ${r.codecs}`)
     expect(levels({ frameRate: 30 })).toEqual(['sd main 3.1 avc1.4d401f', 'hd high 3.1 avc1.64001f', 'fhd high 4 avc1.640028'])
     expect(levels({ frameRate: 25 })).toEqual(['sd main 3 avc1.4d401e', 'hd high 3.1 avc1.64001f', 'fhd high 4 avc1.640028'])
@@ -114,7 +116,7 @@ describe('the picture as shown and the frame rate', () => {
     expect(displayFrame(640, 480, NaN, 0)).toEqual({ width: 640, height: 480 })
   })
 
-  it('makes the output rate constant: the average, snapped to a standard rate, an interlaced source\'s field rate, at most 60', () => {
+  it("makes the output rate constant: the average, snapped to a standard rate, an interlaced source's field rate, at most 60", () => {
     const rate = (frameRate: number, fieldOrder: SourceInfo['fieldOrder'] = 'progressive') => outputFrameRate({ frameRate, fieldOrder })
     expect(rate(29.99)).toEqual({ num: 30, den: 1 })
     expect(rate(29.87)).toEqual({ num: 30000, den: 1001 })
@@ -133,7 +135,7 @@ describe('the picture as shown and the frame rate', () => {
     expect(rate(0)).toEqual({ num: 25, den: 1 })
   })
 
-  it('decides interlacing from the flag, else from idet\'s verdicts on the sample', () => {
+  it("decides interlacing from the flag, else from idet's verdicts on the sample", () => {
     const idet = (tff: number, bff: number, progressive: number) => ({ tff, bff, progressive, undetermined: 0 })
     expect(scanOrder('tff', null)).toEqual({ order: 'tff', by: 'flag' })
     expect(scanOrder('bff', idet(0, 0, 60))).toEqual({ order: 'bff', by: 'flag' })
@@ -164,11 +166,23 @@ describe('the picture as shown and the frame rate', () => {
 
 describe('the ladder command', () => {
   it('deinterlaces to the field rate, turns the picture upright, makes the rate constant, and downmixes the main audio track once', () => {
-    const tsSource = source({ fieldOrder: 'tff', rotation: 90, displayWidth: 1080, displayHeight: 1920, frameRate: 25, audioTracks: [{ index: 1, codec: 'mp2', channels: 2, isDefault: false }, { index: 2, codec: 'ac3', channels: 6, isDefault: true }] })
+    const tsSource = source({
+      fieldOrder: 'tff',
+      rotation: 90,
+      displayWidth: 1080,
+      displayHeight: 1920,
+      frameRate: 25,
+      audioTracks: [
+        { index: 1, codec: 'mp2', channels: 2, isDefault: false },
+        { index: 2, codec: 'ac3', channels: 6, isDefault: true },
+      ],
+    })
     const graph = ladderFilterGraph(tsSource, planLadder(tsSource))
     expect(graph).toMatch(/^\[0:v:0\]bwdif=mode=send_field:parity=tff:deint=all,transpose=clock,fps=50,split=3\[s0\]\[s1\]\[s2\];/)
     expect(graph).toContain('[s2]scale=1080:1920:flags=bicubic,setsar=1,format=yuv420p[v2]')
-    expect(graph).toMatch(/;\[0:2\]aresample=48000:ocl=stereo:clev=0\.7071:slev=0\.7071:lfe_mix_level=0:rematrix_maxval=1,aformat=[^;]*,asplit=3\[a0\]\[a1\]\[a2\]$/)
+    expect(graph).toMatch(
+      /;\[0:2\]aresample=48000:ocl=stereo:clev=0\.7071:slev=0\.7071:lfe_mix_level=0:rematrix_maxval=1,aformat=[^;]*,asplit=3\[a0\]\[a1\]\[a2\]$/,
+    )
     const plain = sized(640, 360, { audioTracks: [] })
     expect(ladderFilterGraph(plain, planLadder(plain))).toBe('[0:v:0]fps=30,scale=640:360:flags=bicubic,setsar=1,format=yuv420p[v0]')
   })
@@ -182,9 +196,11 @@ describe('failures', () => {
   it('fails at once what a retry cannot change, and retries trouble of the machine', () => {
     const ffmpegFailed = (detail: string) => new FfmpegError('ffmpeg exited with code 1: Conversion failed!', detail)
     expect(permanentReason(new MediaRejected('the file has no video stream'))).toBe('the file has no video stream')
-    expect(permanentReason(ffmpegFailed('[h264 @ 0x1] Invalid NAL unit size (38459069 > 7533).\n[h264 @ 0x1] Error splitting the input into NAL units.\nConversion failed!'))).toBe(
-      'ffmpeg cannot decode this source, it is damaged or in a format ffmpeg does not support (Invalid NAL unit size (38459069 > 7533).)',
-    )
+    expect(
+      permanentReason(
+        ffmpegFailed('[h264 @ 0x1] Invalid NAL unit size (38459069 > 7533).\n[h264 @ 0x1] Error splitting the input into NAL units.\nConversion failed!'),
+      ),
+    ).toBe('ffmpeg cannot decode this source, it is damaged or in a format ffmpeg does not support (Invalid NAL unit size (38459069 > 7533).)')
     expect(permanentReason(ffmpegFailed('Some new message\nConversion failed!'))).toMatch(/\(Some new message\)$/)
     expect(permanentReason(ffmpegFailed('av_interleaved_write_frame(): No space left on device'))).toBeNull()
     expect(permanentReason(new FfmpegError('ffmpeg was killed with signal SIGKILL', ''))).toBeNull()
@@ -195,8 +211,15 @@ describe('failures', () => {
 describe('the master playlist', () => {
   it('lists each variant with bandwidths, resolution, frame rate, codecs and a relative URI', () => {
     const [sd, hd] = planLadder(sized(1280, 720, { frameRate: 25 }))
-    const variant = (rung: Rung, bandwidth: number, averageBandwidth: number, uri: string, hasAudio = false) =>
-      ({ width: rung.width, height: rung.height, frameRate: rung.frameRate, codecs: rungCodecs(rung, hasAudio), bandwidth, averageBandwidth, uri })
+    const variant = (rung: Rung, bandwidth: number, averageBandwidth: number, uri: string, hasAudio = false) => ({
+      width: rung.width,
+      height: rung.height,
+      frameRate: rung.frameRate,
+      codecs: rungCodecs(rung, hasAudio),
+      bandwidth,
+      averageBandwidth,
+      uri,
+    })
     const text = masterPlaylist([variant(sd!, 1_700_000, 1_200_000, 'sd/index.m3u8'), variant(hd!, 5_000_000, 3_900_000, 'hd/index.m3u8')])
     expect(text).toBe(
       '#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-INDEPENDENT-SEGMENTS\n' +
@@ -242,8 +265,22 @@ describe('source checks', () => {
   Duration: 00:01:02.50, start: 1.4, bitrate: 900 kb/s
     Stream #0:0[0x100]: Video: h264 (High) ([27][0][0][0] / 0x001B), yuv420p(progressive), 720x576 [SAR 64:45 DAR 16:9], 25 fps, 25 tbr, 90k tbn
     Stream #0:1[0x101](und): Audio: aac (LC) ([15][0][0][0] / 0x000F), 48000 Hz, stereo, fltp, 130 kb/s`)
-    expect(info).toMatchObject({ container: 'mpegts', durationSeconds: 62.5, width: 720, height: 576, displayWidth: 1024, displayHeight: 576, frameRate: 25, fieldOrder: 'progressive' })
-    expect(info).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', hasAudio: true, audioTracks: [{ index: 1, codec: 'aac', channels: 2, isDefault: false }] })
+    expect(info).toMatchObject({
+      container: 'mpegts',
+      durationSeconds: 62.5,
+      width: 720,
+      height: 576,
+      displayWidth: 1024,
+      displayHeight: 576,
+      frameRate: 25,
+      fieldOrder: 'progressive',
+    })
+    expect(info).toMatchObject({
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+      hasAudio: true,
+      audioTracks: [{ index: 1, codec: 'aac', channels: 2, isDefault: false }],
+    })
     expect(parseFfmpegInfo('x.mp4: Invalid data found when processing input')).toBeNull()
   })
 
@@ -286,10 +323,12 @@ describe('source checks', () => {
 
 describe('metadata files and names', () => {
   it('accepts the documented fields and explains the wrong ones', () => {
-    expect(parseIngestMeta('{"title":"Bars","models":["Anna",3],"category":"outdoor","publish_at":"2026-12-24T18:00:00Z","downloadable":false}')).toMatchObject({
-      ok: true,
-      meta: { title: 'Bars', models: ['Anna', 3], category: 'outdoor', downloadable: false },
-    })
+    expect(parseIngestMeta('{"title":"Bars","models":["Anna",3],"category":"outdoor","publish_at":"2026-12-24T18:00:00Z","downloadable":false}')).toMatchObject(
+      {
+        ok: true,
+        meta: { title: 'Bars', models: ['Anna', 3], category: 'outdoor', downloadable: false },
+      },
+    )
     expect(parseIngestMeta('{ nope')).toMatchObject({ ok: false, error: expect.stringMatching(/^not valid JSON/) })
     expect(parseIngestMeta('{"title":{"xx":"?"},"colour":"red"}')).toEqual({ ok: false, error: expect.stringContaining('Unrecognized key: "colour"') })
     expect(parseIngestMeta('{"title":{"en":"Bars\\u0000"},"models":["\\ud800"]}')).toEqual({

@@ -4,7 +4,12 @@ import { currentSubscription, planActions, planState, type SubscriptionFacts } f
 const now = new Date('2026-11-22T12:00:00Z')
 const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000)
 const sub = (overrides: Partial<SubscriptionFacts> = {}): SubscriptionFacts => ({
-  status: 'active', paidUntil: inDays(10), trialEndsAt: null, pendingChange: null, pendingFrom: null, ...overrides,
+  status: 'active',
+  paidUntil: inDays(10),
+  trialEndsAt: null,
+  pendingChange: null,
+  pendingFrom: null,
+  ...overrides,
 })
 
 describe('planState', () => {
@@ -31,7 +36,12 @@ describe('planState', () => {
 describe('planActions', () => {
   it('offers buttons to the user role only; a pending change disables the plan change', () => {
     expect(planActions('user', { kind: 'none' })).toEqual({ selectPlan: true, changePlan: 'hidden', changePaymentMethod: false, cancel: false })
-    expect(planActions('user', { kind: 'active', renewsAt: now, trialEndsAt: null })).toEqual({ selectPlan: false, changePlan: 'enabled', changePaymentMethod: true, cancel: true })
+    expect(planActions('user', { kind: 'active', renewsAt: now, trialEndsAt: null })).toEqual({
+      selectPlan: false,
+      changePlan: 'enabled',
+      changePaymentMethod: true,
+      cancel: true,
+    })
     expect(planActions('user', { kind: 'downgrade', changesAt: now })).toMatchObject({ changePlan: 'disabled', cancel: true })
     expect(planActions('user', { kind: 'cancelled', endsAt: now })).toMatchObject({ changePlan: 'disabled', changePaymentMethod: true, cancel: false })
     for (const role of ['admin', 'permanentAccess'] as const) {

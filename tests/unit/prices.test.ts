@@ -5,7 +5,12 @@ import { cheapestOf, formatCents, priceView, type PricedPlan } from '../../core/
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 
 const plan = (overrides: Partial<PricedPlan>): PricedPlan => ({
-  period: 'monthly', priceCents: 1499, currency: 'EUR', trialDays: null, trialPriceCents: null, ...overrides,
+  period: 'monthly',
+  priceCents: 1499,
+  currency: 'EUR',
+  trialDays: null,
+  trialPriceCents: null,
+  ...overrides,
 })
 
 describe('formatCents', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { comingResolutions, isLinkable, isPlayable, isReleasable, mediaAvailability, publishingStatus, publishState } from '../../core/domain/catalog/publish.js'
+import {
+  comingResolutions,
+  isLinkable,
+  isPlayable,
+  isReleasable,
+  mediaAvailability,
+  publishingStatus,
+  publishState,
+} from '../../core/domain/catalog/publish.js'
 import { videoDownloadPending } from '../../core/domain/playback/downloads.js'
 
 const now = new Date('2026-11-22T12:00:00Z')

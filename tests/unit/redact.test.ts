@@ -44,7 +44,12 @@ describe('redactLogLine', () => {
   })
 
   it('keeps everything else', () => {
-    const plain = line({ req: { method: 'GET', url: '/en/videos?page=2&sort=newest', remoteAddress: '127.0.0.1' }, res: { statusCode: 200 }, responseTime: 3.2, msg: 'request completed' })
+    const plain = line({
+      req: { method: 'GET', url: '/en/videos?page=2&sort=newest', remoteAddress: '127.0.0.1' },
+      res: { statusCode: 200 },
+      responseTime: 3.2,
+      msg: 'request completed',
+    })
     expect(redactLogLine(plain)).toBe(plain)
   })
 })

@@ -44,7 +44,10 @@ describe('reportDue: 7 business days after the day of arrival (Europe/Berlin), w
 
   it('overdueIfReceivedBefore is the same rule as a bound on the arrival, at any moment (also across the clock change)', () => {
     const hour = 3_600_000
-    const arrivals = Array.from({ length: 24 * 40 }, (_, i) => new Date(Date.parse('2026-03-01T00:17:00Z') + i * hour)).map((receivedAt) => ({ receivedAt, dueAt: reportDue(receivedAt).at }))
+    const arrivals = Array.from({ length: 24 * 40 }, (_, i) => new Date(Date.parse('2026-03-01T00:17:00Z') + i * hour)).map((receivedAt) => ({
+      receivedAt,
+      dueAt: reportDue(receivedAt).at,
+    }))
     for (let now = Date.parse('2026-03-10T00:00:00Z'); now < Date.parse('2026-04-12T00:00:00Z'); now += 7 * hour) {
       const bound = overdueIfReceivedBefore(new Date(now))
       for (const { receivedAt, dueAt } of arrivals) {

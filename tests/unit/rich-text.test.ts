@@ -16,7 +16,12 @@ describe('parseRichText', () => {
   it('makes paragraphs from newlines and drops empty lines', () => {
     const blocks = parseRichText(doc([{ insert: 'First line\n\nSecond ' }, { insert: 'line', attributes: { bold: true } }, { insert: '\n' }]))
     expect(blocks.map((b) => b.type)).toEqual(['paragraph', 'paragraph'])
-    expect(blocks[1]).toMatchObject({ inlines: [{ text: 'Second ', bold: false }, { text: 'line', bold: true }] })
+    expect(blocks[1]).toMatchObject({
+      inlines: [
+        { text: 'Second ', bold: false },
+        { text: 'line', bold: true },
+      ],
+    })
   })
 
   it('takes headings and lists from the attributes of the newline that ends the line', () => {

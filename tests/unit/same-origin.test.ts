@@ -4,7 +4,7 @@ import { BYTE_BODY_ROUTES, CSRF_HEADER, crossSiteReason } from '../../server/htt
 const SITE = ['https://club.example', 'http://localhost:3000']
 const JSON_TYPE = { 'content-type': 'application/json' }
 
-describe('crossSiteReason: is a state-changing request the site\'s own?', () => {
+describe("crossSiteReason: is a state-changing request the site's own?", () => {
   it('takes JSON with an Origin of the site, a same-origin fetch, or the client header', () => {
     expect(crossSiteReason({ ...JSON_TYPE, origin: 'https://club.example' }, SITE)).toBeNull()
     expect(crossSiteReason({ ...JSON_TYPE, origin: 'http://localhost:3000' }, SITE)).toBeNull()

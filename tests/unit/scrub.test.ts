@@ -43,7 +43,9 @@ describe('scrub thumbnails', () => {
       'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n/protected/k1/scrub/sheet-001.jpg?s=1#xywh=0,0,240,136\n\n00:00:02.000 --> 00:00:04.000\n/protected/k1/scrub/sheet-001.jpg?s=1#xywh=240,0,240,136\n',
     )
     for (const uri of ['../../k2/scrub/sheet-001.jpg', 'https://example.com/x.jpg', '/protected/k2/x.jpg']) {
-      expect(() => rewriteThumbnailTrack(`WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n${uri}#xywh=0,0,1,1\n`, 'protected/k1/scrub/thumbnails.vtt', (s) => s)).toThrow(/outside its folder/)
+      expect(() =>
+        rewriteThumbnailTrack(`WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n${uri}#xywh=0,0,1,1\n`, 'protected/k1/scrub/thumbnails.vtt', (s) => s),
+      ).toThrow(/outside its folder/)
     }
   })
 })

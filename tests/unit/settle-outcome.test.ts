@@ -48,17 +48,31 @@ describe('a task hands its outcome back only when the database answers', () => {
 
   it('asks once when the database is there, and stops waiting on shutdown or after the longest wait', async () => {
     const events: string[] = []
-    await settleWhenDatabaseAnswers(async () => undefined, database(0, events), () => undefined)({}, helpers())
+    await settleWhenDatabaseAnswers(
+      async () => undefined,
+      database(0, events),
+      () => undefined,
+    )({}, helpers())
     expect(events).toEqual(['database answers'])
 
     const aborted = new AbortController()
     aborted.abort()
     const gone: string[] = []
-    await settleWhenDatabaseAnswers(async () => undefined, database(1000, gone), () => undefined, { retryMs: 1 })({}, helpers(aborted.signal))
+    await settleWhenDatabaseAnswers(
+      async () => undefined,
+      database(1000, gone),
+      () => undefined,
+      { retryMs: 1 },
+    )({}, helpers(aborted.signal))
     expect(gone).toEqual(['database away'])
 
     const long: string[] = []
-    await settleWhenDatabaseAnswers(async () => undefined, database(1000, long), () => undefined, { retryMs: 5, maxWaitMs: 30 })({}, helpers())
+    await settleWhenDatabaseAnswers(
+      async () => undefined,
+      database(1000, long),
+      () => undefined,
+      { retryMs: 5, maxWaitMs: 30 },
+    )({}, helpers())
     expect(long.length).toBeGreaterThan(1)
     expect(long.every((event) => event === 'database away')).toBe(true)
   })
@@ -94,11 +108,20 @@ describe('the result of finished work is written once the database answers', () 
 
     const aborted = new AbortController()
     aborted.abort()
-    await expect(writeWhenDatabaseAnswers(database(0, []), async () => Promise.reject(starting()), aborted.signal, () => undefined)).rejects.toThrow('starting up')
+    await expect(
+      writeWhenDatabaseAnswers(
+        database(0, []),
+        async () => Promise.reject(starting()),
+        aborted.signal,
+        () => undefined,
+      ),
+    ).rejects.toThrow('starting up')
 
     const away: string[] = []
     const never = async () => Promise.reject(starting())
-    await expect(writeWhenDatabaseAnswers(database(1000, away), never, undefined, () => undefined, { retryMs: 5, maxWaitMs: 30 })).rejects.toThrow('starting up')
+    await expect(writeWhenDatabaseAnswers(database(1000, away), never, undefined, () => undefined, { retryMs: 5, maxWaitMs: 30 })).rejects.toThrow(
+      'starting up',
+    )
     expect(away.length).toBeGreaterThan(1)
   })
 })

@@ -8,7 +8,12 @@ describe('tour media rules', () => {
   })
 
   it('calls only public tour renditions tour-safe; every other file is explicit', () => {
-    for (const stored of ['public/abc/poster-640.tour.jpg', 'public/abc/poster-640.tour.webp', 'public/demo/banners/1-800.tour.jpg', 'public/abc/previews/001.tour.webp']) {
+    for (const stored of [
+      'public/abc/poster-640.tour.jpg',
+      'public/abc/poster-640.tour.webp',
+      'public/demo/banners/1-800.tour.jpg',
+      'public/abc/previews/001.tour.webp',
+    ]) {
       expect(isTourMediaPath(stored), stored).toBe(true)
       expect(isExplicitMediaPath(stored), stored).toBe(false)
     }

@@ -27,7 +27,8 @@ describe('uploadProblem: what the console’s upload takes', () => {
 describe('resumable uploads', () => {
   it('names uploads with 32 hex digits only (the last part of their URL, and a file name)', () => {
     expect(UPLOAD_ID.test('0123456789abcdef0123456789abcdef')).toBe(true)
-    for (const id of ['../../etc/passwd', '0123456789ABCDEF0123456789ABCDEF', '0123456789abcdef0123456789abcde', '0123456789abcdef0123456789abcdef.json']) expect(UPLOAD_ID.test(id), id).toBe(false)
+    for (const id of ['../../etc/passwd', '0123456789ABCDEF0123456789ABCDEF', '0123456789abcdef0123456789abcde', '0123456789abcdef0123456789abcdef.json'])
+      expect(UPLOAD_ID.test(id), id).toBe(false)
   })
   it('gives up an upload only after it received nothing for the whole expiry', () => {
     const now = new Date('2026-11-27T12:00:00Z')

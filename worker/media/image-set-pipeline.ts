@@ -30,7 +30,8 @@ export async function processImageSet(orm: Orm, store: MediaStore, id: number, o
   const em = orm.em.fork()
   const set = await em.findOne(ImageSet, id)
   if (!set || set.mediaStatus === 'ready') return 'skipped'
-  if (!(await markProcessing(em, 'image_set', id, options.attempt.number > 1 ? `attempt ${options.attempt.number} of ${options.attempt.max}` : null))) return 'skipped'
+  if (!(await markProcessing(em, 'image_set', id, options.attempt.number > 1 ? `attempt ${options.attempt.number} of ${options.attempt.max}` : null)))
+    return 'skipped'
   let work: WorkDir | null = null
   try {
     const dir = await store.fetchSource(set.mediaKey)

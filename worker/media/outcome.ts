@@ -37,7 +37,8 @@ export async function markProcessing(em: EntityManager, table: ItemTable, id: nu
 }
 
 /** Trouble of the machine, not of the source (disk, memory, files, network): another attempt may succeed. */
-const TRANSIENT_FFMPEG = /No space left on device|Disk quota exceeded|Cannot allocate memory|Resource temporarily unavailable|Too many open files|Input\/output error|Connection (refused|reset|timed out)|Broken pipe/i
+const TRANSIENT_FFMPEG =
+  /No space left on device|Disk quota exceeded|Cannot allocate memory|Resource temporarily unavailable|Too many open files|Input\/output error|Connection (refused|reset|timed out)|Broken pipe/i
 
 /** The lines of ffmpeg's output that say best what is wrong with a source. */
 const TELLING_FFMPEG = [
@@ -100,6 +101,9 @@ export async function settleFailure(em: EntityManager, table: ItemTable, id: num
   }
   await em
     .getConnection()
-    .execute(`update "${table}" set media_error = ? where id = ?`, [`attempt ${attempt.number} of ${attempt.max} failed, will retry: ${reason}`.slice(0, 4000), id])
+    .execute(`update "${table}" set media_error = ? where id = ?`, [
+      `attempt ${attempt.number} of ${attempt.max} failed, will retry: ${reason}`.slice(0, 4000),
+      id,
+    ])
   throw error
 }

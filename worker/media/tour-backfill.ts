@@ -146,7 +146,10 @@ async function recordTour(em: EntityManager, made: ReadonlyMap<string, string | 
     )
     for (const group of groups) {
       const value = JSON.stringify(withTour(group.value, made))
-      await query(em, sql`update ${tbl} set ${col} = ${value}::jsonb where id = any(${`{${group.ids.join(',')}}`}::int[]) and ${col} = ${JSON.stringify(group.value)}::jsonb`)
+      await query(
+        em,
+        sql`update ${tbl} set ${col} = ${value}::jsonb where id = any(${`{${group.ids.join(',')}}`}::int[]) and ${col} = ${JSON.stringify(group.value)}::jsonb`,
+      )
     }
   }
 }

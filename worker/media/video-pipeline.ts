@@ -79,7 +79,8 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
   const video = await em.findOne(Video, id)
   if (!video || video.mediaStatus === 'ready') return 'skipped'
   const log = options.log ?? (() => undefined)
-  if (!(await markProcessing(em, 'video', id, options.attempt.number > 1 ? `attempt ${options.attempt.number} of ${options.attempt.max}` : null))) return 'skipped'
+  if (!(await markProcessing(em, 'video', id, options.attempt.number > 1 ? `attempt ${options.attempt.number} of ${options.attempt.max}` : null)))
+    return 'skipped'
   let work: WorkDir | null = null
   try {
     await store.fetchSource(video.mediaKey, {
@@ -99,7 +100,16 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
 
     const rungs = planLadder(source)
     const progress = new ProgressReporter(em, 'video', id)
-    const making: Making = { sourceFile, source, rungs, sourceSha256: video.sourceSha256 ?? null, progress, signal: options.signal, observer: options.observer, store }
+    const making: Making = {
+      sourceFile,
+      source,
+      rungs,
+      sourceSha256: video.sourceSha256 ?? null,
+      progress,
+      signal: options.signal,
+      observer: options.observer,
+      store,
+    }
     /**
      * Publishes `done` and points the row at `media` with `columns` (written even when PostgreSQL
      * restarts at that moment: the work is done), releases what is due, then tidies the store.
@@ -140,12 +150,23 @@ export async function processVideo(orm: Orm, store: MediaStore, id: number, opti
       addsToPublished = rungs.length > 1 && mediaAvailability(video) !== 'complete'
       if (addsToPublished) {
         await publishStep(work, 'replace', media, ladderSummary(rungs, media.ladder.length), true)
-        log(`video ${id}: playable in ${media.ladder.map((rung) => rung.resolution).join(', ')}; making ${rungs.slice(media.ladder.length).map((rung) => rung.resolution).join(', ')}`)
+        log(
+          `video ${id}: playable in ${media.ladder.map((rung) => rung.resolution).join(', ')}; making ${rungs
+            .slice(media.ladder.length)
+            .map((rung) => rung.resolution)
+            .join(', ')}`,
+        )
       }
     }
     work ??= await store.freshWorkDir(video.mediaKey, storedPaths(media))
     if (media.ladder.length < rungs.length) media = await makeHigherRungs(making, media, work)
-    await publishStep(work, addsToPublished ? 'add' : 'replace', media, { ...ladderSummary(rungs), mediaStatus: 'ready', mediaError: null, mediaProgress: 1 }, false)
+    await publishStep(
+      work,
+      addsToPublished ? 'add' : 'replace',
+      media,
+      { ...ladderSummary(rungs), mediaStatus: 'ready', mediaError: null, mediaProgress: 1 },
+      false,
+    )
     log(`video ${id}: ready (${rungs.map((rung) => rung.resolution).join(', ')})`)
     return 'ready'
   } catch (error) {
@@ -262,7 +283,13 @@ async function makeFirstOutputs(making: Making, work: WorkDir): Promise<VideoMed
   const thumb = fitWithin(full.width, full.height, STILL_THUMB_WIDTH, 'width')
   const stillGroups = stillTimes(source.durationSeconds, STILL_COUNT).map((at, index) => {
     const name = `${String(index + 1).padStart(2, '0')}.jpg`
-    return { at, targets: [{ ...work.file('public', 'stills', name), ...thumb }, { ...work.file('protected', 'stills', name), ...full }] }
+    return {
+      at,
+      targets: [
+        { ...work.file('public', 'stills', name), ...thumb },
+        { ...work.file('protected', 'stills', name), ...full },
+      ],
+    }
   })
   const lowest = rungs[0]!
   const hlsDir = work.file('protected', 'hls')
@@ -282,10 +309,15 @@ async function makeFirstOutputs(making: Making, work: WorkDir): Promise<VideoMed
 
   // Scrub thumbnails from the lowest rung's keyframes (the source is not decoded again).
   const scrubDir = work.file('protected', SCRUB.folder)
-  const scrub = await makeScrubThumbnails(rungPlaylist(hlsDir.file, lowest), scrubDir.file, { ...lowest, durationSeconds: source.durationSeconds }, {
-    signal,
-    onProgress: progress.stage(WEIGHTS.scrub),
-  })
+  const scrub = await makeScrubThumbnails(
+    rungPlaylist(hlsDir.file, lowest),
+    scrubDir.file,
+    { ...lowest, durationSeconds: source.durationSeconds },
+    {
+      signal,
+      onProgress: progress.stage(WEIGHTS.scrub),
+    },
+  )
   await early.folder(scrubDir.file)
 
   const complete = rungs.length === 1
@@ -376,7 +408,11 @@ type Folder = { file: string; stored: string }
  * Encodes `rungs` in one ffmpeg process into `work`'s HLS folder (each closed segment handed to
  * the store at once), and measures each: their entries of the stored ladder.
  */
-async function encodeRungs({ sourceFile, source, rungs: all, progress, signal, observer, store }: Making, rungs: Rung[], work: WorkDir): Promise<PublishedRung[]> {
+async function encodeRungs(
+  { sourceFile, source, rungs: all, progress, signal, observer, store }: Making,
+  rungs: Rung[],
+  work: WorkDir,
+): Promise<PublishedRung[]> {
   const hlsDir = work.file('protected', 'hls')
   const started = performance.now()
   const segments = new EarlyUpload(store, work).segments(rungs.map((rung) => rungPlaylist(hlsDir.file, rung)))
@@ -421,7 +457,12 @@ async function writeMaster({ source, rungs }: Making, ladder: PublishedRung[], h
     width: rung.width,
     height: rung.height,
     frameRate,
-    codecs: rung.codecs ?? rungCodecs(rungs.find((planned) => planned.resolution === rung.resolution)!, source.hasAudio),
+    codecs:
+      rung.codecs ??
+      rungCodecs(
+        rungs.find((planned) => planned.resolution === rung.resolution)!,
+        source.hasAudio,
+      ),
     bandwidth: rung.bandwidth,
     averageBandwidth: rung.averageBandwidth ?? rung.bandwidth,
     uri: path.posix.relative(hlsDir.stored, rung.playlist),

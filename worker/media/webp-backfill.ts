@@ -137,7 +137,10 @@ async function recordWebp(em: EntityManager, made: ReadonlyMap<string, string | 
     )
     for (const group of groups) {
       const value = JSON.stringify(withWebp(group.value, made))
-      await query(em, sql`update ${tbl} set ${col} = ${value}::jsonb where id = any(${`{${group.ids.join(',')}}`}::int[]) and ${col} = ${JSON.stringify(group.value)}::jsonb`)
+      await query(
+        em,
+        sql`update ${tbl} set ${col} = ${value}::jsonb where id = any(${`{${group.ids.join(',')}}`}::int[]) and ${col} = ${JSON.stringify(group.value)}::jsonb`,
+      )
     }
   }
 }

@@ -39,9 +39,7 @@ export function createTaskList(deps: WorkerDeps, log: (line: string) => void = (
     purge_abandoned_uploads: purgeAbandonedUploadsTask(deps),
   }
   assertEveryTaskHandled(tasks)
-  return Object.fromEntries(
-    Object.entries(tasks).map(([name, task]) => [name, settleWhenDatabaseAnswers(handBackOnShutdown(task), deps.orm, log)]),
-  )
+  return Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, settleWhenDatabaseAnswers(handBackOnShutdown(task), deps.orm, log)]))
 }
 
 /**

@@ -60,7 +60,16 @@ export async function ingestDrop({ config, orm }: WorkerDeps, payload: DropPaylo
   }
 
   // A worker takes the drop: its copy of the source serves the transcode if that runs here too.
-  const result = await ingestSource(em, store, { kind: payload.kind, source, name: payload.name, meta, metaFile: meta ? metaPath : null, mode: 'move', mediaKey: payload.mediaKey, keepLocalCopy: true })
+  const result = await ingestSource(em, store, {
+    kind: payload.kind,
+    source,
+    name: payload.name,
+    meta,
+    metaFile: meta ? metaPath : null,
+    mode: 'move',
+    mediaKey: payload.mediaKey,
+    keepLocalCopy: true,
+  })
   if (result.status === 'queued') return result
   const what = payload.kind === 'video' ? 'video' : 'image set'
   return reject(

@@ -14,7 +14,10 @@ const AuditEntrySchema = defineEntity({
     id: p.integer().primary(),
     user: () => p.manyToOne(User).nullable().deleteRule('set null'),
     userEmail: p.string().length(320),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
     /** The admin procedure, e.g. `admin.pipeline.retry`. */
     action: p.string().length(120),
     /** What was changed: the kind of row and its id. */

@@ -3,7 +3,6 @@ import { User } from './user.js'
 import type { LocalizedText } from './types.js'
 import { PLAN_PERIODS } from '../../domain/billing/prices.js'
 
-
 const PLAN_VISIBILITIES = ['public', 'unlisted'] as const
 
 const PlanSchema = defineEntity({
@@ -60,7 +59,10 @@ const SubscriptionSchema = defineEntity({
     endedAt: p.datetime().nullable(),
     endReason: p.string().length(64).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 })
 export class Subscription extends SubscriptionSchema.class {}

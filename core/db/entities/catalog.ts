@@ -22,7 +22,6 @@ const CategorySchema = defineEntity({
 export class Category extends CategorySchema.class {}
 CategorySchema.setClass(Category)
 
-
 const ModelSchema = defineEntity({
   name: 'Model',
   tableName: 'performer',
@@ -89,7 +88,10 @@ const contentProperties = {
   /** Folder under MEDIA_DIR holding this item's files. */
   mediaKey: p.string().length(64).unique(),
   createdAt: p.datetime().onCreate(() => new Date()),
-  updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  updatedAt: p
+    .datetime()
+    .onCreate(() => new Date())
+    .onUpdate(() => new Date()),
   /**
    * Search columns, written only by the database (trigger catalog_search_refresh, from the
    * titles and descriptions of all locales, lower case without accents); never loaded.
@@ -109,14 +111,20 @@ function contentSearchAndSorts(table: 'video' | 'image_set', longestColumn: 'dur
     indexes: [
       // Released items only: a search's count then needs no visit to the table's rows.
       { name: `${table}_search_released_gin`, expression: `create index "${table}_search_released_gin" on "${table}" using gin ("search_vector") ${released}` },
-      { name: `${table}_list_newest`, expression: `create index "${table}_list_newest" on "${table}" ((coalesce("publish_at", "released_at")) desc, "id" desc) ${released}` },
+      {
+        name: `${table}_list_newest`,
+        expression: `create index "${table}_list_newest" on "${table}" ((coalesce("publish_at", "released_at")) desc, "id" desc) ${released}`,
+      },
       // A broad search walks the newest items until it has its candidates, testing each one's
       // search vector: with the vector in the index, the walk reads no table row.
       {
         name: `${table}_search_newest`,
         expression: `create index "${table}_search_newest" on "${table}" ((coalesce("publish_at", "released_at")) desc, "id" desc) include ("publish_at", "released_at", "search_vector") ${released}`,
       },
-      { name: `${table}_list_category`, expression: `create index "${table}_list_category" on "${table}" ("category_id", (coalesce("publish_at", "released_at")) desc, "id" desc) ${released}` },
+      {
+        name: `${table}_list_category`,
+        expression: `create index "${table}_list_category" on "${table}" ("category_id", (coalesce("publish_at", "released_at")) desc, "id" desc) ${released}`,
+      },
       { name: `${table}_list_most_watched`, expression: `create index "${table}_list_most_watched" on "${table}" ("views" desc, "id" desc) ${released}` },
       { name: `${table}_list_best_rated`, expression: `create index "${table}_list_best_rated" on "${table}" ("likes" desc, "id" desc) ${released}` },
       { name: `${table}_list_longest`, expression: `create index "${table}_list_longest" on "${table}" ("${longestColumn}" desc, "id" desc) ${released}` },
@@ -250,8 +258,6 @@ const SearchCorpusSchema = defineEntity({
 })
 export class SearchCorpus extends SearchCorpusSchema.class {}
 SearchCorpusSchema.setClass(SearchCorpus)
-
-
 
 const BannerSchema = defineEntity({
   name: 'Banner',

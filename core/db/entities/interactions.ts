@@ -13,7 +13,10 @@ const stateProperties = {
   favorite: p.boolean().default(false),
   watchLater: p.boolean().default(false),
   viewedAt: p.datetime().nullable(),
-  updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  updatedAt: p
+    .datetime()
+    .onCreate(() => new Date())
+    .onUpdate(() => new Date()),
 }
 
 const VideoStateSchema = defineEntity({

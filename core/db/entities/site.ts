@@ -25,8 +25,6 @@ const ContactMessageSchema = defineEntity({
 export class ContactMessage extends ContactMessageSchema.class {}
 ContactMessageSchema.setClass(ContactMessage)
 
-
-
 const RemovalReportSchema = defineEntity({
   name: 'RemovalReport',
   properties: {
@@ -66,8 +64,6 @@ const ErrorFeedbackSchema = defineEntity({
 export class ErrorFeedback extends ErrorFeedbackSchema.class {}
 ErrorFeedbackSchema.setClass(ErrorFeedback)
 
-
-
 const LegalPageSchema = defineEntity({
   name: 'LegalPage',
   properties: {
@@ -76,14 +72,15 @@ const LegalPageSchema = defineEntity({
     locale: p.enum(LOCALES),
     title: p.string().length(300),
     content: p.json<{ ops: RichTextOp[] }>(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['slug', 'locale'] }],
 })
 export class LegalPage extends LegalPageSchema.class {}
 LegalPageSchema.setClass(LegalPage)
-
-
 
 /**
  * One question of the FAQ page: its group (the group titles live in i18n), its place in the
@@ -98,7 +95,10 @@ const FaqEntrySchema = defineEntity({
     sortOrder: p.integer().default(0),
     question: p.json<Partial<Record<(typeof LOCALES)[number], string>>>(),
     answer: p.json<Partial<Record<(typeof LOCALES)[number], { ops: RichTextOp[] }>>>(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 })
 export class FaqEntry extends FaqEntrySchema.class {}

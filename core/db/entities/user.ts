@@ -16,7 +16,10 @@ const UserSchema = defineEntity({
     role: p.enum(ROLES).default('user'),
     locale: p.enum(LOCALES).default('de'),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ name: 'app_user_email_lower_unique', expression: 'create unique index "app_user_email_lower_unique" on "app_user" (lower("email"))' }],
   // The console's search by the start of an address (lower(email) like 'abc%'), whatever the database's collation.

@@ -64,7 +64,10 @@ const DEFAULT_POLICY_INPUT: AgePolicyInput = {
       outcome: 'front',
       methods: ['session-api', 'oidc', 'eu-wallet', 'card'],
       proof: { scope: 'account', maxDays: 365 },
-      law: { name: 'Online Safety Act 2023, Part 5; Ofcom guidance on highly effective age assurance', url: 'https://www.legislation.gov.uk/ukpga/2023/50/part/5' },
+      law: {
+        name: 'Online Safety Act 2023, Part 5; Ofcom guidance on highly effective age assurance',
+        url: 'https://www.legislation.gov.uk/ukpga/2023/50/part/5',
+      },
     },
     // US states (list above). The statutes ask for "reasonable age verification" before
     // access (Texas: digital identification, government-issued ID, or a commercially
@@ -77,7 +80,10 @@ const DEFAULT_POLICY_INPUT: AgePolicyInput = {
       outcome: 'front',
       methods: ['session-api', 'oidc', 'card'],
       proof: { scope: 'account', maxDays: 365 },
-      law: { name: 'State age-verification statutes (e.g. Texas HB 1181, Tex. Civ. Prac. & Rem. Code ch. 129B)', url: 'https://statutes.capitol.texas.gov/Docs/CP/htm/CP.129B.htm' },
+      law: {
+        name: 'State age-verification statutes (e.g. Texas HB 1181, Tex. Civ. Prac. & Rem. Code ch. 129B)',
+        url: 'https://statutes.capitol.texas.gov/Docs/CP/htm/CP.129B.htm',
+      },
     },
     // Germany. JMStV § 4(2) sentence 2: simple pornography only in a closed user group. The
     // KJM's criteria: an identification at least once (face-to-face or an equivalent method
@@ -93,7 +99,10 @@ const DEFAULT_POLICY_INPUT: AgePolicyInput = {
       outcome: 'blur',
       methods: ['eu-wallet', 'session-api', 'oidc'],
       proof: { scope: 'account', maxDays: null, loginEachVisit: true, visitHours: 12 },
-      law: { name: 'Jugendmedienschutz-Staatsvertrag (JMStV) § 4 Abs. 2; KJM criteria for closed user groups', url: 'https://www.kjm-online.de/service/glossar/ausdruck/altersverifikationssystem-avs/' },
+      law: {
+        name: 'Jugendmedienschutz-Staatsvertrag (JMStV) § 4 Abs. 2; KJM criteria for closed user groups',
+        url: 'https://www.kjm-online.de/service/glossar/ausdruck/altersverifikationssystem-avs/',
+      },
     },
     // France. Loi n° 2024-449 (SREN) and Arcom's référentiel (délibération 2024-20 of
     // 2024-10-09): an independent third party checks the age, at least one double-anonymity

@@ -25,9 +25,19 @@ const proofSchema = z.discriminatedUnion('scope', [
       /** This browser session only, never tied to an account (Arcom's and AGCOM's "each access"). */
       scope: z.literal('visit'),
       /** The proof lapses after this long without a request (AGCOM: 45 minutes). */
-      idleMinutes: z.number().int().min(5).max(24 * 60).default(60),
+      idleMinutes: z
+        .number()
+        .int()
+        .min(5)
+        .max(24 * 60)
+        .default(60),
       /** …and at the latest this long after the check. */
-      maxHours: z.number().int().min(1).max(7 * 24).default(12),
+      maxHours: z
+        .number()
+        .int()
+        .min(1)
+        .max(7 * 24)
+        .default(12),
     })
     .strict(),
   z
@@ -57,7 +67,10 @@ const ruleSchema = z
     doubleAnonymity: z.boolean().default(false),
     proof: proofSchema.default({ scope: 'visit', idleMinutes: 60, maxHours: 12 }),
     /** What the statement page cites as the reason. */
-    law: z.object({ name: z.string().min(1).max(300), url: z.url({ protocol: /^https?$/ }).optional() }).strict().optional(),
+    law: z
+      .object({ name: z.string().min(1).max(300), url: z.url({ protocol: /^https?$/ }).optional() })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((rule) => rule.countries.length + rule.regions.length > 0, { message: 'names no country, region or *', path: ['countries'] })

@@ -11,11 +11,7 @@ import type { Role } from '../billing/membership.js'
  *  - `administrator`: staff accounts are not deleted by their holder: another administrator
  *    takes the role back first (the console's audit log names its administrators).
  */
-export type DeletionTerms =
-  | { kind: 'free' }
-  | { kind: 'cancelFirst'; renewsAt: Date }
-  | { kind: 'losesPaidPeriod'; endsAt: Date }
-  | { kind: 'administrator' }
+export type DeletionTerms = { kind: 'free' } | { kind: 'cancelFirst'; renewsAt: Date } | { kind: 'losesPaidPeriod'; endsAt: Date } | { kind: 'administrator' }
 
 export function deletionTerms(role: Role, subscriptions: readonly SubscriptionFacts[], now: Date): DeletionTerms {
   if (role === 'admin') return { kind: 'administrator' }

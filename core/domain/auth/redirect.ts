@@ -6,7 +6,7 @@ export function safeRedirect(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 2048) return undefined
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined
   // Control characters and backslashes let browsers reinterpret the target.
-// eslint-disable-next-line no-control-regex -- control characters are what this rule refuses
+  // eslint-disable-next-line no-control-regex -- control characters are what this rule refuses
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return undefined
   return value
 }

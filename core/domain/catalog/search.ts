@@ -13,7 +13,10 @@ export interface SearchTerms {
 const MAX_SEARCH_WORDS = 6
 
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase()
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
 }
 
 /** null when the text holds nothing to search for. */

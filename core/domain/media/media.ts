@@ -360,6 +360,10 @@ export function fitWithin(width: number, height: number, max: number, side: 'wid
 
 /** "summer_beach-02.mp4" → "Summer beach 02": a readable title from a file name. */
 export function titleFromFileName(name: string): string {
-  const base = name.replace(/\.[^.]+$/, '').replace(/[_\-.]+/g, ' ').replace(/\s+/g, ' ').trim()
+  const base = name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[_\-.]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   return base ? base.charAt(0).toUpperCase() + base.slice(1) : 'Untitled'
 }

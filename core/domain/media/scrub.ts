@@ -65,7 +65,13 @@ function timestamp(seconds: number): string {
  * The WebVTT track: one cue per thumbnail, from its moment to the next one's (the last to the
  * end of the video), naming its sheet (relative to the track) and its tile.
  */
-export function scrubTrack(times: readonly number[], durationSeconds: number, tile: { width: number; height: number }, columns: number = SCRUB.columns, rows: number = SCRUB.rows): string {
+export function scrubTrack(
+  times: readonly number[],
+  durationSeconds: number,
+  tile: { width: number; height: number },
+  columns: number = SCRUB.columns,
+  rows: number = SCRUB.rows,
+): string {
   const perSheet = columns * rows
   const cues = times.map((start, index) => {
     const end = index + 1 < times.length ? times[index + 1]! : Math.max(durationSeconds, start + 0.001)

@@ -6,7 +6,21 @@
 import { isStorableText } from '../schemas/text.js'
 
 export const UPLOAD_VIDEO_EXTENSIONS = [
-  '.mp4', '.m4v', '.mov', '.mkv', '.webm', '.avi', '.wmv', '.flv', '.mpg', '.mpeg', '.ts', '.mts', '.m2ts', '.3gp', '.mxf',
+  '.mp4',
+  '.m4v',
+  '.mov',
+  '.mkv',
+  '.webm',
+  '.avi',
+  '.wmv',
+  '.flv',
+  '.mpg',
+  '.mpeg',
+  '.ts',
+  '.mts',
+  '.m2ts',
+  '.3gp',
+  '.mxf',
 ] as const
 
 const UPLOAD_NAME_MAX = 255
@@ -21,7 +35,7 @@ const extensionOf = (name: string) => {
 /** Why a file cannot be uploaded, or null when it can (size unknown: checked while it arrives). */
 export function uploadProblem(name: string, size: number | null, maxBytes: number): UploadProblem | null {
   // A plain file name: no folders, no hidden files, only characters PostgreSQL stores.
-// eslint-disable-next-line no-control-regex -- control characters are what this rule refuses
+  // eslint-disable-next-line no-control-regex -- control characters are what this rule refuses
   if (!name || name.length > UPLOAD_NAME_MAX || /[/\\\u0000-\u001f]/.test(name) || !isStorableText(name) || name.startsWith('.')) return 'uploadName'
   if (!(UPLOAD_VIDEO_EXTENSIONS as readonly string[]).includes(extensionOf(name))) return 'uploadType'
   if (size !== null && size > maxBytes) return 'uploadTooLarge'

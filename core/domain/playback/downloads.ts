@@ -70,7 +70,11 @@ export function downloadFileName(title: string, extension: string, fallback: str
 
 /** A Content-Disposition header value for an attachment, with a UTF-8 name and an ASCII fallback. */
 export function attachmentHeader(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'download'
+  const ascii =
+    fileName
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '') || 'download'
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 }
 

@@ -10,7 +10,10 @@ import { text } from './text.js'
 const PASSKEY_NAME_MAX = 100
 
 /** base64url as WebAuthn's JSON encodes binary fields, bounded. */
-const base64url = (max: number) => text().max(max).regex(/^[A-Za-z0-9_-]*$/)
+const base64url = (max: number) =>
+  text()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/)
 
 /** What the browser's WebAuthn API adds to a response (e.g. credProps): kept as given, never trusted. */
 const extensionResults = z.record(text().max(64), z.unknown()).default({})
@@ -48,10 +51,7 @@ const authenticationResponseSchema = z.object({
   }),
 })
 
-const passkeyNameField = text()
-  .trim()
-  .min(1, 'account.errors.passkeyNameRequired')
-  .max(PASSKEY_NAME_MAX, 'account.errors.passkeyNameTooLong')
+const passkeyNameField = text().trim().min(1, 'account.errors.passkeyNameRequired').max(PASSKEY_NAME_MAX, 'account.errors.passkeyNameTooLong')
 
 const id = z.number().int().min(1).max(2_147_483_647)
 

@@ -14,7 +14,8 @@ export const contentRefSchema = z.object({
   id: z.number().int().min(1).max(ID_MAX),
 })
 
-const perLocale = (max: number, tooLong: string) => z.object(Object.fromEntries(LOCALES.map((locale) => [locale, text().trim().max(max, tooLong)])) as Record<(typeof LOCALES)[number], z.ZodString>)
+const perLocale = (max: number, tooLong: string) =>
+  z.object(Object.fromEntries(LOCALES.map((locale) => [locale, text().trim().max(max, tooLong)])) as Record<(typeof LOCALES)[number], z.ZodString>)
 
 /**
  * The console's edit of an item's texts and publishing: titles and descriptions in the five

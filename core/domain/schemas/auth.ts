@@ -12,11 +12,7 @@ export const PASSWORD_MIN_LENGTH = 8
 const PASSWORD_MAX_LENGTH = 256
 const EMAIL_MAX_LENGTH = 320
 
-export const emailField = text()
-  .trim()
-  .min(1, 'emailRequired')
-  .max(EMAIL_MAX_LENGTH, 'emailInvalid')
-  .pipe(z.email('emailInvalid'))
+export const emailField = text().trim().min(1, 'emailRequired').max(EMAIL_MAX_LENGTH, 'emailInvalid').pipe(z.email('emailInvalid'))
 
 /** Login asks only that a password is given. */
 export const givenPassword = text().min(1, 'passwordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong')
@@ -76,9 +72,6 @@ export const resendToAddressSchema = z.object({
 
 export const changePasswordSchema = z.object({
   currentPassword: text().min(1, 'currentPasswordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
-  newPassword: text()
-    .min(1, 'newPasswordRequired')
-    .min(PASSWORD_MIN_LENGTH, 'passwordTooShort')
-    .max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+  newPassword: text().min(1, 'newPasswordRequired').min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
 })
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>

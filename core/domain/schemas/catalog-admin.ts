@@ -30,17 +30,23 @@ const pictureKey = text().regex(PICTURE_KEY, 'pictureMissing').nullable()
 
 /** A path on this site without the language, e.g. /videos/12 or /categories/3/videos. */
 const SITE_PATH = /^\/[A-Za-z0-9\-._~/?=&%]*$/
-const sitePath = text().trim().max(512, 'linkPathInvalid').regex(SITE_PATH, 'linkPathInvalid').refine((value) => !value.startsWith('//'), 'linkPathInvalid')
+const sitePath = text()
+  .trim()
+  .max(512, 'linkPathInvalid')
+  .regex(SITE_PATH, 'linkPathInvalid')
+  .refine((value) => !value.startsWith('//'), 'linkPathInvalid')
 
 const isoTime = () => z.iso.datetime({ offset: true, message: 'publishAtInvalid' })
 
 // ---------------------------------------------------------------- videos and image sets
 
 /** Publish now, schedule (a time in the future) or unpublish (off the site until published again). */
-export const publishActionSchema = contentRefSchema.extend({
-  action: z.enum(PUBLISH_ACTIONS),
-  at: isoTime().nullable().default(null),
-}).refine((value) => value.action !== 'schedule' || value.at !== null, { message: 'scheduleNeedsTime', path: ['at'] })
+export const publishActionSchema = contentRefSchema
+  .extend({
+    action: z.enum(PUBLISH_ACTIONS),
+    at: isoTime().nullable().default(null),
+  })
+  .refine((value) => value.action !== 'schedule' || value.at !== null, { message: 'scheduleNeedsTime', path: ['at'] })
 export type PublishActionInput = z.infer<typeof publishActionSchema>
 
 /** The video's poster, made from one of its stills (index into its stills). */
@@ -56,16 +62,26 @@ export const modelSchema = z
   .object({
     id: id().nullable(),
     firstName: text().trim().min(1, 'nameRequired').max(120, 'textTooLong'),
-    birthDate: text().regex(ISO_DATE, 'dateInvalid').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'dateInvalid').nullable(),
+    birthDate: text()
+      .regex(ISO_DATE, 'dateInvalid')
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'dateInvalid')
+      .nullable(),
     description: perLocale(MODEL_TEXT_MAX),
     bio: perLocale(MODEL_TEXT_MAX),
-    cupSize: text().trim().toUpperCase().regex(/^[A-K]{1,3}$/, 'cupSizeInvalid').nullable(),
+    cupSize: text()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-K]{1,3}$/, 'cupSizeInvalid')
+      .nullable(),
     genitalArea: z.enum(GENITAL_AREAS).nullable(),
     heightCm: z.number('numberInvalid').int('numberInvalid').min(120, 'heightRange').max(230, 'heightRange').nullable(),
     weightKg: z.number('numberInvalid').int('numberInvalid').min(35, 'weightRange').max(200, 'weightRange').nullable(),
     nationality: z.enum(NATIONALITIES).nullable(),
     zodiac: z.enum(ZODIAC_SIGNS).nullable(),
-    preferences: z.array(z.enum(PREFERENCES)).max(PREFERENCES.length).refine((keys) => new Set(keys).size === keys.length, 'invalidInput'),
+    preferences: z
+      .array(z.enum(PREFERENCES))
+      .max(PREFERENCES.length)
+      .refine((keys) => new Set(keys).size === keys.length, 'invalidInput'),
     picture: pictureKey,
   })
   // Models are adults: a birth date gives an age of at least 18 (checked on the day of saving).
@@ -105,7 +121,10 @@ export const bannerSchema = z
     image: pictureKey,
   })
   .refine(...needsFallbackText('title'))
-  .refine((value) => !value.startsAt || !value.endsAt || Date.parse(value.endsAt) > Date.parse(value.startsAt), { message: 'endsBeforeStart', path: ['endsAt'] })
+  .refine((value) => !value.startsAt || !value.endsAt || Date.parse(value.endsAt) > Date.parse(value.startsAt), {
+    message: 'endsBeforeStart',
+    path: ['endsAt'],
+  })
   .refine((value) => value.id !== null || value.image !== null, { message: 'pictureMissing', path: ['image'] })
 export type BannerInput = z.infer<typeof bannerSchema>
 
@@ -119,13 +138,18 @@ export const planSchema = z
   .object({
     id: id().nullable(),
     /** The processor's plan code: fixed once the plan exists. */
-    sid: text().trim().regex(/^[a-z0-9][a-z0-9_-]{1,63}$/, 'planSidInvalid'),
+    sid: text()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9_-]{1,63}$/, 'planSidInvalid'),
     name: perLocale(120),
     period: z.enum(PLAN_PERIODS),
     priceCents: z.number('numberInvalid').int('numberInvalid').min(1, 'priceRange').max(PRICE_MAX_CENTS, 'priceRange'),
     trialDays: z.number('numberInvalid').int('numberInvalid').min(1, 'trialDaysRange').max(90, 'trialDaysRange').nullable(),
     trialPriceCents: z.number('numberInvalid').int('numberInvalid').min(0, 'priceRange').max(PRICE_MAX_CENTS, 'priceRange').nullable(),
-    features: z.array(z.enum(PLAN_FEATURES)).max(PLAN_FEATURES.length).refine((keys) => new Set(keys).size === keys.length, 'invalidInput'),
+    features: z
+      .array(z.enum(PLAN_FEATURES))
+      .max(PLAN_FEATURES.length)
+      .refine((keys) => new Set(keys).size === keys.length, 'invalidInput'),
     dailyDownloadLimit: z.number('numberInvalid').int('numberInvalid').min(0, 'downloadLimitRange').max(1000, 'downloadLimitRange'),
     visibility: z.enum(['public', 'unlisted']),
     highlight: z.boolean(),
@@ -149,21 +173,23 @@ export const richTextSchema = z
   .object({
     ops: z
       .array(
-        z.object({
-          insert: text().max(RICH_TEXT_MAX_CHARS, 'textTooLong'),
-          attributes: z
-            .object({
-              bold: z.boolean().optional(),
-              italic: z.boolean().optional(),
-              underline: z.boolean().optional(),
-              strike: z.boolean().optional(),
-              link: text().max(2048, 'richTextInvalid').optional(),
-              header: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
-              list: z.enum(['ordered', 'bullet']).optional(),
-            })
-            .strict()
-            .optional(),
-        }).strict(),
+        z
+          .object({
+            insert: text().max(RICH_TEXT_MAX_CHARS, 'textTooLong'),
+            attributes: z
+              .object({
+                bold: z.boolean().optional(),
+                italic: z.boolean().optional(),
+                underline: z.boolean().optional(),
+                strike: z.boolean().optional(),
+                link: text().max(2048, 'richTextInvalid').optional(),
+                header: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+                list: z.enum(['ordered', 'bullet']).optional(),
+              })
+              .strict()
+              .optional(),
+          })
+          .strict(),
       )
       .max(RICH_TEXT_MAX_OPS, 'textTooLong'),
   })

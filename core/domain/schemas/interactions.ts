@@ -22,9 +22,12 @@ export const interactionSchema = z
     /** Set once on the first play (video) or the first open of an image (image set). */
     view: z.literal(true, 'invalidInput').optional(),
   })
-  .refine((input) => ['rating', 'favorite', 'watch_later', 'view'].filter((key) => key in input && input[key as keyof typeof input] !== undefined).length === 1, {
-    message: 'oneChangeRequired',
-  })
+  .refine(
+    (input) => ['rating', 'favorite', 'watch_later', 'view'].filter((key) => key in input && input[key as keyof typeof input] !== undefined).length === 1,
+    {
+      message: 'oneChangeRequired',
+    },
+  )
   .refine((input) => input.kind !== 'model' || (input.watch_later === undefined && input.view === undefined), {
     message: 'invalidInput',
     path: ['kind'],

@@ -16,8 +16,14 @@ const ingestMetaSchema = z
   .object({
     title: localizedText.optional(),
     description: localizedText.optional(),
-    models: z.array(z.union([z.number().int().positive(), text().trim().min(1).max(120)])).max(20).default([]),
-    category: z.union([z.number().int().positive(), text().trim().min(1).max(96)]).nullable().optional(),
+    models: z
+      .array(z.union([z.number().int().positive(), text().trim().min(1).max(120)]))
+      .max(20)
+      .default([]),
+    category: z
+      .union([z.number().int().positive(), text().trim().min(1).max(96)])
+      .nullable()
+      .optional(),
     publish_at: z.iso.datetime({ offset: true }).nullable().optional(),
     downloadable: z.boolean().optional(),
   })

@@ -23,7 +23,16 @@ const clocks = new Map<string, Intl.DateTimeFormat>()
 function wallClock(at: Date, timeZone: string) {
   let clock = clocks.get(timeZone)
   if (!clock) {
-    clock = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
     clocks.set(timeZone, clock)
   }
   const parts = clock.formatToParts(at)
@@ -63,7 +72,7 @@ export interface ReportDue {
 /** The due day (a UTC-midnight date) of a report that arrived on `arrival` (same form). */
 function dueDayAfter(arrival: Date, businessDays: number): Date {
   let day = arrival
-  for (let counted = 0; counted < businessDays; ) {
+  for (let counted = 0; counted < businessDays;) {
     day = new Date(day.getTime() + DAY_MS)
     if (!isWeekend(day)) counted++
   }

@@ -119,7 +119,11 @@ export function canonicalDelta(ops: RichTextOp[]): RichTextOp[] {
   for (const op of ops) {
     const previous = merged.at(-1)
     // A line's own newline (with block attributes) stays apart from its text, as editors store it.
-    if (previous && sameAttributes(previous.attributes, op.attributes) && !(op.insert.includes('\n') && op.attributes && ('header' in op.attributes || 'list' in op.attributes))) {
+    if (
+      previous &&
+      sameAttributes(previous.attributes, op.attributes) &&
+      !(op.insert.includes('\n') && op.attributes && ('header' in op.attributes || 'list' in op.attributes))
+    ) {
       previous.insert += op.insert
     } else {
       merged.push(op.attributes ? { insert: op.insert, attributes: { ...op.attributes } } : { insert: op.insert })

@@ -146,4 +146,3 @@ export function parseRichText(document: unknown): RichTextBlock[] {
   if (line.length) endLine({})
   return blocks
 }
-

@@ -49,7 +49,12 @@ function termsDate(terms: DeletionTerms): Date | null {
  * Deletes the signed-in member's account. This browser is signed out; every other session's
  * next request is too, and this server's media gateway stops serving them once committed.
  */
-export async function deleteAccount(ctx: AccountContext, user: CurrentUser, input: DeleteAccountInput, steps: readonly ErasureStep[] = ERASURE_STEPS): Promise<void> {
+export async function deleteAccount(
+  ctx: AccountContext,
+  user: CurrentUser,
+  input: DeleteAccountInput,
+  steps: readonly ErasureStep[] = ERASURE_STEPS,
+): Promise<void> {
   requireRecentAuth(user, ctx.now)
   const announce = await ctx.em.fork().transactional(async (tx) => {
     const account = await tx.findOneOrFail(User, user.id, { lockMode: LockMode.PESSIMISTIC_WRITE })

@@ -27,7 +27,11 @@ export const ERASURE_STEPS: ErasureStep[] = [
     // The items' like and dislike counters equal the stored ratings: the member's ratings leave them.
     name: 'ratings leave the counters',
     async run(tx, { userId }) {
-      for (const [item, state, column] of [['video', 'video_state', 'video_id'], ['image_set', 'image_set_state', 'image_set_id'], ['performer', 'model_state', 'model_id']] as const) {
+      for (const [item, state, column] of [
+        ['video', 'video_state', 'video_id'],
+        ['image_set', 'image_set_state', 'image_set_id'],
+        ['performer', 'model_state', 'model_id'],
+      ] as const) {
         await execute(
           tx,
           `update ${item} i set likes = greatest(0, i.likes - (s.rating = 'like')::int), dislikes = greatest(0, i.dislikes - (s.rating = 'dislike')::int)
@@ -69,7 +73,10 @@ export const ERASURE_STEPS: ErasureStep[] = [
     // What the member wrote to the support team, signed in or with one of their addresses.
     name: 'messages and feedback',
     async run(tx, { userId, addresses }) {
-      await execute(tx, 'delete from contact_message where user_id = ? or lower(email) in (select jsonb_array_elements_text(?::jsonb))', [userId, JSON.stringify(addresses)])
+      await execute(tx, 'delete from contact_message where user_id = ? or lower(email) in (select jsonb_array_elements_text(?::jsonb))', [
+        userId,
+        JSON.stringify(addresses),
+      ])
       await execute(tx, 'delete from error_feedback where user_id = ?', [userId])
     },
   },

@@ -139,7 +139,12 @@ export const EXPORT_SECTIONS: ExportSection[] = [
           where w.user_id = ? order by w.updated_at desc`,
         [userId],
       )
-      return found.map((row) => ({ videoId: row.video_id, title: title(row.title, locale), positionSeconds: row.position_seconds, updatedAt: iso(row.updated_at) }))
+      return found.map((row) => ({
+        videoId: row.video_id,
+        title: title(row.title, locale),
+        positionSeconds: row.position_seconds,
+        updatedAt: iso(row.updated_at),
+      }))
     },
   },
   {

@@ -40,9 +40,10 @@ const mediaState = (row: Video | ImageSet): MediaState => ({
 })
 
 async function modelIdsOf(em: EntityManager, kind: IngestKind, id: number): Promise<number[]> {
-  const rows = kind === 'video'
-    ? await em.find(VideoModel, { video: id }, { orderBy: { position: 'asc' } })
-    : await em.find(ImageSetModel, { imageSet: id }, { orderBy: { position: 'asc' } })
+  const rows =
+    kind === 'video'
+      ? await em.find(VideoModel, { video: id }, { orderBy: { position: 'asc' } })
+      : await em.find(ImageSetModel, { imageSet: id }, { orderBy: { position: 'asc' } })
   return rows.map((row) => (row.model as unknown as { id: number }).id)
 }
 
@@ -123,8 +124,10 @@ function applyPublishingRule(row: Item, now: Date) {
  * loaded rows in the identity map, and re-created ones with the same key would not be written).
  */
 async function setModels(em: EntityManager, row: Item, modelIds: number[]) {
-  if (modelIds.length && (await em.count(Model, { id: { $in: modelIds } })) !== modelIds.length) throw new AppError('NOT_FOUND', 'notFound', undefined, 'modelIds')
-  const links: Array<VideoModel | ImageSetModel> = row instanceof Video ? await em.find(VideoModel, { video: row.id }) : await em.find(ImageSetModel, { imageSet: row.id })
+  if (modelIds.length && (await em.count(Model, { id: { $in: modelIds } })) !== modelIds.length)
+    throw new AppError('NOT_FOUND', 'notFound', undefined, 'modelIds')
+  const links: Array<VideoModel | ImageSetModel> =
+    row instanceof Video ? await em.find(VideoModel, { video: row.id }) : await em.find(ImageSetModel, { imageSet: row.id })
   const kept = new Map(links.map((link) => [(link.model as unknown as { id: number }).id, link]))
   for (const [model, link] of kept) if (!modelIds.includes(model)) em.remove(link)
   modelIds.forEach((model, position) => {

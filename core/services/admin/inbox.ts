@@ -9,7 +9,15 @@ import { ContactMessage, ErrorFeedback, ImageSet, Model, RemovalReport, Video } 
 import { AppError } from '../../domain/errors.js'
 import { localize, type Locale } from '../../domain/locale.js'
 import { publishingStatus, type PublishingStatus } from '../../domain/catalog/publish.js'
-import { isOverdue, OPEN_REPORT_STATES, overdueIfReceivedBefore, reportDue, reportedItemOf, type ReportedKind, type ReportState } from '../../domain/site/reports.js'
+import {
+  isOverdue,
+  OPEN_REPORT_STATES,
+  overdueIfReceivedBefore,
+  reportDue,
+  reportedItemOf,
+  type ReportedKind,
+  type ReportState,
+} from '../../domain/site/reports.js'
 import type { ReportFilter } from '../../domain/site/inbox.js'
 import { isUrgentReport } from '../../domain/site/site.js'
 import type { AuditRecord } from './audit.js'
@@ -38,7 +46,9 @@ function reportWhere(filter: ReportFilter, now: Date) {
 
 /** Reports waiting for a decision: the one due first (the oldest) on top; decided ones: the newest first. */
 const reportOrder = (filter: ReportFilter) =>
-  filter === 'open' || filter === 'overdue' || filter === 'new' || filter === 'inReview' ? ({ createdAt: 'asc', id: 'asc' } as const) : ({ createdAt: 'desc', id: 'desc' } as const)
+  filter === 'open' || filter === 'overdue' || filter === 'new' || filter === 'inReview'
+    ? ({ createdAt: 'asc', id: 'asc' } as const)
+    : ({ createdAt: 'desc', id: 'desc' } as const)
 
 function reportSummary(row: RemovalReport, now: Date) {
   const state = row.status as ReportState
@@ -145,7 +155,12 @@ export async function setReportState(em: EntityManager, input: { id: number; sta
  * has no publishing state and stays. Refused when the report names no video or image set of
  * this site, or when all of them are off the site already and the report is marked removed.
  */
-export async function unpublishReported(em: EntityManager, input: { id: number; note: string }, siteUrl: string, now: Date): Promise<{ records: AuditRecord[]; unpublished: number }> {
+export async function unpublishReported(
+  em: EntityManager,
+  input: { id: number; note: string },
+  siteUrl: string,
+  now: Date,
+): Promise<{ records: AuditRecord[]; unpublished: number }> {
   const row = await reportOrNotFound(em, input.id, true)
   const refs = new Map<string, { kind: 'video' | 'imageSet'; id: number }>()
   for (const url of row.urls as string[]) {
@@ -158,7 +173,12 @@ export async function unpublishReported(em: EntityManager, input: { id: number; 
     em.count(ImageSet, { id: { $in: named.filter((r) => r.kind === 'imageSet').map((r) => r.id) } }),
   ])
   if (videos + imageSets === 0) throw new AppError('CONFLICT', 'reportNamesNoContent')
-  const records: AuditRecord[] = (await unpublishContent(em, named, now)).map(({ kind, id, before, after }) => ({ targetType: kind, targetId: id, before, after }))
+  const records: AuditRecord[] = (await unpublishContent(em, named, now)).map(({ kind, id, before, after }) => ({
+    targetType: kind,
+    targetId: id,
+    before,
+    after,
+  }))
   const unpublished = records.length
   const stateChange = applyState(row, 'removed', input.note, now)
   if (stateChange) records.push(stateChange)

@@ -86,7 +86,14 @@ export class UploadFolder {
     const ids = new Set(entries.map((name) => name.replace(/\.json$/, '')).filter((id) => UPLOAD_ID.test(id)))
     const removed: string[] = []
     for (const id of ids) {
-      const times = await Promise.all([this.dataFile(id), `${this.dataFile(id)}.json`].map((file) => fs.stat(file).then((s) => s.mtime, () => null)))
+      const times = await Promise.all(
+        [this.dataFile(id), `${this.dataFile(id)}.json`].map((file) =>
+          fs.stat(file).then(
+            (s) => s.mtime,
+            () => null,
+          ),
+        ),
+      )
       const last = Math.max(...times.map((t) => t?.getTime() ?? 0))
       if (isAbandonedUpload(new Date(last), now, expiryMs)) {
         await this.remove(id)

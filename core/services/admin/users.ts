@@ -65,7 +65,11 @@ export async function userDetail(em: EntityManager, id: number, locale: Locale, 
   const externalIds = subscriptions.map((s) => s.externalId)
   const [[events, eventCount], sessions] = await Promise.all([
     externalIds.length
-      ? em.findAndCount(BillingEvent, { subscriptionExternalId: { $in: externalIds } }, { orderBy: { receivedAt: 'desc', id: 'desc' }, limit: USER_BILLING_EVENTS })
+      ? em.findAndCount(
+          BillingEvent,
+          { subscriptionExternalId: { $in: externalIds } },
+          { orderBy: { receivedAt: 'desc', id: 'desc' }, limit: USER_BILLING_EVENTS },
+        )
       : Promise.resolve([[], 0] as [BillingEvent[], number]),
     em.count(Session, { user: id, expiresAt: { $gt: now } }),
   ])

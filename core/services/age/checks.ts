@@ -142,7 +142,10 @@ export async function finishInBrowser(
   const { methodId, browser, now } = input
   const method = deps.methods.get(methodId)
   const owner = ownerOf(browser)
-  const check = method && owner ? await em.findOne(AgeCheck, { owner, method: methodId, status: { $in: ['pending', 'accepted'] } }, { orderBy: { createdAt: 'desc' } }) : null
+  const check =
+    method && owner
+      ? await em.findOne(AgeCheck, { owner, method: methodId, status: { $in: ['pending', 'accepted'] } }, { orderBy: { createdAt: 'desc' } })
+      : null
   if (!method || !check) return { outcome: 'expired', returnTo: '/', locale: 'en' }
   const back = { returnTo: check.returnTo, locale: check.locale }
   if (check.expiresAt <= now) return { outcome: 'expired', ...back }

@@ -45,9 +45,22 @@ const REGION_PART = /^[A-Z0-9]{1,3}$/
 
 const PRIVATE = new net.BlockList()
 for (const [address, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16],
-] as const) PRIVATE.addSubnet(address, prefix, 'ipv4')
-for (const [address, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) PRIVATE.addSubnet(address, prefix, 'ipv6')
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const)
+  PRIVATE.addSubnet(address, prefix, 'ipv4')
+for (const [address, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  PRIVATE.addSubnet(address, prefix, 'ipv6')
 
 /** The address as the databases take it: IPv4-mapped IPv6 (::ffff:1.2.3.4) unwrapped. */
 export function plainAddress(ip: string): { address: string; family: 0 | 4 | 6 } {
@@ -127,13 +140,16 @@ class LazyDatabase {
 
   get(): LocationReader | Promise<LocationReader> {
     if (this.reader) return this.reader
-    this.loading ??= fs.promises.readFile(this.file).then((buffer) => {
-      this.reader = new Reader<never>(buffer)
-      return this.reader
-    }).catch((error: unknown) => {
-      this.loading = null
-      throw error
-    })
+    this.loading ??= fs.promises
+      .readFile(this.file)
+      .then((buffer) => {
+        this.reader = new Reader<never>(buffer)
+        return this.reader
+      })
+      .catch((error: unknown) => {
+        this.loading = null
+        throw error
+      })
     return this.loading
   }
 

@@ -88,9 +88,7 @@ export interface AgeCompletion {
   origin?: string
 }
 
-export type AgeMethodResult =
-  | { ok: true; over18: true; assurance: 'verified' | 'estimated' }
-  | { ok: false; reason: string }
+export type AgeMethodResult = { ok: true; over18: true; assurance: 'verified' | 'estimated' } | { ok: false; reason: string }
 
 /** What POST /age/response answers whoever posted (a wallet, a provider), once `complete` has run. */
 export interface AgeResponseAnswer {

@@ -47,7 +47,10 @@ interface Cached<T> {
 /** A small map with a time to live and a bound (the oldest entry goes first). */
 class TtlCache<T> {
   private readonly entries = new Map<string, Cached<T>>()
-  constructor(private readonly ttlMs: number, private readonly max = 20_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max = 20_000,
+  ) {}
 
   get(key: string, now: number): T | undefined {
     const entry = this.entries.get(key)
@@ -144,27 +147,34 @@ export class ProofStore implements ProofCheck {
   private accountStatus(rule: AgeRule, found: SessionProofs | null, freshVisit: boolean, now: Date): ProofStatus {
     if (!found) return NO_PROOF
     const signedInThisVisitAt = freshVisit ? found.signedInAt : null
-    const counts = found.proof !== null && proofCounts(rule, found.proof, { now, accepted: this.deps.methods.accepts(rule, found.proof.method), signedInThisVisitAt })
+    const counts =
+      found.proof !== null && proofCounts(rule, found.proof, { now, accepted: this.deps.methods.accepts(rule, found.proof.method), signedInThisVisitAt })
     return { proof: found.proof, counts, signedIn: true, signedInThisVisit: freshVisit }
   }
 
   private async loadBrowserProof(key: string, now: Date) {
-    const [row] = await this.deps.em().getConnection().execute<ProofRow[]>(
-      `select id, method, provider, double_anonymous, policy_version, verified_at, expires_at from age_proof where browser_key = ? and (expires_at is null or expires_at > ?)`,
-      [key, now],
-    )
+    const [row] = await this.deps
+      .em()
+      .getConnection()
+      .execute<ProofRow[]>(
+        `select id, method, provider, double_anonymous, policy_version, verified_at, expires_at from age_proof where browser_key = ? and (expires_at is null or expires_at > ?)`,
+        [key, now],
+      )
     const proof = row ? { ...proofOf(row, 'visit', this.deps.methods), id: row.id } : null
     this.byBrowser.set(key, proof, now.getTime())
     return proof
   }
 
   private async loadSessionProof(sessionId: string, now: Date): Promise<SessionProofs | null> {
-    const [row] = await this.deps.em().getConnection().execute<Array<Partial<ProofRow> & { signed_in_at: Date | string }>>(
-      `select s.created_at as signed_in_at, p.id, p.method, p.provider, p.double_anonymous, p.policy_version, p.verified_at, p.expires_at
+    const [row] = await this.deps
+      .em()
+      .getConnection()
+      .execute<Array<Partial<ProofRow> & { signed_in_at: Date | string }>>(
+        `select s.created_at as signed_in_at, p.id, p.method, p.provider, p.double_anonymous, p.policy_version, p.verified_at, p.expires_at
          from session s left join age_proof p on p.user_id = s.user_id and (p.expires_at is null or p.expires_at > ?)
         where s.id = ? and s.expires_at > ?`,
-      [now, sessionId, now],
-    )
+        [now, sessionId, now],
+      )
     const found = row ? { signedInAt: toDate(row.signed_in_at), proof: row.id ? proofOf(row as ProofRow, 'account', this.deps.methods) : null } : null
     this.bySession.set(sessionId, found, now.getTime())
     return found

@@ -10,7 +10,13 @@ import { User } from '../../db/entities/index.js'
 import type { Locale } from '../../domain/locale.js'
 import { safeRedirect } from '../../domain/auth/redirect.js'
 import type {
-  ChangePasswordInput, ForgotPasswordInput, LoginInput, ResendVerificationInput, ResetPasswordInput, SignUpInput, VerifyEmailInput,
+  ChangePasswordInput,
+  ForgotPasswordInput,
+  LoginInput,
+  ResendVerificationInput,
+  ResetPasswordInput,
+  SignUpInput,
+  VerifyEmailInput,
 } from '../../domain/schemas/auth.js'
 import { AppError } from '../../domain/errors.js'
 import { reservedAddressOwner } from './addresses.js'

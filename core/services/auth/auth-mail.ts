@@ -4,8 +4,7 @@ import type { Locale } from '../../domain/locale.js'
 import { translator } from '../../i18n.js'
 import { queueMail, type OutgoingMail } from '../site/mail.js'
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 type AccountMailKind = 'verify' | 'reset' | 'exists'
 
@@ -30,11 +29,12 @@ export function composeMail(locale: Locale, to: string, texts: MailTexts, url?: 
   const t = translator(locale).mail
   const link = url ? [url, ''] : ['']
   const text = [t.greeting(), '', texts.text, ...link, texts.note, '', t.signature()].join('\n')
-  const button = url && texts.action
-    ? `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#d6336c;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(texts.action)}</a></p>
+  const button =
+    url && texts.action
+      ? `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#d6336c;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(texts.action)}</a></p>
 <p style="font-size:13px;color:#555">${escapeHtml(url)}</p>
 `
-    : ''
+      : ''
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">
 <p>${escapeHtml(t.greeting())}</p>
 <p>${escapeHtml(texts.text)}</p>
@@ -45,7 +45,11 @@ ${button}<p>${escapeHtml(texts.note)}</p>
 }
 
 /** The link of a mailed token, on the address visitors use (PUBLIC_URL). */
-export function accountLink(config: Config, path: '/verify-email' | '/login/reset-password' | '/login/forgot-password' | '/account/email/confirm' | '/account/email/undo', params: Record<string, string | undefined> = {}): string {
+export function accountLink(
+  config: Config,
+  path: '/verify-email' | '/login/reset-password' | '/login/forgot-password' | '/account/email/confirm' | '/account/email/undo',
+  params: Record<string, string | undefined> = {},
+): string {
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, value)
   const query = search.toString()

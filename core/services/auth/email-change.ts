@@ -129,7 +129,12 @@ export async function undoEmailChange(ctx: AccountContext, token: string): Promi
 
 function confirmMail(config: Config, to: string, token: string, locale: Locale) {
   const t = translator(locale).account.mails.changeConfirm
-  return composeMail(locale, to, { subject: t.subject(), text: t.text(), action: t.action(), note: t.note() }, accountLink(config, '/account/email/confirm', { token }))
+  return composeMail(
+    locale,
+    to,
+    { subject: t.subject(), text: t.text(), action: t.action(), note: t.note() },
+    accountLink(config, '/account/email/confirm', { token }),
+  )
 }
 
 function inUseMail(to: string, locale: Locale) {
@@ -139,5 +144,10 @@ function inUseMail(to: string, locale: Locale) {
 
 function noticeMail(config: Config, to: string, newEmail: string, token: string, locale: Locale) {
   const t = translator(locale).account.mails.changeNotice
-  return composeMail(locale, to, { subject: t.subject(), text: t.text({ email: newEmail }), action: t.action(), note: t.note() }, accountLink(config, '/account/email/undo', { token }))
+  return composeMail(
+    locale,
+    to,
+    { subject: t.subject(), text: t.text({ email: newEmail }), action: t.action(), note: t.note() },
+    accountLink(config, '/account/email/undo', { token }),
+  )
 }

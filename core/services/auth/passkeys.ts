@@ -9,8 +9,14 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON, type RegistrationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import { Passkey, User } from '../../db/entities/index.js'
 import { AppError } from '../../domain/errors.js'
@@ -79,7 +85,11 @@ export async function registrationOptions(ctx: AccountContext, user: CurrentUser
  * Verifies and stores a new passkey (its name: the one given, else the device's, e.g. "Chrome
  * on Android"). Its first use is now: it was just made and checked.
  */
-export async function registerPasskey(ctx: AccountContext, user: CurrentUser, input: { name?: string; response: RegistrationResponseJSON }): Promise<PasskeyView> {
+export async function registerPasskey(
+  ctx: AccountContext,
+  user: CurrentUser,
+  input: { name?: string; response: RegistrationResponseJSON },
+): Promise<PasskeyView> {
   requireRecentAuth(user, ctx.now)
   const challenge = await takeChallenge(ctx.em, input.response.response.clientDataJSON, 'register', user.id, ctx.now)
   const rp = relyingParty(ctx.config)
@@ -95,7 +105,8 @@ export async function registerPasskey(ctx: AccountContext, user: CurrentUser, in
   try {
     return await ctx.em.transactional(async (em) => {
       await em.findOneOrFail(User, user.id, { lockMode: LockMode.PESSIMISTIC_WRITE })
-      if ((await em.count(Passkey, { user: user.id })) >= MAX_PASSKEYS) throw new AppError('BAD_REQUEST', 'account.errors.tooManyPasskeys', { max: MAX_PASSKEYS })
+      if ((await em.count(Passkey, { user: user.id })) >= MAX_PASSKEYS)
+        throw new AppError('BAD_REQUEST', 'account.errors.tooManyPasskeys', { max: MAX_PASSKEYS })
       const passkey = em.create(Passkey, {
         user: user.id,
         credentialId: credential.id,
@@ -165,7 +176,13 @@ export async function passkeySignIn(ctx: AccountContext, input: PasskeySignInInp
  * update is conditional, so of two uses of one signature only one can pass; a counter that did
  * not grow (a cloned authenticator, WebAuthn section 6.1.1) is refused.
  */
-async function verifyAssertion(ctx: AccountContext, em: EntityManager, response: AuthenticationResponseJSON, challenge: string, userId: number | null): Promise<Passkey> {
+async function verifyAssertion(
+  ctx: AccountContext,
+  em: EntityManager,
+  response: AuthenticationResponseJSON,
+  challenge: string,
+  userId: number | null,
+): Promise<Passkey> {
   if (response.id !== response.rawId) throw failed()
   const passkey = await em.findOne(Passkey, { credentialId: response.id }, { populate: ['user'] })
   if (!passkey || (userId !== null && passkey.user.id !== userId)) throw new AppError('UNAUTHORIZED', 'account.errors.passkeyUnknown')

@@ -112,11 +112,7 @@ function cookieOptions(browser: BrowserRequest): CookieOptions {
  * period in one statement (it runs on every signed-in request); the session's expiry slides
  * forward at most once per TOUCH_INTERVAL_MS.
  */
-export async function loadCurrentUser(
-  em: EntityManager,
-  cookies: Record<string, string | undefined>,
-  now: Date,
-): Promise<CurrentUser | null> {
+export async function loadCurrentUser(em: EntityManager, cookies: Record<string, string | undefined>, now: Date): Promise<CurrentUser | null> {
   const sessionId = sessionIdOf(cookies)
   return sessionId ? loadSessionUser(em, sessionId, now) : null
 }
@@ -174,14 +170,7 @@ interface SessionRow extends CurrentPlanRow {
  * is never promoted), the previous session of this browser is removed. The session records how
  * the member proved who they are, and the country of the request when it is known.
  */
-export async function startSession(
-  em: EntityManager,
-  browser: BrowserRequest,
-  user: User,
-  remember: boolean,
-  now: Date,
-  method: AuthMethod,
-): Promise<void> {
+export async function startSession(em: EntityManager, browser: BrowserRequest, user: User, remember: boolean, now: Date, method: AuthMethod): Promise<void> {
   const previous = sessionIdOf(browser.cookies)
   if (previous) {
     await em.nativeDelete(Session, { id: previous })
@@ -262,18 +251,17 @@ export async function endAllSessions(em: EntityManager, userId: number, now: Dat
  * window, mailed-link tokens a day after they expired or were used, WebAuthn challenges that
  * expired, and address changes whose links all ran out a day ago.
  */
-export async function purgeExpiredAuthRows(em: EntityManager, now: Date): Promise<{ sessions: number; tokens: number; rateLimits: number; challenges: number; emailChanges: number }> {
+export async function purgeExpiredAuthRows(
+  em: EntityManager,
+  now: Date,
+): Promise<{ sessions: number; tokens: number; rateLimits: number; challenges: number; emailChanges: number }> {
   const dayAgo = new Date(now.getTime() - 86_400_000)
   const sessions = await em.nativeDelete(Session, { expiresAt: { $lte: now } })
   const tokens = await em.nativeDelete(AuthToken, { $or: [{ expiresAt: { $lte: dayAgo } }, { usedAt: { $lte: dayAgo } }] })
   const rateLimits = await em.nativeDelete(RateLimitHit, { resetAt: { $lte: now } })
   const challenges = await em.nativeDelete(WebauthnChallenge, { expiresAt: { $lte: now } })
   const emailChanges = await em.nativeDelete(EmailChange, {
-    $or: [
-      { confirmedAt: null, expiresAt: { $lte: dayAgo } },
-      { undoUntil: { $lte: dayAgo } },
-      { undoneAt: { $lte: dayAgo } },
-    ],
+    $or: [{ confirmedAt: null, expiresAt: { $lte: dayAgo } }, { undoUntil: { $lte: dayAgo } }, { undoneAt: { $lte: dayAgo } }],
   })
   return { sessions, tokens, rateLimits, challenges, emailChanges }
 }

@@ -41,10 +41,12 @@ export const CEREMONY_TIMEOUT_MS = 5 * 60_000
 
 /** Stores a challenge the server just put into a ceremony's options. */
 export async function storeChallenge(em: EntityManager, challenge: string, purpose: CeremonyPurpose, userId: number | null, now: Date): Promise<void> {
-  await em.execute(
-    'insert into webauthn_challenge (challenge, purpose, user_id, expires_at) values (?, ?, ?, ?)',
-    [challenge, purpose, userId, new Date(now.getTime() + CHALLENGE_TTL_MS[purpose])],
-  )
+  await em.execute('insert into webauthn_challenge (challenge, purpose, user_id, expires_at) values (?, ?, ?, ?)', [
+    challenge,
+    purpose,
+    userId,
+    new Date(now.getTime() + CHALLENGE_TTL_MS[purpose]),
+  ])
 }
 
 /**

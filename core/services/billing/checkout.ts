@@ -48,7 +48,12 @@ export async function prepareCheckout(em: EntityManager, config: BillingConfig, 
  * this plan; `problem` says why, for the log).
  */
 export function checkoutTarget(
-  config: BillingConfig, publicUrl: string, user: CurrentUser, checkout: Checkout, locale: Locale, now: Date,
+  config: BillingConfig,
+  publicUrl: string,
+  user: CurrentUser,
+  checkout: Checkout,
+  locale: Locale,
+  now: Date,
 ): { url: string } | { url: null; problem: string } {
   const provider = billingProvider(config)
   if (provider.id === 'demo' && !config.demoCheckout) return { url: null, problem: 'the demo checkout is off' }
@@ -56,8 +61,14 @@ export function checkoutTarget(
   try {
     const url = provider.checkoutUrl({
       plan: {
-        id: plan.id, sid: plan.sid, name: localize(plan.name, locale), period: plan.period, priceCents: plan.priceCents, currency: plan.currency,
-        trialDays: plan.trialDays ?? null, trialPriceCents: plan.trialPriceCents ?? null,
+        id: plan.id,
+        sid: plan.sid,
+        name: localize(plan.name, locale),
+        period: plan.period,
+        priceCents: plan.priceCents,
+        currency: plan.currency,
+        trialDays: plan.trialDays ?? null,
+        trialPriceCents: plan.trialPriceCents ?? null,
       },
       userId: user.id,
       locale,
@@ -92,7 +103,12 @@ function demoOnly(config: BillingConfig): void {
 
 /** The demo checkout page: the plan, the price due now and what follows. */
 export async function demoCheckoutView(
-  em: EntityManager, config: BillingConfig, user: CurrentUser, sid: string, locale: Locale, now: Date,
+  em: EntityManager,
+  config: BillingConfig,
+  user: CurrentUser,
+  sid: string,
+  locale: Locale,
+  now: Date,
 ): Promise<DemoCheckoutView> {
   demoOnly(config)
   const checkout = await prepareCheckout(em, config, user, sid, now)
@@ -138,14 +154,24 @@ function demoNotification(user: CurrentUser, checkout: Checkout, now: Date): Rec
 }
 
 /** Posts a request to this server's own webhook route (the router injects it into the HTTP stack: no network hop). */
-export type DeliverToWebhook = (request: { method: 'POST'; url: string; payload: string; headers: Record<string, string> }) => Promise<{ statusCode: number; body: string }>
+export type DeliverToWebhook = (request: {
+  method: 'POST'
+  url: string
+  payload: string
+  headers: Record<string, string>
+}) => Promise<{ statusCode: number; body: string }>
 
 /**
  * "Pay" in the demo checkout: signs the processor's notification for the signed-in user and
  * posts it to the webhook route. The webhook decides; a refusal there is an unexpected error here.
  */
 export async function demoPay(
-  deliver: DeliverToWebhook, em: EntityManager, config: BillingConfig, user: CurrentUser, sid: string, now: Date,
+  deliver: DeliverToWebhook,
+  em: EntityManager,
+  config: BillingConfig,
+  user: CurrentUser,
+  sid: string,
+  now: Date,
 ): Promise<{ mode: 'join' | 'change' }> {
   demoOnly(config)
   const checkout = await prepareCheckout(em, config, user, sid, now)

@@ -5,7 +5,15 @@
  * about the card is kept.
  */
 import type { BillingConfig } from '../../config.js'
-import { cardDigits, cardProblems, DEMO_TEST_CARDS, demoAuthorisation, type CardField, type CardFieldProblem, type DemoTestCard } from '../../domain/billing/card-check.js'
+import {
+  cardDigits,
+  cardProblems,
+  DEMO_TEST_CARDS,
+  demoAuthorisation,
+  type CardField,
+  type CardFieldProblem,
+  type DemoTestCard,
+} from '../../domain/billing/card-check.js'
 import { AppError } from '../../domain/errors.js'
 import type { DemoCardCheckAnswer, DemoCardCheckLink } from '../../domain/schemas/demo-card-check.js'
 import { demoCardCheck } from './providers/card-checks.js'

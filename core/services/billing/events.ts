@@ -2,8 +2,16 @@ import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Plan, Subscription, User } from '../../db/entities/index.js'
 import {
-  applyEvent, checkSale, MONEY_BACK_KINDS, replaceSubscription, settleSubscription, startSubscription, type BillingEventInput, type MoneyBackKind,
-  type SaleEvent, type SubscriptionState,
+  applyEvent,
+  checkSale,
+  MONEY_BACK_KINDS,
+  replaceSubscription,
+  settleSubscription,
+  startSubscription,
+  type BillingEventInput,
+  type MoneyBackKind,
+  type SaleEvent,
+  type SubscriptionState,
 } from '../../domain/billing/billing.js'
 import { WebhookRejected, type EventOutcome } from './provider.js'
 
@@ -35,7 +43,16 @@ export async function applyBillingEvent(
     const money = 'amountCents' in event ? [event.amountCents, event.currency] : event.kind === 'sale' ? [event.initialCents, event.currency] : [null, null]
     const type = (event.kind === 'ignored' ? event.type : event.kind).slice(0, 64)
     const subscription = 'subscriptionId' in event ? event.subscriptionId : null
-    const rows = await tx.execute<Array<{ id: number }>>(INSERT_EVENT, [provider, event.eventId, type, JSON.stringify(storable(payload)), now, now, ...money, subscription])
+    const rows = await tx.execute<Array<{ id: number }>>(INSERT_EVENT, [
+      provider,
+      event.eventId,
+      type,
+      JSON.stringify(storable(payload)),
+      now,
+      now,
+      ...money,
+      subscription,
+    ])
     if (rows.length === 0) return { result: 'duplicate', eventId: event.eventId }
     if (event.kind === 'ignored') return { result: 'ignored', eventId: event.eventId }
     if (event.kind === 'sale') await startSale(tx, event)
@@ -144,11 +161,9 @@ const same = (a: SubscriptionState, b: SubscriptionState) =>
  * running it twice changes nothing more.
  */
 export async function settleSubscriptions(em: EntityManager, now: Date): Promise<{ changed: number; ended: number }> {
-  const due = await em.fork().find(
-    Subscription,
-    { status: 'active', $or: [{ paidUntil: { $lte: now } }, { pendingFrom: { $lte: now } }] },
-    { fields: ['id'], orderBy: { id: 'asc' } },
-  )
+  const due = await em
+    .fork()
+    .find(Subscription, { status: 'active', $or: [{ paidUntil: { $lte: now } }, { pendingFrom: { $lte: now } }] }, { fields: ['id'], orderBy: { id: 'asc' } })
   let changed = 0
   let ended = 0
   for (const { id } of due) {

@@ -49,7 +49,13 @@ export interface CurrentPlanRow {
 export function currentPlanOf(row: CurrentPlanRow): { plan: Membership['plan']; paidUntil: Date | null } {
   if (row.plan_id === null || row.plan_paid_until === null) return { plan: null, paidUntil: null }
   return {
-    plan: { id: row.plan_id, sid: row.plan_sid!, period: row.plan_period!, features: [...(row.plan_features ?? [])], dailyDownloadLimit: row.plan_daily_download_limit ?? 0 },
+    plan: {
+      id: row.plan_id,
+      sid: row.plan_sid!,
+      period: row.plan_period!,
+      features: [...(row.plan_features ?? [])],
+      dailyDownloadLimit: row.plan_daily_download_limit ?? 0,
+    },
     paidUntil: new Date(row.plan_paid_until),
   }
 }
@@ -65,9 +71,11 @@ export function membershipFrom(role: Role, current: { plan: Membership['plan']; 
  * A request's own user has it already (CurrentUser.membership).
  */
 export async function membershipOf(em: EntityManager, userId: number, now: Date): Promise<Membership | null> {
-  const [row] = await em.getConnection().execute<Array<{ role: Role } & CurrentPlanRow>>(
-    `select u.role, ${CURRENT_PLAN_COLUMNS} from app_user u ${CURRENT_PLAN_JOIN} where u.id = ?`,
-    [now, userId],
-  )
+  const [row] = await em
+    .getConnection()
+    .execute<Array<{ role: Role } & CurrentPlanRow>>(`select u.role, ${CURRENT_PLAN_COLUMNS} from app_user u ${CURRENT_PLAN_JOIN} where u.id = ?`, [
+      now,
+      userId,
+    ])
   return row ? membershipFrom(row.role, currentPlanOf(row), now) : null
 }

@@ -77,7 +77,10 @@ export function signNotification(notification: StoredNotification, billing: Bill
       if (!ccbill) throw new Error('BILLING_PROVIDER is not ccbill: no CCBill keys to sign with')
       const account = { clientAccnum: ccbill.clientAccnum, clientSubacc: ccbill.clientSubacc }
       const hasDigest = fields.eventType === 'NewSaleSuccess' || 'dynamicPricingValidationDigest' in fields
-      return withFields(notification, hasDigest ? { ...account, dynamicPricingValidationDigest: saleDigest(ccbill.salt, fields.subscriptionId ?? '') } : account)
+      return withFields(
+        notification,
+        hasDigest ? { ...account, dynamicPricingValidationDigest: saleDigest(ccbill.salt, fields.subscriptionId ?? '') } : account,
+      )
     }
     case 'verotel': {
       const verotel = billing.verotel

@@ -6,7 +6,14 @@
 import type { Readable } from 'node:stream'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import yazl from 'yazl'
-import { compactAttachmentHeader, downloadAllowance, downloadDay, downloadFileName, videoDownloadPending, type DownloadRefusal } from '../../domain/playback/downloads.js'
+import {
+  compactAttachmentHeader,
+  downloadAllowance,
+  downloadDay,
+  downloadFileName,
+  videoDownloadPending,
+  type DownloadRefusal,
+} from '../../domain/playback/downloads.js'
 import type { MediaStatus } from '../../domain/catalog/publish.js'
 import type { Resolution } from '../../domain/media/resolutions.js'
 import { localize, type Locale } from '../../domain/locale.js'
@@ -78,7 +85,10 @@ interface ItemRow {
 async function releasedItem(em: EntityManager, kind: DownloadKind, id: number): Promise<ItemRow> {
   const table = raw(kind === 'video' ? 'video' : 'image_set')
   const ladder = raw(kind === 'video' ? ', resolutions, pending_resolutions' : '')
-  const rows = await query<ItemRow>(em, sql`select id, title, downloadable, media, media_status${ladder} from ${table} t where t.id = ${id} and ${raw(released('t'))}`)
+  const rows = await query<ItemRow>(
+    em,
+    sql`select id, title, downloadable, media, media_status${ladder} from ${table} t where t.id = ${id} and ${raw(released('t'))}`,
+  )
   if (!rows[0]) throw new DownloadRefused('notFound')
   return rows[0]
 }
@@ -122,8 +132,14 @@ async function prepareImageSet(em: EntityManager, store: MediaStore, item: ItemR
   const zip = new yazl.ZipFile()
   for (const entry of files) {
     // Each original is opened when the zip reaches it (a file, or a GET on the bucket).
-    zip.addReadStreamLazy(entry.name, { size: entry.size, compress: false, mtime: entry.mtime }, (cb) =>
-      void store.openRead(entry.stored).then((stream) => cb(null, stream), (error: Error) => cb(error, null as unknown as Readable)),
+    zip.addReadStreamLazy(
+      entry.name,
+      { size: entry.size, compress: false, mtime: entry.mtime },
+      (cb) =>
+        void store.openRead(entry.stored).then(
+          (stream) => cb(null, stream),
+          (error: Error) => cb(error, null as unknown as Readable),
+        ),
     )
   }
   let size = -1

@@ -129,7 +129,8 @@ export interface ListResult<T> {
 }
 
 /** The tour's picture instead of a stored one: its blurred rendition (same size), or nothing where none was made yet. */
-const tourRef = (ref: ImageRef): ImageRef[] => (typeof ref.tour === 'string' ? [{ path: ref.tour, width: ref.width, height: ref.height, webp: tourWebpPathOf(ref.tour) }] : [])
+const tourRef = (ref: ImageRef): ImageRef[] =>
+  typeof ref.tour === 'string' ? [{ path: ref.tour, width: ref.width, height: ref.height, webp: tourWebpPathOf(ref.tour) }] : []
 
 /**
  * One stored picture, or several widths of it, as a Picture; null where media is missing. In the
@@ -220,18 +221,28 @@ type ContentKind = 'video' | 'imageSet'
  * (any language an editor wrote is safe for the tour: the usual de, then en fallback) or a
  * neutral one ("Video 12"), never the item's own title.
  */
-function contentTitle(kind: ContentKind, row: { id: number; title: LocalizedText; tour_title?: LocalizedText | null }, locale: Locale, variant: CatalogVariant): string {
+function contentTitle(
+  kind: ContentKind,
+  row: { id: number; title: LocalizedText; tour_title?: LocalizedText | null },
+  locale: Locale,
+  variant: CatalogVariant,
+): string {
   if (variant === 'full') return localize(row.title, locale)
   return localize(row.tour_title, locale) || translator(locale).tour.fallback[kind]({ id: row.id })
 }
 
 /** An item's description as the variant shows it: its own, or in the tour the editor's tour description (or none). */
-export function contentDescription(row: { description: LocalizedText; tour_description?: LocalizedText | null }, locale: Locale, variant: CatalogVariant): string {
+export function contentDescription(
+  row: { description: LocalizedText; tour_description?: LocalizedText | null },
+  locale: Locale,
+  variant: CatalogVariant,
+): string {
   return variant === 'full' ? localize(row.description, locale) : localize(row.tour_description, locale)
 }
 
 /** A free text of the catalog's editors (a model's bio, a category's description): the tour shows none (no tour text exists for it). */
-export const freeText = (text: LocalizedText | null | undefined, locale: Locale, variant: CatalogVariant): string => (variant === 'full' ? localize(text, locale) : '')
+export const freeText = (text: LocalizedText | null | undefined, locale: Locale, variant: CatalogVariant): string =>
+  variant === 'full' ? localize(text, locale) : ''
 
 function toContentItem(kind: ContentKind, row: ContentRow, locale: Locale, now: Date, variant: CatalogVariant): ContentItem {
   const title = contentTitle(kind, row, locale, variant)

@@ -12,9 +12,20 @@ import { AppError } from '../../domain/errors.js'
 import { freshCounts } from './interactions.js'
 import type { CatalogCache } from './cache.js'
 import {
-  contentDescription, freeText, toPicture,
-  type BannerItem, type CatalogVariant, type CategoryDetail, type ImageSetDetail, type ImageSetRow, type ListResult, type ModelDetail, type ModelRow,
-  type UserItemState, type VideoDetail, type VideoRow,
+  contentDescription,
+  freeText,
+  toPicture,
+  type BannerItem,
+  type CatalogVariant,
+  type CategoryDetail,
+  type ImageSetDetail,
+  type ImageSetRow,
+  type ListResult,
+  type ModelDetail,
+  type ModelRow,
+  type UserItemState,
+  type VideoDetail,
+  type VideoRow,
 } from './dto.js'
 import { normalizeListQuery, runList, withStates, type ListSource, type NormalizedListQuery } from './list-query.js'
 import { categorySource, imageSetSource, modelSource, videoSource } from './sources.js'
@@ -127,7 +138,10 @@ export function videoDetail(caller: CatalogCaller, { id, locale }: { id: number;
       downloadable: row.downloadable,
       poster: toPicture(row.poster, item.title, 1280, variant),
       // The tour shows no stills.
-      previews: variant === 'tour' ? [] : (row.stills ?? []).map((still, index) => ({ id: index + 1, thumbnail: toPicture(still.thumb, `${item.title} (${index + 1})`, 320) })),
+      previews:
+        variant === 'tour'
+          ? []
+          : (row.stills ?? []).map((still, index) => ({ id: index + 1, thumbnail: toPicture(still.thumb, `${item.title} (${index + 1})`, 320) })),
       featuredModel: item.featuredModel ?? null,
       models: item.models ?? [],
       category: item.category ?? null,

@@ -7,11 +7,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Locale } from '../../domain/locale.js'
 import {
-  DEFAULT_PER_PAGE, clampPage, lastPage, normalizePerPage, normalizeSort,
-  type ListKind, type SortDirection, type SortName,
+  DEFAULT_PER_PAGE,
+  clampPage,
+  lastPage,
+  normalizePerPage,
+  normalizeSort,
+  type ListKind,
+  type SortDirection,
+  type SortName,
 } from '../../domain/catalog/list.js'
 import {
-  ESTIMATE_TRUSTED_ABOVE, RELEVANCE_CANDIDATES, RELEVANCE_EXACT_UP_TO, SEARCH_COUNT_LIMIT, roundEstimate, searchTerms, type SearchTerms,
+  ESTIMATE_TRUSTED_ABOVE,
+  RELEVANCE_CANDIDATES,
+  RELEVANCE_EXACT_UP_TO,
+  SEARCH_COUNT_LIMIT,
+  roundEstimate,
+  searchTerms,
+  type SearchTerms,
 } from '../../domain/catalog/search.js'
 import type { ListQuery, ListRelation } from '../../domain/schemas/catalog.js'
 import { AppError } from '../../domain/errors.js'
@@ -163,9 +175,7 @@ export function listStatements<Row, Item>(
   const filter = where(conditions)
   // A broad search ranks its newest RELEVANCE_CANDIDATES matches: it then costs a short
   // walk down the newest-first index instead of ranking a tenth of the catalog.
-  const matches = capped
-    ? sql`(select t.* from ${source.table}${filter} order by ${newest} limit ${RELEVANCE_CANDIDATES}) t`
-    : sql`${source.table}${filter}`
+  const matches = capped ? sql`(select t.* from ${source.table}${filter} order by ${newest} limit ${RELEVANCE_CANDIDATES}) t` : sql`${source.table}${filter}`
   const offset = (page: number) => (page - 1) * q.perPage
   return {
     count: q.limit || rank ? null : sql`select count(*)::int as total from ${source.table}${filter}`,
@@ -202,7 +212,7 @@ export interface ListCaller {
 export async function runList<Row, Item>(source: ListSource<Row, Item>, q: NormalizedListQuery, caller: ListCaller): Promise<ListResult<Item>> {
   if (q.emptySearch) return { items: [], meta: { total: 0, last_page: 1, page: 1, per_page: q.perPage } }
   if (q.search && !q.limit) return runSearch(source, q, caller)
-  const prepared = q.search && source.prepareSearch ? (await query<PreparedSearch>(caller.em, source.prepareSearch(q.search)))[0] ?? null : null
+  const prepared = q.search && source.prepareSearch ? ((await query<PreparedSearch>(caller.em, source.prepareSearch(q.search)))[0] ?? null) : null
   const statements = listStatements(source, q, caller.now, caller.userId, prepared)
   const run = (page: number) => query<Row>(caller.em, statements.page(page))
   if (!statements.count) {
@@ -304,6 +314,11 @@ export async function withStates<Item extends { id: number }>(
   items: Item[],
 ): Promise<Array<Item & { state: UserItemState | null }>> {
   if (!table || userId === null) return items.map((item) => ({ ...item, state: null }))
-  const states = await loadStates(em, table, userId, items.map((item) => item.id))
+  const states = await loadStates(
+    em,
+    table,
+    userId,
+    items.map((item) => item.id),
+  )
   return items.map((item) => ({ ...item, state: states.get(item.id) ?? EMPTY_STATE }))
 }

@@ -69,10 +69,14 @@ export async function videoPlayback(
   locale: Locale,
 ): Promise<VideoPlayback> {
   const s: Signing = { ...signing, grant: { ...signing.grant, maxResolution: resolutionCap(viewer.role, viewer.plan?.features) } }
-  const rows = await query<{ title: LocalizedText; media: VideoMedia; media_status: MediaStatus; resolutions: Resolution[]; pending_resolutions: Resolution[]; duration_seconds: number }>(
-    em,
-    sql`select title, media, media_status, resolutions, pending_resolutions, duration_seconds from video where id = ${id} and ${raw(released('video'))}`,
-  )
+  const rows = await query<{
+    title: LocalizedText
+    media: VideoMedia
+    media_status: MediaStatus
+    resolutions: Resolution[]
+    pending_resolutions: Resolution[]
+    duration_seconds: number
+  }>(em, sql`select title, media, media_status, resolutions, pending_resolutions, duration_seconds from video where id = ${id} and ${raw(released('video'))}`)
   const row = rows[0]
   if (!row) throw new AppError('NOT_FOUND', 'notFound')
   // Playlists are signed for the whole video, so a level switch late in the video still works.

@@ -13,8 +13,7 @@ const SEARCH_KINDS = { videos: 'video', imageSets: 'image_set' } as const
 export type SearchKind = (typeof SEARCH_KINDS)[keyof typeof SEARCH_KINDS]
 
 /** What the counts of a kind depend on: the released items and their last change. */
-const fingerprintOf = (table: SearchKind) =>
-  `(select count(*) || ':' || coalesce(max(updated_at)::text, '-') from "${table}" where ${released(`"${table}"`)})`
+const fingerprintOf = (table: SearchKind) => `(select count(*) || ':' || coalesce(max(updated_at)::text, '-') from "${table}" where ${released(`"${table}"`)})`
 
 /**
  * Recounts the lexemes of each kind whose released items changed since the last count
@@ -31,7 +30,9 @@ export async function refreshSearchStatistics(em: EntityManager, { force = false
       await connection.execute(`select pg_advisory_xact_lock(hashtext('search_statistics:' || ?))`, [kind], 'run', context)
       const [current] = await connection.execute<Array<{ fingerprint: string; stored: string | null }>>(
         `select ${fingerprintOf(kind)} as fingerprint, (select fingerprint from search_corpus where kind = ?) as stored`,
-        [kind], 'all', context,
+        [kind],
+        'all',
+        context,
       )
       if (!force && current && current.fingerprint === current.stored) return false
       await connection.execute(`delete from search_lexeme where kind = ?`, [kind], 'run', context)
@@ -39,13 +40,17 @@ export async function refreshSearchStatistics(em: EntityManager, { force = false
         `insert into search_lexeme (kind, lexeme, documents)
          select ?, word, ndoc from ts_stat('select search_vector from "${kind}" where ${released(`"${kind}"`)}')
           where length(word) <= 200`,
-        [kind], 'run', context,
+        [kind],
+        'run',
+        context,
       )
       await connection.execute(
         `insert into search_corpus (kind, documents, fingerprint, refreshed_at)
          values (?, (select count(*) from "${kind}" where ${released(`"${kind}"`)}), ?, now())
          on conflict (kind) do update set documents = excluded.documents, fingerprint = excluded.fingerprint, refreshed_at = excluded.refreshed_at`,
-        [kind, current?.fingerprint ?? ''], 'run', context,
+        [kind, current?.fingerprint ?? ''],
+        'run',
+        context,
       )
       return true
     })

@@ -4,8 +4,18 @@
  */
 import type { SearchTerms } from '../../domain/catalog/search.js'
 import {
-  toCategoryItem, toImageSetItem, toModelItem, toVideoItem,
-  type CategoryItem, type CategoryRow, type ImageSetItem, type ImageSetRow, type ModelItem, type ModelRow, type VideoItem, type VideoRow,
+  toCategoryItem,
+  toImageSetItem,
+  toModelItem,
+  toVideoItem,
+  type CategoryItem,
+  type CategoryRow,
+  type ImageSetItem,
+  type ImageSetRow,
+  type ModelItem,
+  type ModelRow,
+  type VideoItem,
+  type VideoRow,
 } from './dto.js'
 import type { ListSource, NormalizedListQuery } from './list-query.js'
 import { rarestWordItems } from './search-statistics.js'
@@ -13,7 +23,6 @@ import { join, list, raw, sql, type Sql } from '../../db/sql.js'
 import { awaitingRelease, released } from './released.js'
 
 const dir = (q: NormalizedListQuery) => raw(q.sort.direction)
-
 
 /** A model as a JSON object for relation columns. */
 const modelJson = (alias: string) => `json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'avatar', ${alias}.avatar)`
@@ -24,7 +33,10 @@ const modelJson = (alias: string) => `json_build_object('id', ${alias}.id, 'firs
  */
 function modelNameMatches(alias: string, terms: SearchTerms): Sql {
   const name = raw(`lower(${alias}.first_name)`)
-  return sql`(${join(terms.words.map((word) => sql`(${name} % ${word} and similarity(${name}, ${word}) >= 0.45)`), ' or ')})`
+  return sql`(${join(
+    terms.words.map((word) => sql`(${name} % ${word} and similarity(${name}, ${word}) >= 0.45)`),
+    ' or ',
+  )})`
 }
 
 /** The most items a model-name match adds to a search (a common name stays cheap). */
@@ -71,8 +83,7 @@ interface ContentTable {
 /** What videos and image sets share: visibility, filters, search, sorts, relations. */
 function contentSource<Row, Item>(spec: ContentTable, kind: 'videos' | 'imageSets', map: ListSource<Row, Item>['map']): ListSource<Row, Item> {
   const published = raw('coalesce(t.publish_at, t.released_at)')
-  const pivotModels = (condition: Sql) =>
-    sql`exists (select 1 from ${raw(spec.pivot)} m where m.${raw(spec.pivotColumn)} = t.id and ${condition})`
+  const pivotModels = (condition: Sql) => sql`exists (select 1 from ${raw(spec.pivot)} m where m.${raw(spec.pivotColumn)} = t.id and ${condition})`
   return {
     kind,
     state: { table: spec.stateTable, column: spec.pivotColumn },
@@ -134,11 +145,14 @@ function contentSource<Row, Item>(spec: ContentTable, kind: 'videos' | 'imageSet
     },
     columns(q) {
       const columns = [
-        raw(`t.id, t.title, ${q.variant === 'tour' ? 't.tour_title, ' : ''}t.likes, t.dislikes, t.views, t.publish_at, coalesce(t.publish_at, t.released_at) as published_at, ${spec.ownColumns}`),
+        raw(
+          `t.id, t.title, ${q.variant === 'tour' ? 't.tour_title, ' : ''}t.likes, t.dislikes, t.views, t.publish_at, coalesce(t.publish_at, t.released_at) as published_at, ${spec.ownColumns}`,
+        ),
       ]
       if (q.relations.includes('featured_preview')) columns.push(raw(`${spec.posterColumn} as poster`))
       if (q.relations.includes('featured_model')) columns.push(raw(`case when fm.id is null then null else ${modelJson('fm')} end as featured_model`))
-      if (q.relations.includes('category')) columns.push(raw(`case when c.id is null then null else json_build_object('id', c.id, 'title', c.title) end as category`))
+      if (q.relations.includes('category'))
+        columns.push(raw(`case when c.id is null then null else json_build_object('id', c.id, 'title', c.title) end as category`))
       if (q.relations.includes('models')) {
         columns.push(
           raw(`(select coalesce(json_agg(${modelJson('p')} order by m.position, p.id), '[]') from ${spec.pivot} m

@@ -67,7 +67,13 @@ export type ContinueWatchingItem = VideoItem & {
  * the position for the progress bar, in the request's variant (the tour's cards where the
  * visitor may not see explicit material). Read per user (never cached).
  */
-export async function continueWatching(em: EntityManager, userId: number, locale: Locale, now: Date, variant: CatalogVariant = 'full'): Promise<ContinueWatchingItem[]> {
+export async function continueWatching(
+  em: EntityManager,
+  userId: number,
+  locale: Locale,
+  now: Date,
+  variant: CatalogVariant = 'full',
+): Promise<ContinueWatchingItem[]> {
   const q = normalizeListQuery('videos', { locale, with: ['featured_preview', 'featured_model', 'models', 'rating'] }, variant)
   const rows = await query<VideoRow & { position_seconds: number }>(
     em,

@@ -130,7 +130,11 @@ export async function ingestSource(em: EntityManager, store: MediaStore, request
   // First: an image set's meta.json may lie inside the folder that a move removes.
   if (request.metaFile) await place(request.metaFile, path.join(target, 'meta.json'), request.mode)
   if (kind === 'video') {
-    const ext = path.extname(sourceName).toLowerCase().replace(/[^a-z0-9.]/g, '').slice(0, 12)
+    const ext = path
+      .extname(sourceName)
+      .toLowerCase()
+      .replace(/[^a-z0-9.]/g, '')
+      .slice(0, 12)
     await place(source, path.join(target, `source${ext}`), request.mode)
   } else {
     for (const name of images) await place(path.join(source, name), path.join(target, name), request.mode)
@@ -175,7 +179,12 @@ export async function queueProcessing(em: EntityManager, kind: IngestKind, id: n
   if (kind === 'video') {
     await addJob(em, MEDIA_TASKS.processVideo, { id }, { jobKey: `${MEDIA_JOB_KEY_PREFIX.video}${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
   } else {
-    await addJob(em, MEDIA_TASKS.processImageSet, { id }, { queueName: MEDIA_QUEUES.images, jobKey: `${MEDIA_JOB_KEY_PREFIX.imageSet}${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS })
+    await addJob(
+      em,
+      MEDIA_TASKS.processImageSet,
+      { id },
+      { queueName: MEDIA_QUEUES.images, jobKey: `${MEDIA_JOB_KEY_PREFIX.imageSet}${id}`, maxAttempts: MEDIA_MAX_ATTEMPTS },
+    )
   }
 }
 
@@ -207,7 +216,11 @@ async function place(from: string, to: string, mode: 'move' | 'copy'): Promise<v
 }
 
 /** A video or image set by id, source hash or media key. */
-export function findItem(em: EntityManager, kind: IngestKind, where: { id?: number; sourceSha256?: string; mediaKey?: string }): Promise<Video | ImageSet | null> {
+export function findItem(
+  em: EntityManager,
+  kind: IngestKind,
+  where: { id?: number; sourceSha256?: string; mediaKey?: string },
+): Promise<Video | ImageSet | null> {
   return kind === 'video' ? em.findOne(Video, where) : em.findOne(ImageSet, where)
 }
 

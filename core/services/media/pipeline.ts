@@ -194,17 +194,22 @@ export async function retryFailedItem(em: EntityManager, kind: IngestKind, id: n
  */
 export async function cancelItem(em: EntityManager, kind: IngestKind, id: number, actorEmail: string) {
   // Locked, so the worker's own writes to the row wait for this decision.
-  const row = kind === 'video' ? await em.findOne(Video, id, { lockMode: LockMode.PESSIMISTIC_WRITE }) : await em.findOne(ImageSet, id, { lockMode: LockMode.PESSIMISTIC_WRITE })
+  const row =
+    kind === 'video'
+      ? await em.findOne(Video, id, { lockMode: LockMode.PESSIMISTIC_WRITE })
+      : await em.findOne(ImageSet, id, { lockMode: LockMode.PESSIMISTIC_WRITE })
   const name = row?.sourceName
   if (!row || !name) throw new AppError('NOT_FOUND', 'notFound')
   if (row.mediaStatus !== 'pending' && row.mediaStatus !== 'processing') throw new AppError('CONFLICT', 'itemNotActive')
   const before = pipelineState(row)
-  const [job] = await em.getConnection().execute<Array<{ id: string | null; running: boolean }>>(
-    `select id::text, (locked_at is not null) as running from graphile_worker.remove_job(?)`,
-    [`${MEDIA_JOB_KEY_PREFIX[kind]}${id}`],
-    'all',
-    em.getTransactionContext(),
-  )
+  const [job] = await em
+    .getConnection()
+    .execute<Array<{ id: string | null; running: boolean }>>(
+      `select id::text, (locked_at is not null) as running from graphile_worker.remove_job(?)`,
+      [`${MEDIA_JOB_KEY_PREFIX[kind]}${id}`],
+      'all',
+      em.getTransactionContext(),
+    )
   row.mediaStatus = 'failed'
   row.mediaError = cancelledReason(actorEmail)
   await em.flush()

@@ -27,8 +27,7 @@ export interface MediaGrant {
 }
 
 export type VerifyResult =
-  | { ok: true; userId: number; expiresAt: number; maxResolution?: Resolution }
-  | { ok: false; reason: 'malformed' | 'invalid' | 'expired' }
+  { ok: true; userId: number; expiresAt: number; maxResolution?: Resolution } | { ok: false; reason: 'malformed' | 'invalid' | 'expired' }
 
 /** A stored members-only path: `protected/<media key>/<file path>`, plain characters, no `..`. */
 const STORED_PATH = /^protected\/[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_][A-Za-z0-9._-]{0,127}){1,6}$/
@@ -42,7 +41,10 @@ export class MediaSigner {
   /** Expiries are rounded up to multiples of this (seconds). */
   readonly window: number
 
-  constructor(appSecret: string, readonly ttlSeconds: number) {
+  constructor(
+    appSecret: string,
+    readonly ttlSeconds: number,
+  ) {
     this.#key = crypto.createHmac('sha256', appSecret).update('streamclub:media-url:v1').digest()
     this.window = Math.max(30, Math.floor(ttlSeconds / 2))
   }

@@ -68,8 +68,7 @@ function attemptOf(stored: string | null | undefined, mediaKey: string): string 
 }
 
 /** The attempt folders the item's live stored paths lie in (a video published in two steps has two). */
-const attemptsOf = (live: LivePaths | undefined, mediaKey: string) =>
-  new Set([live ?? []].flat().flatMap((stored) => attemptOf(stored, mediaKey) ?? []))
+const attemptsOf = (live: LivePaths | undefined, mediaKey: string) => new Set([live ?? []].flat().flatMap((stored) => attemptOf(stored, mediaKey) ?? []))
 
 /** An S3 client for the store's settings. */
 export function createS3Client(s3: Pick<S3StoreConfig, 'endpoint' | 'region' | 'forcePathStyle' | 'accessKeyId' | 'secretAccessKey'>): S3Client {
@@ -248,7 +247,11 @@ export class S3MediaStore extends MediaStore {
     for (const name of names) if (stored.get(prefix + name) !== (await fs.stat(path.join(dir, name))).size) missing.push(name)
     const keep = (name: string) => this.putFile(prefix + name, path.join(dir, name))
     await eachLimited(missing.filter(isSourceFile), 1, keep)
-    await eachLimited(missing.filter((name) => !isSourceFile(name)), UPLOAD_CONCURRENCY, keep)
+    await eachLimited(
+      missing.filter((name) => !isSourceFile(name)),
+      UPLOAD_CONCURRENCY,
+      keep,
+    )
   }
 
   /**
@@ -298,8 +301,12 @@ export class S3MediaStore extends MediaStore {
   override async keepLocal(prefix: string): Promise<void> {
     const root = this.absolute(prefix)
     const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])
-    const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(this.mediaDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    await eachLimited(files, UPLOAD_CONCURRENCY, (stored) => this.putFile(stored, this.absolute(stored), stored.startsWith('public/') ? PUBLIC_WEEK : undefined))
+    const files = entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(this.mediaDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    await eachLimited(files, UPLOAD_CONCURRENCY, (stored) =>
+      this.putFile(stored, this.absolute(stored), stored.startsWith('public/') ? PUBLIC_WEEK : undefined),
+    )
     await fs.rm(root, { recursive: true, force: true })
   }
 
@@ -378,7 +385,9 @@ export class S3MediaStore extends MediaStore {
   override async directUrl(stored: string, expiresAt: number, now: Date, attachment?: string): Promise<string> {
     const bunny = this.s3.bunny
     if (bunny && !attachment) {
-      return signBunnyUrl(`${bunny.baseUrl}/${stored}`, bunny.tokenKey, { expires: expiresAt }, (key, message) => createHmac('sha256', key).update(message).digest())
+      return signBunnyUrl(`${bunny.baseUrl}/${stored}`, bunny.tokenKey, { expires: expiresAt }, (key, message) =>
+        createHmac('sha256', key).update(message).digest(),
+      )
     }
     return this.presign(stored, expiresAt, now, attachment)
   }
@@ -429,7 +438,13 @@ export class S3MediaStore extends MediaStore {
   async putFile(key: string, file: string, cacheControl?: string): Promise<void> {
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: createReadStream(file), ContentType: contentTypeOf(file), ...(cacheControl ? { CacheControl: cacheControl } : {}) },
+      params: {
+        Bucket: this.bucket,
+        Key: key,
+        Body: createReadStream(file),
+        ContentType: contentTypeOf(file),
+        ...(cacheControl ? { CacheControl: cacheControl } : {}),
+      },
       queueSize: 4,
       partSize: 16 * 1024 * 1024,
     })
@@ -460,17 +475,20 @@ export class S3MediaStore extends MediaStore {
     for (let start = 0; start < keys.length; start += 1000) {
       const batch = keys.slice(start, start + 1000)
       const result = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }))
-      if (result.Errors?.length) throw new Error(`could not delete ${result.Errors.length} objects, e.g. ${result.Errors[0]!.Key}: ${result.Errors[0]!.Message}`)
+      if (result.Errors?.length)
+        throw new Error(`could not delete ${result.Errors.length} objects, e.g. ${result.Errors[0]!.Key}: ${result.Errors[0]!.Message}`)
     }
   }
 
   async #removeAttempts(mediaKey: string, remove: (attempt: string) => boolean): Promise<void> {
     for (const tree of ['public', 'protected']) {
       const keys = await this.listKeys(`${tree}/${checkKey(mediaKey)}/`)
-      await this.deleteKeys(keys.filter((key) => {
-        const attempt = key.split('/')[2] ?? ''
-        return ATTEMPT.test(attempt) && remove(attempt)
-      }))
+      await this.deleteKeys(
+        keys.filter((key) => {
+          const attempt = key.split('/')[2] ?? ''
+          return ATTEMPT.test(attempt) && remove(attempt)
+        }),
+      )
     }
   }
 }

@@ -17,7 +17,10 @@ export interface ReadinessCheck {
 export class Readiness {
   private shuttingDown = false
 
-  constructor(readonly checks: ReadinessCheck[], private readonly timeoutMs = 3000) {}
+  constructor(
+    readonly checks: ReadinessCheck[],
+    private readonly timeoutMs = 3000,
+  ) {}
 
   beginShutdown(): void {
     this.shuttingDown = true

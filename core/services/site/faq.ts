@@ -26,7 +26,9 @@ export async function faqPage(em: EntityManager, locale: Locale) {
   const rows = await em.find(FaqEntry, {}, ORDER)
   return FAQ_GROUPS.map((group) => ({
     group,
-    entries: rows.filter((row) => row.group === group).map((row) => ({ id: row.id, question: localize(row.question, locale), answer: localAnswer(row.answer, locale) })),
+    entries: rows
+      .filter((row) => row.group === group)
+      .map((row) => ({ id: row.id, question: localize(row.question, locale), answer: localAnswer(row.answer, locale) })),
   })).filter((group) => group.entries.length > 0)
 }
 

@@ -16,7 +16,13 @@ export interface OutgoingMail {
  * delivers it. Call it inside the transaction of the change the mail is about.
  */
 export async function queueMail(em: EntityManager, mail: OutgoingMail): Promise<MailMessage> {
-  const message = em.create(MailMessage, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, forgetAfterSending: mail.forgetAfterSending ?? false })
+  const message = em.create(MailMessage, {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    forgetAfterSending: mail.forgetAfterSending ?? false,
+  })
   await em.flush()
   await addJob(em, 'send_mail', { id: message.id }, { maxAttempts: 10 })
   return message

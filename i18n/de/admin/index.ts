@@ -10,7 +10,8 @@ export default {
   },
   upload: {
     title: 'Hochladen',
-    intro: 'Lege Videodateien hier ab, auch mehrere auf einmal und jede viele Gigabyte groß. Sie werden in Teilen übertragen, und du kannst sie anhalten; nach einer unterbrochenen Verbindung, einem Neuladen dieser Seite oder einem Neustart des Servers ziehst du dieselbe Datei erneut hierher, und sie geht dort weiter, wo sie stehen blieb. Eine angekommene Datei wird wie eine Datei im Eingangsordner eingespielt: gehasht, auf Dubletten geprüft und vom Worker verarbeitet.',
+    intro:
+      'Lege Videodateien hier ab, auch mehrere auf einmal und jede viele Gigabyte groß. Sie werden in Teilen übertragen, und du kannst sie anhalten; nach einer unterbrochenen Verbindung, einem Neuladen dieser Seite oder einem Neustart des Servers ziehst du dieselbe Datei erneut hierher, und sie geht dort weiter, wo sie stehen blieb. Eine angekommene Datei wird wie eine Datei im Eingangsordner eingespielt: gehasht, auf Dubletten geprüft und vom Worker verarbeitet.',
     drop: 'Videodateien hierher ziehen',
     limits: 'Videodateien ({extensions}), je bis zu {max}',
     dropLabel: 'Videodateien zum Hochladen auswählen',
@@ -42,7 +43,8 @@ export default {
     keepOpen: 'Lass diese Seite offen, solange Dateien übertragen werden. Schließt sie sich doch, zieh dieselben Dateien erneut hierher, um weiterzumachen.',
     unfinished: {
       title: 'Unfertige Uploads auf dem Server',
-      intro: 'Uploads, die angehalten haben, bevor sie eingespielt wurden. Zieh dieselbe Datei erneut hierher, um weiterzumachen. Ein Upload, der {hours} Stunden lang nichts empfängt, wird entfernt.',
+      intro:
+        'Uploads, die angehalten haben, bevor sie eingespielt wurden. Zieh dieselbe Datei erneut hierher, um weiterzumachen. Ein Upload, der {hours} Stunden lang nichts empfängt, wird entfernt.',
       file: 'Datei',
       received: 'Empfangen',
       complete: 'Vollständig, noch nicht eingespielt',
@@ -56,7 +58,8 @@ export default {
   },
   content: {
     title: '{name} bearbeiten',
-    intro: 'Titel und Beschreibungen in den fünf Sprachen nebeneinander; ein leeres Feld ist eine fehlende Übersetzung, und die Seite zeigt stattdessen den deutschen, sonst den englischen Text.',
+    intro:
+      'Titel und Beschreibungen in den fünf Sprachen nebeneinander; ein leeres Feld ist eine fehlende Übersetzung, und die Seite zeigt stattdessen den deutschen, sonst den englischen Text.',
     publishing: 'Veröffentlichung',
     downloadable: 'Mitglieder dürfen es herunterladen',
     save: 'Speichern',
@@ -111,7 +114,8 @@ export default {
     cancel: 'Abbrechen',
     cancelLabel: '{name} abbrechen',
     cancelTitle: 'Verarbeitung von {name} stoppen?',
-    cancelText: 'Ein wartender Auftrag verlässt die Warteschlange; ein laufender wird gestoppt, und was er bisher erzeugt hat, wird entfernt. Der Inhalt gilt dann als fehlgeschlagen, und du kannst ihn später erneut versuchen.',
+    cancelText:
+      'Ein wartender Auftrag verlässt die Warteschlange; ein laufender wird gestoppt, und was er bisher erzeugt hat, wird entfernt. Der Inhalt gilt dann als fehlgeschlagen, und du kannst ihn später erneut versuchen.',
     cancelConfirm: 'Verarbeitung stoppen',
     cancelKeep: 'Weiterlaufen lassen',
     cancelled: '{name} wurde abgebrochen.',

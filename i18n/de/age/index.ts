@@ -23,9 +23,11 @@ export default {
     doubleAnonymous: 'Doppelte Anonymität: Der Anbieter erfährt nicht, welche Website fragt, und diese Website erfährt nicht, wer du bist.',
     noMethods: 'Hier ist noch keine Altersprüfung verfügbar. Bitte komm später wieder.',
     keepsTitle: 'Was diese Website speichert',
-    keeps: 'Nur die Antwort „18 oder älter“, die gewählte Methode und den Anbieter sowie, wann die Antwort abläuft. Niemals dein Geburtsdatum, deinen Namen, ein Dokument oder ein Bild.',
+    keeps:
+      'Nur die Antwort „18 oder älter“, die gewählte Methode und den Anbieter sowie, wann die Antwort abläuft. Niemals dein Geburtsdatum, deinen Namen, ein Dokument oder ein Bild.',
     scope: {
-      visit: 'Die Antwort gilt nur für diese Browsersitzung und verfällt nach {idle} Minuten ohne Aktivität, spätestens nach {hours} Stunden. Sie wird nie mit einem Konto verknüpft.',
+      visit:
+        'Die Antwort gilt nur für diese Browsersitzung und verfällt nach {idle} Minuten ohne Aktivität, spätestens nach {hours} Stunden. Sie wird nie mit einem Konto verknüpft.',
       account: 'Die Antwort wird an deinem Konto gespeichert und nach {days} Tagen erneut abgefragt.',
       accountOnce: 'Die Antwort wird an deinem Konto gespeichert: Eine Prüfung genügt.',
       loginEachVisit: 'Bei jedem Besuch meldest du dich erneut an (mit Passwort oder Passkey), bevor sie gilt.',
@@ -62,7 +64,8 @@ export default {
   },
   statement: {
     title: 'Altersverifikation',
-    intro: 'Streamclub zeigt Inhalte für Erwachsene. Wo das Recht es verlangt, prüfen wir, dass Besucher volljährig sind, bevor wir sie zeigen. Diese Seite sagt, was wo gilt und warum.',
+    intro:
+      'Streamclub zeigt Inhalte für Erwachsene. Wo das Recht es verlangt, prüfen wir, dass Besucher volljährig sind, bevor wir sie zeigen. Diese Seite sagt, was wo gilt und warum.',
     hereTitle: 'Wo du bist',
     here: 'Deine Anfrage scheint aus {place} zu kommen ({source}). Es gelten die Regeln für {rule}.',
     sources: {
@@ -108,7 +111,8 @@ export default {
   },
   console: {
     title: 'Altersverifikation',
-    intro: 'Seitenaufrufe nach der Entscheidung der Richtlinie und Altersprüfungen nach Methode, in den letzten {days} Tagen. Pro Server im Speicher gezählt und einmal pro Minute gespeichert; kein Besucher wird identifiziert.',
+    intro:
+      'Seitenaufrufe nach der Entscheidung der Richtlinie und Altersprüfungen nach Methode, in den letzten {days} Tagen. Pro Server im Speicher gezählt und einmal pro Minute gespeichert; kein Besucher wird identifiziert.',
     byOutcome: 'Seitenaufrufe nach Ergebnis',
     byRule: 'Seitenaufrufe nach Regel',
     byMethod: 'Altersprüfungen nach Methode',

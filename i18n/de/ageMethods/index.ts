@@ -4,7 +4,8 @@ export default {
   card: {
     title: 'Kartenprüfung',
     demoTitle: 'Demo-Zahlungsanbieter',
-    demoText: 'Diese Seite steht für die Kartenprüfung des Zahlungsanbieters. Es wird kein Geld bewegt und nichts über die Karte gespeichert: Eine Prüfung über null Euro sagt nur, ob die Karte gültig ist und welche Art von Karte es ist.',
+    demoText:
+      'Diese Seite steht für die Kartenprüfung des Zahlungsanbieters. Es wird kein Geld bewegt und nichts über die Karte gespeichert: Eine Prüfung über null Euro sagt nur, ob die Karte gültig ist und welche Art von Karte es ist.',
     why: 'Nur eine Kreditkarte zeigt, dass Sie 18 Jahre oder älter sind: Debit- und Prepaidkarten werden auch an Minderjährige ausgegeben.',
     formLabel: 'Kartendaten',
     number: 'Kartennummer',

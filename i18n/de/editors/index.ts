@@ -99,7 +99,8 @@ export default {
   },
   plans: {
     title: 'Tarife',
-    intro: 'Die angebotenen Mitgliedschaften. Ein Tarif mit Abonnenten behält Preis, Laufzeit und Probezeitraum, zu denen er verkauft wurde: Für neue Bedingungen lege einen neuen Tarif an und setze den alten auf „nicht gelistet“.',
+    intro:
+      'Die angebotenen Mitgliedschaften. Ein Tarif mit Abonnenten behält Preis, Laufzeit und Probezeitraum, zu denen er verkauft wurde: Für neue Bedingungen lege einen neuen Tarif an und setze den alten auf „nicht gelistet“.',
     tableLabel: 'Tarife',
     name: 'Name',
     price: 'Preis',

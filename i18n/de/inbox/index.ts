@@ -19,7 +19,8 @@ export default {
     none: 'Keine',
   },
   reports: {
-    intro: 'Meldungen aus dem Meldeformular der Seite. Jede muss innerhalb von {days} Werktagen nach dem Tag ihres Eingangs entschieden sein (Wochenenden zählen nicht): bis zum Ende ihres Fälligkeitstags.',
+    intro:
+      'Meldungen aus dem Meldeformular der Seite. Jede muss innerhalb von {days} Werktagen nach dem Tag ihres Eingangs entschieden sein (Wochenenden zählen nicht): bis zum Ende ihres Fälligkeitstags.',
     filters: {
       open: 'Offen, fällige zuerst',
       overdue: 'Überfällig',
@@ -63,7 +64,8 @@ export default {
     saved: 'Der Zustand der Meldung ist gespeichert.',
     lastChange: 'Zuletzt geändert {at}.',
     unpublishTitle: 'Zurückziehen',
-    unpublishHint: 'Nimmt jedes Video und jede Bildergalerie, die diese Meldung nennt, sofort von der Seite und markiert die Meldung als entfernt. Ihre Seiten in der Konsole können sie wieder veröffentlichen.',
+    unpublishHint:
+      'Nimmt jedes Video und jede Bildergalerie, die diese Meldung nennt, sofort von der Seite und markiert die Meldung als entfernt. Ihre Seiten in der Konsole können sie wieder veröffentlichen.',
     unpublish: 'Genannte Inhalte zurückziehen',
     confirmUnpublish: 'Die Videos und Bildergalerien, die diese Meldung nennt, von der Seite nehmen und die Meldung als entfernt markieren?',
     unpublished: 'Von der Seite genommen: {count}. Die Meldung ist als entfernt markiert.',

@@ -12,7 +12,8 @@ const en_admin = {
   },
   upload: {
     title: 'Upload',
-    intro: 'Drop video files here, several at once, up to many gigabytes each. They are sent in parts, and you can pause them; after a lost connection, a reload of this page or a restart of the server, drop the same file again and it goes on where it stopped. A file that has arrived is ingested like one dropped into the ingest folder: hashed, checked for duplicates and processed by the worker.',
+    intro:
+      'Drop video files here, several at once, up to many gigabytes each. They are sent in parts, and you can pause them; after a lost connection, a reload of this page or a restart of the server, drop the same file again and it goes on where it stopped. A file that has arrived is ingested like one dropped into the ingest folder: hashed, checked for duplicates and processed by the worker.',
     drop: 'Drag video files here',
     limits: 'Video files ({extensions:string}), up to {max:string} each',
     dropLabel: 'Choose video files to upload',
@@ -44,7 +45,8 @@ const en_admin = {
     keepOpen: 'Keep this page open while files are being sent. Should it close, drop the same files again to go on.',
     unfinished: {
       title: 'Unfinished uploads on the server',
-      intro: 'Uploads that stopped before they were ingested. Drop the same file again to go on. An upload that receives nothing for {hours:number} hours is removed.',
+      intro:
+        'Uploads that stopped before they were ingested. Drop the same file again to go on. An upload that receives nothing for {hours:number} hours is removed.',
       file: 'File',
       received: 'Received',
       complete: 'Complete, not ingested yet',
@@ -58,7 +60,8 @@ const en_admin = {
   },
   content: {
     title: 'Edit {name:string}',
-    intro: 'Titles and descriptions in the five languages side by side; an empty field is a missing translation, and the site shows the German text, else the English one, instead.',
+    intro:
+      'Titles and descriptions in the five languages side by side; an empty field is a missing translation, and the site shows the German text, else the English one, instead.',
     publishing: 'Publishing',
     downloadable: 'Members may download it',
     save: 'Save',
@@ -113,7 +116,8 @@ const en_admin = {
     cancel: 'Cancel',
     cancelLabel: 'Cancel {name:string}',
     cancelTitle: 'Stop processing {name:string}?',
-    cancelText: 'A queued job leaves the queue; a running one is stopped and what it made so far is removed. The item is marked failed, and you can retry it later.',
+    cancelText:
+      'A queued job leaves the queue; a running one is stopped and what it made so far is removed. The item is marked failed, and you can retry it later.',
     cancelConfirm: 'Stop processing',
     cancelKeep: 'Keep it',
     cancelled: '{name:string} is cancelled.',

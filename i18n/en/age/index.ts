@@ -24,9 +24,11 @@ const en_age = {
     doubleAnonymous: 'Double anonymity: the provider does not learn which site asks, and this site does not learn who you are.',
     noMethods: 'No way of verifying your age is available here yet. Please come back later.',
     keepsTitle: 'What this site keeps',
-    keeps: 'Nothing but the answer “18 or older”, the method and provider you chose, and when the answer expires. Never your birth date, your name, a document or a picture.',
+    keeps:
+      'Nothing but the answer “18 or older”, the method and provider you chose, and when the answer expires. Never your birth date, your name, a document or a picture.',
     scope: {
-      visit: 'The answer counts for this browser session only and lapses after {idle:number} minutes without activity, at the latest after {hours:number} hours. It is never linked to an account.',
+      visit:
+        'The answer counts for this browser session only and lapses after {idle:number} minutes without activity, at the latest after {hours:number} hours. It is never linked to an account.',
       account: 'The answer is kept on your account and asked for again after {days:number} days.',
       accountOnce: 'The answer is kept on your account: one check is enough.',
       loginEachVisit: 'At every visit, log in again (with your password or a passkey) before it counts.',
@@ -63,7 +65,8 @@ const en_age = {
   },
   statement: {
     title: 'Age assurance',
-    intro: 'Streamclub shows content for adults. Where the law asks for it, we check that visitors are adults before showing it. This page says what applies where, and why.',
+    intro:
+      'Streamclub shows content for adults. Where the law asks for it, we check that visitors are adults before showing it. This page says what applies where, and why.',
     hereTitle: 'Where you are',
     here: 'Your request appears to come from {place:string} ({source:string}). The rules for {rule:string} apply.',
     sources: {
@@ -109,7 +112,8 @@ const en_age = {
   },
   console: {
     title: 'Age assurance',
-    intro: 'Page views by what the policy decided, and age checks by method, over the last {days:number} days. Counted per server in memory and stored once a minute; no visitor is identified.',
+    intro:
+      'Page views by what the policy decided, and age checks by method, over the last {days:number} days. Counted per server in memory and stored once a minute; no visitor is identified.',
     byOutcome: 'Page views by outcome',
     byRule: 'Page views by jurisdiction rule',
     byMethod: 'Age checks by method',

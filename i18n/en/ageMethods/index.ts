@@ -5,7 +5,8 @@ const en_ageMethods = {
   card: {
     title: 'Card check',
     demoTitle: 'Demo processor',
-    demoText: 'This page stands in for the payment processor’s card check. No money is moved and nothing about the card is kept: a check of zero amount says only whether the card is valid and what kind of card it is.',
+    demoText:
+      'This page stands in for the payment processor’s card check. No money is moved and nothing about the card is kept: a check of zero amount says only whether the card is valid and what kind of card it is.',
     why: 'Only a credit card shows that you are 18 or older: debit and prepaid cards are also issued to minors.',
     formLabel: 'Card details',
     number: 'Card number',

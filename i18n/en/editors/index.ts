@@ -100,7 +100,8 @@ const en_editors = {
   },
   plans: {
     title: 'Plans',
-    intro: 'The memberships on sale. A plan with subscribers keeps the price, period and trial it was sold with: for new terms, create a new plan and make the old one unlisted.',
+    intro:
+      'The memberships on sale. A plan with subscribers keeps the price, period and trial it was sold with: for new terms, create a new plan and make the old one unlisted.',
     tableLabel: 'Plans',
     name: 'Name',
     price: 'Price',

@@ -20,7 +20,8 @@ const en_inbox = {
     none: 'None',
   },
   reports: {
-    intro: 'Reports sent through the site’s report form. Each must be decided within {days:number} business days after the day it arrived (weekends do not count): by the end of its due day.',
+    intro:
+      'Reports sent through the site’s report form. Each must be decided within {days:number} business days after the day it arrived (weekends do not count): by the end of its due day.',
     filters: {
       open: 'Open, due first',
       overdue: 'Overdue',
@@ -64,7 +65,8 @@ const en_inbox = {
     saved: 'The report’s state is saved.',
     lastChange: 'Last changed {at:string}.',
     unpublishTitle: 'Unpublish',
-    unpublishHint: 'Takes every video and image set this report names off the site at once and marks the report removed. Their console pages can publish them again.',
+    unpublishHint:
+      'Takes every video and image set this report names off the site at once and marks the report removed. Their console pages can publish them again.',
     unpublish: 'Unpublish the named content',
     confirmUnpublish: 'Take the videos and image sets this report names off the site, and mark the report removed?',
     unpublished: 'Taken off the site: {count:number}. The report is marked removed.',

@@ -15,7 +15,8 @@ const en_tour = {
   /** The console's item editor. */
   editor: {
     title: 'Tour texts',
-    intro: 'Where the law asks for an age check (for example in France or the United Kingdom), visitors who have not verified their age see a blurred tour of the site, with these texts instead of the title and description above. Write nothing explicit here. Left empty, the tour shows a neutral title ("{fallback:string}") and no description.',
+    intro:
+      'Where the law asks for an age check (for example in France or the United Kingdom), visitors who have not verified their age see a blurred tour of the site, with these texts instead of the title and description above. Write nothing explicit here. Left empty, the tour shows a neutral title ("{fallback:string}") and no description.',
     siteCard: 'On the site',
     tourCard: 'In the tour',
     tourCardLabel: 'The item’s card as the blurred tour will show it',

@@ -10,7 +10,8 @@ export default {
   },
   upload: {
     title: 'Subir',
-    intro: 'Suelta aquí archivos de vídeo, también varios a la vez y de muchos gigabytes cada uno. Se envían por partes y puedes pausarlos; tras una conexión perdida, al recargar esta página o al reiniciarse el servidor, arrastra de nuevo el mismo archivo y seguirá donde se quedó. Un archivo que ha llegado se importa como uno dejado en la carpeta de entrada: se calcula su hash, se comprueba si está duplicado y lo procesa el proceso de trabajo.',
+    intro:
+      'Suelta aquí archivos de vídeo, también varios a la vez y de muchos gigabytes cada uno. Se envían por partes y puedes pausarlos; tras una conexión perdida, al recargar esta página o al reiniciarse el servidor, arrastra de nuevo el mismo archivo y seguirá donde se quedó. Un archivo que ha llegado se importa como uno dejado en la carpeta de entrada: se calcula su hash, se comprueba si está duplicado y lo procesa el proceso de trabajo.',
     drop: 'Arrastra archivos de vídeo aquí',
     limits: 'Archivos de vídeo ({extensions}), hasta {max} cada uno',
     dropLabel: 'Elegir archivos de vídeo para subir',
@@ -42,7 +43,8 @@ export default {
     keepOpen: 'Mantén esta página abierta mientras se envían archivos. Si se cierra, arrastra de nuevo los mismos archivos para seguir.',
     unfinished: {
       title: 'Subidas sin terminar en el servidor',
-      intro: 'Subidas que se detuvieron antes de importarse. Arrastra de nuevo el mismo archivo para seguir. Una subida que no recibe nada durante {hours} horas se elimina.',
+      intro:
+        'Subidas que se detuvieron antes de importarse. Arrastra de nuevo el mismo archivo para seguir. Una subida que no recibe nada durante {hours} horas se elimina.',
       file: 'Archivo',
       received: 'Recibido',
       complete: 'Completa, aún sin importar',
@@ -56,7 +58,8 @@ export default {
   },
   content: {
     title: 'Editar {name}',
-    intro: 'Títulos y descripciones en los cinco idiomas, uno al lado del otro; un campo vacío es una traducción que falta, y el sitio muestra en su lugar el texto alemán o, si no lo hay, el inglés.',
+    intro:
+      'Títulos y descripciones en los cinco idiomas, uno al lado del otro; un campo vacío es una traducción que falta, y el sitio muestra en su lugar el texto alemán o, si no lo hay, el inglés.',
     publishing: 'Publicación',
     downloadable: 'Los miembros pueden descargarlo',
     save: 'Guardar',
@@ -111,7 +114,8 @@ export default {
     cancel: 'Cancelar',
     cancelLabel: 'Cancelar {name}',
     cancelTitle: '¿Detener el procesamiento de {name}?',
-    cancelText: 'Un trabajo en cola sale de la cola; uno en marcha se detiene y se elimina lo que haya hecho hasta ahora. El elemento queda como fallido y puedes reintentarlo más tarde.',
+    cancelText:
+      'Un trabajo en cola sale de la cola; uno en marcha se detiene y se elimina lo que haya hecho hasta ahora. El elemento queda como fallido y puedes reintentarlo más tarde.',
     cancelConfirm: 'Detener el procesamiento',
     cancelKeep: 'Dejarlo seguir',
     cancelled: '{name} se ha cancelado.',

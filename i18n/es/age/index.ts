@@ -23,9 +23,11 @@ export default {
     doubleAnonymous: 'Doble anonimato: el proveedor no sabe qué sitio pregunta y este sitio no sabe quién eres.',
     noMethods: 'Aquí aún no hay ninguna forma de verificar tu edad. Vuelve más tarde.',
     keepsTitle: 'Qué guarda este sitio',
-    keeps: 'Solo la respuesta «18 años o más», el método y el proveedor que elegiste y cuándo caduca la respuesta. Nunca tu fecha de nacimiento, tu nombre, un documento ni una imagen.',
+    keeps:
+      'Solo la respuesta «18 años o más», el método y el proveedor que elegiste y cuándo caduca la respuesta. Nunca tu fecha de nacimiento, tu nombre, un documento ni una imagen.',
     scope: {
-      visit: 'La respuesta vale solo para esta sesión del navegador y caduca tras {idle} minutos sin actividad, como muy tarde tras {hours} horas. Nunca se vincula a una cuenta.',
+      visit:
+        'La respuesta vale solo para esta sesión del navegador y caduca tras {idle} minutos sin actividad, como muy tarde tras {hours} horas. Nunca se vincula a una cuenta.',
       account: 'La respuesta se guarda en tu cuenta y se vuelve a pedir tras {days} días.',
       accountOnce: 'La respuesta se guarda en tu cuenta: basta con una verificación.',
       loginEachVisit: 'En cada visita, vuelve a iniciar sesión (con tu contraseña o una clave de acceso) para que cuente.',
@@ -62,7 +64,8 @@ export default {
   },
   statement: {
     title: 'Verificación de edad',
-    intro: 'Streamclub muestra contenido para adultos. Donde la ley lo pide, comprobamos que los visitantes son mayores de edad antes de mostrarlo. Esta página explica qué se aplica, dónde y por qué.',
+    intro:
+      'Streamclub muestra contenido para adultos. Donde la ley lo pide, comprobamos que los visitantes son mayores de edad antes de mostrarlo. Esta página explica qué se aplica, dónde y por qué.',
     hereTitle: 'Dónde estás',
     here: 'Tu solicitud parece venir de {place} ({source}). Se aplican las normas para {rule}.',
     sources: {
@@ -108,7 +111,8 @@ export default {
   },
   console: {
     title: 'Verificación de edad',
-    intro: 'Páginas vistas según la decisión de la política y verificaciones de edad por método, en los últimos {days} días. Se cuentan en memoria por servidor y se guardan una vez por minuto; no se identifica a ningún visitante.',
+    intro:
+      'Páginas vistas según la decisión de la política y verificaciones de edad por método, en los últimos {days} días. Se cuentan en memoria por servidor y se guardan una vez por minuto; no se identifica a ningún visitante.',
     byOutcome: 'Páginas vistas por resultado',
     byRule: 'Páginas vistas por norma',
     byMethod: 'Verificaciones de edad por método',

@@ -4,7 +4,8 @@ export default {
   card: {
     title: 'Comprobación de tarjeta',
     demoTitle: 'Procesador de pagos de demostración',
-    demoText: 'Esta página sustituye a la comprobación de tarjeta del procesador de pagos. No se mueve dinero y no se guarda nada de la tarjeta: una comprobación por importe cero solo indica si la tarjeta es válida y de qué tipo es.',
+    demoText:
+      'Esta página sustituye a la comprobación de tarjeta del procesador de pagos. No se mueve dinero y no se guarda nada de la tarjeta: una comprobación por importe cero solo indica si la tarjeta es válida y de qué tipo es.',
     why: 'Solo una tarjeta de crédito demuestra que tienes 18 años o más: las tarjetas de débito y prepago también se emiten a menores.',
     formLabel: 'Datos de la tarjeta',
     number: 'Número de tarjeta',

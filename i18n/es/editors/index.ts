@@ -99,7 +99,8 @@ export default {
   },
   plans: {
     title: 'Planes',
-    intro: 'Las suscripciones a la venta. Un plan con suscriptores mantiene el precio, el periodo y la prueba con que se vendió: para nuevas condiciones, crea un plan nuevo y deja el antiguo como no listado.',
+    intro:
+      'Las suscripciones a la venta. Un plan con suscriptores mantiene el precio, el periodo y la prueba con que se vendió: para nuevas condiciones, crea un plan nuevo y deja el antiguo como no listado.',
     tableLabel: 'Planes',
     name: 'Nombre',
     price: 'Precio',

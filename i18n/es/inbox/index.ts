@@ -19,7 +19,8 @@ export default {
     none: 'Ninguno',
   },
   reports: {
-    intro: 'Denuncias enviadas con el formulario del sitio. Cada una debe resolverse en {days} días hábiles tras el día en que llegó (los fines de semana no cuentan): antes del final de su día de vencimiento.',
+    intro:
+      'Denuncias enviadas con el formulario del sitio. Cada una debe resolverse en {days} días hábiles tras el día en que llegó (los fines de semana no cuentan): antes del final de su día de vencimiento.',
     filters: {
       open: 'Abiertas, las que vencen antes primero',
       overdue: 'Vencidas',
@@ -63,7 +64,8 @@ export default {
     saved: 'El estado de la denuncia está guardado.',
     lastChange: 'Último cambio: {at}.',
     unpublishTitle: 'Retirar',
-    unpublishHint: 'Quita del sitio al instante cada vídeo y galería que nombra esta denuncia y la marca como retirada. Sus páginas en la consola pueden volver a publicarlos.',
+    unpublishHint:
+      'Quita del sitio al instante cada vídeo y galería que nombra esta denuncia y la marca como retirada. Sus páginas en la consola pueden volver a publicarlos.',
     unpublish: 'Retirar el contenido nombrado',
     confirmUnpublish: '¿Quitar del sitio los vídeos y galerías que nombra esta denuncia y marcarla como retirada?',
     unpublished: 'Quitados del sitio: {count}. La denuncia está marcada como retirada.',

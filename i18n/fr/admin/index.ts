@@ -10,7 +10,8 @@ export default {
   },
   upload: {
     title: 'Envoi',
-    intro: 'Déposez ici des fichiers vidéo, plusieurs à la fois et de plusieurs gigaoctets chacun si vous voulez. Ils sont envoyés par parties et vous pouvez les mettre en pause ; après une connexion perdue, un rechargement de cette page ou un redémarrage du serveur, déposez de nouveau le même fichier et l’envoi reprend là où il s’était arrêté. Un fichier arrivé est importé comme un fichier déposé dans le dossier d’entrée : haché, vérifié contre les doublons et traité par le processus de traitement.',
+    intro:
+      'Déposez ici des fichiers vidéo, plusieurs à la fois et de plusieurs gigaoctets chacun si vous voulez. Ils sont envoyés par parties et vous pouvez les mettre en pause ; après une connexion perdue, un rechargement de cette page ou un redémarrage du serveur, déposez de nouveau le même fichier et l’envoi reprend là où il s’était arrêté. Un fichier arrivé est importé comme un fichier déposé dans le dossier d’entrée : haché, vérifié contre les doublons et traité par le processus de traitement.',
     drop: 'Glissez des fichiers vidéo ici',
     limits: 'Fichiers vidéo ({extensions}), jusqu’à {max} chacun',
     dropLabel: 'Choisir des fichiers vidéo à envoyer',
@@ -42,7 +43,8 @@ export default {
     keepOpen: 'Gardez cette page ouverte pendant l’envoi des fichiers. Si elle se ferme, déposez de nouveau les mêmes fichiers pour continuer.',
     unfinished: {
       title: 'Envois inachevés sur le serveur',
-      intro: 'Envois arrêtés avant d’être importés. Déposez de nouveau le même fichier pour continuer. Un envoi qui ne reçoit rien pendant {hours} heures est supprimé.',
+      intro:
+        'Envois arrêtés avant d’être importés. Déposez de nouveau le même fichier pour continuer. Un envoi qui ne reçoit rien pendant {hours} heures est supprimé.',
       file: 'Fichier',
       received: 'Reçu',
       complete: 'Complet, pas encore importé',
@@ -56,7 +58,8 @@ export default {
   },
   content: {
     title: 'Modifier {name}',
-    intro: 'Titres et descriptions dans les cinq langues côte à côte ; un champ vide est une traduction manquante, et le site affiche à la place le texte allemand, sinon l’anglais.',
+    intro:
+      'Titres et descriptions dans les cinq langues côte à côte ; un champ vide est une traduction manquante, et le site affiche à la place le texte allemand, sinon l’anglais.',
     publishing: 'Publication',
     downloadable: 'Les membres peuvent le télécharger',
     save: 'Enregistrer',
@@ -111,7 +114,8 @@ export default {
     cancel: 'Annuler',
     cancelLabel: 'Annuler {name}',
     cancelTitle: 'Arrêter le traitement de {name} ?',
-    cancelText: 'Une tâche en attente quitte la file ; une tâche en cours est arrêtée et ce qu’elle a produit jusqu’ici est supprimé. L’élément est marqué en échec et vous pourrez le réessayer plus tard.',
+    cancelText:
+      'Une tâche en attente quitte la file ; une tâche en cours est arrêtée et ce qu’elle a produit jusqu’ici est supprimé. L’élément est marqué en échec et vous pourrez le réessayer plus tard.',
     cancelConfirm: 'Arrêter le traitement',
     cancelKeep: 'Le laisser continuer',
     cancelled: '{name} est annulé.',

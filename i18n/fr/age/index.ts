@@ -23,9 +23,11 @@ export default {
     doubleAnonymous: 'Double anonymat : le prestataire ne sait pas quel site demande, et ce site ne sait pas qui vous êtes.',
     noMethods: 'Aucun moyen de vérifier votre âge n’est encore disponible ici. Revenez plus tard.',
     keepsTitle: 'Ce que ce site conserve',
-    keeps: 'Uniquement la réponse « 18 ans ou plus », le moyen et le prestataire choisis, et la date d’expiration de la réponse. Jamais votre date de naissance, votre nom, un document ou une image.',
+    keeps:
+      'Uniquement la réponse « 18 ans ou plus », le moyen et le prestataire choisis, et la date d’expiration de la réponse. Jamais votre date de naissance, votre nom, un document ou une image.',
     scope: {
-      visit: 'La réponse vaut pour cette session du navigateur seulement et expire après {idle} minutes d’inactivité, au plus tard après {hours} heures. Elle n’est jamais liée à un compte.',
+      visit:
+        'La réponse vaut pour cette session du navigateur seulement et expire après {idle} minutes d’inactivité, au plus tard après {hours} heures. Elle n’est jamais liée à un compte.',
       account: 'La réponse est conservée sur votre compte et redemandée après {days} jours.',
       accountOnce: 'La réponse est conservée sur votre compte : une vérification suffit.',
       loginEachVisit: 'À chaque visite, reconnectez-vous (mot de passe ou clé d’accès) pour qu’elle compte.',
@@ -62,7 +64,8 @@ export default {
   },
   statement: {
     title: 'Vérification de l’âge',
-    intro: 'Streamclub montre des contenus pour adultes. Là où la loi le demande, nous vérifions que les visiteurs sont majeurs avant de les montrer. Cette page indique ce qui s’applique, où, et pourquoi.',
+    intro:
+      'Streamclub montre des contenus pour adultes. Là où la loi le demande, nous vérifions que les visiteurs sont majeurs avant de les montrer. Cette page indique ce qui s’applique, où, et pourquoi.',
     hereTitle: 'Là où vous êtes',
     here: 'Votre requête semble venir de {place} ({source}). Les règles pour {rule} s’appliquent.',
     sources: {
@@ -108,7 +111,8 @@ export default {
   },
   console: {
     title: 'Vérification de l’âge',
-    intro: 'Pages vues selon la décision de la politique, et vérifications d’âge par moyen, sur les {days} derniers jours. Comptées en mémoire par serveur et enregistrées une fois par minute ; aucun visiteur n’est identifié.',
+    intro:
+      'Pages vues selon la décision de la politique, et vérifications d’âge par moyen, sur les {days} derniers jours. Comptées en mémoire par serveur et enregistrées une fois par minute ; aucun visiteur n’est identifié.',
     byOutcome: 'Pages vues par résultat',
     byRule: 'Pages vues par règle',
     byMethod: 'Vérifications d’âge par moyen',

@@ -4,7 +4,8 @@ export default {
   card: {
     title: 'Vérification de carte',
     demoTitle: 'Prestataire de paiement de démonstration',
-    demoText: 'Cette page remplace la vérification de carte du prestataire de paiement. Aucun argent n’est débité et rien de la carte n’est conservé : une vérification d’un montant nul indique seulement si la carte est valide et de quel type elle est.',
+    demoText:
+      'Cette page remplace la vérification de carte du prestataire de paiement. Aucun argent n’est débité et rien de la carte n’est conservé : une vérification d’un montant nul indique seulement si la carte est valide et de quel type elle est.',
     why: 'Seule une carte de crédit montre que vous avez 18 ans ou plus : les cartes de débit et prépayées sont aussi délivrées à des mineurs.',
     formLabel: 'Données de la carte',
     number: 'Numéro de carte',

@@ -99,7 +99,8 @@ export default {
   },
   plans: {
     title: 'Offres',
-    intro: 'Les abonnements en vente. Une offre avec des abonnés garde le prix, la période et l’essai auxquels elle a été vendue : pour de nouvelles conditions, créez une nouvelle offre et rendez l’ancienne non listée.',
+    intro:
+      'Les abonnements en vente. Une offre avec des abonnés garde le prix, la période et l’essai auxquels elle a été vendue : pour de nouvelles conditions, créez une nouvelle offre et rendez l’ancienne non listée.',
     tableLabel: 'Offres',
     name: 'Nom',
     price: 'Prix',

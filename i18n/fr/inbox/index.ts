@@ -19,7 +19,8 @@ export default {
     none: 'Aucun',
   },
   reports: {
-    intro: 'Signalements envoyés par le formulaire du site. Chacun doit être tranché sous {days} jours ouvrés après le jour de son arrivée (les week-ends ne comptent pas) : avant la fin de son jour d’échéance.',
+    intro:
+      'Signalements envoyés par le formulaire du site. Chacun doit être tranché sous {days} jours ouvrés après le jour de son arrivée (les week-ends ne comptent pas) : avant la fin de son jour d’échéance.',
     filters: {
       open: 'Ouverts, échéance la plus proche d’abord',
       overdue: 'En retard',
@@ -63,7 +64,8 @@ export default {
     saved: 'L’état du signalement est enregistré.',
     lastChange: 'Dernière modification : {at}.',
     unpublishTitle: 'Retirer',
-    unpublishHint: 'Retire aussitôt du site chaque vidéo et galerie que nomme ce signalement et le marque comme retiré. Leurs pages dans la console peuvent les republier.',
+    unpublishHint:
+      'Retire aussitôt du site chaque vidéo et galerie que nomme ce signalement et le marque comme retiré. Leurs pages dans la console peuvent les republier.',
     unpublish: 'Retirer le contenu nommé',
     confirmUnpublish: 'Retirer du site les vidéos et galeries que nomme ce signalement, et le marquer comme retiré ?',
     unpublished: 'Retirés du site : {count}. Le signalement est marqué comme retiré.',

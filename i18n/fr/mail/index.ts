@@ -7,7 +7,7 @@ export default {
     subject: 'Confirmez votre adresse e-mail',
     text: 'merci de vous être inscrit sur Streamclub. Veuillez confirmer votre adresse e-mail avec ce lien :',
     action: "Confirmer l'adresse e-mail",
-    note: "Le lien est valable 24 heures. Si vous ne vous êtes pas inscrit sur Streamclub, vous pouvez ignorer cet e-mail.",
+    note: 'Le lien est valable 24 heures. Si vous ne vous êtes pas inscrit sur Streamclub, vous pouvez ignorer cet e-mail.',
   },
   reset: {
     subject: 'Choisissez un nouveau mot de passe',

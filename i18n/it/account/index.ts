@@ -31,7 +31,8 @@ const it_account = {
   },
   passkeys: {
     title: 'Passkeys',
-    intro: 'A passkey signs you in with your fingerprint, your face or your screen lock: no password to type, to leak or to be tricked out of, and it works on this site only.',
+    intro:
+      'A passkey signs you in with your fingerprint, your face or your screen lock: no password to type, to leak or to be tricked out of, and it works on this site only.',
     add: 'Add a passkey',
     added: 'Your passkey “{name}” is ready: next time, sign in with it.',
     none: 'You have no passkey yet.',
@@ -61,7 +62,8 @@ const it_account = {
     needsPasskey: 'Add a passkey first; then you can remove your password.',
     remove: 'Remove my password',
     removeTitle: 'Sign in with passkeys only?',
-    removeText: 'Your password will be deleted and you sign in with your passkeys only. Should you lose them all, “Forgot your password?” on the login page mails you a link to choose a new one.',
+    removeText:
+      'Your password will be deleted and you sign in with your passkeys only. Should you lose them all, “Forgot your password?” on the login page mails you a link to choose a new one.',
     removed: 'Your password was removed. You sign in with your passkeys.',
     active: 'Your account has no password: you sign in with your passkeys.',
     setPassword: 'Set a password',
@@ -99,7 +101,8 @@ const it_account = {
   },
   email: {
     current: 'Your address: {email}',
-    intro: 'We send a link to the new address; your address changes when you open it, until then you sign in with the current one. Your current address then gets a notice with a link that undoes the change for 7 days.',
+    intro:
+      'We send a link to the new address; your address changes when you open it, until then you sign in with the current one. Your current address then gets a notice with a link that undoes the change for 7 days.',
     newEmail: 'New email address',
     submit: 'Send the confirmation link',
     sent: 'We have sent a link to {email}. Open it within 24 hours to change your address.',
@@ -117,10 +120,12 @@ const it_account = {
   },
   privacy: {
     exportTitle: 'Download your data',
-    exportIntro: 'One file (JSON) with everything we keep about you: your account, plans and payments, favorites, watch later, ratings, what you watched and where you stopped, your sessions and passkeys (names and dates, never keys).',
+    exportIntro:
+      'One file (JSON) with everything we keep about you: your account, plans and payments, favorites, watch later, ratings, what you watched and where you stopped, your sessions and passkeys (names and dates, never keys).',
     exportButton: 'Download my data',
     deleteTitle: 'Delete your account',
-    deleteIntro: 'Your account and everything tied to it are erased for good: favorites, lists, ratings, history, sessions, passkeys, messages. Billing records stay as tax law requires, without your name, address or email. You can sign up again with the same address afterwards.',
+    deleteIntro:
+      'Your account and everything tied to it are erased for good: favorites, lists, ratings, history, sessions, passkeys, messages. Billing records stay as tax law requires, without your name, address or email. You can sign up again with the same address afterwards.',
     cancelFirst: 'Your membership renews on {date}. Cancel it with the payment provider first: deleting your account here cannot stop their charges.',
     cancelLink: 'Cancel membership',
     externalHint: '(opens the payment provider)',

@@ -10,7 +10,8 @@ export default {
   },
   upload: {
     title: 'Caricamento',
-    intro: 'Trascina qui i file video, anche più di uno alla volta e di molti gigabyte ciascuno. Vengono inviati a parti e puoi metterli in pausa; dopo una connessione persa, un ricaricamento di questa pagina o un riavvio del server, trascina di nuovo lo stesso file e riprende da dove si era fermato. Un file arrivato viene importato come un file messo nella cartella di ingresso: ne viene calcolato l’hash, si controlla che non sia un doppione e lo elabora il processo di elaborazione.',
+    intro:
+      'Trascina qui i file video, anche più di uno alla volta e di molti gigabyte ciascuno. Vengono inviati a parti e puoi metterli in pausa; dopo una connessione persa, un ricaricamento di questa pagina o un riavvio del server, trascina di nuovo lo stesso file e riprende da dove si era fermato. Un file arrivato viene importato come un file messo nella cartella di ingresso: ne viene calcolato l’hash, si controlla che non sia un doppione e lo elabora il processo di elaborazione.',
     drop: 'Trascina qui i file video',
     limits: 'File video ({extensions}), fino a {max} ciascuno',
     dropLabel: 'Scegli i file video da caricare',
@@ -42,7 +43,8 @@ export default {
     keepOpen: 'Tieni aperta questa pagina mentre i file vengono inviati. Se si chiude, trascina di nuovo gli stessi file per continuare.',
     unfinished: {
       title: 'Caricamenti incompiuti sul server',
-      intro: 'Caricamenti fermati prima di essere importati. Trascina di nuovo lo stesso file per continuare. Un caricamento che non riceve nulla per {hours} ore viene rimosso.',
+      intro:
+        'Caricamenti fermati prima di essere importati. Trascina di nuovo lo stesso file per continuare. Un caricamento che non riceve nulla per {hours} ore viene rimosso.',
       file: 'File',
       received: 'Ricevuto',
       complete: 'Completo, non ancora importato',
@@ -56,7 +58,8 @@ export default {
   },
   content: {
     title: 'Modifica {name}',
-    intro: 'Titoli e descrizioni nelle cinque lingue uno accanto all’altro; un campo vuoto è una traduzione mancante, e il sito mostra al suo posto il testo tedesco, altrimenti quello inglese.',
+    intro:
+      'Titoli e descrizioni nelle cinque lingue uno accanto all’altro; un campo vuoto è una traduzione mancante, e il sito mostra al suo posto il testo tedesco, altrimenti quello inglese.',
     publishing: 'Pubblicazione',
     downloadable: 'I membri possono scaricarlo',
     save: 'Salva',
@@ -111,7 +114,8 @@ export default {
     cancel: 'Annulla',
     cancelLabel: 'Annulla {name}',
     cancelTitle: 'Fermare l’elaborazione di {name}?',
-    cancelText: 'Un lavoro in coda esce dalla coda; uno in corso viene fermato e ciò che ha prodotto finora viene rimosso. L’elemento risulta non riuscito e potrai riprovarlo più tardi.',
+    cancelText:
+      'Un lavoro in coda esce dalla coda; uno in corso viene fermato e ciò che ha prodotto finora viene rimosso. L’elemento risulta non riuscito e potrai riprovarlo più tardi.',
     cancelConfirm: 'Ferma l’elaborazione',
     cancelKeep: 'Lascialo continuare',
     cancelled: '{name} è stato annullato.',

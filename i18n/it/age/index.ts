@@ -23,9 +23,11 @@ export default {
     doubleAnonymous: 'Doppio anonimato: il fornitore non sa quale sito chiede, e questo sito non sa chi sei.',
     noMethods: 'Qui non è ancora disponibile alcun modo di verificare l’età. Torna più tardi.',
     keepsTitle: 'Che cosa conserva questo sito',
-    keeps: 'Solo la risposta «18 anni o più», il metodo e il fornitore scelti e quando la risposta scade. Mai la tua data di nascita, il tuo nome, un documento o un’immagine.',
+    keeps:
+      'Solo la risposta «18 anni o più», il metodo e il fornitore scelti e quando la risposta scade. Mai la tua data di nascita, il tuo nome, un documento o un’immagine.',
     scope: {
-      visit: 'La risposta vale solo per questa sessione del browser e scade dopo {idle} minuti di inattività, al più tardi dopo {hours} ore. Non viene mai collegata a un account.',
+      visit:
+        'La risposta vale solo per questa sessione del browser e scade dopo {idle} minuti di inattività, al più tardi dopo {hours} ore. Non viene mai collegata a un account.',
       account: 'La risposta viene conservata sul tuo account e richiesta di nuovo dopo {days} giorni.',
       accountOnce: 'La risposta viene conservata sul tuo account: basta una verifica.',
       loginEachVisit: 'A ogni visita accedi di nuovo (con la password o una passkey) perché valga.',
@@ -62,7 +64,8 @@ export default {
   },
   statement: {
     title: 'Verifica dell’età',
-    intro: 'Streamclub mostra contenuti per adulti. Dove la legge lo chiede, verifichiamo che i visitatori siano maggiorenni prima di mostrarli. Questa pagina spiega che cosa vale, dove e perché.',
+    intro:
+      'Streamclub mostra contenuti per adulti. Dove la legge lo chiede, verifichiamo che i visitatori siano maggiorenni prima di mostrarli. Questa pagina spiega che cosa vale, dove e perché.',
     hereTitle: 'Dove ti trovi',
     here: 'La tua richiesta sembra provenire da {place} ({source}). Valgono le regole per {rule}.',
     sources: {
@@ -108,7 +111,8 @@ export default {
   },
   console: {
     title: 'Verifica dell’età',
-    intro: 'Pagine viste secondo la decisione della politica e verifiche dell’età per metodo, negli ultimi {days} giorni. Contate in memoria per server e salvate una volta al minuto; nessun visitatore viene identificato.',
+    intro:
+      'Pagine viste secondo la decisione della politica e verifiche dell’età per metodo, negli ultimi {days} giorni. Contate in memoria per server e salvate una volta al minuto; nessun visitatore viene identificato.',
     byOutcome: 'Pagine viste per esito',
     byRule: 'Pagine viste per regola',
     byMethod: 'Verifiche dell’età per metodo',

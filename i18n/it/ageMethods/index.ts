@@ -4,7 +4,8 @@ export default {
   card: {
     title: 'Verifica della carta',
     demoTitle: 'Gestore dei pagamenti dimostrativo',
-    demoText: 'Questa pagina sostituisce la verifica della carta del gestore dei pagamenti. Non viene addebitato denaro e non viene conservato nulla della carta: una verifica di importo zero dice solo se la carta è valida e di che tipo è.',
+    demoText:
+      'Questa pagina sostituisce la verifica della carta del gestore dei pagamenti. Non viene addebitato denaro e non viene conservato nulla della carta: una verifica di importo zero dice solo se la carta è valida e di che tipo è.',
     why: 'Solo una carta di credito dimostra che hai almeno 18 anni: le carte di debito e prepagate vengono rilasciate anche ai minori.',
     formLabel: 'Dati della carta',
     number: 'Numero della carta',

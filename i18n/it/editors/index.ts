@@ -99,7 +99,8 @@ export default {
   },
   plans: {
     title: 'Piani',
-    intro: 'Gli abbonamenti in vendita. Un piano con abbonati mantiene prezzo, periodo e prova con cui è stato venduto: per nuove condizioni, crea un nuovo piano e rendi il vecchio non elencato.',
+    intro:
+      'Gli abbonamenti in vendita. Un piano con abbonati mantiene prezzo, periodo e prova con cui è stato venduto: per nuove condizioni, crea un nuovo piano e rendi il vecchio non elencato.',
     tableLabel: 'Piani',
     name: 'Nome',
     price: 'Prezzo',

@@ -19,7 +19,8 @@ export default {
     none: 'Nessuno',
   },
   reports: {
-    intro: 'Segnalazioni inviate con il modulo del sito. Ognuna va decisa entro {days} giorni lavorativi dal giorno di arrivo (i fine settimana non contano): entro la fine del suo giorno di scadenza.',
+    intro:
+      'Segnalazioni inviate con il modulo del sito. Ognuna va decisa entro {days} giorni lavorativi dal giorno di arrivo (i fine settimana non contano): entro la fine del suo giorno di scadenza.',
     filters: {
       open: 'Aperte, prima quelle in scadenza',
       overdue: 'Scadute',
@@ -63,7 +64,8 @@ export default {
     saved: 'Lo stato della segnalazione è salvato.',
     lastChange: 'Ultima modifica: {at}.',
     unpublishTitle: 'Ritira',
-    unpublishHint: 'Toglie subito dal sito ogni video e galleria indicati da questa segnalazione e la segna come rimossa. Le loro pagine nella console possono ripubblicarli.',
+    unpublishHint:
+      'Toglie subito dal sito ogni video e galleria indicati da questa segnalazione e la segna come rimossa. Le loro pagine nella console possono ripubblicarli.',
     unpublish: 'Ritira i contenuti indicati',
     confirmUnpublish: 'Togliere dal sito i video e le gallerie indicati da questa segnalazione e segnarla come rimossa?',
     unpublished: 'Tolti dal sito: {count}. La segnalazione è segnata come rimossa.',

@@ -1,11 +1,27 @@
 import {
-  changeEmailSchema, deleteAccountSchema, emailChangeTokenSchema, passkeyRefSchema, passkeySignInSchema, reauthenticateSchema, registerPasskeySchema,
-  renamePasskeySchema, sessionRefSchema, setPasswordSchema,
+  changeEmailSchema,
+  deleteAccountSchema,
+  emailChangeTokenSchema,
+  passkeyRefSchema,
+  passkeySignInSchema,
+  reauthenticateSchema,
+  registerPasskeySchema,
+  renamePasskeySchema,
+  sessionRefSchema,
+  setPasswordSchema,
 } from '../../../core/domain/schemas/account.js'
 import { deleteAccount, deletionView } from '../../../core/services/account/deletion.js'
 import { cancelEmailChange, confirmEmailChange, pendingEmailChange, requestEmailChange, undoEmailChange } from '../../../core/services/auth/email-change.js'
 import {
-  listPasskeys, passkeySignIn, reauthenticationOptions, registerPasskey, registrationOptions, removePasskey, removePassword, renamePasskey, setPassword,
+  listPasskeys,
+  passkeySignIn,
+  reauthenticationOptions,
+  registerPasskey,
+  registrationOptions,
+  removePasskey,
+  removePassword,
+  renamePasskey,
+  setPassword,
   signInOptions,
 } from '../../../core/services/auth/passkeys.js'
 import { reauthenticate } from '../../../core/services/auth/reauthenticate.js'

@@ -64,7 +64,8 @@ export const ageRouter = router({
       expiresAt: found?.counts ? (found.proof?.expiresAt ?? null) : null,
       signedIn: ctx.user !== null,
       needsAccount: rule.proof.scope === 'account' && ctx.user === null,
-      needsFreshLogin: rule.proof.scope === 'account' && rule.proof.loginEachVisit && ctx.user !== null && !!found?.proof && !found.counts && !found.signedInThisVisit,
+      needsFreshLogin:
+        rule.proof.scope === 'account' && rule.proof.loginEachVisit && ctx.user !== null && !!found?.proof && !found.counts && !found.signedInThisVisit,
     }
   }),
 

@@ -1,10 +1,14 @@
 import { isMember } from '../../../core/domain/billing/membership.js'
 import {
-  changePasswordSchema, forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signUpSchema, verifyEmailSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  resendVerificationSchema,
+  resetPasswordSchema,
+  signUpSchema,
+  verifyEmailSchema,
 } from '../../../core/domain/schemas/auth.js'
-import {
-  changePassword, forgotPassword, login, logout, resendVerification, resetPassword, signUp, verifyEmail,
-} from '../../../core/services/auth/accounts.js'
+import { changePassword, forgotPassword, login, logout, resendVerification, resetPassword, signUp, verifyEmail } from '../../../core/services/auth/accounts.js'
 import { publicProcedure, router, verifiedProcedure } from '../trpc.js'
 
 export const authRouter = router({

@@ -1,6 +1,14 @@
 import { bannersQuerySchema, detailQuerySchema, listQuerySchema } from '../../../core/domain/schemas/catalog.js'
 import {
-  banners, categoryDetail, imageSetDetail, listCategories, listImageSets, listModels, listVideos, modelDetail, videoDetail,
+  banners,
+  categoryDetail,
+  imageSetDetail,
+  listCategories,
+  listImageSets,
+  listModels,
+  listVideos,
+  modelDetail,
+  videoDetail,
   type CatalogCaller,
 } from '../../../core/services/catalog/index.js'
 import { accessVariant } from '../../../core/domain/age/access.js'

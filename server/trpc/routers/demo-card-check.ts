@@ -12,9 +12,7 @@ const DEMO_CARD_CHECK_LIMIT = { limit: 10, windowSeconds: 60 } as const
  * Open to visitors: age is checked before any account exists.
  */
 export const demoCardCheckRouter = router({
-  view: publicProcedure
-    .input(demoCardCheckLink)
-    .query(({ ctx, input }) => demoCardCheckView(ctx.config.billing, ctx.config.ageMethods.card, input)),
+  view: publicProcedure.input(demoCardCheckLink).query(({ ctx, input }) => demoCardCheckView(ctx.config.billing, ctx.config.ageMethods.card, input)),
   answer: publicProcedure
     .input(demoCardCheckAnswer)
     .use(rateLimited('demoCardCheck', DEMO_CARD_CHECK_LIMIT))

@@ -11,7 +11,5 @@ export const plansRouter = router({
   /** The cheapest public yearly and monthly plan (/sign-up). */
   signupOffers: publicProcedure.input(localeInput).query(({ ctx, input }) => signupOffers(ctx.em, input.locale)),
   /** The caller's plan page (/account/plan). */
-  current: verifiedProcedure
-    .input(localeInput)
-    .query(({ ctx, input }) => currentPlan(ctx.em, ctx.config.billing, ctx.user, input.locale, ctx.now)),
+  current: verifiedProcedure.input(localeInput).query(({ ctx, input }) => currentPlan(ctx.em, ctx.config.billing, ctx.user, input.locale, ctx.now)),
 })

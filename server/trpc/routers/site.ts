@@ -1,8 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import type { z } from 'zod'
-import {
-  clientErrorSchema, contactSchema, errorFeedbackSchema, faqInput, legalPageInput, reportSchema,
-} from '../../../core/domain/schemas/site.js'
+import { clientErrorSchema, contactSchema, errorFeedbackSchema, faqInput, legalPageInput, reportSchema } from '../../../core/domain/schemas/site.js'
 import { faqPage } from '../../../core/services/site/faq.js'
 import { findLegalPage, saveErrorFeedback, sendContactMessage, submitRemovalReport, type Sender } from '../../../core/services/site/site.js'
 import type { Context } from '../context.js'

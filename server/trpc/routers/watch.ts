@@ -11,5 +11,7 @@ import { memberProcedure, router } from '../trpc.js'
 export const watchRouter = router({
   save: memberProcedure.input(watchSaveSchema).mutation(({ ctx, input }) => saveWatchPosition(ctx.em, ctx.user.id, input.id, input.position, ctx.now)),
   position: memberProcedure.input(watchPositionSchema).query(({ ctx, input }) => watchPosition(ctx.em, ctx.user.id, input.id)),
-  continue: memberProcedure.input(continueWatchingSchema).query(({ ctx, input }) => continueWatching(ctx.em, ctx.user.id, input.locale, ctx.now, accessVariant(ctx.ageAccess))),
+  continue: memberProcedure
+    .input(continueWatchingSchema)
+    .query(({ ctx, input }) => continueWatching(ctx.em, ctx.user.id, input.locale, ctx.now, accessVariant(ctx.ageAccess))),
 })

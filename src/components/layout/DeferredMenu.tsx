@@ -1,4 +1,16 @@
-import { Suspense, cloneElement, lazy, startTransition, useCallback, useRef, useState, type ComponentType, type FocusEvent, type ReactElement, type Ref } from 'react'
+import {
+  Suspense,
+  cloneElement,
+  lazy,
+  startTransition,
+  useCallback,
+  useRef,
+  useState,
+  type ComponentType,
+  type FocusEvent,
+  type ReactElement,
+  type Ref,
+} from 'react'
 
 /** What a deferred menu's code receives: its button, and how to come up. */
 export interface LoadedMenuProps {
@@ -51,9 +63,7 @@ export function deferredMenu<P extends object>(load: () => Promise<{ default: Co
       },
     })
     return (
-      <Suspense fallback={standIn}>
-        {wanted ? <Loaded {...(props as P)} target={button} openAtStart={wanted.open} takeFocus={takeFocus} /> : standIn}
-      </Suspense>
+      <Suspense fallback={standIn}>{wanted ? <Loaded {...(props as P)} target={button} openAtStart={wanted.open} takeFocus={takeFocus} /> : standIn}</Suspense>
     )
   }
 }

@@ -32,7 +32,7 @@ export function Footer() {
       <Stack gap="xs" align="center">
         <Group component="nav" aria-label={LL.layout.footer.label()} gap="md" justify="center">
           {internal.map((link) => (
-            <AnchorLink key={link.to}  to={link.to} params={{ lang }} size="sm" c="dimmed">
+            <AnchorLink key={link.to} to={link.to} params={{ lang }} size="sm" c="dimmed">
               {link.label}
             </AnchorLink>
           ))}

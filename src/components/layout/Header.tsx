@@ -91,7 +91,9 @@ function HeaderSearch() {
   const lang = useCurrentLocale()
   const navigate = useNavigate()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const currentQ = useRouterState({ select: (s) => (/^\/[a-z]{2}\/search\//.test(s.location.pathname) ? String((s.location.search as { q?: string | number }).q ?? '') : null) })
+  const currentQ = useRouterState({
+    select: (s) => (/^\/[a-z]{2}\/search\//.test(s.location.pathname) ? String((s.location.search as { q?: string | number }).q ?? '') : null),
+  })
   const [text, setText] = useState('')
   const [opened, setOpened] = useState(false)
   const openButton = useRef<HTMLButtonElement>(null)
@@ -133,7 +135,15 @@ function HeaderSearch() {
       <Box component="form" role="search" onSubmit={submit} visibleFrom={COMPACT_BELOW} style={{ flex: '0 1 280px', minWidth: 110 }}>
         {field(false)}
       </Box>
-      <ActionIcon ref={openButton} variant="default" size="lg" hiddenFrom={COMPACT_BELOW} aria-label={LL.layout.search.open()} aria-expanded={opened} onClick={() => setOpened(true)}>
+      <ActionIcon
+        ref={openButton}
+        variant="default"
+        size="lg"
+        hiddenFrom={COMPACT_BELOW}
+        aria-label={LL.layout.search.open()}
+        aria-expanded={opened}
+        onClick={() => setOpened(true)}
+      >
         <SearchIcon />
       </ActionIcon>
       {opened && (

@@ -30,7 +30,7 @@ export default function MobileNav({ onNavigate }: { onNavigate: () => void }) {
     <Box className="site-nav" p="md" hiddenFrom={NAV_BAR_FROM}>
       <Stack component="nav" aria-label={LL.layout.nav.label()} gap={2}>
         {sections.map((section) => (
-          <NavLinkLink key={section.to}  to={section.to} params={{ lang }} label={section.label} onClick={onNavigate} />
+          <NavLinkLink key={section.to} to={section.to} params={{ lang }} label={section.label} onClick={onNavigate} />
         ))}
         {(!me || showBecomeMember) && <Divider my="xs" />}
         {!me && (

@@ -3,7 +3,6 @@ import { useI18n } from '../../lib/locale'
 import { deferredMenu } from './DeferredMenu'
 import type { UserMenuProps } from './menus/user-menu-props'
 
-
 function PersonIcon() {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">

@@ -75,7 +75,13 @@ export function ConfirmIdentity({ opened, onDone, title, text, confirmLabel, dan
   const hasPassword = security.data?.hasPassword ?? false
   const hasPasskeys = (security.data?.passkeys.length ?? 0) > 0 && supportsPasskeys()
   return (
-    <Modal opened={opened} onClose={() => close(false)} title={title ?? LL.account.reauth.title()} closeButtonProps={{ 'aria-label': LL.account.reauth.cancel() }} centered>
+    <Modal
+      opened={opened}
+      onClose={() => close(false)}
+      title={title ?? LL.account.reauth.title()}
+      closeButtonProps={{ 'aria-label': LL.account.reauth.cancel() }}
+      centered
+    >
       <Stack gap="md">
         <Text>{text ?? LL.account.reauth.intro()}</Text>
         <FormAlert message={message} />
@@ -98,7 +104,12 @@ export function ConfirmIdentity({ opened, onDone, title, text, confirmLabel, dan
           </form>
         )}
         {hasPasskeys && (
-          <Button variant={hasPassword ? 'default' : 'filled'} color={!hasPassword && danger ? 'red.9' : undefined} onClick={() => void withPasskey()} loading={usingPasskey}>
+          <Button
+            variant={hasPassword ? 'default' : 'filled'}
+            color={!hasPassword && danger ? 'red.9' : undefined}
+            onClick={() => void withPasskey()}
+            loading={usingPasskey}
+          >
             {hasPassword ? LL.account.reauth.withPasskey() : (confirmLabel ?? LL.account.reauth.withPasskey())}
           </Button>
         )}
@@ -110,7 +121,8 @@ export function ConfirmIdentity({ opened, onDone, title, text, confirmLabel, dan
   )
 }
 
-const isReauthRequired = (error: unknown) => error instanceof TRPCClientError && (error.data as { key?: string } | undefined)?.key === 'account.errors.reauthRequired'
+const isReauthRequired = (error: unknown) =>
+  error instanceof TRPCClientError && (error.data as { key?: string } | undefined)?.key === 'account.errors.reauthRequired'
 
 /**
  * Runs a sensitive change; when the server asks for a fresh proof of identity, the dialog asks

@@ -4,7 +4,10 @@
  * the functions answer null then.
  */
 import type {
-  AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON,
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/browser'
 
 const browserPackage = () => import('@simplewebauthn/browser')
@@ -51,7 +54,10 @@ export class PasskeyProblem extends Error {
 export async function askForPasskey(options: ServerOptions, autofill = false): Promise<Answer<AuthenticationResponseJSON> | null> {
   const { startAuthentication } = await browserPackage()
   try {
-    return (await startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON, useBrowserAutofill: autofill })) as Answer<AuthenticationResponseJSON>
+    return (await startAuthentication({
+      optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
+      useBrowserAutofill: autofill,
+    })) as Answer<AuthenticationResponseJSON>
   } catch (error) {
     if (closed(error)) return null
     throw new PasskeyProblem('account.errors.passkeyFailed')

@@ -150,7 +150,15 @@ function MethodCard({ method, returnTo, disabled }: { method: Method; returnTo: 
         )}
         <FormAlert message={start.error ? (expectedErrorMessage(start.error) ?? LL.errors.generic()) : null} />
         {/* A provider's name can be long: the label wraps rather than widen a phone's page. */}
-        <Button onClick={() => void go()} loading={start.isPending || leaving} disabled={disabled} h="auto" mih={44} py={8} styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}>
+        <Button
+          onClick={() => void go()}
+          loading={start.isPending || leaving}
+          disabled={disabled}
+          h="auto"
+          mih={44}
+          py={8}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+        >
           {LL.age.verify.start({ provider: method.provider })}
         </Button>
         {wallet && (

@@ -28,7 +28,9 @@ export function ruleLabel(rule: RuleShape, locale: Locale, LL: TranslationFuncti
   const byCountry = new Map<string, string[]>()
   for (const region of rule.regions) byCountry.set(region.slice(0, 2), [...(byCountry.get(region.slice(0, 2)) ?? []), region])
   for (const [country, regions] of byCountry) {
-    parts.push(regions.length > 3 ? LL.age.statement.regionsOf({ country: countryName(country, locale), count: regions.length }) : regions.map(regionName).join(', '))
+    parts.push(
+      regions.length > 3 ? LL.age.statement.regionsOf({ country: countryName(country, locale), count: regions.length }) : regions.map(regionName).join(', '),
+    )
   }
   return parts.join(', ')
 }

@@ -15,10 +15,7 @@ import type { BannerItem } from '../../lib/api-types.js'
  */
 function useCarouselOptions(autoplayOn = true) {
   const reducedMotion = useReducedMotion()
-  const autoplay = useMemo(
-    () => Autoplay({ delay: CAROUSEL.autoplayMs, stopOnMouseEnter: true, stopOnInteraction: false, stopOnFocusIn: true }),
-    [],
-  )
+  const autoplay = useMemo(() => Autoplay({ delay: CAROUSEL.autoplayMs, stopOnMouseEnter: true, stopOnInteraction: false, stopOnFocusIn: true }), [])
   return {
     plugins: reducedMotion || !autoplayOn ? [] : [autoplay],
     // Embla's duration is in its own units; 25 settles a slide in about 500 ms at 60 fps.
@@ -40,7 +37,12 @@ export function CardCarousel({ label, children, autoplay = true }: { label: stri
         nextControlProps={{ 'aria-label': LL.catalog.carousel.next() }}
       >
         {children.map((child, index) => (
-          <Carousel.Slide key={index} role="group" aria-roledescription="slide" aria-label={LL.catalog.carousel.slide({ index: index + 1, count: children.length })}>
+          <Carousel.Slide
+            key={index}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={LL.catalog.carousel.slide({ index: index + 1, count: children.length })}
+          >
             {child}
           </Carousel.Slide>
         ))}

@@ -74,10 +74,25 @@ function ModelList(props: Props) {
 
 function CategoryList(props: Props) {
   const { data } = useSuspenseQuery(listQuery(useTRPC()).categories(useInput(props)))
-  return <ListBody {...props} data={data} render={(category, order, eager) => <CategoryCard key={category.id} category={category} headingOrder={order} eager={eager} />} />
+  return (
+    <ListBody
+      {...props}
+      data={data}
+      render={(category, order, eager) => <CategoryCard key={category.id} category={category} headingOrder={order} eager={eager} />}
+    />
+  )
 }
 
-function ListBody<T>({ kind, search, searching, headingOrder = 2, empty, sortable = true, data, render }: Props & { data: ListResult<T>; render: (item: T, order: TitleOrder, eager: boolean) => ReactNode }) {
+function ListBody<T>({
+  kind,
+  search,
+  searching,
+  headingOrder = 2,
+  empty,
+  sortable = true,
+  data,
+  render,
+}: Props & { data: ListResult<T>; render: (item: T, order: TitleOrder, eager: boolean) => ReactNode }) {
   const { LL, locale } = useI18n()
   const sorts = sortable ? sortsFor(kind, searching) : []
   const sort = sorts.includes(search.sort) ? search.sort : (sorts[0] ?? search.sort)

@@ -42,9 +42,7 @@ export function Pagination({ page, lastPage }: { page: number; lastPage: number 
         aria-current={current ? 'page' : undefined}
         style={{
           ...pageStyle,
-          ...(current
-            ? { background: 'var(--mantine-color-pink-7)', borderColor: 'var(--mantine-color-pink-7)', color: 'white' }
-            : {}),
+          ...(current ? { background: 'var(--mantine-color-pink-7)', borderColor: 'var(--mantine-color-pink-7)', color: 'white' } : {}),
         }}
       >
         {text}

@@ -31,7 +31,14 @@ function useKindList(kind: Kind, input: ListQueryInput, enabled = true) {
  * With `fill`, a block that found fewer than `input.limit` items is topped up from that wider
  * query (recommendations: the same category first, then the rest of the catalog).
  */
-export function RelatedBlock({ id, title, kind, input, fill, columns = 'block' }: {
+export function RelatedBlock({
+  id,
+  title,
+  kind,
+  input,
+  fill,
+  columns = 'block',
+}: {
   id: string
   title: string
   kind: Kind
@@ -42,7 +49,11 @@ export function RelatedBlock({ id, title, kind, input, fill, columns = 'block' }
   const [nearRef, near] = useNearViewport<HTMLDivElement>()
   const first = useKindList(kind, input, near)
   const missing = first && input.limit ? input.limit - first.length : 0
-  const fillInput: ListQueryInput = { ...(fill ?? input), limit: Math.max(1, missing), not: [...[fill?.not ?? []].flat(), ...(first ?? []).map((item) => item.id)] }
+  const fillInput: ListQueryInput = {
+    ...(fill ?? input),
+    limit: Math.max(1, missing),
+    not: [...[fill?.not ?? []].flat(), ...(first ?? []).map((item) => item.id)],
+  }
   const more = useKindList(kind, fillInput, near && !!fill && missing > 0)
   const waiting = !first || (!!fill && missing > 0 && !more)
   const cards: ReactNode[] | null = waiting ? null : [...first, ...(missing > 0 ? (more ?? []) : [])].map((item) => item.card)

@@ -19,4 +19,3 @@ export function listSearchSchema(kind: ListKind, searching = false) {
 export function listSearchDefaults<S extends { sort: SortName; page: number }>(kind: ListKind, searching = false): Array<SearchMiddleware<S>> {
   return [stripSearchParams<S>({ sort: sortsFor(kind, searching)[0]!, page: 1 } as Partial<S> as never)]
 }
-

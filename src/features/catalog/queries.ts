@@ -17,7 +17,13 @@ const CARD_RELATIONS = {
 type Filters = Omit<ListQueryInput, 'locale' | 'with' | 'per_page' | 'page' | 'sort_by'>
 
 /** The input of a paginated list page: page size by breakpoint, sort and page from the URL. */
-export function pageInput(kind: ListKind, locale: Locale, breakpoint: Breakpoint, search: { sort?: SortName; page?: number }, filters: Filters = {}): ListQueryInput {
+export function pageInput(
+  kind: ListKind,
+  locale: Locale,
+  breakpoint: Breakpoint,
+  search: { sort?: SortName; page?: number },
+  filters: Filters = {},
+): ListQueryInput {
   return {
     locale,
     with: CARD_RELATIONS[kind],

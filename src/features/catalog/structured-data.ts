@@ -63,7 +63,14 @@ export function imageSetSeo(set: ImageSetDetail): DetailSeo {
 }
 
 export function modelSeo(model: ModelDetail): DetailSeo {
-  return { kind: 'models', id: model.id, title: model.name, description: model.description || model.bio, image: model.preview ?? model.picture, facts: { likes: model.likes } }
+  return {
+    kind: 'models',
+    id: model.id,
+    title: model.name,
+    description: model.description || model.bio,
+    image: model.preview ?? model.picture,
+    facts: { likes: model.likes },
+  }
 }
 
 export function categorySeo(category: CategoryDetail): DetailSeo {

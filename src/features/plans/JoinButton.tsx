@@ -31,7 +31,12 @@ export function JoinButton({ plan, label, fullWidth = true }: { plan: PlanCardDa
   // The visible text starts the accessible name; the plan tells the cards' buttons apart.
   const named = (text: string) => ({ 'aria-label': `${text}: ${plan.name}` })
 
-  if (me.isPending) return <Button fullWidth={fullWidth} disabled>{join}</Button>
+  if (me.isPending)
+    return (
+      <Button fullWidth={fullWidth} disabled>
+        {join}
+      </Button>
+    )
   const user = me.data
   if (!user) {
     return (
@@ -48,7 +53,12 @@ export function JoinButton({ plan, label, fullWidth = true }: { plan: PlanCardDa
     )
   }
   if (user.role !== 'user') return null
-  if (current.isPending) return <Button fullWidth={fullWidth} disabled>{join}</Button>
+  if (current.isPending)
+    return (
+      <Button fullWidth={fullWidth} disabled>
+        {join}
+      </Button>
+    )
   const mine = current.data?.plan ?? null
   if (mine?.sid === plan.sid) {
     return (

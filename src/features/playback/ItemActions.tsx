@@ -38,9 +38,7 @@ export function ItemActions({ kind, item, extra }: { kind: InteractionKind; item
           >
             <ThumbUpIcon size={18} />
           </Button>
-          <Text size="sm">
-            {number(item.likes)}
-          </Text>
+          <Text size="sm">{number(item.likes)}</Text>
         </Group>
         {/* The count beside the button, not in it: the button's name is exactly its action. */}
         <Group gap={6} wrap="nowrap">
@@ -53,11 +51,14 @@ export function ItemActions({ kind, item, extra }: { kind: InteractionKind; item
           >
             <ThumbDownIcon size={18} />
           </Button>
-          <Text size="sm">
-            {number(item.dislikes)}
-          </Text>
+          <Text size="sm">{number(item.dislikes)}</Text>
         </Group>
-        <Button {...toggle(!!state?.favorite)} size="compact-md" leftSection={<HeartIcon filled={!!state?.favorite} />} onClick={() => update({ favorite: !state?.favorite })}>
+        <Button
+          {...toggle(!!state?.favorite)}
+          size="compact-md"
+          leftSection={<HeartIcon filled={!!state?.favorite} />}
+          onClick={() => update({ favorite: !state?.favorite })}
+        >
           {LL.playback.actions.favorite()}
         </Button>
         {kind !== 'model' && (
@@ -71,7 +72,13 @@ export function ItemActions({ kind, item, extra }: { kind: InteractionKind; item
           </Button>
         )}
         {kind !== 'model' && 'downloadable' in item && item.downloadable && (
-          <Button variant="light" color="gray" size="compact-md" leftSection={<DownloadIcon />} onClick={() => startDownload({ kind: kind as 'video' | 'imageSet', id: item.id })}>
+          <Button
+            variant="light"
+            color="gray"
+            size="compact-md"
+            leftSection={<DownloadIcon />}
+            onClick={() => startDownload({ kind: kind as 'video' | 'imageSet', id: item.id })}
+          >
             {LL.playback.actions.download()}
           </Button>
         )}

@@ -15,7 +15,17 @@ export interface LightboxPicture {
  * previous/next buttons, the arrow keys, a swipe on touch screens, its position, and a link to
  * the original.
  */
-export function Lightbox({ pictures, index, onIndex, onClose }: { pictures: LightboxPicture[]; index: number | null; onIndex: (index: number) => void; onClose: () => void }) {
+export function Lightbox({
+  pictures,
+  index,
+  onIndex,
+  onClose,
+}: {
+  pictures: LightboxPicture[]
+  index: number | null
+  onIndex: (index: number) => void
+  onClose: () => void
+}) {
   const { LL } = useI18n()
   const current = index === null ? null : pictures[index]
   const count = pictures.length
@@ -43,7 +53,10 @@ export function Lightbox({ pictures, index, onIndex, onClose }: { pictures: Ligh
     >
       {current && (
         <Stack gap="sm">
-          <Box {...swipe} style={{ height: 'calc(100dvh - 140px)', display: 'flex', alignItems: 'center', justifyContent: 'center', touchAction: 'pan-y pinch-zoom' }}>
+          <Box
+            {...swipe}
+            style={{ height: 'calc(100dvh - 140px)', display: 'flex', alignItems: 'center', justifyContent: 'center', touchAction: 'pan-y pinch-zoom' }}
+          >
             <img
               src={current.picture.src}
               alt={current.picture.alt}

@@ -54,7 +54,12 @@ export function ImageSetGrid({ set }: { set: ImageSetDetail }) {
         {set.images.map((image, index) => {
           const picture = <CardPicture picture={image.thumbnail} ratio={1} seed={image.id} sizes="(min-width: 75em) 16vw, 50vw" />
           return signed?.[index] ? (
-            <UnstyledButton key={image.id} onClick={() => openAt(index)} aria-label={LL.playback.lightbox.open({ index: index + 1 })} style={{ cursor: 'zoom-in' }}>
+            <UnstyledButton
+              key={image.id}
+              onClick={() => openAt(index)}
+              aria-label={LL.playback.lightbox.open({ index: index + 1 })}
+              style={{ cursor: 'zoom-in' }}
+            >
               {picture}
             </UnstyledButton>
           ) : (
@@ -83,9 +88,16 @@ export function PreviewStills({ video }: { video: VideoDetail }) {
       <CardCarousel label={LL.catalog.video.previews()}>
         {video.previews.map((preview, index) => {
           const full = stills[index]
-          if (!full) return <CardPicture key={preview.id} picture={preview.thumbnail} ratio={16 / 9} seed={video.id + preview.id} sizes="(min-width: 75em) 20vw, 50vw" />
+          if (!full)
+            return <CardPicture key={preview.id} picture={preview.thumbnail} ratio={16 / 9} seed={video.id + preview.id} sizes="(min-width: 75em) 20vw, 50vw" />
           return (
-            <UnstyledButton key={preview.id} w="100%" onClick={() => setOpen(index)} aria-label={LL.playback.previews.open({ index: index + 1 })} style={{ cursor: 'zoom-in' }}>
+            <UnstyledButton
+              key={preview.id}
+              w="100%"
+              onClick={() => setOpen(index)}
+              aria-label={LL.playback.previews.open({ index: index + 1 })}
+              style={{ cursor: 'zoom-in' }}
+            >
               <CardPicture picture={{ ...full }} ratio={16 / 9} seed={video.id + preview.id} />
             </UnstyledButton>
           )

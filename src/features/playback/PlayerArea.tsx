@@ -73,11 +73,24 @@ export function PlayerArea({ video }: { video: VideoDetail }) {
         ) : started && !failed ? (
           <PosterLoading video={video} />
         ) : (
-          <CardPicture picture={video.poster} ratio={16 / 9} seed={video.id} eager sizes="(min-width: 75em) 66vw, 100vw" placeholderIcon={<PlayIcon size={64} />}>
+          <CardPicture
+            picture={video.poster}
+            ratio={16 / 9}
+            seed={video.id}
+            eager
+            sizes="(min-width: 75em) 66vw, 100vw"
+            placeholderIcon={<PlayIcon size={64} />}
+          >
             <HoverClip src={video.previewClipUrl} />
             <Box
               pos="absolute"
-              style={{ inset: 0, background: 'linear-gradient(0deg, rgba(0,0,0,0.75), rgba(0,0,0,0) 55%)', display: 'flex', alignItems: 'flex-end', pointerEvents: 'none' }}
+              style={{
+                inset: 0,
+                background: 'linear-gradient(0deg, rgba(0,0,0,0.75), rgba(0,0,0,0) 55%)',
+                display: 'flex',
+                alignItems: 'flex-end',
+                pointerEvents: 'none',
+              }}
               p="lg"
             >
               <Stack gap="xs" style={{ pointerEvents: 'auto' }}>
@@ -120,9 +133,7 @@ export function PlayerArea({ video }: { video: VideoDetail }) {
           </CardPicture>
         )}
       </Box>
-      {me.data && !member && (
-<MembersOnlyHint text={LL.playback.player.membersOnlyHint()} />
-      )}
+      {me.data && !member && <MembersOnlyHint text={LL.playback.player.membersOnlyHint()} />}
     </Stack>
   )
 }

@@ -8,8 +8,17 @@
 import { Box, NativeSelect } from '@mantine/core'
 import type Hls from 'hls.js'
 import {
-  MediaControlBar, MediaController, MediaFullscreenButton, MediaLoadingIndicator, MediaMuteButton, MediaPipButton, MediaPlayButton,
-  MediaPlaybackRateButton, MediaTimeDisplay, MediaTimeRange, MediaVolumeRange,
+  MediaControlBar,
+  MediaController,
+  MediaFullscreenButton,
+  MediaLoadingIndicator,
+  MediaMuteButton,
+  MediaPipButton,
+  MediaPlayButton,
+  MediaPlaybackRateButton,
+  MediaTimeDisplay,
+  MediaTimeRange,
+  MediaVolumeRange,
 } from 'media-chrome/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { RESOLUTION_STORAGE_KEY, chooseResolution } from '../../../core/domain/playback/playback.js'
@@ -182,7 +191,12 @@ export default function VideoPlayer({ videoId, playback, poster, title, autoPlay
           <MediaVolumeRange />
           <MediaPlaybackRateButton className="player-extra" rates={[...PLAYBACK_RATES]} />
           {playing && (
-            <span className="playing-resolution player-extra" title={LL.playback.player.playing({ resolution: `${playing}p` })} aria-label={LL.playback.player.playing({ resolution: `${playing}p` })} data-testid="playing-resolution">
+            <span
+              className="playing-resolution player-extra"
+              title={LL.playback.player.playing({ resolution: `${playing}p` })}
+              aria-label={LL.playback.player.playing({ resolution: `${playing}p` })}
+              data-testid="playing-resolution"
+            >
               {playing}p
             </span>
           )}
@@ -195,7 +209,11 @@ export default function VideoPlayer({ videoId, playback, poster, title, autoPlay
               data={[
                 ...available.map((value) => ({ value, label: LL.catalog.resolution[value]() })),
                 // Rungs still being made: shown, not yet choosable (they join on the next visit).
-                ...playback.preparing.map((value) => ({ value, label: LL.playback.player.resolutionPreparing({ resolution: LL.catalog.resolution[value]() }), disabled: true })),
+                ...playback.preparing.map((value) => ({
+                  value,
+                  label: LL.playback.player.resolutionPreparing({ resolution: LL.catalog.resolution[value]() }),
+                  disabled: true,
+                })),
               ]}
               styles={{ input: { background: 'rgba(20,21,23,0.7)', color: 'white', border: 'none', height: '100%' } }}
             />

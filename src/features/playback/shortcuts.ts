@@ -32,7 +32,17 @@ export interface KeyInfo {
 }
 
 const SLIDERS = new Set(['media-time-range', 'media-volume-range', 'input'])
-const ACTIVATED = new Set(['button', 'a', 'select', 'summary', 'media-play-button', 'media-mute-button', 'media-fullscreen-button', 'media-pip-button', 'media-playback-rate-button'])
+const ACTIVATED = new Set([
+  'button',
+  'a',
+  'select',
+  'summary',
+  'media-play-button',
+  'media-mute-button',
+  'media-fullscreen-button',
+  'media-pip-button',
+  'media-playback-rate-button',
+])
 
 export function shortcutFor(event: KeyInfo): ShortcutAction | null {
   if (event.ctrlKey || event.altKey || event.metaKey) return null

@@ -1,12 +1,8 @@
-import {
-  ActionIcon, Alert, Button, Checkbox, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Textarea, Title,
-} from '@mantine/core'
+import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { reportSchema, withoutEmptyUrls, type ReportInput } from '../../../core/domain/schemas/site.js'
-import {
-  REPORT_ISSUES, REPORT_MAX_URLS, REPORT_PROCESSING_BUSINESS_DAYS, REPORT_TYPES, reportUrlFromQuery,
-} from '../../../core/domain/site/site.js'
+import { REPORT_ISSUES, REPORT_MAX_URLS, REPORT_PROCESSING_BUSINESS_DAYS, REPORT_TYPES, reportUrlFromQuery } from '../../../core/domain/site/site.js'
 import { PageTitle } from '../../components/PageTitle'
 import { focusFirstError, showSubmitError, useSchemaForm, validateOnSubmit } from '../../lib/forms'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
@@ -80,7 +76,11 @@ export function ReportPage({ prefillUrl }: { prefillUrl: string | undefined }) {
           <SentConfirmation title={t.sentTitle()} text={t.sentText({ days, email: sent })} again={t.again()} onAgain={() => setSent(null)} />
         ) : (
           <Paper withBorder p="lg" radius="md">
-            <form noValidate aria-label={t.formLabel()} onSubmit={form.onSubmit((values) => send.mutate(withoutEmptyUrls(values) as ReportInput), focusFirstError(form))}>
+            <form
+              noValidate
+              aria-label={t.formLabel()}
+              onSubmit={form.onSubmit((values) => send.mutate(withoutEmptyUrls(values) as ReportInput), focusFirstError(form))}
+            >
               <Stack gap="lg">
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextInput label={t.name()} withAsterisk autoComplete="name" {...form.getInputProps('name')} />

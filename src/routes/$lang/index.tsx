@@ -37,10 +37,9 @@ function homeQueries(trpc: Trpc, locale: Locale) {
 export const Route = createFileRoute('/$lang/')({
   loader: async ({ context, params }) => {
     if (!isLocale(params.lang)) return
-    const [top, latest] = (await Promise.all(homeQueries(context.trpc, params.lang).map((options) => context.queryClient.ensureQueryData(options as never)))) as [
-      BannerItem[],
-      ListResult<VideoItem>,
-    ]
+    const [top, latest] = (await Promise.all(
+      homeQueries(context.trpc, params.lang).map((options) => context.queryClient.ensureQueryData(options as never)),
+    )) as [BannerItem[], ListResult<VideoItem>]
     // The link preview's picture: the first banner, else the newest video's still.
     return { image: top[0]?.picture ?? latest.items[0]?.featuredPreview ?? null }
   },
@@ -91,7 +90,11 @@ function Home() {
           </AnchorLink>
         )}
       >
-        <CardGrid columns="block">{latest.data.items.map((video) => <VideoCard key={video.id} video={video} />)}</CardGrid>
+        <CardGrid columns="block">
+          {latest.data.items.map((video) => (
+            <VideoCard key={video.id} video={video} />
+          ))}
+        </CardGrid>
       </Section>
       <Section
         id="featured-categories"
@@ -102,7 +105,11 @@ function Home() {
           </AnchorLink>
         )}
       >
-        <LaterCardGrid columns="featured">{categories.data.items.map((category) => <CategoryCard key={category.id} category={category} />)}</LaterCardGrid>
+        <LaterCardGrid columns="featured">
+          {categories.data.items.map((category) => (
+            <CategoryCard key={category.id} category={category} />
+          ))}
+        </LaterCardGrid>
       </Section>
       <Section
         id="popular-videos"
@@ -113,7 +120,11 @@ function Home() {
           </AnchorLink>
         )}
       >
-        <LaterCardGrid columns="block">{popular.data.items.map((video) => <VideoCard key={video.id} video={video} />)}</LaterCardGrid>
+        <LaterCardGrid columns="block">
+          {popular.data.items.map((video) => (
+            <VideoCard key={video.id} video={video} />
+          ))}
+        </LaterCardGrid>
       </Section>
       <Section
         id="top-models"
@@ -124,7 +135,11 @@ function Home() {
           </AnchorLink>
         )}
       >
-        <CardCarousel label={LL.catalog.home.topModels()}>{models.data.items.map((model) => <ModelCard key={model.id} model={model} />)}</CardCarousel>
+        <CardCarousel label={LL.catalog.home.topModels()}>
+          {models.data.items.map((model) => (
+            <ModelCard key={model.id} model={model} />
+          ))}
+        </CardCarousel>
       </Section>
       {bottom.data.length > 0 && (
         <Section

@@ -19,7 +19,11 @@ export const Route = createFileRoute('/account/password')({
   ssr: false,
   head: staticHead('changePassword', { noindex: true }),
   beforeLoad: accountArea,
-  component: () => <AccountTexts><ChangePasswordPage /></AccountTexts>,
+  component: () => (
+    <AccountTexts>
+      <ChangePasswordPage />
+    </AccountTexts>
+  ),
 })
 
 /** Spec section 5: current password required, new one at least 8; success clears the form. */
@@ -44,12 +48,7 @@ function ChangePasswordPage() {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <FormAlert message={message} />
-            <PasswordField
-              label={LL.auth.changePassword.current()}
-              autoComplete="current-password"
-              required
-              {...form.getInputProps('currentPassword')}
-            />
+            <PasswordField label={LL.auth.changePassword.current()} autoComplete="current-password" required {...form.getInputProps('currentPassword')} />
             <PasswordField
               label={LL.auth.changePassword.new()}
               description={LL.auth.passwordHint()}

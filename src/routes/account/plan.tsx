@@ -24,7 +24,11 @@ export const Route = createFileRoute('/account/plan')({
   head: staticHead('plan', { noindex: true }),
   beforeLoad: accountArea,
   loader: ({ context }) => context.queryClient.ensureQueryData(currentPlanOptions(context.trpc, context.locale)),
-  component: () => <AccountTexts><PlanPage /></AccountTexts>,
+  component: () => (
+    <AccountTexts>
+      <PlanPage />
+    </AccountTexts>
+  ),
 })
 
 /** The user's plan as the membership rule decides it, with the buttons the role may use. */

@@ -18,7 +18,11 @@ export const Route = createFileRoute('/account/privacy')({
   ssr: false,
   head: staticHead('account', { noindex: true }),
   beforeLoad: accountArea,
-  component: () => <AccountTexts><PrivacyPage /></AccountTexts>,
+  component: () => (
+    <AccountTexts>
+      <PrivacyPage />
+    </AccountTexts>
+  ),
 })
 
 /** The member's data: download it (server/http/account-export.ts) or delete the account. */
@@ -31,7 +35,9 @@ function PrivacyPage() {
       <Stack gap="lg">
         <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="export-title">
           <Stack gap="md">
-            <Title order={2} size="h3" id="export-title">{LL.account.privacy.exportTitle()}</Title>
+            <Title order={2} size="h3" id="export-title">
+              {LL.account.privacy.exportTitle()}
+            </Title>
             <Text>{LL.account.privacy.exportIntro()}</Text>
             <Button component="a" href="/account/export.json" download variant="default" style={{ alignSelf: 'flex-start' }}>
               {LL.account.privacy.exportButton()}
@@ -76,7 +82,9 @@ function DeleteAccount() {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="delete-title">
       <Stack gap="md">
-        <Title order={2} size="h3" id="delete-title">{LL.account.privacy.deleteTitle()}</Title>
+        <Title order={2} size="h3" id="delete-title">
+          {LL.account.privacy.deleteTitle()}
+        </Title>
         <Text>{LL.account.privacy.deleteIntro()}</Text>
         <FormAlert message={message} />
         {terms?.kind === 'administrator' && <Alert color="yellow">{LL.account.privacy.administrator()}</Alert>}
@@ -98,7 +106,13 @@ function DeleteAccount() {
             <Checkbox label={LL.account.privacy.confirmLosing({ date })} checked={givesUp} onChange={(event) => setGivesUp(event.currentTarget.checked)} />
           </Stack>
         )}
-        <Button color="red.9" style={{ alignSelf: 'flex-start' }} disabled={!terms || blocked || (terms.kind === 'losesPaidPeriod' && !givesUp)} loading={remove.isPending} onClick={() => setConfirming(true)}>
+        <Button
+          color="red.9"
+          style={{ alignSelf: 'flex-start' }}
+          disabled={!terms || blocked || (terms.kind === 'losesPaidPeriod' && !givesUp)}
+          loading={remove.isPending}
+          onClick={() => setConfirming(true)}
+        >
           {LL.account.privacy.deleteButton()}
         </Button>
       </Stack>

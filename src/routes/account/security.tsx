@@ -22,7 +22,11 @@ export const Route = createFileRoute('/account/security')({
   ssr: false,
   head: staticHead('account', { noindex: true }),
   beforeLoad: accountArea,
-  component: () => <AccountTexts><SecurityPage /></AccountTexts>,
+  component: () => (
+    <AccountTexts>
+      <SecurityPage />
+    </AccountTexts>
+  ),
 })
 
 /** Passkeys (add, list, remove), the password (remove once a passkey exists) and the member's sessions. */
@@ -75,43 +79,50 @@ function Passkeys() {
     }
   }
 
-  const add = () => run(async () => {
-    const created = await withRecentAuth(async () => {
-      const response = await createPasskey(await options.mutateAsync())
-      if (!response) {
-        setMessage(LL.account.passkey.cancelled())
-        return null
-      }
-      // The server checks the transports it knows (core/domain/schemas/account.ts).
-      return register.mutateAsync({ name: name.trim() || undefined, response: response as RegistrationInput['response'] })
+  const add = () =>
+    run(async () => {
+      const created = await withRecentAuth(async () => {
+        const response = await createPasskey(await options.mutateAsync())
+        if (!response) {
+          setMessage(LL.account.passkey.cancelled())
+          return null
+        }
+        // The server checks the transports it knows (core/domain/schemas/account.ts).
+        return register.mutateAsync({ name: name.trim() || undefined, response: response as RegistrationInput['response'] })
+      })
+      if (!created) return
+      setName('')
+      showSuccess(LL.account.passkeys.added({ name: (created as { name?: string }).name ?? name }))
+      await refresh()
     })
-    if (!created) return
-    setName('')
-    showSuccess(LL.account.passkeys.added({ name: (created as { name?: string }).name ?? name }))
-    await refresh()
-  })
 
-  const removeOne = (id: number) => run(async () => {
-    if ((await withRecentAuth(() => remove.mutateAsync({ id }))) === null) return
-    showSuccess(LL.account.passkeys.removed())
-    await refresh()
-  })
+  const removeOne = (id: number) =>
+    run(async () => {
+      if ((await withRecentAuth(() => remove.mutateAsync({ id }))) === null) return
+      showSuccess(LL.account.passkeys.removed())
+      await refresh()
+    })
 
-  const dropPassword = () => run(async () => {
-    if ((await withRecentAuth(() => removePassword.mutateAsync())) === null) return
-    showSuccess(LL.account.passwordless.removed())
-    await refresh()
-  })
+  const dropPassword = () =>
+    run(async () => {
+      if ((await withRecentAuth(() => removePassword.mutateAsync())) === null) return
+      showSuccess(LL.account.passwordless.removed())
+      await refresh()
+    })
 
   const passkeys = query.data?.passkeys ?? []
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="passkeys-title">
       {dialog}
       <Stack gap="md">
-        <Title order={2} size="h3" id="passkeys-title">{LL.account.passkeys.title()}</Title>
+        <Title order={2} size="h3" id="passkeys-title">
+          {LL.account.passkeys.title()}
+        </Title>
         <Text>{LL.account.passkeys.intro()}</Text>
         <FormAlert message={message} />
-        {passkeys.length === 0 ? <Text c="dimmed">{LL.account.passkeys.none()}</Text> : (
+        {passkeys.length === 0 ? (
+          <Text c="dimmed">{LL.account.passkeys.none()}</Text>
+        ) : (
           <Stack component="ul" aria-label={LL.account.passkeys.listLabel()} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
             {passkeys.map((passkey) => (
               <Paper component="li" key={passkey.id} withBorder p="sm" radius="sm">
@@ -119,10 +130,24 @@ function Passkeys() {
                   <Stack gap={2}>
                     <Text fw={600}>{passkey.name}</Text>
                     <Text size="sm">{LL.account.passkeys.created({ date: formatDateTime(passkey.createdAt, locale) })}</Text>
-                    <Text size="sm">{passkey.lastUsedAt ? LL.account.passkeys.lastUsed({ date: formatDateTime(passkey.lastUsedAt, locale) }) : LL.account.passkeys.neverUsed()}</Text>
-                    {passkey.synced && <Badge variant="light" size="sm">{LL.account.passkeys.synced()}</Badge>}
+                    <Text size="sm">
+                      {passkey.lastUsedAt
+                        ? LL.account.passkeys.lastUsed({ date: formatDateTime(passkey.lastUsedAt, locale) })
+                        : LL.account.passkeys.neverUsed()}
+                    </Text>
+                    {passkey.synced && (
+                      <Badge variant="light" size="sm">
+                        {LL.account.passkeys.synced()}
+                      </Badge>
+                    )}
                   </Stack>
-                  <Button variant="default" color="red" aria-label={LL.account.passkeys.removeLabel({ name: passkey.name })} onClick={() => void removeOne(passkey.id)} disabled={busy}>
+                  <Button
+                    variant="default"
+                    color="red"
+                    aria-label={LL.account.passkeys.removeLabel({ name: passkey.name })}
+                    onClick={() => void removeOne(passkey.id)}
+                    disabled={busy}
+                  >
                     {LL.account.passkeys.remove()}
                   </Button>
                 </Group>
@@ -132,14 +157,28 @@ function Passkeys() {
         )}
         {supportsPasskeys() ? (
           <Group align="flex-end" wrap="wrap">
-            <TextInput label={LL.account.passkeys.name()} value={name} onChange={(event) => setName(event.currentTarget.value)} maxLength={60} autoComplete="off" />
-            <Button onClick={() => void add()} loading={busy && (options.isPending || register.isPending)}>{LL.account.passkeys.add()}</Button>
+            <TextInput
+              label={LL.account.passkeys.name()}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              maxLength={60}
+              autoComplete="off"
+            />
+            <Button onClick={() => void add()} loading={busy && (options.isPending || register.isPending)}>
+              {LL.account.passkeys.add()}
+            </Button>
           </Group>
-        ) : <Text c="dimmed">{LL.account.passkey.unsupported()}</Text>}
+        ) : (
+          <Text c="dimmed">{LL.account.passkey.unsupported()}</Text>
+        )}
         {query.data && (
           <Stack gap="xs">
-            <Title order={3} size="h4">{LL.account.passwordless.title()}</Title>
-            {!query.data.hasPassword ? <Text>{LL.account.passwordless.active()}</Text> : passkeys.length === 0 ? (
+            <Title order={3} size="h4">
+              {LL.account.passwordless.title()}
+            </Title>
+            {!query.data.hasPassword ? (
+              <Text>{LL.account.passwordless.active()}</Text>
+            ) : passkeys.length === 0 ? (
               <Text>{LL.account.passwordless.needsPasskey()}</Text>
             ) : (
               <>
@@ -181,7 +220,9 @@ function Sessions() {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="sessions-title">
       <Stack gap="md">
-        <Title order={2} size="h3" id="sessions-title">{LL.account.sessions.title()}</Title>
+        <Title order={2} size="h3" id="sessions-title">
+          {LL.account.sessions.title()}
+        </Title>
         <Text>{LL.account.sessions.intro()}</Text>
         <FormAlert message={message} />
         <Stack component="ul" aria-label={LL.account.sessions.listLabel()} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -195,15 +236,25 @@ function Sessions() {
                       <Text fw={600}>{device}</Text>
                       {session.current && <Badge>{LL.account.sessions.current()}</Badge>}
                     </Group>
-                    <Text size="sm">{session.country ? LL.account.sessions.place({ country: countries?.of(session.country) ?? session.country }) : LL.account.sessions.placeUnknown()}</Text>
+                    <Text size="sm">
+                      {session.country
+                        ? LL.account.sessions.place({ country: countries?.of(session.country) ?? session.country })
+                        : LL.account.sessions.placeUnknown()}
+                    </Text>
                     <Text size="sm">{LL.account.sessions.signedIn({ date: formatDateTime(session.createdAt, locale) })}</Text>
                     <Text size="sm">{LL.account.sessions.lastSeen({ date: formatDateTime(session.lastSeenAt, locale) })}</Text>
                   </Stack>
                   {!session.current && (
-                    <Button variant="default" aria-label={LL.account.sessions.endLabel({ device })} onClick={() => void run(async () => {
-                      await endOne.mutateAsync({ id: session.id })
-                      return LL.account.sessions.ended()
-                    })}>
+                    <Button
+                      variant="default"
+                      aria-label={LL.account.sessions.endLabel({ device })}
+                      onClick={() =>
+                        void run(async () => {
+                          await endOne.mutateAsync({ id: session.id })
+                          return LL.account.sessions.ended()
+                        })
+                      }
+                    >
                       {LL.account.sessions.end()}
                     </Button>
                   )}
@@ -213,13 +264,22 @@ function Sessions() {
           })}
         </Stack>
         {sessions.length > 1 ? (
-          <Button variant="default" style={{ alignSelf: 'flex-start' }} loading={endOthers.isPending} onClick={() => void run(async () => {
-            const { ended } = await endOthers.mutateAsync()
-            return LL.account.sessions.endedOthers({ count: ended })
-          })}>
+          <Button
+            variant="default"
+            style={{ alignSelf: 'flex-start' }}
+            loading={endOthers.isPending}
+            onClick={() =>
+              void run(async () => {
+                const { ended } = await endOthers.mutateAsync()
+                return LL.account.sessions.endedOthers({ count: ended })
+              })
+            }
+          >
             {LL.account.sessions.endOthers()}
           </Button>
-        ) : query.data && <Text c="dimmed">{LL.account.sessions.noOthers()}</Text>}
+        ) : (
+          query.data && <Text c="dimmed">{LL.account.sessions.noOthers()}</Text>
+        )}
       </Stack>
     </Paper>
   )

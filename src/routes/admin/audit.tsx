@@ -57,9 +57,13 @@ function AuditPage() {
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={4}>
-                      <Text size="xs" c="dimmed">{LL.admin.audit.before()}</Text>
+                      <Text size="xs" c="dimmed">
+                        {LL.admin.audit.before()}
+                      </Text>
                       <Code block>{entry.before === null ? LL.admin.audit.none() : json(entry.before)}</Code>
-                      <Text size="xs" c="dimmed">{LL.admin.audit.after()}</Text>
+                      <Text size="xs" c="dimmed">
+                        {LL.admin.audit.after()}
+                      </Text>
                       <Code block>{entry.after === null ? LL.admin.audit.none() : json(entry.after)}</Code>
                     </Stack>
                   </Table.Td>

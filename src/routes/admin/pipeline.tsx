@@ -189,7 +189,8 @@ function PlayableNote({ item }: { item: Item }) {
   const { LL, locale } = useI18n()
   if (!item.partial) return null
   const t = LL.admin.pipeline
-  const list = (resolutions: Resolution[]) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(resolutions.map((resolution) => LL.catalog.resolution[resolution]()))
+  const list = (resolutions: Resolution[]) =>
+    new Intl.ListFormat(locale, { type: 'conjunction' }).format(resolutions.map((resolution) => LL.catalog.resolution[resolution]()))
   const { playable, coming } = item.partial
   return (
     <Text size="sm" mt={4}>
@@ -203,7 +204,13 @@ function ItemProgress({ item }: { item: Item }) {
   return (
     <Stack gap={2}>
       <Group gap="xs" wrap="nowrap">
-        <Progress value={Math.floor(item.progress * 100)} miw={110} style={{ flex: 1 }} aria-label={LL.admin.pipeline.progressLabel({ name: item.sourceName })} color={STATE_COLORS[item.state]} />
+        <Progress
+          value={Math.floor(item.progress * 100)}
+          miw={110}
+          style={{ flex: 1 }}
+          aria-label={LL.admin.pipeline.progressLabel({ name: item.sourceName })}
+          color={STATE_COLORS[item.state]}
+        />
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0, roundingMode: 'floor' }).format(item.progress)}
         </Text>
@@ -242,7 +249,14 @@ function FailureReason({ item }: { item: Item }) {
 function EditLink({ item }: { item: Item }) {
   const { LL } = useI18n()
   return (
-    <ButtonLink to="/admin/content/$kind/$id" params={{ kind: item.kind, id: item.id }} size="sm" mih={44} variant="default" aria-label={LL.admin.content.editLabel({ name: item.sourceName })}>
+    <ButtonLink
+      to="/admin/content/$kind/$id"
+      params={{ kind: item.kind, id: item.id }}
+      size="sm"
+      mih={44}
+      variant="default"
+      aria-label={LL.admin.content.editLabel({ name: item.sourceName })}
+    >
       {LL.admin.content.edit()}
     </ButtonLink>
   )
@@ -261,7 +275,14 @@ function RetryButton({ item }: { item: Item }) {
     }),
   )
   return (
-    <Button size="sm" mih={44} variant="light" loading={retry.isPending} aria-label={t.retryLabel({ name: item.sourceName })} onClick={() => retry.mutate({ kind: item.kind, id: item.id })}>
+    <Button
+      size="sm"
+      mih={44}
+      variant="light"
+      loading={retry.isPending}
+      aria-label={t.retryLabel({ name: item.sourceName })}
+      onClick={() => retry.mutate({ kind: item.kind, id: item.id })}
+    >
       {t.retry()}
     </Button>
   )
@@ -291,7 +312,13 @@ function CancelButton({ item }: { item: Item }) {
       <Button size="sm" mih={44} variant="subtle" color="red" aria-label={t.cancelLabel({ name: item.sourceName })} onClick={() => setAsking(true)}>
         {t.cancel()}
       </Button>
-      <Modal opened={asking} onClose={() => setAsking(false)} title={t.cancelTitle({ name: item.sourceName })} centered closeButtonProps={{ 'aria-label': LL.common.close() }}>
+      <Modal
+        opened={asking}
+        onClose={() => setAsking(false)}
+        title={t.cancelTitle({ name: item.sourceName })}
+        centered
+        closeButtonProps={{ 'aria-label': LL.common.close() }}
+      >
         <Stack gap="md">
           <Text size="sm">{t.cancelText()}</Text>
           <Group justify="flex-end" gap="xs">

@@ -47,7 +47,15 @@ interface Upload {
   id?: number
 }
 
-const STATE_COLORS: Record<UploadState, string> = { waiting: 'gray', uploading: 'blue', paused: 'yellow', ingesting: 'blue', queued: 'green', duplicate: 'yellow', failed: 'red' }
+const STATE_COLORS: Record<UploadState, string> = {
+  waiting: 'gray',
+  uploading: 'blue',
+  paused: 'yellow',
+  ingesting: 'blue',
+  queued: 'green',
+  duplicate: 'yellow',
+  failed: 'red',
+}
 /** Files sent at the same time (the rest wait their turn). */
 const PARALLEL = 3
 
@@ -111,7 +119,11 @@ function UploadPage() {
               {
                 onSuccess: (answer) => {
                   void clients.current.get(upload.key)?.forget()
-                  update(upload.key, { state: answer.status, id: answer.id, message: answer.status === 'queued' ? t.queued({ id: answer.id }) : t.duplicate({ id: answer.id }) })
+                  update(upload.key, {
+                    state: answer.status,
+                    id: answer.id,
+                    message: answer.status === 'queued' ? t.queued({ id: answer.id }) : t.duplicate({ id: answer.id }),
+                  })
                   refreshUnfinished()
                 },
                 onError: (error) => update(upload.key, { state: 'failed', message: error.message }),
@@ -131,13 +143,13 @@ function UploadPage() {
   // Up to PARALLEL files at a time, oldest first.
   useEffect(() => {
     const sending = uploads.filter((u) => u.state === 'uploading').length
-    const next = uploads.filter((u) => u.state === 'waiting').reverse().slice(0, Math.max(0, PARALLEL - sending))
+    const next = uploads
+      .filter((u) => u.state === 'waiting')
+      .reverse()
+      .slice(0, Math.max(0, PARALLEL - sending))
     for (const upload of next) {
       update(upload.key, { state: 'uploading' })
-      void clients.current
-        .get(upload.key)!
-        .start()
-        .then(refreshUnfinished)
+      void clients.current.get(upload.key)!.start().then(refreshUnfinished)
     }
   }, [uploads, update, refreshUnfinished])
 
@@ -260,8 +272,7 @@ function UploadCard({ upload, onPause, onResume, onRemove }: { upload: Upload; o
         )}
         {upload.message && (
           <Text size="sm" role={upload.state === 'failed' ? 'alert' : undefined}>
-            {upload.message}{' '}
-            {upload.state === 'queued' && <AnchorLink to="/admin/pipeline">{t.toPipeline()}</AnchorLink>}
+            {upload.message} {upload.state === 'queued' && <AnchorLink to="/admin/pipeline">{t.toPipeline()}</AnchorLink>}
           </Text>
         )}
         {(upload.state === 'uploading' || upload.state === 'paused' || upload.state === 'failed' || canRemove) && (
@@ -376,11 +387,26 @@ function UnfinishedActions({ upload, onChange }: { upload: Unfinished; onChange:
   return (
     <Group gap="xs" wrap="nowrap">
       {upload.offset >= upload.size && (
-        <Button size="sm" mih={44} variant="light" loading={ingest.isPending} onClick={() => ingest.mutate({ id: upload.id })} aria-label={t.unfinished.ingestLabel({ name: upload.name })}>
+        <Button
+          size="sm"
+          mih={44}
+          variant="light"
+          loading={ingest.isPending}
+          onClick={() => ingest.mutate({ id: upload.id })}
+          aria-label={t.unfinished.ingestLabel({ name: upload.name })}
+        >
           {t.unfinished.ingest()}
         </Button>
       )}
-      <Button size="sm" mih={44} variant="subtle" color="red" loading={discard.isPending} onClick={() => discard.mutate({ id: upload.id })} aria-label={t.removeLabel({ name: upload.name })}>
+      <Button
+        size="sm"
+        mih={44}
+        variant="subtle"
+        color="red"
+        loading={discard.isPending}
+        onClick={() => discard.mutate({ id: upload.id })}
+        aria-label={t.removeLabel({ name: upload.name })}
+      >
         {t.remove()}
       </Button>
     </Group>

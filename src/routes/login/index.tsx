@@ -17,7 +17,11 @@ import { staticHead } from '../../lib/seo'
 export const Route = createFileRoute('/login/')({
   head: staticHead('login', { noindex: true }),
   beforeLoad: ({ context }) => loadNamespaces(context.locale, ['account']),
-  component: () => <AccountTexts><LoginPage /></AccountTexts>,
+  component: () => (
+    <AccountTexts>
+      <LoginPage />
+    </AccountTexts>
+  ),
 })
 
 function LoginPage() {

@@ -34,7 +34,17 @@ async function phoneVideo(file: string, upright: { width: number; height: number
   const stored = `${file}.stored.mp4`
   // Store the upright picture turned the other way, so that the matrix turns it back.
   const turn = rotation === 90 ? 'transpose=cclock' : 'transpose=clock'
-  await ffmpeg([...pattern(`${upright.width}x${upright.height}`, 30, seconds), ...tone(seconds, 44100), '-vf', `${MARKED},${turn}`, ...x264, '-c:a', 'aac', '-shortest', stored])
+  await ffmpeg([
+    ...pattern(`${upright.width}x${upright.height}`, 30, seconds),
+    ...tone(seconds, 44100),
+    '-vf',
+    `${MARKED},${turn}`,
+    ...x264,
+    '-c:a',
+    'aac',
+    '-shortest',
+    stored,
+  ])
   // ffmpeg 4.1's MOV muxer writes the `rotate` tag as a counter-clockwise matrix: ask for the opposite turn.
   await ffmpeg(['-i', stored, '-map', '0', '-c', 'copy', '-metadata:s:v:0', `rotate=${(360 - rotation) % 360}`, file])
   await fs.rm(stored)
@@ -80,13 +90,44 @@ export const CORPUS = {
   tsProgressive: {
     name: 'recording.ts',
     what: 'MPEG-TS, 25p, one keyframe in 12 s (no input seek after 0 s finds a frame), AAC',
-    make: (file) => ffmpeg([...pattern('320x180', 25, 12), ...tone(12), ...x264, '-g', '1000', '-keyint_min', '1000', '-sc_threshold', '0', '-c:a', 'aac', '-shortest', '-f', 'mpegts', file]),
+    make: (file) =>
+      ffmpeg([
+        ...pattern('320x180', 25, 12),
+        ...tone(12),
+        ...x264,
+        '-g',
+        '1000',
+        '-keyint_min',
+        '1000',
+        '-sc_threshold',
+        '0',
+        '-c:a',
+        'aac',
+        '-shortest',
+        '-f',
+        'mpegts',
+        file,
+      ]),
   },
   tsInterlaced: {
     name: 'broadcast 576i.ts',
     what: 'broadcast MPEG-TS: 720x576 interlaced top field first at 25 frames (50 fields), anamorphic 16:9 (SAR 64:45), MPEG audio layer 2',
     make: (file) =>
-      ffmpeg([...pattern('720x576', 50, 2), ...tone(2), '-vf', 'interlace=scan=tff,setsar=64/45', ...x264Interlaced('tff'), '-c:a', 'mp2', '-b:a', '192k', '-shortest', '-f', 'mpegts', file]),
+      ffmpeg([
+        ...pattern('720x576', 50, 2),
+        ...tone(2),
+        '-vf',
+        'interlace=scan=tff,setsar=64/45',
+        ...x264Interlaced('tff'),
+        '-c:a',
+        'mp2',
+        '-b:a',
+        '192k',
+        '-shortest',
+        '-f',
+        'mpegts',
+        file,
+      ]),
   },
   camcorder: {
     name: 'camcorder 00001.mts',
@@ -94,8 +135,23 @@ export const CORPUS = {
     make: (file) =>
       ffmpeg([
         ...pattern('320x180', 50, 2),
-        '-f', 'lavfi', '-i', 'aevalsrc=0|0|0.5*sin(440*2*PI*t)|0|0|0:channel_layout=5.1(side):sample_rate=48000:duration=2',
-        '-vf', 'interlace=scan=bff', ...x264Interlaced('bff'), '-c:a', 'ac3', '-b:a', '384k', '-shortest', '-f', 'mpegts', '-mpegts_m2ts_mode', '1', file,
+        '-f',
+        'lavfi',
+        '-i',
+        'aevalsrc=0|0|0.5*sin(440*2*PI*t)|0|0|0:channel_layout=5.1(side):sample_rate=48000:duration=2',
+        '-vf',
+        'interlace=scan=bff',
+        ...x264Interlaced('bff'),
+        '-c:a',
+        'ac3',
+        '-b:a',
+        '384k',
+        '-shortest',
+        '-f',
+        'mpegts',
+        '-mpegts_m2ts_mode',
+        '1',
+        file,
       ]),
   },
   editorExport: {
@@ -113,10 +169,18 @@ export const CORPUS = {
     what: 'variable frame rate, as phones record: frames 1/60 to 4/60 s apart, 30 a second on average, 6.02 s (a last frame at 6.0 s)',
     make: (file) =>
       ffmpeg([
-        ...pattern('320x180', 60, 6.02), ...tone(6.02),
+        ...pattern('320x180', 60, 6.02),
+        ...tone(6.02),
         // Per 30 frames at 60 fps: the even ones but the 10th, plus the 21st; 15 frames a half second.
-        '-vf', "select='eq(mod(n\\,2)\\,0)*not(eq(mod(n\\,30)\\,10))+eq(mod(n\\,30)\\,21)'", '-vsync', 'vfr',
-        ...x264, '-c:a', 'aac', '-shortest', file,
+        '-vf',
+        "select='eq(mod(n\\,2)\\,0)*not(eq(mod(n\\,30)\\,10))+eq(mod(n\\,30)\\,21)'",
+        '-vsync',
+        'vfr',
+        ...x264,
+        '-c:a',
+        'aac',
+        '-shortest',
+        file,
       ]),
   },
   twoTracks: {
@@ -124,15 +188,41 @@ export const CORPUS = {
     what: 'Matroska with two audio tracks: the first silent, the second (a tone) marked default',
     make: (file) =>
       ffmpeg([
-        ...pattern('320x180', 25, 2), '-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000', ...tone(2),
-        '-map', '0:v', '-map', '1:a', '-map', '2:a', ...x264, '-c:a', 'aac', '-disposition:a:0', '0', '-disposition:a:1', 'default', '-t', '2', file,
+        ...pattern('320x180', 25, 2),
+        '-f',
+        'lavfi',
+        '-i',
+        'anullsrc=channel_layout=stereo:sample_rate=48000',
+        ...tone(2),
+        '-map',
+        '0:v',
+        '-map',
+        '1:a',
+        '-map',
+        '2:a',
+        ...x264,
+        '-c:a',
+        'aac',
+        '-disposition:a:0',
+        '0',
+        '-disposition:a:1',
+        'default',
+        '-t',
+        '2',
+        file,
       ]),
   },
   damagedTs: {
     name: 'damaged.ts',
     what: 'MPEG-TS whose packet headers and tables are intact but whose payload is noise: the probe finds a video stream with no picture',
     // Keep the first 4 packets (tables) and every packet's 4-byte header.
-    make: (file) => damaged(file, ['-f', 'mpegts'], () => 4 * 188, (offset) => offset % 188 < 4),
+    make: (file) =>
+      damaged(
+        file,
+        ['-f', 'mpegts'],
+        () => 4 * 188,
+        (offset) => offset % 188 < 4,
+      ),
   },
   damagedMp4: {
     name: 'damaged.mp4',

@@ -12,7 +12,13 @@ const FIELDS = ['slug', 'title', 'description', 'featured', 'sortOrder', 'logo',
 
 export async function listCategoriesForAdmin(em: EntityManager, locale: Locale) {
   const rows = await em.find(Category, {}, { orderBy: { sortOrder: 'asc', id: 'asc' } })
-  return rows.map((row) => ({ id: row.id, title: localize(row.title, locale), featured: row.featured, sortOrder: row.sortOrder, logoUrl: pictureUrl(row.logo) }))
+  return rows.map((row) => ({
+    id: row.id,
+    title: localize(row.title, locale),
+    featured: row.featured,
+    sortOrder: row.sortOrder,
+    logoUrl: pictureUrl(row.logo),
+  }))
 }
 
 export async function categoryForEdit(em: EntityManager, id: number) {
@@ -30,7 +36,14 @@ export async function categoryForEdit(em: EntityManager, id: number) {
 
 /** A slug from the title that no other category has ("new-category", "new-category-2" …). */
 async function freeSlug(em: EntityManager, title: string): Promise<string> {
-  const base = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80) || 'category'
+  const base =
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 80) || 'category'
   for (let n = 1; ; n++) {
     const slug = n === 1 ? base : `${base}-${n}`
     if (!(await em.count(Category, { slug }))) return slug

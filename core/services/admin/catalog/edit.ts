@@ -20,7 +20,11 @@ export interface EditedResource<Row extends { id: number }, Input extends { id: 
 }
 
 /** Creates (id null) or updates a row; returns its id and its state before and after, for the audit log. */
-export async function saveRow<Row extends { id: number }, Input extends { id: number | null }>(em: EntityManager, resource: EditedResource<Row, Input>, input: Input) {
+export async function saveRow<Row extends { id: number }, Input extends { id: number | null }>(
+  em: EntityManager,
+  resource: EditedResource<Row, Input>,
+  input: Input,
+) {
   const created = input.id === null
   const row = created ? await resource.create(em, input) : found(await em.findOne(resource.entity, input.id as never))
   const before = created ? null : snapshot(row, resource.fields)
@@ -31,7 +35,11 @@ export async function saveRow<Row extends { id: number }, Input extends { id: nu
 }
 
 /** Deletes a row; returns its last state, for the audit log. */
-export async function removeRow<Row extends { id: number }>(em: EntityManager, resource: Pick<EditedResource<Row, never>, 'entity' | 'name' | 'fields'>, id: number) {
+export async function removeRow<Row extends { id: number }>(
+  em: EntityManager,
+  resource: Pick<EditedResource<Row, never>, 'entity' | 'name' | 'fields'>,
+  id: number,
+) {
   const row = found(await em.findOne(resource.entity, id as never))
   const before = snapshot(row, resource.fields)
   await em.remove(row).flush()

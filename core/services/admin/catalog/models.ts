@@ -9,14 +9,30 @@ import { saveRow, type EditedResource } from './edit.js'
 import { pictureRefs, pictureUrl } from './pictures.js'
 
 const FIELDS = [
-  'firstName', 'birthDate', 'description', 'bio', 'cupSize', 'genitalArea', 'heightCm', 'weightKg', 'nationality', 'zodiac', 'preferences', 'avatar', 'preview', 'previewThumbnail',
+  'firstName',
+  'birthDate',
+  'description',
+  'bio',
+  'cupSize',
+  'genitalArea',
+  'heightCm',
+  'weightKg',
+  'nationality',
+  'zodiac',
+  'preferences',
+  'avatar',
+  'preview',
+  'previewThumbnail',
 ] as const
 
 const LIST_LIMIT = 200
 
 /** Models by name (optionally those whose name contains `q`), for the list and the item editor's choice. */
 export async function listModelsForAdmin(em: EntityManager, { q, now }: { q?: string | undefined; now: Date }) {
-  const rows = await em.find(Model, q ? { firstName: { $ilike: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } } : {}, { orderBy: { firstName: 'asc', id: 'asc' }, limit: LIST_LIMIT })
+  const rows = await em.find(Model, q ? { firstName: { $ilike: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } } : {}, {
+    orderBy: { firstName: 'asc', id: 'asc' },
+    limit: LIST_LIMIT,
+  })
   return rows.map((row) => ({
     id: row.id,
     firstName: row.firstName,

@@ -9,7 +9,15 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import type { ImageRef } from '../../../db/entities/types.js'
 import { AppError } from '../../../domain/errors.js'
-import { PICTURE_KEY, PICTURE_MIN_SIDE, PICTURE_USES, pictureSizeProblem, picturePath, sniffPictureType, type PictureUse } from '../../../domain/media/pictures.js'
+import {
+  PICTURE_KEY,
+  PICTURE_MIN_SIDE,
+  PICTURE_USES,
+  pictureSizeProblem,
+  picturePath,
+  sniffPictureType,
+  type PictureUse,
+} from '../../../domain/media/pictures.js'
 import type { MediaStore } from '../../media/store.js'
 import { probePicture, renderPicture, webpPathOf } from '../../../ffmpeg/pictures.js'
 import { tourPathOf } from '../../../domain/media/tour.js'
@@ -34,7 +42,11 @@ async function head(file: string): Promise<Uint8Array> {
 }
 
 /** Checks the received file and stores its renditions; a file that is no usable picture is an AppError (400). */
-export async function storeUploadedPicture(store: MediaStore, file: string, use: PictureUse): Promise<{ key: string; url: string; width: number; height: number }> {
+export async function storeUploadedPicture(
+  store: MediaStore,
+  file: string,
+  use: PictureUse,
+): Promise<{ key: string; url: string; width: number; height: number }> {
   if (!sniffPictureType(await head(file))) throw new AppError('BAD_REQUEST', 'pictureType')
   const probed = await probePicture(file)
   if (!probed) throw new AppError('BAD_REQUEST', 'pictureUnreadable')
@@ -44,7 +56,14 @@ export async function storeUploadedPicture(store: MediaStore, file: string, use:
   const key = newKey()
   const renditions = Object.entries(PICTURE_USES[use]) as Array<[string, readonly [number, number]]>
   // Each is shown by the public tour too, blurred there (its tour rendition).
-  const targets = renditions.map(([name, [width, height]]) => ({ file: store.absolute(picturePath(key, name)), stored: picturePath(key, name), width, height, crop: true, tour: true }))
+  const targets = renditions.map(([name, [width, height]]) => ({
+    file: store.absolute(picturePath(key, name)),
+    stored: picturePath(key, name),
+    width,
+    height,
+    crop: true,
+    tour: true,
+  }))
   try {
     await renderPicture(file, targets)
   } catch {

@@ -15,10 +15,24 @@ import { PLAN_TERMS, type PlanInput } from '../../../domain/schemas/catalog-admi
 import { allLocales, filled, found } from './common.js'
 import { saveRow, type EditedResource } from './edit.js'
 
-const FIELDS = ['sid', 'name', 'period', 'priceCents', 'trialDays', 'trialPriceCents', 'features', 'dailyDownloadLimit', 'visibility', 'highlight', 'sortOrder'] as const
+const FIELDS = [
+  'sid',
+  'name',
+  'period',
+  'priceCents',
+  'trialDays',
+  'trialPriceCents',
+  'features',
+  'dailyDownloadLimit',
+  'visibility',
+  'highlight',
+  'sortOrder',
+] as const
 
 async function subscriberCounts(em: EntityManager): Promise<Map<number, number>> {
-  const rows = await em.getConnection().execute<{ plan_id: number; count: number }[]>(`select plan_id, count(*)::int as count from subscription group by plan_id`)
+  const rows = await em
+    .getConnection()
+    .execute<{ plan_id: number; count: number }[]>(`select plan_id, count(*)::int as count from subscription group by plan_id`)
   return new Map(rows.map((row) => [row.plan_id, row.count]))
 }
 

@@ -43,7 +43,8 @@ export class CardCheckAgeMethod implements AgeMethod {
     }
     if (result.outcome === 'cancelled') return { ok: false, reason: 'the card check was cancelled' }
     if (result.outcome === 'declined') return { ok: false, reason: 'the card was declined' }
-    if (!result.funding || !PROVES_AGE.includes(result.funding)) return { ok: false, reason: `${result.funding ? `a ${result.funding} card` : 'a card of unknown type'} does not prove age; a credit card does` }
+    if (!result.funding || !PROVES_AGE.includes(result.funding))
+      return { ok: false, reason: `${result.funding ? `a ${result.funding} card` : 'a card of unknown type'} does not prove age; a credit card does` }
     return { ok: true, over18: true, assurance: 'verified' }
   }
 }

@@ -87,7 +87,8 @@ export class OidcAgeMethod implements AgeMethod {
         const userinfo = await client.fetchUserInfo(config, tokens.access_token, idToken.sub)
         value = userinfo[this.options.claim]
       }
-      if (value !== true) return { ok: false, reason: value === undefined ? `the provider did not say ${this.options.claim}` : `${this.options.claim} is not true` }
+      if (value !== true)
+        return { ok: false, reason: value === undefined ? `the provider did not say ${this.options.claim}` : `${this.options.claim} is not true` }
       return { ok: true, over18: true, assurance: this.options.assurance }
     } catch (error) {
       if (unreachable(error)) throw new AgeMethodUnavailable(`${this.provider} cannot be reached: ${describe(error)}`)
@@ -101,10 +102,12 @@ export class OidcAgeMethod implements AgeMethod {
       const timeout = this.options.timeoutSeconds ?? 10
       // http only reaches config for a loopback issuer outside production (tests, a local provider).
       const execute = issuer.protocol === 'http:' ? [client.allowInsecureRequests] : []
-      this.configuration = client.discovery(issuer, this.options.clientId, this.options.clientSecret, undefined, { execute, timeout }).catch((error: unknown) => {
-        this.configuration = null
-        throw new AgeMethodUnavailable(`${this.provider}: discovery of ${issuer.href} failed: ${describe(error)}`)
-      })
+      this.configuration = client
+        .discovery(issuer, this.options.clientId, this.options.clientSecret, undefined, { execute, timeout })
+        .catch((error: unknown) => {
+          this.configuration = null
+          throw new AgeMethodUnavailable(`${this.provider}: discovery of ${issuer.href} failed: ${describe(error)}`)
+        })
     }
     return this.configuration
   }

@@ -24,7 +24,21 @@ import type { PlanPeriod } from '../../../domain/billing/prices.js'
 import type { AccountLinks, BillingProvider, CheckoutRequest, EventOutcome, Notification, WebhookAnswer, WebhookRequest } from '../provider.js'
 import { CheckoutUnavailable, WebhookRejected } from '../provider.js'
 import {
-  billingDate, bodyFields, count, currency, currencyNumber, eventKey, formFields, id, instant, ipAllowed, md5Hex, mergeFields, money, read, sameText,
+  billingDate,
+  bodyFields,
+  count,
+  currency,
+  currencyNumber,
+  eventKey,
+  formFields,
+  id,
+  instant,
+  ipAllowed,
+  md5Hex,
+  mergeFields,
+  money,
+  read,
+  sameText,
   type Fields,
 } from './fields.js'
 
@@ -171,8 +185,13 @@ export class CcbillProvider implements BillingProvider {
       case 'RenewalSuccess': {
         const e = read(renewal, fields, transactionKey)
         return {
-          kind: 'renewal', eventId: transactionKey, occurredAt: e.timestamp, subscriptionId: e.subscriptionId,
-          amountCents: e.billedAmount, currency: e.billedCurrencyCode, nextRenewalAt: e.nextRenewalDate ?? null,
+          kind: 'renewal',
+          eventId: transactionKey,
+          occurredAt: e.timestamp,
+          subscriptionId: e.subscriptionId,
+          amountCents: e.billedAmount,
+          currency: e.billedCurrencyCode,
+          nextRenewalAt: e.nextRenewalDate ?? null,
         }
       }
       case 'Refund':

@@ -49,7 +49,13 @@ export class DemoCardCheck implements CardCheckProcessor {
   }
 
   readResult(query: URLSearchParams): CardCheckResult | null {
-    const [ref, result, funding, at, sig] = ['ref', 'result', 'funding', 'at', 'sig'].map((name) => query.get(name) ?? '') as [string, string, string, string, string]
+    const [ref, result, funding, at, sig] = ['ref', 'result', 'funding', 'at', 'sig'].map((name) => query.get(name) ?? '') as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ]
     if (!sameText(this.sign('result', ref, result, funding, at), sig)) return null
     const outcome = CARD_CHECK_OUTCOMES.find((known) => known === result)
     const time = new Date(at)

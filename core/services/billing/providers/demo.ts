@@ -30,7 +30,11 @@ const sale = withSubscription.extend({
   billedInitialPrice: money,
   billedRecurringPrice: money,
   billedCurrency: currency,
-  trialDays: z.string().regex(/^\d{1,3}$/).transform(Number).optional(),
+  trialDays: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .optional(),
   nextRenewalDate: instant.optional(),
 })
 const renewal = withSubscription.extend({ billedAmount: money, billedCurrency: currency, nextRenewalDate: instant.optional() })

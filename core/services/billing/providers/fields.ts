@@ -137,7 +137,12 @@ export const currency = z.string().transform((text, ctx) => {
 })
 
 /** A positive whole number (days, user ids). */
-export const count = (max: number) => z.string().regex(/^\d{1,9}$/, 'invalid number').transform(Number).pipe(z.number().int().min(1).max(max))
+export const count = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, 'invalid number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max))
 
 /**
  * An instant: ISO 8601 with a zone, "YYYY-MM-DD HH:MM:SS" or "YYYY-MM-DDTHH:MM:SS" read as

@@ -13,10 +13,13 @@ export function billingProvider(config: BillingConfig): BillingProvider {
   let provider = providers.get(config)
   if (!provider) {
     provider =
-      config.provider === 'ccbill' ? new CcbillProvider(config)
-      : config.provider === 'verotel' ? new VerotelProvider(config)
-      : config.provider === 'segpay' ? new SegpayProvider(config)
-      : demoProvider(config)
+      config.provider === 'ccbill'
+        ? new CcbillProvider(config)
+        : config.provider === 'verotel'
+          ? new VerotelProvider(config)
+          : config.provider === 'segpay'
+            ? new SegpayProvider(config)
+            : demoProvider(config)
     providers.set(config, provider)
   }
   return provider

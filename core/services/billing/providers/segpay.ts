@@ -108,7 +108,15 @@ export class SegpayProvider implements BillingProvider {
         if (RENEWAL_STAGES.has(stage)) {
           const e = read(transaction, fields, transactionKey)
           const nextRenewalAt = e.recurringperiod ? daysLater(at, e.recurringperiod) : null
-          return { kind: 'renewal', eventId: transactionKey, occurredAt: at, subscriptionId: e.purchaseid, amountCents: e.price, currency: e.currencycode, nextRenewalAt }
+          return {
+            kind: 'renewal',
+            eventId: transactionKey,
+            occurredAt: at,
+            subscriptionId: e.purchaseid,
+            amountCents: e.price,
+            currency: e.currencycode,
+            nextRenewalAt,
+          }
         }
       }
       if (trantype === 'credit' || trantype === 'chargeback') {

@@ -22,12 +22,26 @@ import type { PlanPeriod } from '../../../domain/billing/prices.js'
 import type { AccountLinks, BillingProvider, CheckoutRequest, EventOutcome, Notification, WebhookAnswer, WebhookRequest } from '../provider.js'
 import { WebhookRejected } from '../provider.js'
 import {
-  billingDate, bodyFields, count, currency, eventKey, formFields, id, ipAllowed, mergeFields, money, read, sameText, sha256Hex, type Fields,
+  billingDate,
+  bodyFields,
+  count,
+  currency,
+  eventKey,
+  formFields,
+  id,
+  ipAllowed,
+  mergeFields,
+  money,
+  read,
+  sameText,
+  sha256Hex,
+  type Fields,
 } from './fields.js'
 
 const FLEXPAY_VERSION = '4'
 /** The FlexPay parameters a startorder or cancel signature covers (Verotel's client libraries). */
-const SIGNED = /^(version|shopID|price(Amount|Currency)|paymentMethod|description|referenceID|saleID|custom[123]|subscriptionType|period|name|trialAmount|trialPeriod|cancelDiscountPercentage|type|successURL|declineURL|precedingSaleID|upgradeOption|mcc|subCreditorName|subCreditorId|subCreditorCountry)$/
+const SIGNED =
+  /^(version|shopID|price(Amount|Currency)|paymentMethod|description|referenceID|saleID|custom[123]|subscriptionType|period|name|trialAmount|trialPeriod|cancelDiscountPercentage|type|successURL|declineURL|precedingSaleID|upgradeOption|mcc|subCreditorName|subCreditorId|subCreditorCountry)$/
 const PERIODS: Record<PlanPeriod, string> = { monthly: 'P1M', yearly: 'P12M', biyearly: 'P24M' }
 
 /** "<key>:a=1:b=2" over the parameters sorted by name, hashed (lowercase hex). */
@@ -45,7 +59,12 @@ export function signRequest(key: string, params: Record<string, string>): Record
 }
 
 const toQuery = (params: Record<string, string>) =>
-  Object.keys(params).filter((name) => name !== 'signature').sort().concat('signature').map((name) => `${name}=${encodeURIComponent(params[name]!)}`).join('&')
+  Object.keys(params)
+    .filter((name) => name !== 'signature')
+    .sort()
+    .concat('signature')
+    .map((name) => `${name}=${encodeURIComponent(params[name]!)}`)
+    .join('&')
 
 const saleFields = z.object({ saleID: id })
 const paid = saleFields.extend({
@@ -118,7 +137,8 @@ export class VerotelProvider implements BillingProvider {
     const fields = mergeFields(formFields(request.query), request.method === 'POST' ? bodyFields(request, 'reject').fields : {})
     const { signature = '', ...signed } = fields
     const given = signature.toLowerCase()
-    const valid = sameText(flexpaySignature(this.verotel.signatureKey, signed), given) || sameText(flexpaySignature(this.verotel.signatureKey, signed, 'sha1'), given)
+    const valid =
+      sameText(flexpaySignature(this.verotel.signatureKey, signed), given) || sameText(flexpaySignature(this.verotel.signatureKey, signed, 'sha1'), given)
     if (!valid) throw new WebhookRejected(401, 'invalid signature')
     if (!sameText(this.verotel.shopId, fields.shopID ?? '')) throw new WebhookRejected(403, 'not for the configured shop')
     const event = fields.event ?? ''
@@ -155,7 +175,15 @@ export class VerotelProvider implements BillingProvider {
       case 'rebill': {
         const e = read(paid.extend({ nextChargeOn: billingDate.optional() }), fields, transactionKey)
         const money = charged(e, transactionKey)
-        return { kind: 'renewal', eventId: transactionKey, occurredAt: at, subscriptionId: e.saleID, amountCents: money.cents, currency: money.currency, nextRenewalAt: e.nextChargeOn ?? null }
+        return {
+          kind: 'renewal',
+          eventId: transactionKey,
+          occurredAt: at,
+          subscriptionId: e.saleID,
+          amountCents: money.cents,
+          currency: money.currency,
+          nextRenewalAt: e.nextChargeOn ?? null,
+        }
       }
       case 'credit':
       case 'chargeback': {
@@ -180,7 +208,12 @@ export class VerotelProvider implements BillingProvider {
       default:
         // downgrade (a lower price for later rebills; the plan stays), one-time purchases, new types.
         read(saleFields, fields)
-        return { kind: 'ignored', eventId: eventKey(event || 'purchase', fields.transactionID ?? fields.saleID!, (fields.nextChargeOn ?? fields.priceAmount ?? '').replace(/\D/g, '')), occurredAt: at, type: event || 'purchase' }
+        return {
+          kind: 'ignored',
+          eventId: eventKey(event || 'purchase', fields.transactionID ?? fields.saleID!, (fields.nextChargeOn ?? fields.priceAmount ?? '').replace(/\D/g, '')),
+          occurredAt: at,
+          type: event || 'purchase',
+        }
     }
   }
 

@@ -86,7 +86,9 @@ export async function backupDatabase(options: BackupOptions): Promise<BackupResu
   client.on('error', () => undefined)
   let partial: string | null = null
   try {
-    const { rows: [lock] } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [BACKUP_LOCK])
+    const {
+      rows: [lock],
+    } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [BACKUP_LOCK])
     if (!lock?.ok) throw new BackupBusy('another backup of this database is running')
     const server = await locateServer(client)
     await removePartials(options.dir)
@@ -99,10 +101,11 @@ export async function backupDatabase(options: BackupOptions): Promise<BackupResu
         log(`no replication slot (${error.message}); WAL segments are checked instead`)
         return false
       })
-    const { rows: [begin] } = await client.query<{ lsn: string; segment: string }>(
-      'select lsn::text, pg_walfile_name(lsn) as segment from pg_backup_start($1, true) as lsn',
-      [`streamclub ${startedAt.toISOString()}`],
-    )
+    const {
+      rows: [begin],
+    } = await client.query<{ lsn: string; segment: string }>('select lsn::text, pg_walfile_name(lsn) as segment from pg_backup_start($1, true) as lsn', [
+      `streamclub ${startedAt.toISOString()}`,
+    ])
     log(`backup started at ${begin!.lsn}`)
     await options.onStarted?.()
 
@@ -114,7 +117,9 @@ export async function backupDatabase(options: BackupOptions): Promise<BackupResu
     const tar = new TarWriter(gzip)
     const files = await copyDataFolder(tar, server.dataDir, options.signal)
 
-    const { rows: [end] } = await client.query<{ lsn: string; segment: string; labelfile: string; spcmapfile: string | null }>(
+    const {
+      rows: [end],
+    } = await client.query<{ lsn: string; segment: string; labelfile: string; spcmapfile: string | null }>(
       'select lsn::text, pg_walfile_name(lsn) as segment, labelfile, spcmapfile from pg_backup_stop(false)',
     )
     await tar.buffer(`${ARCHIVE_DATA}/backup_label`, Buffer.from(end!.labelfile))
@@ -164,7 +169,9 @@ interface ServerFiles {
  * identifier in global/pg_control must be the one the server reports.
  */
 async function locateServer(client: pg.Client): Promise<ServerFiles> {
-  const { rows: [info] } = await client.query<{ dir: string; version: string; id: string; segment_size: string; tablespaces: number }>(
+  const {
+    rows: [info],
+  } = await client.query<{ dir: string; version: string; id: string; segment_size: string; tablespaces: number }>(
     `select current_setting('data_directory') as dir, current_setting('server_version') as version,
             (select system_identifier::text from pg_control_system()) as id,
             (select setting from pg_settings where name = 'wal_segment_size') as segment_size,
@@ -183,7 +190,16 @@ async function locateServer(client: pg.Client): Promise<ServerFiles> {
 /** Folders whose contents are left out (PostgreSQL makes them anew); the folders stay. */
 const EMPTY_FOLDERS = new Set(['pg_wal', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans', 'pg_replslot'])
 /** Files left out at the top of the data folder. */
-const SKIPPED_FILES = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 'backup_label.old', 'tablespace_map', 'tablespace_map.old', 'current_logfiles', 'postgresql.auto.conf.tmp'])
+const SKIPPED_FILES = new Set([
+  'postmaster.pid',
+  'postmaster.opts',
+  'backup_label',
+  'backup_label.old',
+  'tablespace_map',
+  'tablespace_map.old',
+  'current_logfiles',
+  'postgresql.auto.conf.tmp',
+])
 
 async function copyDataFolder(tar: TarWriter, dataDir: string, signal?: AbortSignal): Promise<number> {
   let files = 0

@@ -264,7 +264,13 @@ async function skip(reader: ByteReader, n: number): Promise<void> {
 }
 
 function parseHeader(block: Buffer): TarEntry {
-  const stored = parseInt(block.toString('latin1', 148, 156).replace(/[\0 ]+$/, '').trim(), 8)
+  const stored = parseInt(
+    block
+      .toString('latin1', 148, 156)
+      .replace(/[\0 ]+$/, '')
+      .trim(),
+    8,
+  )
   let sum = 0
   for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : block[i]!
   if (stored !== sum) throw new Error('the archive is damaged (header checksum)')

@@ -13,10 +13,15 @@ export const localeInput = z.object({ locale: z.enum(LOCALES) })
 
 type EditorContext = Pick<Context, 'em' | 'config' | 'now'>
 
-export const getProcedure = <T>(load: (ctx: EditorContext, id: number) => Promise<T>) => adminProcedure.input(idInput).query(({ ctx, input }) => load(ctx, input.id))
+export const getProcedure = <T>(load: (ctx: EditorContext, id: number) => Promise<T>) =>
+  adminProcedure.input(idInput).query(({ ctx, input }) => load(ctx, input.id))
 
 /** Saves through `save` (its id, before and after go into the audit log); answers the row's id. */
-export function saveProcedure<S extends z.ZodType<{ id: number | null }>>(targetType: string, schema: S, save: (ctx: EditorContext, input: z.output<S>) => Promise<{ id: number; before: unknown; after: unknown }>) {
+export function saveProcedure<S extends z.ZodType<{ id: number | null }>>(
+  targetType: string,
+  schema: S,
+  save: (ctx: EditorContext, input: z.output<S>) => Promise<{ id: number; before: unknown; after: unknown }>,
+) {
   return auditedProcedure.input(schema).mutation(async ({ ctx, input }) => {
     const { id, before, after } = await save(ctx, input as z.output<S>)
     ctx.audit({ targetType, targetId: id, before, after })

@@ -1,8 +1,21 @@
 import {
-  feedbackListSchema, messageHandledSchema, messageListSchema, reportListSchema, reportRefSchema, reportStateSchema, reportUnpublishSchema,
+  feedbackListSchema,
+  messageHandledSchema,
+  messageListSchema,
+  reportListSchema,
+  reportRefSchema,
+  reportStateSchema,
+  reportUnpublishSchema,
 } from '../../../../core/domain/schemas/console-inbox.js'
 import {
-  inboxCounts, listFeedback, listMessages, listReports, reportDetail, setMessageHandled, setReportState, unpublishReported,
+  inboxCounts,
+  listFeedback,
+  listMessages,
+  listReports,
+  reportDetail,
+  setMessageHandled,
+  setReportState,
+  unpublishReported,
 } from '../../../../core/services/admin/inbox.js'
 import { adminProcedure, auditedProcedure } from '../../admin.js'
 import { router } from '../../trpc.js'

@@ -35,7 +35,12 @@ export const adminUploadRouter = router({
     const { upload, result } = await uploadFolderAt(ctx.config.uploadDir).ingest(ctx.em, await openMediaStore(ctx.config), input.id)
     const before = { name: upload.name, bytes: upload.size, uploadedBy: upload.uploadedBy?.email ?? null }
     if (result.status === 'queued') {
-      ctx.audit({ targetType: 'video', targetId: result.id, before: null, after: { sourceName: upload.name, bytes: upload.size, mediaStatus: 'pending', upload: input.id } })
+      ctx.audit({
+        targetType: 'video',
+        targetId: result.id,
+        before: null,
+        after: { sourceName: upload.name, bytes: upload.size, mediaStatus: 'pending', upload: input.id },
+      })
       return { status: 'queued' as const, id: result.id, name: upload.name }
     }
     // The same bytes as an earlier item: the upload is gone, nothing new is queued.

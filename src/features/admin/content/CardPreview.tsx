@@ -52,7 +52,13 @@ export function CardPreview({
       <Box maw={320} w="100%" aria-label={tour ? LL.tour.editor.tourCardLabel() : t.cardLabel()} role="group">
         {content.kind === 'video' ? (
           <VideoCard
-            video={{ ...common, durationSeconds: content.durationSeconds ?? 0, highestResolution: null, previewClipUrl: tour ? null : content.card.previewClipUrl, thumbnailClipUrl: null }}
+            video={{
+              ...common,
+              durationSeconds: content.durationSeconds ?? 0,
+              highestResolution: null,
+              previewClipUrl: tour ? null : content.card.previewClipUrl,
+              thumbnailClipUrl: null,
+            }}
             headingOrder={3}
           />
         ) : (

@@ -14,7 +14,17 @@ export interface PickedModel {
 
 function Arrow({ up }: { up: boolean }) {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={up ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'} />
     </svg>
   )
@@ -82,13 +92,31 @@ export function ModelPicker({ value, onChange, error }: { value: PickedModel[]; 
                   </Stack>
                 </Group>
                 <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" size={36} disabled={index === 0} onClick={() => move(index, -1)} aria-label={t.moveUp({ name: model.firstName })}>
+                  <ActionIcon
+                    variant="subtle"
+                    size={36}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={t.moveUp({ name: model.firstName })}
+                  >
                     <Arrow up />
                   </ActionIcon>
-                  <ActionIcon variant="subtle" size={36} disabled={index === value.length - 1} onClick={() => move(index, 1)} aria-label={t.moveDown({ name: model.firstName })}>
+                  <ActionIcon
+                    variant="subtle"
+                    size={36}
+                    disabled={index === value.length - 1}
+                    onClick={() => move(index, 1)}
+                    aria-label={t.moveDown({ name: model.firstName })}
+                  >
                     <Arrow up={false} />
                   </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" size={36} onClick={() => onChange(value.filter((m) => m.id !== model.id))} aria-label={t.removeModel({ name: model.firstName })}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size={36}
+                    onClick={() => onChange(value.filter((m) => m.id !== model.id))}
+                    aria-label={t.removeModel({ name: model.firstName })}
+                  >
                     <Cross />
                   </ActionIcon>
                 </Group>

@@ -39,7 +39,14 @@ export function PosterPicker({ videoId, stills, posterStill }: { videoId: number
       <Radio.Group value={choice} onChange={setChoice} label={t.posterHint()} error={error}>
         <SimpleGrid cols={{ base: 2, sm: 4, xl: 6 }} spacing="xs" mt="xs">
           {stills.map((still) => (
-            <Radio.Card key={still.index} value={String(still.index)} radius="md" p={4} style={{ outlineOffset: 2 }} data-checked={choice === String(still.index) || undefined}>
+            <Radio.Card
+              key={still.index}
+              value={String(still.index)}
+              radius="md"
+              p={4}
+              style={{ outlineOffset: 2 }}
+              data-checked={choice === String(still.index) || undefined}
+            >
               <Image src={still.url} alt={t.posterStill({ index: still.index + 1 })} radius="sm" style={{ aspectRatio: '16 / 9' }} />
               <Group gap={6} mt={4} px={2} wrap="nowrap">
                 <Radio.Indicator size="xs" />

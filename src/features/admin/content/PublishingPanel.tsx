@@ -61,7 +61,14 @@ export function PublishingPanel({ content, status }: { content: AdminContent; st
         <Button mih={44} onClick={() => void run('now')} loading={pending === 'now'} disabled={status === 'published'}>
           {t.publishNow()}
         </Button>
-        <Button mih={44} color="red" variant="light" onClick={() => void run('unpublish')} loading={pending === 'unpublish'} disabled={status === 'unpublished'}>
+        <Button
+          mih={44}
+          color="red"
+          variant="light"
+          onClick={() => void run('unpublish')}
+          loading={pending === 'unpublish'}
+          disabled={status === 'unpublished'}
+        >
           {t.unpublish()}
         </Button>
       </Group>

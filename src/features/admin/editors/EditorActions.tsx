@@ -23,7 +23,13 @@ export function EditorActions({
         {LL.editors.common.save()}
       </Button>
       {remove && (
-        <Button color="red" variant="light" mih={44} loading={remove.pending} onClick={() => window.confirm(LL.editors.common.confirmRemove({ name: remove.name })) && remove.run()}>
+        <Button
+          color="red"
+          variant="light"
+          mih={44}
+          loading={remove.pending}
+          onClick={() => window.confirm(LL.editors.common.confirmRemove({ name: remove.name })) && remove.run()}
+        >
           {LL.editors.common.remove()}
         </Button>
       )}

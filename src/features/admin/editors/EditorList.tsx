@@ -9,7 +9,17 @@ export interface Column<T> {
 }
 
 /** An editor's rows: a table on wide screens, a list of cards on phones (as the pipeline page). */
-export function EditorList<T extends { id: number | string }>({ label, rows, columns, actions }: { label: string; rows: T[]; columns: Column<T>[]; actions?: (row: T) => ReactNode }) {
+export function EditorList<T extends { id: number | string }>({
+  label,
+  rows,
+  columns,
+  actions,
+}: {
+  label: string
+  rows: T[]
+  columns: Column<T>[]
+  actions?: (row: T) => ReactNode
+}) {
   const { LL } = useI18n()
   const wide = ['md', 'lg', 'xl'].includes(useBreakpoint())
   if (rows.length === 0) return <Text>{LL.editors.common.empty()}</Text>

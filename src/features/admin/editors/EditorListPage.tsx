@@ -65,7 +65,14 @@ export function EditorListPage<A extends EditorArea>({
           rows={rows}
           columns={columns(LL, locale)}
           actions={(row) => (
-            <ButtonLink to={editTo} params={{ id: (row as { id: number }).id }} size="sm" mih={44} variant="default" aria-label={LL.editors.common.editLabel({ name: nameOf(row) })}>
+            <ButtonLink
+              to={editTo}
+              params={{ id: (row as { id: number }).id }}
+              size="sm"
+              mih={44}
+              variant="default"
+              aria-label={LL.editors.common.editLabel({ name: nameOf(row) })}
+            >
               {LL.editors.common.edit()}
             </ButtonLink>
           )}

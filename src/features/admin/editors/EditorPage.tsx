@@ -65,7 +65,11 @@ function EditorForm<A extends EditorArea>({ resource, row }: { resource: EditorR
             backTo={list}
             remove={
               row && resource.removeName
-                ? { name: resource.removeName(row, locale), pending: remove.isPending, run: () => void finish(form, () => remove.mutateAsync({ id: idOf(row) }), LL.editors.common.removed()) }
+                ? {
+                    name: resource.removeName(row, locale),
+                    pending: remove.isPending,
+                    run: () => void finish(form, () => remove.mutateAsync({ id: idOf(row) }), LL.editors.common.removed()),
+                  }
                 : null
             }
           >

@@ -18,7 +18,8 @@ export interface LocaleField {
 /** A per-language text with every language empty (a new row's). */
 export const noText = () => Object.fromEntries(LOCALES.map((l) => [l, ''])) as Record<Locale, string>
 
-const isFilled = (value: unknown) => (typeof value === 'object' && value !== null ? hasRichText(value as RichTextDocument) : Boolean(String((value as string | number | undefined) ?? '').trim()))
+const isFilled = (value: unknown) =>
+  typeof value === 'object' && value !== null ? hasRichText(value as RichTextDocument) : Boolean(String((value as string | number | undefined) ?? '').trim())
 
 /** The languages missing a text in any of the fields. */
 function missingLocales(values: Record<string, unknown>, paths: string[]): Locale[] {
@@ -39,7 +40,10 @@ export function LocaleFields({
   const { LL } = useI18n()
   const t = LL.editors.common
   const values = form.values as Record<string, Record<Locale, unknown>>
-  const missing = missingLocales(values, fields.map((f) => f.path))
+  const missing = missingLocales(
+    values,
+    fields.map((f) => f.path),
+  )
   return (
     <Stack gap="sm">
       <Text size="sm" role="status">
@@ -65,13 +69,21 @@ export function LocaleFields({
                   if (field.kind === 'richText') {
                     return (
                       <RichTextField
-                        key={field.path} label={label} lang={l} value={values[field.path]![l] as RichTextDocument}
-                        onChange={(value) => form.setFieldValue(path, value)} error={form.errors[path] as string | undefined}
+                        key={field.path}
+                        label={label}
+                        lang={l}
+                        value={values[field.path]![l] as RichTextDocument}
+                        onChange={(value) => form.setFieldValue(path, value)}
+                        error={form.errors[path] as string | undefined}
                       />
                     )
                   }
                   const props = { label, maxLength: field.maxLength, ...form.getInputProps(path) }
-                  return field.kind === 'multiline' ? <Textarea key={field.path} autosize minRows={3} maxRows={10} {...props} /> : <TextInput key={field.path} {...props} />
+                  return field.kind === 'multiline' ? (
+                    <Textarea key={field.path} autosize minRows={3} maxRows={10} {...props} />
+                  ) : (
+                    <TextInput key={field.path} {...props} />
+                  )
                 })}
               </Stack>
             </Paper>

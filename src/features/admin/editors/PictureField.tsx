@@ -1,6 +1,14 @@
 import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
-import { PICTURE_BODY_TYPE, PICTURE_ENDPOINT, PICTURE_MAX_BYTES, PICTURE_TYPES, PICTURE_USES, pictureProblem, type PictureUse } from '../../../../core/domain/media/pictures.js'
+import {
+  PICTURE_BODY_TYPE,
+  PICTURE_ENDPOINT,
+  PICTURE_MAX_BYTES,
+  PICTURE_TYPES,
+  PICTURE_USES,
+  pictureProblem,
+  type PictureUse,
+} from '../../../../core/domain/media/pictures.js'
 import { formatBytes } from '../../../../core/domain/media/upload.js'
 import { translateErrorKey } from '../../../lib/forms'
 import { getActiveLocale, useI18n } from '../../../lib/locale'
@@ -22,7 +30,19 @@ async function sendPicture(use: PictureUse, file: File): Promise<{ key: string; 
  * and size, by the server again by its bytes), uploaded at once and made into the site's
  * sizes; `onChange` gets its key, which the form saves.
  */
-export function PictureField({ use, label, currentUrl, error, onChange }: { use: PictureUse; label: string; currentUrl: string | null; error?: string | undefined; onChange: (key: string) => void }) {
+export function PictureField({
+  use,
+  label,
+  currentUrl,
+  error,
+  onChange,
+}: {
+  use: PictureUse
+  label: string
+  currentUrl: string | null
+  error?: string | undefined
+  onChange: (key: string) => void
+}) {
   const { LL, locale } = useI18n()
   const t = LL.editors.picture
   const [state, setState] = useState<{ busy: string | null; url: string | null; problem: string | null }>({ busy: null, url: null, problem: null })
@@ -47,7 +67,9 @@ export function PictureField({ use, label, currentUrl, error, onChange }: { use:
       <Text fw={600} size="sm" id={`${id}-label`}>
         {label}
       </Text>
-      {shown && <Image src={shown} alt={state.url ? t.preview() : t.current()} maw={Math.min(width, 320)} radius="sm" style={{ aspectRatio: `${width} / ${height}` }} />}
+      {shown && (
+        <Image src={shown} alt={state.url ? t.preview() : t.current()} maw={Math.min(width, 320)} radius="sm" style={{ aspectRatio: `${width} / ${height}` }} />
+      )}
       <Group gap="sm">
         <FileButton onChange={(file) => void choose(file)} accept={Object.keys(PICTURE_TYPES).join(',')}>
           {(props) => (

@@ -13,29 +13,65 @@ import { useI18n } from '../../../lib/locale'
  * (Tiptap in Mantine's RichTextEditor) offers exactly what the format holds, and every change
  * is handed on as delta (domain/rich-text-editor.ts; the round trip is unit-tested).
  */
-export function RichTextField({ label, value, onChange, error, lang }: { label: string; value: RichTextDocument; onChange: (value: RichTextDocument) => void; error?: string | undefined; lang?: string }) {
+export function RichTextField({
+  label,
+  value,
+  onChange,
+  error,
+  lang,
+}: {
+  label: string
+  value: RichTextDocument
+  onChange: (value: RichTextDocument) => void
+  error?: string | undefined
+  lang?: string
+}) {
   const { LL } = useI18n()
   const t = LL.editors.richText
   const id = useId()
-  const content = useMemo(() => deltaToEditor(value), [])  // eslint-disable-line react-hooks/exhaustive-deps -- the editor owns the text after the first render
+  const content = useMemo(() => deltaToEditor(value), []) // eslint-disable-line react-hooks/exhaustive-deps -- the editor owns the text after the first render
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
       StarterKit.configure({
-        code: false, codeBlock: false, blockquote: false, horizontalRule: false, hardBreak: false,
+        code: false,
+        codeBlock: false,
+        blockquote: false,
+        horizontalRule: false,
+        hardBreak: false,
         heading: { levels: [1, 2, 3] },
         link: { openOnClick: false, autolink: false, isAllowedUri: (url) => isAllowedLink(url), protocols: ['internal', 'mailto', 'tel'] },
       }),
     ],
     content,
-    editorProps: { attributes: { 'aria-labelledby': `${id}-label`, 'aria-multiline': 'true', role: 'textbox', ...(lang ? { lang } : {}), ...(error ? { 'aria-invalid': 'true' } : {}) } },
+    editorProps: {
+      attributes: {
+        'aria-labelledby': `${id}-label`,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        ...(lang ? { lang } : {}),
+        ...(error ? { 'aria-invalid': 'true' } : {}),
+      },
+    },
     onUpdate: ({ editor: current }) => onChange(editorToDelta(current.getJSON() as EditorNode)),
   })
   const labels = {
-    boldControlLabel: t.bold(), italicControlLabel: t.italic(), underlineControlLabel: t.underline(), strikeControlLabel: t.strike(),
-    h1ControlLabel: t.h1(), h2ControlLabel: t.h2(), h3ControlLabel: t.h3(), bulletListControlLabel: t.bulletList(), orderedListControlLabel: t.orderedList(),
-    linkControlLabel: t.link(), unlinkControlLabel: t.unlink(), linkEditorInputLabel: t.link(), linkEditorInputPlaceholder: t.linkHint(), linkEditorSave: t.linkSave(),
-    undoControlLabel: t.undo(), redoControlLabel: t.redo(),
+    boldControlLabel: t.bold(),
+    italicControlLabel: t.italic(),
+    underlineControlLabel: t.underline(),
+    strikeControlLabel: t.strike(),
+    h1ControlLabel: t.h1(),
+    h2ControlLabel: t.h2(),
+    h3ControlLabel: t.h3(),
+    bulletListControlLabel: t.bulletList(),
+    orderedListControlLabel: t.orderedList(),
+    linkControlLabel: t.link(),
+    unlinkControlLabel: t.unlink(),
+    linkEditorInputLabel: t.link(),
+    linkEditorInputPlaceholder: t.linkHint(),
+    linkEditorSave: t.linkSave(),
+    undoControlLabel: t.undo(),
+    redoControlLabel: t.redo(),
   }
   return (
     <div>

@@ -6,7 +6,19 @@ import { AdminTitle } from '../AdminTitle'
 import { InboxNav } from './InboxNav'
 
 /** An inbox list page: the inbox's menu, title, intro, filter, the rows and their pages. */
-export function InboxPage({ title, intro, filter, meta, children }: { title: string; intro: string; filter?: ReactNode; meta?: { page: number; lastPage: number }; children: ReactNode }) {
+export function InboxPage({
+  title,
+  intro,
+  filter,
+  meta,
+  children,
+}: {
+  title: string
+  intro: string
+  filter?: ReactNode
+  meta?: { page: number; lastPage: number }
+  children: ReactNode
+}) {
   const { LL } = useI18n()
   return (
     <Stack gap="md">

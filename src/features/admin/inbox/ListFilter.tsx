@@ -11,7 +11,9 @@ export function ListFilter<F extends string>({ value, options, label }: { value:
       label={label ?? LL.inbox.common.show()}
       value={value}
       data={options.map((o) => ({ value: o.value, label: o.label }))}
-      onChange={(event) => void navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, filter: event.currentTarget.value, page: 1 })) as never })}
+      onChange={(event) =>
+        void navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, filter: event.currentTarget.value, page: 1 })) as never })
+      }
       maw={360}
     />
   )

@@ -33,7 +33,11 @@ export function ViewsStat({ views }: { views: number }) {
  * The publish rule of spec section 4 on a card: an upcoming item shows its release date; a
  * published one shows its likes and how long ago it came out.
  */
-export function PublishLine({ item }: { item: { publishState: 'upcoming' | 'published'; publishAt: string | null; publishedAt: string | null; likes: number } }) {
+export function PublishLine({
+  item,
+}: {
+  item: { publishState: 'upcoming' | 'published'; publishAt: string | null; publishedAt: string | null; likes: number }
+}) {
   const { LL, locale } = useI18n()
   const now = useNow()
   if (item.publishState === 'upcoming') {

@@ -6,7 +6,17 @@ import { CardBadge } from './CardPicture'
 import { ContentCard, type HeadingOrder } from './ContentCard'
 import type { VideoItem } from '../../../lib/api-types.js'
 
-export function VideoCard({ video, headingOrder, positionSeconds, eager }: { video: VideoItem; headingOrder?: HeadingOrder; positionSeconds?: number; eager?: boolean }) {
+export function VideoCard({
+  video,
+  headingOrder,
+  positionSeconds,
+  eager,
+}: {
+  video: VideoItem
+  headingOrder?: HeadingOrder
+  positionSeconds?: number
+  eager?: boolean
+}) {
   const { LL } = useI18n()
   const duration = formatDuration(video.durationSeconds)
   const share = positionSeconds === undefined ? null : watchedShare(positionSeconds, video.durationSeconds)

@@ -54,7 +54,13 @@ function ImageSetPage() {
                 ))}
               </SimpleGrid>
             ) : (
-              <CardPicture picture={null} ratio={16 / 9} seed={set.id + 7} placeholderIcon={<ImagesIcon size={56} />} placeholderText={LL.catalog.card.pictureComing()} />
+              <CardPicture
+                picture={null}
+                ratio={16 / 9}
+                seed={set.id + 7}
+                placeholderIcon={<ImagesIcon size={56} />}
+                placeholderText={LL.catalog.card.pictureComing()}
+              />
             )}
           </Section>
         </Grid.Col>
@@ -79,9 +85,7 @@ function ImageSetPage() {
               ]}
             />
             {set.description && <Text>{set.description}</Text>}
-            {set.membersOnly && !me.data?.isMember && (
-              <MembersOnlyHint text={LL.catalog.imageSet.membersOnlyHint()} />
-            )}
+            {set.membersOnly && !me.data?.isMember && <MembersOnlyHint text={LL.catalog.imageSet.membersOnlyHint()} />}
           </Stack>
         </Grid.Col>
       </Grid>

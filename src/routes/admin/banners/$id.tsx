@@ -23,8 +23,11 @@ const banners: EditorResource<'banners'> = {
   area: 'banners',
   schema: bannerSchema,
   values: (banner) =>
-    banner ? { ...banner, image: null } : { id: null, position: 'top', title: noText(), linkPath: null, sortOrder: 0, active: true, startsAt: null, endsAt: null, image: null },
-  title: (LL, banner) => (banner ? LL.editors.banners.editTitle({ name: banner.title.de || banner.title.en || `#${banner.id}` }) : LL.editors.banners.newTitle()),
+    banner
+      ? { ...banner, image: null }
+      : { id: null, position: 'top', title: noText(), linkPath: null, sortOrder: 0, active: true, startsAt: null, endsAt: null, image: null },
+  title: (LL, banner) =>
+    banner ? LL.editors.banners.editTitle({ name: banner.title.de || banner.title.en || `#${banner.id}` }) : LL.editors.banners.newTitle(),
   removeName: (banner) => banner.title.de || banner.title.en || `#${banner.id}`,
   texts: (LL) => ({ fields: [{ path: 'title', label: LL.editors.banners.titleLabel(), maxLength: 200 }] }),
   Fields: ({ form, row: banner }) => {
@@ -40,11 +43,35 @@ const banners: EditorResource<'banners'> = {
     return (
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <PictureField use="banner" label={t.image()} currentUrl={banner?.imageUrl ?? null} error={form.errors.image as string | undefined} onChange={(key) => form.setFieldValue('image', key)} />
+          <PictureField
+            use="banner"
+            label={t.image()}
+            currentUrl={banner?.imageUrl ?? null}
+            error={form.errors.image as string | undefined}
+            onChange={(key) => form.setFieldValue('image', key)}
+          />
           <Stack gap="sm">
-            <NativeSelect label={t.position()} data={BANNER_POSITIONS.map((p) => ({ value: p, label: t.positions[p]() }))} {...form.getInputProps('position')} />
-            <TextInput label={t.linkPath()} description={t.linkPathHint()} maxLength={512} {...form.getInputProps('linkPath')} value={form.values.linkPath ?? ''} onChange={(e) => form.setFieldValue('linkPath', e.currentTarget.value || null)} />
-            <NumberInput label={LL.editors.common.order()} description={LL.editors.common.orderHint()} min={0} max={10000} allowDecimal={false} {...form.getInputProps('sortOrder')} />
+            <NativeSelect
+              label={t.position()}
+              data={BANNER_POSITIONS.map((p) => ({ value: p, label: t.positions[p]() }))}
+              {...form.getInputProps('position')}
+            />
+            <TextInput
+              label={t.linkPath()}
+              description={t.linkPathHint()}
+              maxLength={512}
+              {...form.getInputProps('linkPath')}
+              value={form.values.linkPath ?? ''}
+              onChange={(e) => form.setFieldValue('linkPath', e.currentTarget.value || null)}
+            />
+            <NumberInput
+              label={LL.editors.common.order()}
+              description={LL.editors.common.orderHint()}
+              min={0}
+              max={10000}
+              allowDecimal={false}
+              {...form.getInputProps('sortOrder')}
+            />
             <Checkbox label={t.active()} {...form.getInputProps('active', { type: 'checkbox' })} />
             <TextInput type="datetime-local" label={t.startsAt()} description={t.scheduleHint({ zone })} {...localTime('startsAt')} />
             <TextInput type="datetime-local" label={t.endsAt()} description={t.scheduleHint({ zone })} {...localTime('endsAt')} />

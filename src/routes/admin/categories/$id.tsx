@@ -22,9 +22,18 @@ const categories: EditorResource<'categories'> = {
   schema: categorySchema,
   values: (category) =>
     category
-      ? { id: category.id, title: category.title, description: category.description, featured: category.featured, sortOrder: category.sortOrder, logo: null, preview: null }
+      ? {
+          id: category.id,
+          title: category.title,
+          description: category.description,
+          featured: category.featured,
+          sortOrder: category.sortOrder,
+          logo: null,
+          preview: null,
+        }
       : { id: null, title: noText(), description: noText(), featured: false, sortOrder: 0, logo: null, preview: null },
-  title: (LL, category) => (category ? LL.editors.categories.editTitle({ name: category.title.de || category.title.en || `#${category.id}` }) : LL.editors.categories.newTitle()),
+  title: (LL, category) =>
+    category ? LL.editors.categories.editTitle({ name: category.title.de || category.title.en || `#${category.id}` }) : LL.editors.categories.newTitle(),
   texts: (LL) => ({
     fields: [
       { path: 'title', label: LL.editors.categories.titleLabel(), maxLength: 120 },
@@ -37,11 +46,30 @@ const categories: EditorResource<'categories'> = {
     return (
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          <PictureField use="categoryLogo" label={t.logo()} currentUrl={category?.logoUrl ?? null} error={form.errors.logo as string | undefined} onChange={(key) => form.setFieldValue('logo', key)} />
-          <PictureField use="categoryPreview" label={t.preview()} currentUrl={category?.previewUrl ?? null} error={form.errors.preview as string | undefined} onChange={(key) => form.setFieldValue('preview', key)} />
+          <PictureField
+            use="categoryLogo"
+            label={t.logo()}
+            currentUrl={category?.logoUrl ?? null}
+            error={form.errors.logo as string | undefined}
+            onChange={(key) => form.setFieldValue('logo', key)}
+          />
+          <PictureField
+            use="categoryPreview"
+            label={t.preview()}
+            currentUrl={category?.previewUrl ?? null}
+            error={form.errors.preview as string | undefined}
+            onChange={(key) => form.setFieldValue('preview', key)}
+          />
           <Stack gap="sm">
             <Checkbox label={t.featured()} {...form.getInputProps('featured', { type: 'checkbox' })} />
-            <NumberInput label={LL.editors.common.order()} description={LL.editors.common.orderHint()} min={0} max={10000} allowDecimal={false} {...form.getInputProps('sortOrder')} />
+            <NumberInput
+              label={LL.editors.common.order()}
+              description={LL.editors.common.orderHint()}
+              min={0}
+              max={10000}
+              allowDecimal={false}
+              {...form.getInputProps('sortOrder')}
+            />
           </Stack>
         </SimpleGrid>
       </Paper>

@@ -11,8 +11,23 @@ export const Route = createFileRoute('/admin/categories/')({
       texts={(LL) => LL.editors.categories}
       nameOf={(c) => c.title}
       columns={(LL) => [
-        { header: LL.editors.categories.name(), cell: (c) => <Group gap="sm" wrap="nowrap">{c.logoUrl && <Image src={c.logoUrl} alt="" w={40} h={40} radius="sm" />}<span>{c.title}</span></Group> },
-        { header: LL.editors.categories.featuredShort(), cell: (c) => <Badge variant="light" color={c.featured ? 'green' : 'gray'}>{c.featured ? LL.editors.common.yes() : LL.editors.common.no()}</Badge> },
+        {
+          header: LL.editors.categories.name(),
+          cell: (c) => (
+            <Group gap="sm" wrap="nowrap">
+              {c.logoUrl && <Image src={c.logoUrl} alt="" w={40} h={40} radius="sm" />}
+              <span>{c.title}</span>
+            </Group>
+          ),
+        },
+        {
+          header: LL.editors.categories.featuredShort(),
+          cell: (c) => (
+            <Badge variant="light" color={c.featured ? 'green' : 'gray'}>
+              {c.featured ? LL.editors.common.yes() : LL.editors.common.no()}
+            </Badge>
+          ),
+        },
         { header: LL.editors.common.order(), cell: (c) => c.sortOrder },
       ]}
     />

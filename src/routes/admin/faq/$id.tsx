@@ -21,7 +21,8 @@ export const Route = createFileRoute('/admin/faq/$id')({
 const faq: EditorResource<'faq'> = {
   area: 'faq',
   schema: faqSchema,
-  values: (entry) => entry ?? { id: null, group: 'membership', sortOrder: 0, question: noText(), answer: Object.fromEntries(LOCALES.map((l) => [l, { ops: [] }])) as never },
+  values: (entry) =>
+    entry ?? { id: null, group: 'membership', sortOrder: 0, question: noText(), answer: Object.fromEntries(LOCALES.map((l) => [l, { ops: [] }])) as never },
   title: (LL, entry) => (entry ? LL.editors.faq.editTitle() : LL.editors.faq.newTitle()),
   removeName: (entry, locale) => entry.question[locale] || entry.question.de || entry.question.en,
   texts: (LL) => ({
@@ -42,8 +43,19 @@ const faq: EditorResource<'faq'> = {
     return (
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={720}>
-          <NativeSelect label={LL.editors.faq.group()} data={FAQ_GROUPS.map((g) => ({ value: g, label: LL.site.faq.groups[g]() }))} {...form.getInputProps('group')} />
-          <NumberInput label={LL.editors.common.order()} description={LL.editors.common.orderHint()} min={0} max={10000} allowDecimal={false} {...form.getInputProps('sortOrder')} />
+          <NativeSelect
+            label={LL.editors.faq.group()}
+            data={FAQ_GROUPS.map((g) => ({ value: g, label: LL.site.faq.groups[g]() }))}
+            {...form.getInputProps('group')}
+          />
+          <NumberInput
+            label={LL.editors.common.order()}
+            description={LL.editors.common.orderHint()}
+            min={0}
+            max={10000}
+            allowDecimal={false}
+            {...form.getInputProps('sortOrder')}
+          />
         </SimpleGrid>
       </Paper>
     )

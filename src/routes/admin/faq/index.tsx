@@ -18,9 +18,13 @@ export const Route = createFileRoute('/admin/faq/')({
           header: LL.editors.faq.translations(),
           cell: (q) =>
             q.missing.length ? (
-              <Badge variant="light" color="yellow">{LL.editors.common.missingSummary({ languages: q.missing.map((l) => l.toUpperCase()).join(', ') })}</Badge>
+              <Badge variant="light" color="yellow">
+                {LL.editors.common.missingSummary({ languages: q.missing.map((l) => l.toUpperCase()).join(', ') })}
+              </Badge>
             ) : (
-              <Badge variant="light" color="green">{LL.editors.faq.allTranslated()}</Badge>
+              <Badge variant="light" color="green">
+                {LL.editors.faq.allTranslated()}
+              </Badge>
             ),
         },
       ]}

@@ -32,7 +32,14 @@ function FeedbackPage() {
           label={t.tableLabel()}
           rows={data.items}
           columns={[
-            { header: t.message(), cell: (f) => <Text span size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{f.message}</Text> },
+            {
+              header: t.message(),
+              cell: (f) => (
+                <Text span size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                  {f.message}
+                </Text>
+              ),
+            },
             { header: LL.inbox.common.received(), cell: (f) => formatDateTime(f.receivedAt, locale) },
             { header: t.page(), cell: (f) => (f.path ? <Code>{f.path}</Code> : '–') },
             { header: t.error(), cell: (f) => (f.error ? <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{f.error}</Code> : '–') },

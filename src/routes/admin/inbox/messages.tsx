@@ -49,13 +49,42 @@ function MessagesPage() {
           rows={data.items}
           columns={[
             { header: t.subject(), cell: (m) => m.subject },
-            { header: t.from(), cell: (m) => <>{m.name} &lt;<Anchor underline="always" href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`} aria-label={`${m.email}: ${t.reply()}`}>{m.email}</Anchor>&gt;</> },
+            {
+              header: t.from(),
+              cell: (m) => (
+                <>
+                  {m.name} &lt;
+                  <Anchor
+                    underline="always"
+                    href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}
+                    aria-label={`${m.email}: ${t.reply()}`}
+                  >
+                    {m.email}
+                  </Anchor>
+                  &gt;
+                </>
+              ),
+            },
             { header: LL.inbox.common.received(), cell: (m) => formatDateTime(m.receivedAt, locale) },
-            { header: t.message(), cell: (m) => <Text span size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{m.message}</Text> },
+            {
+              header: t.message(),
+              cell: (m) => (
+                <Text span size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                  {m.message}
+                </Text>
+              ),
+            },
             { header: t.language(), cell: (m) => m.locale.toUpperCase() },
             {
               header: t.handled(),
-              cell: (m) => (m.handledAt ? <Badge variant="light" color="green">{formatDateTime(m.handledAt, locale)}</Badge> : LL.inbox.common.no()),
+              cell: (m) =>
+                m.handledAt ? (
+                  <Badge variant="light" color="green">
+                    {formatDateTime(m.handledAt, locale)}
+                  </Badge>
+                ) : (
+                  LL.inbox.common.no()
+                ),
             },
           ]}
           actions={(m) => (

@@ -27,7 +27,13 @@ function LegalPagesPage() {
             <Group gap="xs">
               {p.languages.map((l) => (
                 <ButtonLink
-                  key={l.locale} to="/admin/legal/$slug/$locale" params={{ slug: p.slug, locale: l.locale }} size="sm" mih={44} variant={l.title ? 'default' : 'light'} color={l.title ? undefined : 'yellow'}
+                  key={l.locale}
+                  to="/admin/legal/$slug/$locale"
+                  params={{ slug: p.slug, locale: l.locale }}
+                  size="sm"
+                  mih={44}
+                  variant={l.title ? 'default' : 'light'}
+                  color={l.title ? undefined : 'yellow'}
                   aria-label={t.editLanguage({ page: t.pages[p.slug](), language: LL.layout.language[l.locale](), code: l.locale.toUpperCase() })}
                 >
                   {l.locale.toUpperCase()}

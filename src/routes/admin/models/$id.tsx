@@ -23,7 +23,22 @@ const models: EditorResource<'models'> = {
   area: 'models',
   schema: modelSchema,
   values: (model) => {
-    if (!model) return { id: null, firstName: '', birthDate: null, description: noText(), bio: noText(), cupSize: null, genitalArea: null, heightCm: null, weightKg: null, nationality: null, zodiac: null, preferences: [], picture: null }
+    if (!model)
+      return {
+        id: null,
+        firstName: '',
+        birthDate: null,
+        description: noText(),
+        bio: noText(),
+        cupSize: null,
+        genitalArea: null,
+        heightCm: null,
+        weightKg: null,
+        nationality: null,
+        zodiac: null,
+        preferences: [],
+        picture: null,
+      }
     const { pictureUrl: _shown, ...values } = model
     return { ...values, picture: null }
   },
@@ -39,7 +54,10 @@ const models: EditorResource<'models'> = {
     const { LL } = useI18n()
     const t = LL.editors.models
     const f = LL.modelFacts
-    const choice = <K extends string>(keys: readonly K[], label: (key: K) => string) => [{ value: '', label: LL.editors.common.none() }, ...keys.map((key) => ({ value: key, label: label(key) }))]
+    const choice = <K extends string>(keys: readonly K[], label: (key: K) => string) => [
+      { value: '', label: LL.editors.common.none() },
+      ...keys.map((key) => ({ value: key, label: label(key) })),
+    ]
     const nullable = (path: keyof EditorValues<'models'>) => ({
       ...form.getInputProps(path),
       value: (form.values[path] as string | null) ?? '',
@@ -54,7 +72,13 @@ const models: EditorResource<'models'> = {
       <>
         <Paper withBorder p="md" radius="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <PictureField use="model" label={t.picture()} currentUrl={model?.pictureUrl ?? null} error={form.errors.picture as string | undefined} onChange={(key) => form.setFieldValue('picture', key)} />
+            <PictureField
+              use="model"
+              label={t.picture()}
+              currentUrl={model?.pictureUrl ?? null}
+              error={form.errors.picture as string | undefined}
+              onChange={(key) => form.setFieldValue('picture', key)}
+            />
             <Stack gap="sm">
               <TextInput label={t.firstName()} required maxLength={120} {...form.getInputProps('firstName')} />
               <TextInput type="date" label={t.birthDate()} description={t.birthDateHint()} {...nullable('birthDate')} />
@@ -73,7 +97,13 @@ const models: EditorResource<'models'> = {
             <NativeSelect label={t.nationality()} data={choice(NATIONALITIES, (k) => f.nationality[k]())} {...nullable('nationality')} />
             <NativeSelect label={t.zodiac()} data={choice(ZODIAC_SIGNS, (k) => f.zodiac[k]())} {...nullable('zodiac')} />
           </SimpleGrid>
-          <MultiSelect mt="md" label={t.preferences()} searchable data={PREFERENCES.map((k) => ({ value: k, label: f.preference[k]() }))} {...form.getInputProps('preferences')} />
+          <MultiSelect
+            mt="md"
+            label={t.preferences()}
+            searchable
+            data={PREFERENCES.map((k) => ({ value: k, label: f.preference[k]() }))}
+            {...form.getInputProps('preferences')}
+          />
         </Paper>
       </>
     )

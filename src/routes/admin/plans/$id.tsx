@@ -24,7 +24,21 @@ const plans: EditorResource<'plans'> = {
   area: 'plans',
   schema: planSchema,
   values: (plan) => {
-    if (!plan) return { id: null, sid: '', name: noText(), period: 'monthly', priceCents: 999, trialDays: null, trialPriceCents: null, features: [], dailyDownloadLimit: 0, visibility: 'public', highlight: false, sortOrder: 0 }
+    if (!plan)
+      return {
+        id: null,
+        sid: '',
+        name: noText(),
+        period: 'monthly',
+        priceCents: 999,
+        trialDays: null,
+        trialPriceCents: null,
+        features: [],
+        dailyDownloadLimit: 0,
+        visibility: 'public',
+        highlight: false,
+        sortOrder: 0,
+      }
     const { currency: _currency, subscriptions: _subscriptions, ...values } = plan
     return values
   },
@@ -40,9 +54,16 @@ const plans: EditorResource<'plans'> = {
       ...form.getInputProps(path),
       value: form.values[path] === null ? '' : form.values[path] / 100,
       onChange: (value: string | number) => form.setFieldValue(path, value === '' ? null : Math.round(Number(value) * 100)),
-      decimalScale: 2, fixedDecimalScale: true, min: 0, disabled: locked,
+      decimalScale: 2,
+      fixedDecimalScale: true,
+      min: 0,
+      disabled: locked,
     })
-    const whole = (path: 'trialDays') => ({ ...form.getInputProps(path), value: form.values[path] ?? '', onChange: (value: string | number) => form.setFieldValue(path, value === '' ? null : Number(value)) })
+    const whole = (path: 'trialDays') => ({
+      ...form.getInputProps(path),
+      value: form.values[path] ?? '',
+      onChange: (value: string | number) => form.setFieldValue(path, value === '' ? null : Number(value)),
+    })
     return (
       <>
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="plan-terms">
@@ -56,11 +77,23 @@ const plans: EditorResource<'plans'> = {
           )}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             <TextInput label={t.sid()} description={t.sidHint()} required disabled={plan !== null} maxLength={64} {...form.getInputProps('sid')} />
-            <NativeSelect label={t.period()} disabled={locked} data={PLAN_PERIODS.map((p) => ({ value: p, label: t.periods[p]() }))} {...form.getInputProps('period')} />
+            <NativeSelect
+              label={t.period()}
+              disabled={locked}
+              data={PLAN_PERIODS.map((p) => ({ value: p, label: t.periods[p]() }))}
+              {...form.getInputProps('period')}
+            />
             <NumberInput label={t.priceLabel({ currency })} required {...money('priceCents')} />
             <NumberInput label={t.trialDays()} description={t.trialHint()} min={1} max={90} allowDecimal={false} disabled={locked} {...whole('trialDays')} />
             <NumberInput label={t.trialPrice({ currency })} description={t.trialHint()} {...money('trialPriceCents')} />
-            <NumberInput label={t.dailyDownloadLimit()} description={t.dailyDownloadLimitHint()} min={0} max={1000} allowDecimal={false} {...form.getInputProps('dailyDownloadLimit')} />
+            <NumberInput
+              label={t.dailyDownloadLimit()}
+              description={t.dailyDownloadLimitHint()}
+              min={0}
+              max={1000}
+              allowDecimal={false}
+              {...form.getInputProps('dailyDownloadLimit')}
+            />
           </SimpleGrid>
         </Paper>
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="plan-presentation">
@@ -69,8 +102,19 @@ const plans: EditorResource<'plans'> = {
           </Title>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-              <NativeSelect label={t.visibility()} data={(['public', 'unlisted'] as const).map((v) => ({ value: v, label: t.visibilities[v]() }))} {...form.getInputProps('visibility')} />
-              <NumberInput label={LL.editors.common.order()} description={LL.editors.common.orderHint()} min={0} max={10000} allowDecimal={false} {...form.getInputProps('sortOrder')} />
+              <NativeSelect
+                label={t.visibility()}
+                data={(['public', 'unlisted'] as const).map((v) => ({ value: v, label: t.visibilities[v]() }))}
+                {...form.getInputProps('visibility')}
+              />
+              <NumberInput
+                label={LL.editors.common.order()}
+                description={LL.editors.common.orderHint()}
+                min={0}
+                max={10000}
+                allowDecimal={false}
+                {...form.getInputProps('sortOrder')}
+              />
             </SimpleGrid>
             <Checkbox label={t.highlight()} {...form.getInputProps('highlight', { type: 'checkbox' })} />
             <Checkbox.Group label={t.features()} error={form.errors.features} {...form.getInputProps('features')}>

@@ -19,13 +19,31 @@ export const Route = createFileRoute('/admin/plans/')({
             cell: (p) => (
               <Group gap="xs">
                 <span>{p.name}</span>
-                {p.highlight && <Badge variant="light" color="pink">{t.highlightShort()}</Badge>}
+                {p.highlight && (
+                  <Badge variant="light" color="pink">
+                    {t.highlightShort()}
+                  </Badge>
+                )}
               </Group>
             ),
           },
-          { header: t.sid(), cell: (p) => <Text span ff="monospace" size="sm">{p.sid}</Text> },
+          {
+            header: t.sid(),
+            cell: (p) => (
+              <Text span ff="monospace" size="sm">
+                {p.sid}
+              </Text>
+            ),
+          },
           { header: t.price(), cell: (p) => `${formatCents(p.priceCents, p.currency, locale)} · ${t.periods[p.period]()}` },
-          { header: t.visibility(), cell: (p) => <Badge variant="light" color={p.visibility === 'public' ? 'green' : 'gray'}>{t.visibilitiesShort[p.visibility]()}</Badge> },
+          {
+            header: t.visibility(),
+            cell: (p) => (
+              <Badge variant="light" color={p.visibility === 'public' ? 'green' : 'gray'}>
+                {t.visibilitiesShort[p.visibility]()}
+              </Badge>
+            ),
+          },
           { header: t.subscriptions(), cell: (p) => new Intl.NumberFormat(locale).format(p.subscriptions) },
         ]
       }}

@@ -67,7 +67,11 @@ function UserPage() {
                 cell: (s) => (
                   <Group gap="xs" component="span">
                     <span>{s.plan}</span>
-                    {s.id === data.currentSubscriptionId && <Badge variant="light" color="green">{t.current()}</Badge>}
+                    {s.id === data.currentSubscriptionId && (
+                      <Badge variant="light" color="green">
+                        {t.current()}
+                      </Badge>
+                    )}
                   </Group>
                 ),
               },
@@ -75,7 +79,13 @@ function UserPage() {
               { header: t.started(), cell: (s) => formatDate(s.startedAt, locale) },
               { header: t.paidUntil(), cell: (s) => formatDate(s.paidUntil, locale) },
               { header: t.trialEnds(), cell: (s) => (s.trialEndsAt ? formatDate(s.trialEndsAt, locale) : '–') },
-              { header: t.pending(), cell: (s) => (s.pendingChange ? `${s.pendingChange}${s.pendingPlan ? `: ${s.pendingPlan}` : ''}${s.pendingFrom ? ` · ${formatDate(s.pendingFrom, locale)}` : ''}` : '–') },
+              {
+                header: t.pending(),
+                cell: (s) =>
+                  s.pendingChange
+                    ? `${s.pendingChange}${s.pendingPlan ? `: ${s.pendingPlan}` : ''}${s.pendingFrom ? ` · ${formatDate(s.pendingFrom, locale)}` : ''}`
+                    : '–',
+              },
             ]}
           />
         )}
@@ -85,7 +95,11 @@ function UserPage() {
           <Text>{t.noEvents()}</Text>
         ) : (
           <Stack gap="sm">
-            {data.billingEvents.total > data.billingEvents.items.length && <Text size="sm" c="dimmed">{t.eventsShown({ shown: data.billingEvents.items.length, total: data.billingEvents.total })}</Text>}
+            {data.billingEvents.total > data.billingEvents.items.length && (
+              <Text size="sm" c="dimmed">
+                {t.eventsShown({ shown: data.billingEvents.items.length, total: data.billingEvents.total })}
+              </Text>
+            )}
             <EditorList
               label={t.eventsLabel()}
               rows={data.billingEvents.items}
@@ -115,7 +129,12 @@ function RoleForm({ user }: { user: AdminUser }) {
   return (
     <form noValidate aria-labelledby="user-role" onSubmit={form.onSubmit((values) => void submit(values), focusFirstError(form))}>
       <Stack gap="sm" maw={480}>
-        <NativeSelect label={t.role()} description={t.roleHint()} data={ROLES.map((role) => ({ value: role, label: LL.inbox.users.roles[role]() }))} {...form.getInputProps('role')} />
+        <NativeSelect
+          label={t.role()}
+          description={t.roleHint()}
+          data={ROLES.map((role) => ({ value: role, label: LL.inbox.users.roles[role]() }))}
+          {...form.getInputProps('role')}
+        />
         <Group>
           <Button type="submit" mih={44} loading={save.isPending}>
             {t.saveRole()}
@@ -131,7 +150,12 @@ function Sessions({ user }: { user: AdminUser }) {
   const t = LL.inbox.user
   const trpc = useTRPC()
   const end = useMutation(trpc.admin.users.endSessions.mutationOptions())
-  const run = useConfirmedAction(trpc.admin.users.pathKey(), () => end.mutateAsync({ id: user.id }), t.confirmEndSessions({ email: user.email }), ({ ended }) => t.sessionsEnded({ count: ended }))
+  const run = useConfirmedAction(
+    trpc.admin.users.pathKey(),
+    () => end.mutateAsync({ id: user.id }),
+    t.confirmEndSessions({ email: user.email }),
+    ({ ended }) => t.sessionsEnded({ count: ended }),
+  )
   return (
     <Stack gap="sm" align="start">
       <Text>{t.sessionsLive({ count: user.sessions })}</Text>

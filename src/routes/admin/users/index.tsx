@@ -45,7 +45,15 @@ function UsersPage() {
         }}
       >
         <Group align="end" gap="sm">
-          <TextInput type="search" label={t.search()} value={typed} onChange={(event) => setTyped(event.currentTarget.value)} maxLength={EMAIL_SEARCH_MAX} w={{ base: '100%', sm: 360 }} autoComplete="off" />
+          <TextInput
+            type="search"
+            label={t.search()}
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            maxLength={EMAIL_SEARCH_MAX}
+            w={{ base: '100%', sm: 360 }}
+            autoComplete="off"
+          />
           <Button type="submit" mih={44}>
             {t.searchButton()}
           </Button>
@@ -56,8 +64,22 @@ function UsersPage() {
           label={t.tableLabel()}
           rows={data.items}
           columns={[
-            { header: t.email(), cell: (u) => <Text span style={{ overflowWrap: 'anywhere' }}>{u.email}</Text> },
-            { header: t.role(), cell: (u) => <Badge variant="light" color={u.role === 'admin' ? 'pink' : u.role === 'permanentAccess' ? 'teal' : 'gray'}>{t.roles[u.role]()}</Badge> },
+            {
+              header: t.email(),
+              cell: (u) => (
+                <Text span style={{ overflowWrap: 'anywhere' }}>
+                  {u.email}
+                </Text>
+              ),
+            },
+            {
+              header: t.role(),
+              cell: (u) => (
+                <Badge variant="light" color={u.role === 'admin' ? 'pink' : u.role === 'permanentAccess' ? 'teal' : 'gray'}>
+                  {t.roles[u.role]()}
+                </Badge>
+              ),
+            },
             { header: t.verified(), cell: (u) => (u.emailVerified ? LL.inbox.common.yes() : LL.inbox.common.no()) },
             { header: t.created(), cell: (u) => formatDate(u.createdAt, locale) },
           ]}

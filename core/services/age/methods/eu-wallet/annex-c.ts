@@ -43,7 +43,11 @@ class DcapiHandover extends Handover {
 }
 
 export function annexCSessionTranscript(base64EncryptionInfo: string, origin: string): SessionTranscript {
-  const hash = new Uint8Array(createHash('sha256').update(cborEncode([base64EncryptionInfo, origin])).digest())
+  const hash = new Uint8Array(
+    createHash('sha256')
+      .update(cborEncode([base64EncryptionInfo, origin]))
+      .digest(),
+  )
   return SessionTranscript.create({ handover: new DcapiHandover(hash) as unknown as Parameters<typeof SessionTranscript.create>[0]['handover'] })
 }
 
@@ -54,8 +58,21 @@ export async function createAnnexCRequest(nonce: Uint8Array): Promise<{
 }> {
   const keys = await hpkeSuite.kem.generateKeyPair()
   const point = new Uint8Array(await hpkeSuite.kem.serializePublicKey(keys.publicKey)) // 0x04 ‖ x ‖ y
-  const recipientPublicKey = new Map<number, number | Uint8Array>([[1, 2], [-1, 1], [-2, point.slice(1, 33)], [-3, point.slice(33, 65)]])
-  const encryptionInfo = b64u(cborEncode(['dcapi', new Map<string, unknown>([['nonce', nonce], ['recipientPublicKey', recipientPublicKey]])]))
+  const recipientPublicKey = new Map<number, number | Uint8Array>([
+    [1, 2],
+    [-1, 1],
+    [-2, point.slice(1, 33)],
+    [-3, point.slice(33, 65)],
+  ])
+  const encryptionInfo = b64u(
+    cborEncode([
+      'dcapi',
+      new Map<string, unknown>([
+        ['nonce', nonce],
+        ['recipientPublicKey', recipientPublicKey],
+      ]),
+    ]),
+  )
   return {
     data: { deviceRequest: b64u(ageDeviceRequest().encode()), encryptionInfo },
     keep: { encryptionInfo, recipientPrivateKey: b64u(await hpkeSuite.kem.serializePrivateKey(keys.privateKey)) },

@@ -34,7 +34,11 @@ export function dcApiPayload(nonce: string) {
 
 /** The request as a link (`av://?response_type=vp_token&client_id=redirect_uri%3A…`), for a QR code or a wallet app on this device. */
 export async function requestUrl(scheme: string, payload: ReturnType<typeof directPostPayload>): Promise<string> {
-  const { authorizationRequest } = await createOpenid4vpAuthorizationRequest({ scheme: `${scheme}://`, authorizationRequestPayload: payload, callbacks: createCallbacks })
+  const { authorizationRequest } = await createOpenid4vpAuthorizationRequest({
+    scheme: `${scheme}://`,
+    authorizationRequestPayload: payload,
+    callbacks: createCallbacks,
+  })
   return authorizationRequest
 }
 
@@ -49,7 +53,12 @@ export async function presentationOf(
 ): Promise<{ ok: true; presentation: string } | { ok: false; reason: string }> {
   let parsed: Awaited<ReturnType<typeof parseOpenid4vpAuthorizationResponse>>
   try {
-    parsed = await parseOpenid4vpAuthorizationResponse({ authorizationResponse: response, authorizationRequestPayload: request, callbacks: parseCallbacks, ...(origin ? { origin } : {}) })
+    parsed = await parseOpenid4vpAuthorizationResponse({
+      authorizationResponse: response,
+      authorizationRequestPayload: request,
+      callbacks: parseCallbacks,
+      ...(origin ? { origin } : {}),
+    })
   } catch (error) {
     return { ok: false, reason: `not an OpenID4VP answer to this request: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` }
   }

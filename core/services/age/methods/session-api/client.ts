@@ -22,9 +22,7 @@ export interface CreateSessionRequest {
 const sessionAnswer = z.object({ id: z.string().min(1).max(200), url: z.url({ protocol: /^https?$/ }) })
 
 export class SessionApiClient {
-  constructor(
-    private readonly options: { apiUrl: string; apiKey: string; timeoutMs?: number; fetch?: typeof fetch },
-  ) {}
+  constructor(private readonly options: { apiUrl: string; apiKey: string; timeoutMs?: number; fetch?: typeof fetch }) {}
 
   async createSession(request: CreateSessionRequest): Promise<{ id: string; url: string }> {
     const doFetch = this.options.fetch ?? fetch
@@ -51,7 +49,8 @@ export class SessionApiClient {
     const answer = sessionAnswer.safeParse(await res.json().catch(() => null))
     if (!answer.success) throw new AgeMethodUnavailable('the provider answered the session request with an unexpected body')
     // An http page only from a provider reached over http itself (a local test provider).
-    if (answer.data.url.startsWith('http:') && !this.options.apiUrl.startsWith('http:')) throw new AgeMethodUnavailable('the provider sent an insecure page address')
+    if (answer.data.url.startsWith('http:') && !this.options.apiUrl.startsWith('http:'))
+      throw new AgeMethodUnavailable('the provider sent an insecure page address')
     return answer.data
   }
 }

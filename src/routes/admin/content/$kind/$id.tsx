@@ -84,7 +84,10 @@ function ContentForm({ content }: { content: AdminContent }) {
       // The publish time belongs to the publishing actions: the stored one is kept.
       await save.mutateAsync({ ...values, publishAt: content.publishAt, modelIds: models.map((m) => m.id) })
     } catch (error) {
-      showSubmitError({ setErrors: (errors) => form.setErrors(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k === 'modelIds' ? 'models' : k, v]))) }, error)
+      showSubmitError(
+        { setErrors: (errors) => form.setErrors(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k === 'modelIds' ? 'models' : k, v]))) },
+        error,
+      )
       return
     }
     showSuccess(t.saved())
@@ -140,7 +143,10 @@ function ContentForm({ content }: { content: AdminContent }) {
             </Text>
             <LocaleFields
               form={form}
-              fields={[{ path: 'title', label: e.titleLabel(), maxLength: TITLE_MAX }, { path: 'description', label: e.descriptionLabel(), kind: 'multiline', maxLength: DESCRIPTION_MAX }]}
+              fields={[
+                { path: 'title', label: e.titleLabel(), maxLength: TITLE_MAX },
+                { path: 'description', label: e.descriptionLabel(), kind: 'multiline', maxLength: DESCRIPTION_MAX },
+              ]}
             />
           </section>
           <section aria-labelledby="tour-texts">
@@ -148,7 +154,9 @@ function ContentForm({ content }: { content: AdminContent }) {
               {LL.tour.editor.title()}
             </Title>
             <Text c="dimmed" size="sm" mb="sm">
-              {LL.tour.editor.intro({ fallback: content.kind === 'video' ? LL.tour.fallback.video({ id: content.id }) : LL.tour.fallback.imageSet({ id: content.id }) })}
+              {LL.tour.editor.intro({
+                fallback: content.kind === 'video' ? LL.tour.fallback.video({ id: content.id }) : LL.tour.fallback.imageSet({ id: content.id }),
+              })}
             </Text>
             <LocaleFields
               form={form}
@@ -171,7 +179,11 @@ function ContentForm({ content }: { content: AdminContent }) {
                 />
                 <Checkbox label={t.downloadable()} {...form.getInputProps('downloadable', { type: 'checkbox' })} />
               </Stack>
-              <ModelPicker value={form.values.models} onChange={(models) => form.setFieldValue('models', models)} error={form.errors.models as string | undefined} />
+              <ModelPicker
+                value={form.values.models}
+                onChange={(models) => form.setFieldValue('models', models)}
+                error={form.errors.models as string | undefined}
+              />
             </SimpleGrid>
           </Block>
           <Group gap="md">

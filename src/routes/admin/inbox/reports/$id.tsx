@@ -81,9 +81,21 @@ function NamedItems({ items }: { items: AdminReport['items'] }) {
             {item.url}
           </Anchor>
           <Group gap="xs">
-            {item.kind && <Badge variant="outline" color="gray">{t.kinds[item.kind]()}</Badge>}
-            {!item.kind && <Text size="sm" c="dimmed">{t.notOwn()}</Text>}
-            {item.kind && !item.found && <Text size="sm" c="dimmed">{t.missing()}</Text>}
+            {item.kind && (
+              <Badge variant="outline" color="gray">
+                {t.kinds[item.kind]()}
+              </Badge>
+            )}
+            {!item.kind && (
+              <Text size="sm" c="dimmed">
+                {t.notOwn()}
+              </Text>
+            )}
+            {item.kind && !item.found && (
+              <Text size="sm" c="dimmed">
+                {t.missing()}
+              </Text>
+            )}
             {item.found && item.title && (item.kind === 'video' || item.kind === 'imageSet') && (
               <AnchorLink to="/admin/content/$kind/$id" params={{ kind: item.kind, id: item.id! }} aria-label={t.openItem({ title: item.title })}>
                 {item.title}
@@ -107,7 +119,12 @@ function Unpublish({ report }: { report: AdminReport }) {
   const t = LL.inbox.report
   const trpc = useTRPC()
   const unpublish = useMutation(trpc.admin.inbox.unpublishReported.mutationOptions())
-  const run = useConfirmedAction(trpc.admin.inbox.pathKey(), () => unpublish.mutateAsync({ id: report.id, note: '' }), t.confirmUnpublish(), ({ unpublished }) => t.unpublished({ count: unpublished }))
+  const run = useConfirmedAction(
+    trpc.admin.inbox.pathKey(),
+    () => unpublish.mutateAsync({ id: report.id, note: '' }),
+    t.confirmUnpublish(),
+    ({ unpublished }) => t.unpublished({ count: unpublished }),
+  )
   return (
     <Stack gap="sm" align="start">
       <Text size="sm">{t.unpublishHint()}</Text>
@@ -124,14 +141,25 @@ function DecisionForm({ report }: { report: AdminReport }) {
   const trpc = useTRPC()
   const save = useMutation(trpc.admin.inbox.setReportState.mutationOptions())
   const finish = useStayingSave(trpc.admin.inbox.pathKey())
-  const form = useSchemaForm<ReportStateChange>(reportStateSchema, { ...validateOnSubmit, initialValues: { id: report.id, state: report.state as ReportState, note: report.note ?? '' } })
+  const form = useSchemaForm<ReportStateChange>(reportStateSchema, {
+    ...validateOnSubmit,
+    initialValues: { id: report.id, state: report.state as ReportState, note: report.note ?? '' },
+  })
   const submit = (values: ReportStateChange) => finish(form, () => save.mutateAsync(values), t.saved())
   return (
     <form noValidate aria-labelledby="report-decision" onSubmit={form.onSubmit((values) => void submit(values), focusFirstError(form))}>
       <Stack gap="sm" maw={560}>
-        <NativeSelect label={LL.inbox.reports.state()} data={REPORT_STATES.map((s) => ({ value: s, label: LL.inbox.reports.states[s]() }))} {...form.getInputProps('state')} />
+        <NativeSelect
+          label={LL.inbox.reports.state()}
+          data={REPORT_STATES.map((s) => ({ value: s, label: LL.inbox.reports.states[s]() }))}
+          {...form.getInputProps('state')}
+        />
         <Textarea label={t.note()} description={t.noteHint()} autosize minRows={2} maxLength={NOTE_MAX} {...form.getInputProps('note')} />
-        {report.stateChangedAt && <Text size="sm" c="dimmed">{t.lastChange({ at: formatDateTime(report.stateChangedAt, locale) })}</Text>}
+        {report.stateChangedAt && (
+          <Text size="sm" c="dimmed">
+            {t.lastChange({ at: formatDateTime(report.stateChangedAt, locale) })}
+          </Text>
+        )}
         <Group>
           <Button type="submit" mih={44} loading={save.isPending}>
             {t.save()}

@@ -39,7 +39,14 @@ function ReportsPage() {
           columns={[
             { header: t.report(), cell: (r) => `#${r.id}` },
             { header: t.state(), cell: (r) => <ReportBadges report={r} /> },
-            { header: t.due(), cell: (r) => <Text span fw={r.overdue ? 700 : undefined} size="sm">{formatDate(r.dueDay, locale)}</Text> },
+            {
+              header: t.due(),
+              cell: (r) => (
+                <Text span fw={r.overdue ? 700 : undefined} size="sm">
+                  {formatDate(r.dueDay, locale)}
+                </Text>
+              ),
+            },
             { header: LL.inbox.common.received(), cell: (r) => formatDateTime(r.receivedAt, locale) },
             { header: t.sender(), cell: (r) => `${r.name} <${r.email}>` },
             { header: t.type(), cell: (r) => LL.site.report.types[r.type]() },

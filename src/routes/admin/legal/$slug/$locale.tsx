@@ -36,7 +36,10 @@ function LegalEditPage() {
 function LegalForm({ page }: { page: LegalPageInput & { updatedAt: string | null } }) {
   const { LL, locale: uiLocale } = useI18n()
   const t = LL.editors.legal
-  const form = useSchemaForm<LegalPageInput>(legalPageSchema, { ...validateOnSubmit, initialValues: { slug: page.slug, locale: page.locale, title: page.title, content: page.content } })
+  const form = useSchemaForm<LegalPageInput>(legalPageSchema, {
+    ...validateOnSubmit,
+    initialValues: { slug: page.slug, locale: page.locale, title: page.title, content: page.content },
+  })
   const save = useMutation(useTRPC().admin.legal.save.mutationOptions())
   const finish = useEditorSave('/admin/legal')
   const title = t.editTitle({ page: t.pages[page.slug](), language: LL.layout.language[page.locale]() })
@@ -49,7 +52,13 @@ function LegalForm({ page }: { page: LegalPageInput & { updatedAt: string | null
       <form noValidate aria-label={title} onSubmit={form.onSubmit((values) => void finish(form, () => save.mutateAsync(values)), focusFirstError(form))}>
         <Stack gap="md">
           <TextInput label={t.titleLabel()} required maxLength={300} lang={page.locale} {...form.getInputProps('title')} />
-          <RichTextField label={t.content()} lang={page.locale} value={form.values.content} onChange={(value) => form.setFieldValue('content', value)} error={form.errors.content as string | undefined} />
+          <RichTextField
+            label={t.content()}
+            lang={page.locale}
+            value={form.values.content}
+            onChange={(value) => form.setFieldValue('content', value)}
+            error={form.errors.content as string | undefined}
+          />
           <EditorActions saving={save.isPending} backTo="/admin/legal">
             <Anchor href={`/${page.locale}/${page.slug}`} target="_blank">
               {t.openPublic()}
