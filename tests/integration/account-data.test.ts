@@ -23,7 +23,7 @@ import { ensurePlans } from '../../scripts/seed/plans.js'
 import { createTaskList } from '../../worker/tasks/index.js'
 import { createTestApp, trpcMutation, trpcQuery, type TestApp } from '../support/app.js'
 import { errorOf, latestMail, linkOf, logIn, makeUser, me, sessionCookieOf, signedInUser } from '../support/accounts.js'
-import { testConfig } from '../support/config.js'
+import { PUBLIC_DEMO_SITE, testConfig } from '../support/config.js'
 import { makeImageSet, makeSubscription, makeVideo } from '../support/factories.js'
 import { fakeSmtpServer } from '../support/fake-smtp.js'
 import { findEverywhere } from '../support/find-everywhere.js'
@@ -41,7 +41,7 @@ let imageSet: ImageSet
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  t = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', PUBLIC_URL: ORIGIN, DEV_OUTBOX: 'false' })
+  t = await createTestApp(db.orm, { ...PUBLIC_DEMO_SITE, RATE_LIMIT_PER_IP: '1000', PUBLIC_URL: ORIGIN })
   const em = db.orm.em.fork()
   await ensurePlans(em)
   video = makeVideo(em, { title: { en: 'Colour bars', de: 'Farbbalken' } })

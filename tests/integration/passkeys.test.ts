@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 import { createTestApp, trpcMutation, trpcQuery, type TestApp } from '../support/app.js'
 import { errorOf, logIn, me, sessionCookieOf, signedInUser } from '../support/accounts.js'
 import { SoftAuthenticator } from '../support/soft-authenticator.js'
+import { PUBLIC_DEMO_SITE } from '../support/config.js'
 
 const ORIGIN = 'https://club.example'
 const EN = { 'x-locale': 'en' }
@@ -13,7 +14,7 @@ let t: TestApp
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  t = await createTestApp(db.orm, { RATE_LIMIT_PER_IP: '1000', PUBLIC_URL: ORIGIN, DEV_OUTBOX: 'false' })
+  t = await createTestApp(db.orm, { ...PUBLIC_DEMO_SITE, RATE_LIMIT_PER_IP: '1000', PUBLIC_URL: ORIGIN })
 })
 afterAll(async () => {
   await t.app.close()

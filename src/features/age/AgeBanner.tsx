@@ -1,4 +1,4 @@
-import { Alert, Group, Text } from '@mantine/core'
+import { Group, Text } from '@mantine/core'
 import { useRouterState } from '@tanstack/react-router'
 import { VERIFY_SECTION } from '../../../core/domain/age/gates.js'
 import { ButtonLink } from '../../components/links'
@@ -15,7 +15,8 @@ export function AgeBanner() {
   const location = useRouterState({ select: (state) => ({ pathname: state.location.pathname, publicHref: state.location.publicHref }) })
   if (env.age.outcome !== 'blur' || env.age.verified || location.pathname.split('/')[2] === VERIFY_SECTION) return null
   return (
-    <Alert variant="light" color="yellow" mb="md" className="age-banner">
+    // A plain region, not Mantine's Alert: this is on every page of a blur place, in the first-load script.
+    <div role="note" className="age-banner">
       <Group justify="space-between" gap="sm">
         <Text size="sm" style={{ flex: '1 1 20rem' }}>
           {LL.age.banner.text()}
@@ -24,6 +25,6 @@ export function AgeBanner() {
           {LL.age.banner.action()}
         </ButtonLink>
       </Group>
-    </Alert>
+    </div>
   )
 }
