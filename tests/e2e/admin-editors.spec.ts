@@ -303,7 +303,7 @@ test('an administrator sets a video’s poster and models, schedules, unpublishe
     await expect(page.getByRole('alert').filter({ hasText: 'Taken off the site.' })).toBeVisible()
     await expect(state).toContainText('Unpublished')
     await expect(page.getByRole('button', { name: 'Unpublish' })).toBeDisabled()
-    await expect(page.getByText('Unpublished: the site does not show this card now.')).toBeVisible()
+    await expect(page.getByText('Unpublished: the site does not show this card now.').first()).toBeVisible()
     await page.goto(`/en/videos/${video.id}`)
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
 

@@ -160,8 +160,8 @@ test('an administrator edits a video’s German title and the German site shows 
   const [, kind, id] = page.url().match(/\/admin\/content\/(video|imageSet)\/(\d+)$/)!
 
   const title = `Neuer Titel ${crypto.randomBytes(3).toString('hex')}`
-  await page.getByLabel('Title (Deutsch)').fill(title)
-  await page.getByLabel('Title (Italiano)').fill('')
+  await page.getByLabel('Title (Deutsch)', { exact: true }).fill(title)
+  await page.getByLabel('Title (Italiano)', { exact: true }).fill('')
   await expect(page.getByRole('status').filter({ hasText: 'Missing translations:' })).toContainText('Italiano')
   await page.screenshot({ path: testInfo.outputPath('content-desktop.png'), fullPage: true })
   await page.getByRole('button', { name: 'Save' }).click()
