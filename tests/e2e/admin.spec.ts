@@ -162,7 +162,7 @@ test('an administrator edits a video’s German title and the German site shows 
   const title = `Neuer Titel ${crypto.randomBytes(3).toString('hex')}`
   await page.getByLabel('Title (Deutsch)', { exact: true }).fill(title)
   await page.getByLabel('Title (Italiano)', { exact: true }).fill('')
-  await expect(page.getByRole('status').filter({ hasText: 'Missing translations:' })).toContainText('Italiano')
+  await expect(page.getByRole('status').filter({ hasText: 'Missing translations:' }).first()).toContainText('Italiano')
   await page.screenshot({ path: testInfo.outputPath('content-desktop.png'), fullPage: true })
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Saved. The site shows the change now.' })).toBeVisible()
