@@ -170,6 +170,13 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
     app.log.warn(`age policy rule ${gap}: its visitors cannot verify their age (docs/age-assurance.md)`)
   const stopForgettingProofs = onSessionsEnded(() => age.proofs.forgetSessions())
   app.addHook('onClose', async () => stopForgettingProofs())
+  // The console's counters: stored every AGE_STATS_FLUSH_SECONDS and once more on close (before the pool closes).
+  const stopAgeStats = age.stats.flushEvery(
+    config.age.statsFlushMs,
+    () => orm.em.fork(),
+    (error) => app.log.warn({ err: error }, 'age counters not stored'),
+  )
+  app.addHook('onClose', stopAgeStats)
   const decideAge = resolveAgeAccess ?? ((req: FastifyRequest) => age.resolver.resolve(req.ip, req.headers, req.cookies))
   app.addHook('onRequest', async (req) => {
     req.ageAccess = await decideAge(req)
