@@ -33,7 +33,7 @@ async function figures(page: Page) {
   }
 }
 
-test('an administrator sees the page views of a blur place and a development check in the console', async ({ browser, page }) => {
+test('an administrator sees the page views of a blur place and a development check in the console', async ({ browser, page }, testInfo) => {
   test.setTimeout(120_000)
   await englishVisitor(page)
   await signedInWithRole(page, 'admin')
@@ -74,4 +74,12 @@ test('an administrator sees the page views of a blur place and a development che
   await expect(page.getByText('Verified visitors among page views of blur and front jurisdictions')).toBeVisible()
   await expect(page.getByText(/^\d+(\.\d)?%$/).first()).toBeVisible()
   await expectNoGraveViolations(page)
+  await page.screenshot({ path: testInfo.outputPath('age-console-desktop.png'), fullPage: true })
+
+  // On a phone: the tables fit or scroll inside their own box, never the page.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(page.getByRole('table', { name: 'Page views by outcome' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expectNoGraveViolations(page)
+  await page.screenshot({ path: testInfo.outputPath('age-console-phone.png'), fullPage: true })
 })

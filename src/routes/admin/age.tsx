@@ -1,4 +1,4 @@
-import { Code, Stack, Table, Text, Title } from '@mantine/core'
+import { Box, Code, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useId, type ReactNode } from 'react'
@@ -35,10 +35,8 @@ function AgeStatsPage() {
       {data && data.views === 0 && data.byMethod.length === 0 && <Text>{t.empty()}</Text>}
       {data && data.verifiedShare !== null && (
         <Stack gap={0}>
-          <Text fw={600} component="p" id="verified-share-label">
-            {t.verifiedShare()}
-          </Text>
-          <Text fz={32} fw={700} aria-labelledby="verified-share-label">
+          <Text fw={600}>{t.verifiedShare()}</Text>
+          <Text fz={32} fw={700}>
             {percent(data.verifiedShare)}
           </Text>
         </Stack>
@@ -48,7 +46,7 @@ function AgeStatsPage() {
           title={t.byOutcome()}
           head={[t.outcome(), t.views(), t.share()]}
           rows={data.byOutcome.map((row) => [
-            <Stack key="outcome" gap={2}>
+            <Stack key="outcome" gap={2} align="flex-start">
               <Code>{row.key}</Code>
               <Text size="sm">{LL.age.statement.outcomes[row.key as AgeOutcome]?.() ?? ''}</Text>
             </Stack>,
@@ -69,7 +67,7 @@ function AgeStatsPage() {
           title={t.byMethod()}
           head={[t.method(), t.started(), t.share(), t.accepted(), t.refused()]}
           rows={data.byMethod.map((row) => [
-            <Stack key="method" gap={2}>
+            <Stack key="method" gap={2} align="flex-start">
               <Text size="sm">{data.methodNames[row.method] ?? row.method}</Text>
               <Code>{row.method}</Code>
             </Stack>,
@@ -84,16 +82,17 @@ function AgeStatsPage() {
   )
 }
 
-/** A titled table; its heading names it for assistive technology. */
+/** A titled table; its heading names the table and its scroll box for assistive technology. */
 function StatsTable({ title, head, rows }: { title: string; head: string[]; rows: ReactNode[][] }) {
   const id = useId()
   return (
-    <section aria-labelledby={id}>
+    <div>
       <Title order={2} size="h3" id={id} mb="xs">
         {title}
       </Title>
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped verticalSpacing="sm" aria-labelledby={id}>
+      {/* A phone scrolls a wide table inside this box, which the keyboard can reach and scroll too. */}
+      <Box role="region" aria-labelledby={id} tabIndex={0} style={{ overflowX: 'auto' }}>
+        <Table striped verticalSpacing="sm" aria-labelledby={id} miw={head.length > 3 ? 440 : 320}>
           <Table.Thead>
             <Table.Tr>
               {head.map((label, index) => (
@@ -121,7 +120,7 @@ function StatsTable({ title, head, rows }: { title: string; head: string[]; rows
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
-    </section>
+      </Box>
+    </div>
   )
 }
