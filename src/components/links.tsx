@@ -5,7 +5,7 @@ import type { InternalLinkProps } from './RichText'
  */
 import { forwardRef } from 'react'
 import { createLink, type LinkComponent } from '@tanstack/react-router'
-import { Anchor, Button, UnstyledButton, type AnchorProps, type ButtonProps, type UnstyledButtonProps } from '@mantine/core'
+import { Anchor, Button, type AnchorProps, type ButtonProps } from '@mantine/core'
 
 type AnchorElementProps = Omit<React.ComponentPropsWithoutRef<'a'>, 'color' | 'style'>
 
@@ -16,10 +16,6 @@ export const AnchorLink: LinkComponent<typeof AnchorBase> = (props) => <AnchorCr
 const ButtonBase = forwardRef<HTMLAnchorElement, ButtonProps & AnchorElementProps>((props, ref) => <Button component="a" ref={ref} {...props} />)
 const ButtonCreated = createLink(ButtonBase)
 export const ButtonLink: LinkComponent<typeof ButtonBase> = (props) => <ButtonCreated preload="intent" {...props} />
-
-const PlainBase = forwardRef<HTMLAnchorElement, UnstyledButtonProps & AnchorElementProps>((props, ref) => <UnstyledButton component="a" ref={ref} {...props} />)
-const PlainCreated = createLink(PlainBase)
-export const PlainLink: LinkComponent<typeof PlainBase> = (props) => <PlainCreated preload="intent" {...props} />
 
 /** A rich text's internal link (legal pages, FAQ answers): navigates inside the app, underlined like any link in running text. */
 export function RichTextRouterLink({ href, children }: InternalLinkProps) {

@@ -18,15 +18,16 @@ import { headContext, pageHead, websiteData } from '../../lib/seo'
 import type { BannerItem, ListResult, VideoItem } from '../../lib/api-types.js'
 
 /**
- * The home page's six blocks (spec section 2), fetched in one batched request. The four below
- * the fold are drawn by the server but their data stays out of the page: each hydrates once the
- * page settles and asks for its data then (src/lib/deferred.tsx).
+ * The home page's six blocks (spec section 2), fetched in one batched request. The card blocks
+ * and the bottom banners are drawn by the server but their data stays out of the page: their
+ * cards are plain elements (links and clips work before any hydration), so each block hydrates
+ * once the page settles and asks for its data then (src/lib/deferred.tsx).
  */
 function homeQueries(trpc: Trpc, locale: Locale) {
   const lists = listQuery(trpc)
   return [
     trpc.catalog.banners.queryOptions({ locale, position: 'top' }),
-    lists.videos(blockInput('videos', locale, HOME_BLOCKS.latestVideos)),
+    fetchedWhenHydrated(lists.videos(blockInput('videos', locale, HOME_BLOCKS.latestVideos))),
     fetchedWhenHydrated(lists.categories(blockInput('categories', locale, HOME_BLOCKS.featuredCategories, { featured: true }))),
     fetchedWhenHydrated(lists.videos(blockInput('videos', locale, HOME_BLOCKS.popularVideos, { sort: 'most_watched' }))),
     fetchedWhenHydrated(lists.models(blockInput('models', locale, HOME_BLOCKS.topModels, { sort: 'best_rated' }))),
@@ -57,11 +58,7 @@ export const Route = createFileRoute('/$lang/')({
 
 function Home() {
   const { LL, locale } = useI18n()
-  const queries = useHomeQueries()
-  // One hook per block rather than useSuspenseQueries (its observer is 1 KB more script); the
-  // loader has fetched them, so none of them waits.
-  const top = useSuspenseQuery(queries[0])
-  const latest = useSuspenseQuery(queries[1])
+  const top = useSuspenseQuery(useHomeQueries()[0])
   return (
     <Stack gap={40}>
       <VisuallyHidden>
@@ -73,13 +70,7 @@ function Home() {
         </Section>
       )}
       <ContinueWatching />
-      <Section id="latest-videos" title={LL.catalog.home.latestVideos()} showAll={`/${locale}/videos`}>
-        <CardGrid columns="block">
-          {latest.data.items.map((video) => (
-            <VideoCard key={video.id} video={video} />
-          ))}
-        </CardGrid>
-      </Section>
+      <LatestVideos />
       <FeaturedCategories />
       <PopularVideos />
       <TopModels />
@@ -87,6 +78,20 @@ function Home() {
     </Stack>
   )
 }
+
+const LatestVideos = deferHydration(function LatestVideos() {
+  const { LL, locale } = useI18n()
+  const latest = useSuspenseQuery(useHomeQueries()[1])
+  return (
+    <Section id="latest-videos" title={LL.catalog.home.latestVideos()} showAll={`/${locale}/videos`}>
+      <CardGrid columns="block">
+        {latest.data.items.map((video) => (
+          <VideoCard key={video.id} video={video} />
+        ))}
+      </CardGrid>
+    </Section>
+  )
+})
 
 const FeaturedCategories = deferHydration(function FeaturedCategories() {
   const { LL, locale } = useI18n()
