@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Burger } from '@mantine/core'
+import { Box, Burger } from '@mantine/core'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useI18n, useCurrentLocale } from '../../lib/locale'
@@ -7,6 +7,7 @@ import { NAV_BAR_FROM, useJoinOffer, useSections } from './navigation'
 import { UserMenu } from './UserMenu'
 import { ButtonLink } from '../links'
 import s from './Header.module.css'
+import { ICON_BUTTON } from './icon-button'
 
 /**
  * Below this breakpoint (phones) the header shows a search icon that opens the search field
@@ -135,23 +136,22 @@ function HeaderSearch() {
       <Box component="form" role="search" onSubmit={submit} visibleFrom={COMPACT_BELOW} style={{ flex: '0 1 280px', minWidth: 110 }}>
         {field(false)}
       </Box>
-      <ActionIcon
+      <button
         ref={openButton}
-        variant="default"
-        size="lg"
-        hiddenFrom={COMPACT_BELOW}
+        type="button"
+        className={`${ICON_BUTTON} mantine-hidden-from-${COMPACT_BELOW}`}
         aria-label={LL.layout.search.open()}
         aria-expanded={opened}
         onClick={() => setOpened(true)}
       >
         <SearchIcon />
-      </ActionIcon>
+      </button>
       {opened && (
         <Box component="form" role="search" onSubmit={submit} hiddenFrom={COMPACT_BELOW} className="header-search-overlay">
           {field(true)}
-          <ActionIcon type="button" variant="default" size="lg" aria-label={LL.layout.search.close()} onClick={close}>
+          <button type="button" className={ICON_BUTTON} aria-label={LL.layout.search.close()} onClick={close}>
             ✕
-          </ActionIcon>
+          </button>
         </Box>
       )}
     </>

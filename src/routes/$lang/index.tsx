@@ -1,4 +1,3 @@
-import { Stack, Title, VisuallyHidden } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { HOME_BLOCKS } from '../../../core/domain/catalog/catalog-blocks.js'
@@ -60,10 +59,8 @@ function Home() {
   const { LL, locale } = useI18n()
   const top = useSuspenseQuery(useHomeQueries()[0])
   return (
-    <Stack gap={40}>
-      <VisuallyHidden>
-        <Title order={1}>{LL.meta.home()}</Title>
-      </VisuallyHidden>
+    <div className="home-blocks">
+      <h1 className="visually-hidden">{LL.meta.home()}</h1>
       {top.data.length > 0 && (
         <Section id="top-banners" title={LL.catalog.home.topBanners()} showAll={`/${locale}/videos`}>
           <BannerCarousel label={LL.catalog.home.topBanners()} banners={top.data} />
@@ -75,7 +72,7 @@ function Home() {
       <PopularVideos />
       <TopModels />
       <BottomBanners />
-    </Stack>
+    </div>
   )
 }
 
