@@ -214,6 +214,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   const pageCache = new CatalogCache({ ttlMs: config.pageCacheTtlMs, staleMs: config.catalogCacheStaleMs, maxEntries: 2000 })
   const changes = config.catalogCacheTtlMs > 0 ? listenForCatalogChanges(orm.config.get('clientUrl')!, [catalogCache, pageCache], app.log) : null
   if (changes) app.addHook('onClose', () => changes.close())
+  metrics?.observeCaches({ page: pageCache, catalog: catalogCache })
   app.decorate('catalogCache', catalogCache)
   app.decorate('pageCache', pageCache)
   app.decorate('catalogChangesReady', changes?.ready ?? Promise.resolve(false))
