@@ -12,8 +12,7 @@
  *     crawlers make them: the page cache rarely helps).
  * Prints errors, p50, p99 and req/s of each mix at each level with the page cache's and the
  * catalog cache's hit ratio over that run (the server's own counters, from its metrics), then
- * each kind alone at 256 connections (where the time goes), each line with the machine's load
- * average. Goal at 256: 0 errors, p99 <= 200 ms.
+ * each kind of each mix alone (where the time goes), each line with the machine's load average. Goal at 256: 0 errors, p99 <= 200 ms.
  *
  * Uses the bench database of bench:catalog (DATA_DIR .data/bench, EMBEDDED_PG_PORT or
  * DATABASE_URL), topped up to the asked size; the server listens on PORT (default 3000). With
@@ -175,6 +174,9 @@ try {
   }
   console.log(`\neach kind alone at 256 connections, ${Math.max(5, Math.round(seconds / 4))} s each:`)
   for (const [name, paths] of Object.entries(KINDS)) console.log(formatRow(`  ${name}`, await measure(paths, 256, Math.max(5, Math.round(seconds / 4)))))
+  console.log(`\neach crawler kind alone at 64 connections, ${Math.max(5, Math.round(seconds / 4))} s each:`)
+  for (const [name, path] of Object.entries(CRAWLER_KINDS))
+    console.log(formatRow(`  ${name}`, await measure(() => path(), 64, Math.max(5, Math.round(seconds / 4)))))
 
   for (const mix of ['visitors', 'crawlers']) {
     const at256 = results[`${mix} 256`]!
