@@ -15,11 +15,6 @@ export function formatNumber(value: number, locale: string): string {
   return formatter(`number:${locale}`, () => new Intl.NumberFormat(locale)).format(value)
 }
 
-/** 0.256 → "25.6%" (en), "25,6 %" (de). */
-export function formatPercent(share: number, locale: string): string {
-  return formatter(`percent:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 })).format(share)
-}
-
 /** 75 → "1:15", 3725 → "1:02:05". */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.round(totalSeconds))

@@ -1,4 +1,4 @@
-import { Box, Burger } from '@mantine/core'
+import { Burger } from '@mantine/core'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useI18n, useCurrentLocale } from '../../lib/locale'
@@ -133,9 +133,9 @@ function HeaderSearch() {
 
   return (
     <>
-      <Box component="form" role="search" onSubmit={submit} visibleFrom={COMPACT_BELOW} style={{ flex: '0 1 280px', minWidth: 110 }}>
+      <form role="search" onSubmit={submit} className={`${s.search} mantine-visible-from-${COMPACT_BELOW}`}>
         {field(false)}
-      </Box>
+      </form>
       <button
         ref={openButton}
         type="button"
@@ -147,12 +147,12 @@ function HeaderSearch() {
         <SearchIcon />
       </button>
       {opened && (
-        <Box component="form" role="search" onSubmit={submit} hiddenFrom={COMPACT_BELOW} className="header-search-overlay">
+        <form role="search" onSubmit={submit} className={`header-search-overlay mantine-hidden-from-${COMPACT_BELOW}`}>
           {field(true)}
           <button type="button" className={ICON_BUTTON} aria-label={LL.layout.search.close()} onClick={close}>
             ✕
           </button>
-        </Box>
+        </form>
       )}
     </>
   )

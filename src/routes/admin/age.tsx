@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useId, type ReactNode } from 'react'
 import type { AgeOutcome } from '../../../core/domain/age/access.js'
 import { AdminTitle } from '../../features/admin/AdminTitle'
-import { formatNumber, formatPercent } from '../../lib/format'
+import { formatNumber } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
 
@@ -22,7 +22,8 @@ function AgeStatsPage() {
   const { data } = useQuery(trpc.admin.age.stats.queryOptions({ days: DAYS }, { staleTime: 0 }))
   const t = LL.age.console
   const count = (value: number) => formatNumber(value, locale)
-  const percent = (value: number) => formatPercent(value, locale)
+  // 0.256 → "25.6%" (en), "25,6 %" (de); only the console needs it, so not in the shared formatters (every page's script).
+  const percent = (value: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value)
   return (
     <Stack gap="lg">
       <AdminTitle>{t.title()}</AdminTitle>
