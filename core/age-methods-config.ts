@@ -176,12 +176,16 @@ function readTrustAnchors(file: string, problems: string[], now: Date): Uint8Arr
 
 export function ageMethodsConfig(
   e: AgeMethodsEnv,
-  context: { production: boolean; demoCheckout: boolean; billingProvider: string },
+  context: { production: boolean; demoCheckout: boolean; billingProvider: string; publicUrl: string },
   problems: string[],
   now = new Date(),
 ): AgeMethodsConfig {
   const file = e.AGE_WALLET_TRUST_ANCHORS
   const wallet = file ? { trustAnchorsFile: file, trustAnchors: readTrustAnchors(file, problems, now), scheme: e.AGE_WALLET_URL_SCHEME } : null
+  // OpenID4VP: a wallet posts its answer only to an https response URI (the site's own address).
+  if (file && new URL(context.publicUrl).protocol !== 'https:') {
+    problems.push(`  AGE_WALLET_TRUST_ANCHORS: wallets answer only to an https address, and PUBLIC_URL is ${context.publicUrl} (serve the site over https)`)
+  }
   if (e.AGE_CARD_CHECK && !context.demoCheckout) {
     problems.push(
       context.billingProvider === 'demo'

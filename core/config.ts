@@ -608,7 +608,7 @@ function buildConfig(e: Env, appSecret: string, publicUrl: string, local: boolea
   const dataDir = path.resolve(e.DATA_DIR)
   const billing = billingConfig(e, appSecret, local, problems)
   // A public address is a deployment: providers must be reached over https there.
-  const ageMethods = ageMethodsConfig(e, { production: !local, demoCheckout: billing.demoCheckout, billingProvider: billing.provider }, problems)
+  const ageMethods = ageMethodsConfig(e, { production: !local, demoCheckout: billing.demoCheckout, billingProvider: billing.provider, publicUrl }, problems)
   return {
     host: e.HOST,
     port: e.PORT,

@@ -4355,10 +4355,22 @@ export type NamespaceAgeTranslation = {
 		 */
 		title: string
 		/**
-		 * P​a​g​e​ ​v​i​e​w​s​ ​b​y​ ​w​h​a​t​ ​t​h​e​ ​p​o​l​i​c​y​ ​d​e​c​i​d​e​d​,​ ​a​n​d​ ​a​g​e​ ​c​h​e​c​k​s​ ​b​y​ ​m​e​t​h​o​d​,​ ​o​v​e​r​ ​t​h​e​ ​l​a​s​t​ ​{​d​a​y​s​}​ ​d​a​y​s​.​ ​C​o​u​n​t​e​d​ ​p​e​r​ ​s​e​r​v​e​r​ ​i​n​ ​m​e​m​o​r​y​ ​a​n​d​ ​s​t​o​r​e​d​ ​o​n​c​e​ ​a​ ​m​i​n​u​t​e​;​ ​n​o​ ​v​i​s​i​t​o​r​ ​i​s​ ​i​d​e​n​t​i​f​i​e​d​.
+		 * P​a​g​e​ ​v​i​e​w​s​ ​b​y​ ​w​h​a​t​ ​t​h​e​ ​p​o​l​i​c​y​ ​d​e​c​i​d​e​d​,​ ​a​n​d​ ​a​g​e​ ​c​h​e​c​k​s​ ​b​y​ ​m​e​t​h​o​d​.​ ​C​o​u​n​t​e​d​ ​p​e​r​ ​s​e​r​v​e​r​ ​i​n​ ​m​e​m​o​r​y​ ​a​n​d​ ​s​t​o​r​e​d​ ​o​n​c​e​ ​a​ ​m​i​n​u​t​e​;​ ​n​o​ ​v​i​s​i​t​o​r​ ​i​s​ ​i​d​e​n​t​i​f​i​e​d​.
+		 */
+		intro: string
+		/**
+		 * P​e​r​i​o​d
+		 */
+		period: string
+		/**
+		 * T​o​d​a​y
+		 */
+		today: string
+		/**
+		 * L​a​s​t​ ​{​d​a​y​s​}​ ​d​a​y​s
 		 * @param {number} days
 		 */
-		intro: RequiredParams<'days'>
+		lastDays: RequiredParams<'days'>
 		/**
 		 * P​a​g​e​ ​v​i​e​w​s​ ​b​y​ ​o​u​t​c​o​m​e
 		 */
@@ -10371,9 +10383,21 @@ export type TranslationFunctions = {
 			 */
 			title: () => LocalizedString
 			/**
-			 * Page views by what the policy decided, and age checks by method, over the last {days} days. Counted per server in memory and stored once a minute; no visitor is identified.
+			 * Page views by what the policy decided, and age checks by method. Counted per server in memory and stored once a minute; no visitor is identified.
 			 */
-			intro: (arg: { days: number }) => LocalizedString
+			intro: () => LocalizedString
+			/**
+			 * Period
+			 */
+			period: () => LocalizedString
+			/**
+			 * Today
+			 */
+			today: () => LocalizedString
+			/**
+			 * Last {days} days
+			 */
+			lastDays: (arg: { days: number }) => LocalizedString
 			/**
 			 * Page views by outcome
 			 */

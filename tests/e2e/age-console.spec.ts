@@ -73,6 +73,22 @@ test('an administrator sees the page views of a blur place and a development che
   }).toPass({ timeout: 30_000 })
   await expect(page.getByText('Verified visitors among page views of blur and front jurisdictions')).toBeVisible()
   await expect(page.getByText(/^\d+(\.\d)?%$/).first()).toBeVisible()
+
+  // The period: today alone still holds this visit; the choice stays in the address.
+  const last30 = await figures(page)
+  const period = page.getByLabel('Period')
+  await expect(period).toHaveValue('30')
+  await period.selectOption({ label: 'Today' })
+  await expect(page).toHaveURL(/[?&]days=1\b/)
+  await expect(async () => {
+    const today = await figures(page)
+    expect(today.italyViews).toBeGreaterThanOrEqual(4)
+    expect(today.italyViews).toBeLessThanOrEqual(last30.italyViews)
+  }).toPass({ timeout: 10_000 })
+  await page.reload()
+  await expect(page.getByLabel('Period')).toHaveValue('1')
+  await period.selectOption({ label: 'Last 30 days' })
+  await expect(page).not.toHaveURL(/days=/)
   await expectNoGraveViolations(page)
   await page.screenshot({ path: testInfo.outputPath('age-console-desktop.png'), fullPage: true })
 

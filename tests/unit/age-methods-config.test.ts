@@ -11,6 +11,8 @@ import { ruleFor } from '../../core/domain/age/policy.js'
 import { makeIssuer, type TestIssuer } from '../support/age-wallet.js'
 
 const base = { APP_SECRET: 'x'.repeat(32) }
+/** A development clone served over https (wallets answer only to https). */
+const HTTPS_LOCAL = { PUBLIC_URL: 'https://localhost:8443' }
 const SEGPAY = {
   BILLING_PROVIDER: 'segpay',
   SEGPAY_PACKAGE_ID: '1',
@@ -90,7 +92,7 @@ describe('age method settings', () => {
 
   it('reads the wallet trust anchors from a PEM file at start', () => {
     const anchors = file('anchors.pem', `# EU age verification trust anchors\n${issuer.anchorPem}\n`)
-    const wallet = loadConfig({ ...base, AGE_WALLET_TRUST_ANCHORS: anchors }).ageMethods.wallet!
+    const wallet = loadConfig({ ...base, ...HTTPS_LOCAL, AGE_WALLET_TRUST_ANCHORS: anchors }).ageMethods.wallet!
     expect(wallet.scheme).toBe('av')
     expect(wallet.trustAnchors).toHaveLength(1)
     expect(Buffer.from(wallet.trustAnchors[0]!).equals(Buffer.from(issuer.anchorDer))).toBe(true)
@@ -100,6 +102,14 @@ describe('age method settings', () => {
     expect(() => loadConfig({ ...base, AGE_WALLET_TRUST_ANCHORS: file('empty.pem', 'nothing here') })).toThrow(/holds no PEM certificate/)
     const signerPem = new X509Certificate(issuer.signerDer).toString()
     expect(() => loadConfig({ ...base, AGE_WALLET_TRUST_ANCHORS: file('signer.pem', signerPem) })).toThrow(/certificate 1 in .* is not a CA certificate/)
+  })
+
+  it('refuses the wallet on an http address, where no wallet would answer', () => {
+    const anchors = file('anchors-http.pem', issuer.anchorPem)
+    expect(() => loadConfig({ ...base, AGE_WALLET_TRUST_ANCHORS: anchors })).toThrow(
+      /AGE_WALLET_TRUST_ANCHORS: wallets answer only to an https address, and PUBLIC_URL is http:\/\/localhost:3000 \(serve the site over https\)/,
+    )
+    expect(loadConfig({ ...base, ...HTTPS_LOCAL, AGE_WALLET_TRUST_ANCHORS: anchors }).ageMethods.wallet).not.toBeNull()
   })
 
   it('refuses a trust list of which nothing is valid now', async () => {
@@ -112,6 +122,7 @@ describe('ageMethodsFromConfig', () => {
   it('builds every configured method, the development provider first when the flow gives one', () => {
     const config = loadConfig({
       ...base,
+      ...HTTPS_LOCAL,
       AGE_WALLET_TRUST_ANCHORS: file('registry.pem', issuer.anchorPem),
       AGE_OIDC_PROVIDERS: oidc({ doubleAnonymous: true }),
       AGE_SESSION_API_PROVIDERS: session({}),
@@ -143,6 +154,7 @@ describe('the configured methods under the shipped policy', () => {
     expect(offered({}, 'FR')).toEqual(['dev'])
     expect(offered({}, 'NL')).toEqual([])
     const providers = {
+      ...HTTPS_LOCAL,
       AGE_OIDC_PROVIDERS: oidc({ doubleAnonymous: true }),
       AGE_SESSION_API_PROVIDERS: session({}),
       AGE_WALLET_TRUST_ANCHORS: file('anchors-policy.pem', issuer.anchorPem),

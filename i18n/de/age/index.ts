@@ -115,7 +115,10 @@ export default {
   console: {
     title: 'Altersverifikation',
     intro:
-      'Seitenaufrufe nach der Entscheidung der Richtlinie und Altersprüfungen nach Methode, in den letzten {days} Tagen. Pro Server im Speicher gezählt und einmal pro Minute gespeichert; kein Besucher wird identifiziert.',
+      'Seitenaufrufe nach der Entscheidung der Richtlinie und Altersprüfungen nach Methode. Pro Server im Speicher gezählt und einmal pro Minute gespeichert; kein Besucher wird identifiziert.',
+    period: 'Zeitraum',
+    today: 'Heute',
+    lastDays: 'Letzte {days} Tage',
     byOutcome: 'Seitenaufrufe nach Ergebnis',
     byRule: 'Seitenaufrufe nach Regel',
     byMethod: 'Altersprüfungen nach Methode',

@@ -114,8 +114,10 @@ const en_age = {
   },
   console: {
     title: 'Age assurance',
-    intro:
-      'Page views by what the policy decided, and age checks by method, over the last {days:number} days. Counted per server in memory and stored once a minute; no visitor is identified.',
+    intro: 'Page views by what the policy decided, and age checks by method. Counted per server in memory and stored once a minute; no visitor is identified.',
+    period: 'Period',
+    today: 'Today',
+    lastDays: 'Last {days:number} days',
     byOutcome: 'Page views by outcome',
     byRule: 'Page views by jurisdiction rule',
     byMethod: 'Age checks by method',

@@ -115,7 +115,10 @@ export default {
   console: {
     title: 'Verificación de edad',
     intro:
-      'Páginas vistas según la decisión de la política y verificaciones de edad por método, en los últimos {days} días. Se cuentan en memoria por servidor y se guardan una vez por minuto; no se identifica a ningún visitante.',
+      'Páginas vistas según la decisión de la política y verificaciones de edad por método. Se cuentan en memoria por servidor y se guardan una vez por minuto; no se identifica a ningún visitante.',
+    period: 'Periodo',
+    today: 'Hoy',
+    lastDays: 'Últimos {days} días',
     byOutcome: 'Páginas vistas por resultado',
     byRule: 'Páginas vistas por norma',
     byMethod: 'Verificaciones de edad por método',

@@ -115,7 +115,10 @@ export default {
   console: {
     title: 'Vérification de l’âge',
     intro:
-      'Pages vues selon la décision de la politique, et vérifications d’âge par moyen, sur les {days} derniers jours. Comptées en mémoire par serveur et enregistrées une fois par minute ; aucun visiteur n’est identifié.',
+      'Pages vues selon la décision de la politique, et vérifications d’âge par moyen. Comptées en mémoire par serveur et enregistrées une fois par minute ; aucun visiteur n’est identifié.',
+    period: 'Période',
+    today: 'Aujourd’hui',
+    lastDays: '{days} derniers jours',
     byOutcome: 'Pages vues par résultat',
     byRule: 'Pages vues par règle',
     byMethod: 'Vérifications d’âge par moyen',

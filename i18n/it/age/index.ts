@@ -115,7 +115,10 @@ export default {
   console: {
     title: 'Verifica dell’età',
     intro:
-      'Pagine viste secondo la decisione della politica e verifiche dell’età per metodo, negli ultimi {days} giorni. Contate in memoria per server e salvate una volta al minuto; nessun visitatore viene identificato.',
+      'Pagine viste secondo la decisione della politica e verifiche dell’età per metodo. Contate in memoria per server e salvate una volta al minuto; nessun visitatore viene identificato.',
+    period: 'Periodo',
+    today: 'Oggi',
+    lastDays: 'Ultimi {days} giorni',
     byOutcome: 'Pagine viste per esito',
     byRule: 'Pagine viste per regola',
     byMethod: 'Verifiche dell’età per metodo',

@@ -1,33 +1,47 @@
-import { Box, Code, Stack, Table, Text, Title } from '@mantine/core'
+import { Box, Code, NativeSelect, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router'
 import { useId, type ReactNode } from 'react'
+import * as v from 'valibot'
 import type { AgeOutcome } from '../../../core/domain/age/access.js'
 import { AdminTitle } from '../../features/admin/AdminTitle'
 import { formatNumber } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
 
-const DAYS = 30
+/** The periods an administrator may look at, in days (today included). */
+const PERIODS = [1, 7, 30, 90, 365] as const
+const DEFAULT_DAYS = 30
+
+const searchSchema = v.object({
+  days: v.optional(v.fallback(v.picklist(PERIODS), DEFAULT_DAYS), DEFAULT_DAYS),
+})
 
 /** /admin/age: page views per age-assurance outcome and rule, and age checks per method (core/services/age/stats.ts). */
 export const Route = createFileRoute('/admin/age')({
   ssr: false,
+  validateSearch: searchSchema,
+  search: { middlewares: [stripSearchParams<v.InferOutput<typeof searchSchema>>({ days: DEFAULT_DAYS })] },
   component: AgeStatsPage,
 })
 
 function AgeStatsPage() {
   const { LL, locale } = useI18n()
   const trpc = useTRPC()
-  const { data } = useQuery(trpc.admin.age.stats.queryOptions({ days: DAYS }, { staleTime: 0 }))
+  const { days } = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const { data } = useQuery(trpc.admin.age.stats.queryOptions({ days }, { staleTime: 0 }))
   const t = LL.age.console
+  const periods = PERIODS.map((value) => ({ value: String(value), label: value === 1 ? t.today() : t.lastDays({ days: value }) }))
+  const choose = (value: string) => void navigate({ search: { days: Number(value) as (typeof PERIODS)[number] }, replace: true })
   const count = (value: number) => formatNumber(value, locale)
   // 0.256 → "25.6%" (en), "25,6 %" (de); only the console needs it, so not in the shared formatters (every page's script).
   const percent = (value: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value)
   return (
     <Stack gap="lg">
       <AdminTitle>{t.title()}</AdminTitle>
-      <Text c="dimmed">{t.intro({ days: DAYS })}</Text>
+      <Text c="dimmed">{t.intro()}</Text>
+      <NativeSelect label={t.period()} value={String(days)} onChange={(event) => choose(event.currentTarget.value)} data={periods} maw={240} />
       {data && (
         <Text size="sm" c="dimmed">
           {t.policy({ version: data.policy.version, source: data.policy.source })}
