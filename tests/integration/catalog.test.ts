@@ -300,6 +300,26 @@ describe('the catalog cache', () => {
     expect((await list('videos', { per_page: 3, locale: 'es' })).items[0]!.title).toBe('Geändert')
   })
 
+  it('counts a list once for all its pages, page sizes and orders, until the catalog changes', async () => {
+    const changed = async () => {
+      const clears = t.app.catalogCache.stats.clears
+      await notifyCatalogChanged(db.orm.em.fork(), 'test')
+      await expect.poll(() => t.app.catalogCache.stats.clears).toBeGreaterThan(clears)
+    }
+    await changed()
+    const total = (await list('videos', { per_page: 2, locale: 'it' })).meta.total
+    // A released video that no notice announces: pages not read before still give the counted total…
+    await db.orm.em.getConnection().execute(`update video set released_at = null where id = ${videos[7]!.id}`)
+    expect((await list('videos', { per_page: 2, page: 3, locale: 'it' })).meta.total).toBe(total)
+    expect((await list('videos', { per_page: 5, sort: 'most_watched', locale: 'it' })).meta.total).toBe(total)
+    // …a filtered list is another total, and the change notice drops them all.
+    expect((await list('videos', { per_page: 2, category: romance.id, locale: 'it' })).meta.total).toBeLessThan(total)
+    await changed()
+    expect((await list('videos', { per_page: 2, page: 4, locale: 'it' })).meta.total).toBe(total - 1)
+    await db.orm.em.getConnection().execute(`update video set released_at = now() where id = ${videos[7]!.id}`)
+    await changed()
+  })
+
   it('never caches a user’s personal lists', async () => {
     const em = db.orm.em.fork()
     const before = await list('videos', { favorite: true }, { cookie })

@@ -60,8 +60,10 @@ async function listOf<Row, Item extends { id: number }>(
   const q = normalizeListQuery(source.kind, input, caller.variant)
   const userId = caller.user?.id ?? null
   const personal = q.favorite || q.watchLater
-  const load = () => runList(source, q, { em: caller.em, now: caller.now, userId })
-  const result = personal || q.random ? await load() : await caller.cache.getOrLoad(`list:${publicKey(q)}`, load)
+  const shared = !personal && !q.random
+  const totalOf = shared ? (count: () => Promise<number>) => caller.cache.getOrLoad(`total:${totalKey(q)}`, count) : undefined
+  const load = () => runList(source, q, { em: caller.em, now: caller.now, userId, totalOf })
+  const result = shared ? await caller.cache.getOrLoad(`list:${publicKey(q)}`, load) : await load()
   if (!q.relations.includes('rating')) return result
   return { ...result, items: await withStates(caller.em, source.state, userId, result.items) }
 }
@@ -69,6 +71,11 @@ async function listOf<Row, Item extends { id: number }>(
 /** The cache key of a list's public part: the normalised query without per-caller parts. */
 function publicKey(q: NormalizedListQuery): string {
   return JSON.stringify({ ...q, relations: q.relations.filter((r) => r !== 'rating') })
+}
+
+/** The cache key of a list's total: every page, page size, order and set of relations of a list has the same. */
+function totalKey(q: NormalizedListQuery): string {
+  return publicKey({ ...q, page: 1, perPage: 0, sort: { name: 'newest', direction: 'desc' }, relations: [] })
 }
 
 export const listVideos = (caller: CatalogCaller, input: ListQuery) => listOf(videoSource, caller, input)

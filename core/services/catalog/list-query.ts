@@ -203,6 +203,12 @@ export interface ListCaller {
   em: EntityManager
   now: Date
   userId: number | null
+  /**
+   * Where a list's total is kept between its pages (the catalog cache): every page of a list
+   * has the same total, so a visitor or crawler paging through it counts it once. Without it
+   * each page counts.
+   */
+  totalOf?: (count: () => Promise<number>) => Promise<number>
 }
 
 /**
@@ -220,8 +226,9 @@ export async function runList<Row, Item>(source: ListSource<Row, Item>, q: Norma
     return { items: rows.map((row) => source.map(row, q, caller.now)), meta: { total: rows.length, last_page: 1, page: 1, per_page: q.perPage } }
   }
   // The count and the asked page run side by side; only a page past the end is read again.
-  const [countRows, firstTry] = await settleBoth(query<{ total: number }>(caller.em, statements.count), run(q.page))
-  const total = countRows[0]?.total ?? 0
+  const countStatement = statements.count
+  const count = () => query<{ total: number }>(caller.em, countStatement).then((rows) => rows[0]?.total ?? 0)
+  const [total, firstTry] = await settleBoth(caller.totalOf ? caller.totalOf(count) : count(), run(q.page))
   const reachable = Math.min(total, statements.reach)
   const page = clampPage(q.page, reachable, q.perPage)
   const rows = page === q.page ? firstTry : await run(page)
