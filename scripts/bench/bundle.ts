@@ -36,7 +36,8 @@ let over = false
 for (const locale of LOCALES) {
   const { js } = measure(assets.pageAssets(home.routes, locale))
   over ||= js > HOME_JS_BUDGET_BYTES
-  console.log(`  ${locale}  ${kb(js).padStart(9)}  ${js > HOME_JS_BUDGET_BYTES ? 'OVER BUDGET' : 'within budget'}`)
+  const margin = HOME_JS_BUDGET_BYTES - js
+  console.log(`  ${locale}  ${kb(js).padStart(9)}  ${margin < 0 ? `OVER BUDGET by ${-margin} bytes` : `within budget (${margin} bytes to spare)`}`)
 }
 
 if (args.chunks) {

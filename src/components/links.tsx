@@ -1,7 +1,8 @@
 /**
  * Mantine's Button as a typed TanStack Router link (checked `to` and `params`), made with
  * createLink as the router's documentation shows for component libraries. Anchors are in
- * anchor-links.tsx: the header and the age gate need only this one, in every page's script.
+ * anchor-links.tsx. What every page's first script draws (header, age gate, age banner,
+ * not-found page) uses plain links with plain-button.ts's classes instead.
  */
 import { forwardRef } from 'react'
 import { createLink, type LinkComponent } from '@tanstack/react-router'

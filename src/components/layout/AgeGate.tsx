@@ -1,8 +1,9 @@
-import { Button, FocusTrap } from '@mantine/core'
+import { FocusTrap } from '@mantine/core'
 import { useMatches } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useI18n } from '../../lib/locale'
 import { usePageEnvironment } from '../../lib/page-environment'
+import { PLAIN_BUTTON_LABEL, plainButton } from '../plain-button'
 import s from './AgeGate.module.css'
 
 const STORAGE_KEY = 'ageConfirmed'
@@ -60,12 +61,12 @@ export function AgeGate() {
             </h2>
             <p className={s.text}>{LL.layout.ageGate.text()}</p>
             <div className={s.actions}>
-              <Button variant="default" component="a" href={AGE_GATE_EXIT_URL} rel="noreferrer">
-                {LL.layout.ageGate.deny()}
-              </Button>
-              <Button onClick={confirm} data-autofocus>
-                {LL.layout.ageGate.confirm()}
-              </Button>
+              <a className={plainButton('default')} href={AGE_GATE_EXIT_URL} rel="noreferrer">
+                <span className={PLAIN_BUTTON_LABEL}>{LL.layout.ageGate.deny()}</span>
+              </a>
+              <button type="button" className={plainButton('filled')} onClick={confirm} data-autofocus>
+                <span className={PLAIN_BUTTON_LABEL}>{LL.layout.ageGate.confirm()}</span>
+              </button>
             </div>
           </div>
         </FocusTrap>

@@ -1,11 +1,10 @@
-import { Burger } from '@mantine/core'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useI18n, useCurrentLocale } from '../../lib/locale'
 import { LanguageMenu } from './LanguageMenu'
 import { NAV_BAR_FROM, useJoinOffer, useSections } from './navigation'
 import { UserMenu } from './UserMenu'
-import { ButtonLink } from '../links'
+import { PLAIN_BUTTON_LABEL, plainButton } from '../plain-button'
 import s from './Header.module.css'
 import { ICON_BUTTON } from './icon-button'
 
@@ -29,15 +28,17 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
       {/* Tight on phones: at 360 px the German header needs every pixel. */}
       <div className={s.bar}>
         <div className={s.start}>
-          <Burger
-            opened={navOpened}
+          <button
+            type="button"
+            className={`mantine-focus-auto ${s.burger} mantine-hidden-from-${NAV_BAR_FROM}`}
+            aria-expanded={navOpened}
             onClick={onToggleNav}
             onPointerEnter={() => void loadMobileNav()}
             onTouchStart={() => void loadMobileNav()}
-            hiddenFrom={NAV_BAR_FROM}
-            size="sm"
             aria-label={LL.layout.nav.label()}
-          />
+          >
+            <span className={s.burgerLines} />
+          </button>
           <Link to="/$lang" params={{ lang }} className={`mantine-focus-auto ${s.logo}`}>
             {LL.layout.siteName()}
           </Link>
@@ -53,12 +54,16 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
           <HeaderSearch />
           {showBecomeMember && (
             <>
-              <ButtonLink to="/account/select-plan" size="sm" visibleFrom={COMPACT_BELOW}>
-                {LL.layout.becomeMember()}
-              </ButtonLink>
-              <ButtonLink to="/account/select-plan" size="sm" px="xs" hiddenFrom={COMPACT_BELOW}>
-                {LL.layout.join()}
-              </ButtonLink>
+              <Link to="/account/select-plan" preload="intent" className={plainButton('filled', { className: `mantine-visible-from-${COMPACT_BELOW}` })}>
+                <span className={PLAIN_BUTTON_LABEL}>{LL.layout.becomeMember()}</span>
+              </Link>
+              <Link
+                to="/account/select-plan"
+                preload="intent"
+                className={plainButton('filled', { narrow: true, className: `mantine-hidden-from-${COMPACT_BELOW}` })}
+              >
+                <span className={PLAIN_BUTTON_LABEL}>{LL.layout.join()}</span>
+              </Link>
             </>
           )}
           {/* On phones the languages move into the navigation drawer, so the user menu stays in view. */}

@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
+import { PLAIN_BUTTON_LABEL, plainButton } from '../plain-button'
 import { deferredMenu } from './DeferredMenu'
 
 const DeferredLanguageMenu = deferredMenu(() => import('./menus/LanguageMenuDropdown'))
@@ -11,9 +11,13 @@ export function LanguageMenu() {
   return (
     <DeferredLanguageMenu
       button={
-        <Button variant="default" size="sm" aria-label={`${current.toUpperCase()} (${LL.layout.language.label()}: ${LL.layout.language[current]()})`}>
-          {current.toUpperCase()}
-        </Button>
+        <button
+          type="button"
+          className={plainButton('default')}
+          aria-label={`${current.toUpperCase()} (${LL.layout.language.label()}: ${LL.layout.language[current]()})`}
+        >
+          <span className={PLAIN_BUTTON_LABEL}>{current.toUpperCase()}</span>
+        </button>
       }
     />
   )

@@ -1,6 +1,6 @@
-import { useRouterState } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { VERIFY_SECTION } from '../../../core/domain/age/gates.js'
-import { ButtonLink } from '../../components/links'
+import { PLAIN_BUTTON_LABEL, plainButton } from '../../components/plain-button'
 import { useI18n } from '../../lib/locale'
 import { usePageEnvironment } from '../../lib/page-environment'
 
@@ -18,9 +18,9 @@ export function AgeBanner() {
     <div role="note" className="age-banner">
       <div className="age-banner__row">
         <p className="age-banner__text">{LL.age.banner.text()}</p>
-        <ButtonLink to="/$lang/verify-age" params={{ lang: locale }} search={{ returnTo: location.publicHref }} size="sm">
-          {LL.age.banner.action()}
-        </ButtonLink>
+        <Link to="/$lang/verify-age" params={{ lang: locale }} search={{ returnTo: location.publicHref }} preload="intent" className={plainButton()}>
+          <span className={PLAIN_BUTTON_LABEL}>{LL.age.banner.action()}</span>
+        </Link>
       </div>
     </div>
   )
