@@ -114,6 +114,18 @@ function regionOf(record: LocationRecord | null, country: string): string | null
   return country === 'US' ? (usRegionOf(record.state1 ?? subdivision?.names?.en) ?? null) : null
 }
 
+/**
+ * The part of a city record the lookup reads, as a record of its own, or null when the record
+ * names no region (the lookup then answers as for an address the city database lacks). The
+ * container image's city databases hold only these (scripts/geoip/slim.ts).
+ */
+export function regionRecordOf(record: LocationRecord | null): { country_code: string; subdivisions: Array<{ iso_code: string }> } | null {
+  const country = countryOf(record)
+  const region = country && regionOf(record, country)
+  if (!country || !region) return null
+  return { country_code: country, subdivisions: [{ iso_code: region.slice(country.length + 1) }] }
+}
+
 const requireFromHere = createRequire(import.meta.url)
 
 function packageFile(pkg: string, file: string): string {
