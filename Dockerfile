@@ -52,14 +52,15 @@ RUN node --import tsx scripts/geoip/slim.ts /app/geoip
 # ---- prod-deps: what `npm ci --omit=dev` installs, less what no process loads -----------------
 FROM toolchain AS prod-deps
 COPY package.json package-lock.json ./
-# TypeScript is a peer dependency of tRPC and typesafe-i18n that npm installs anyway; type
-# declarations, source maps and documents are never loaded; the DB-IP packages are replaced by
-# the build stage's slimmed copy (/app/geoip).
+# TypeScript is a peer dependency of tRPC and typesafe-i18n that npm installs anyway; TypeScript
+# sources and declarations, source maps, documents and the packages' own test suites are never
+# loaded; the DB-IP packages are replaced by the build stage's slimmed copy (/app/geoip).
 RUN npm ci --omit=dev && npm cache clean --force \
- && rm -rf node_modules/typescript node_modules/fluent-ffmpeg/coverage node_modules/@ip-location-db \
- && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' -o -name '*.md' \) -delete
+ && rm -rf node_modules/typescript node_modules/@ip-location-db \
+ && find node_modules -type d \( -name test -o -name tests -o -name __tests__ -o -name coverage -o -name example -o -name examples \) -prune -exec rm -rf {} + \
+ && find node_modules -type f \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.map' -o -name '*.md' \) ! -iname 'licen[cs]e*' -delete
 
-# ---- ffmpeg: Debian's ffmpeg and tini, installed where apt and dpkg work -----------------------
+# ---- ffmpeg: Debian's ffmpeg and tini (and binutils' strip), installed where apt and dpkg work -
 FROM ${BASE} AS ffmpeg
 SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 # Headless: dpkg leaves out what only dlopen() loads and a server never uses (Mesa's GPU drivers
@@ -75,7 +76,7 @@ RUN set -eux; \
       'path-exclude=/usr/share/locale/*' 'path-include=/usr/share/locale/locale.alias' \
       > /etc/dpkg/dpkg.cfg.d/90-headless; \
     apt-get update; \
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg tini; \
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg tini binutils; \
     apt-get clean; rm -rf /var/lib/apt/lists/*
 
 # ---- rootfs: only the files the server and the worker run on -------------------------------
@@ -88,6 +89,8 @@ FROM ffmpeg AS rootfs
 COPY --from=toolchain /opt/node/bin/ /usr/local/bin/
 # Only to find the libraries the native addons (argon2 …) link.
 COPY --from=prod-deps /app/node_modules /tmp/node_modules
+# Node's binary loses its symbol table (127 → 109 MB), as Debian's own packages do: crash reports
+# and `perf` then name no native functions (JavaScript stacks are unchanged).
 # Each library is copied under the name ldd gives (its soname), in its folder's real path (merged
 # /usr), symbolic links followed. Addons built for other platforms (musl, arm) find nothing.
 # The user the app runs as (10001, no login) and its folders: /data is DATA_DIR; /shared is where
@@ -100,7 +103,7 @@ RUN set -eux; \
     for dir in bin lib lib64 sbin; do ln -s usr/$dir /rootfs/$dir; done; \
     cp /usr/bin/ffmpeg /usr/bin/ffprobe /usr/bin/tini "$sh" /rootfs/usr/bin/; \
     ln -s "$(basename "$sh")" /rootfs/usr/bin/sh; \
-    cp "$(readlink -f "$(command -v node)")" /rootfs/usr/local/bin/node; \
+    cp "$(readlink -f "$(command -v node)")" /rootfs/usr/local/bin/node; strip /rootfs/usr/local/bin/node; \
     { ldd $programs; find /tmp/node_modules -name '*.node' -exec sh -c 'ldd "$1" || true' _ {} \; ; } \
       | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// && $1 !~ /:$/ { print $1 }' | sort -u \
       | while read -r lib; do \
