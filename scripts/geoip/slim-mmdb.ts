@@ -1,7 +1,7 @@
 /**
  * A MaxMind DB (.mmdb) with only the records a caller keeps, in a smaller shape: the search tree
- * is walked once, every record is reduced by `keep` (null drops it), and neighbouring networks
- * that end up with the same record are merged. Used at image build time to cut DB-IP's city
+ * is walked once, every record is reduced by `keep` (null drops it), neighbouring networks that
+ * end up with the same record are merged, and equal subtrees are stored once. Used at image build time to cut DB-IP's city
  * databases (63 MB + 71 MB) down to the US states that age assurance reads (scripts/geoip/slim.ts).
  *
  * Only what the format needs for reading (https://maxmind.github.io/MaxMind-DB/): a 24- or
@@ -33,6 +33,7 @@ export function slimDatabase(source: Buffer, keep: Keep): Buffer {
   const values: Value[] = []
   const valueIndex = new Map<string, number>()
   const leafByPointer = new Map<number, number>()
+  const nodeByChildren = new Map<number, number>()
   const done = new Int32Array(nodeCount).fill(UNSEEN)
   const bits = new Uint8Array(ipVersion === 4 ? 32 : 128)
 
@@ -55,6 +56,7 @@ export function slimDatabase(source: Buffer, keep: Keep): Buffer {
     return leaf
   }
 
+  if (nodeCount >= 2 ** 25) throw new Error(`${nodeCount} nodes: too many for this writer`)
   const walk = (record: number, depth: number): number => {
     if (record === nodeCount) return NONE
     if (record > nodeCount) return leafFor(record, depth)
@@ -68,15 +70,24 @@ export function slimDatabase(source: Buffer, keep: Keep): Buffer {
     let result: number
     if (zero === one && zero < 0) result = zero
     else {
-      result = left.length
-      left.push(zero)
-      right.push(one)
+      // Equal subtrees are stored once: a record may point to a node that others point to too.
+      // Both children lie between -2 ** 25 (leaves) and 2 ** 25 (nodes): one safe integer as the key.
+      const key = (zero + 2 ** 25) * 2 ** 27 + (one + 2 ** 25)
+      const same = nodeByChildren.get(key)
+      if (same !== undefined) result = same
+      else {
+        result = left.length
+        left.push(zero)
+        right.push(one)
+        nodeByChildren.set(key, result)
+      }
     }
     done[record] = result
     return result
   }
 
   const root = walk(0, 0)
+  if (root >= 0 && root !== left.length - 1) throw new Error('the root must be the last node made')
   // A tree that is one leaf still needs its root node.
   if (root < 0) {
     left.push(root)

@@ -115,10 +115,16 @@ function regionOf(record: LocationRecord | null, country: string): string | null
 }
 
 /**
- * The part of a city record the lookup reads, as a record of its own, or null when the record
- * names no region (the lookup then answers as for an address the city database lacks). The
- * container image's city databases hold only these (scripts/geoip/slim.ts).
+ * The parts of a record the lookup reads, as records of their own: the country of a country
+ * record; the country and region of a city record, or null when it names no region (the lookup
+ * then answers as for an address the city database lacks). The container image's databases hold
+ * only these (scripts/geoip/slim.ts).
  */
+export function countryRecordOf(record: LocationRecord | null): { country_code: string } | null {
+  const country = countryOf(record)
+  return country ? { country_code: country } : null
+}
+
 export function regionRecordOf(record: LocationRecord | null): { country_code: string; subdivisions: Array<{ iso_code: string }> } | null {
   const country = countryOf(record)
   const region = country && regionOf(record, country)
