@@ -44,22 +44,28 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts && npm cache clean --force
 COPY . .
 RUN npm run build
+# The DB-IP Lite databases the runtime reads (AGE_GEOIP_DIR below), every record cut to the
+# fields the lookup reads and the city files to the networks that name a US state (9 MB instead
+# of 142 MB; same answers: tests/unit/geoip-slim.test.ts).
+RUN node --import tsx scripts/geoip/slim.ts /app/geoip
 
 # ---- prod-deps: what `npm ci --omit=dev` installs, less what no process loads -----------------
 FROM toolchain AS prod-deps
 COPY package.json package-lock.json ./
-# TypeScript is a peer dependency of tRPC and typesafe-i18n that npm installs anyway; type
-# declarations, source maps and documents are never loaded.
+# TypeScript is a peer dependency of tRPC and typesafe-i18n that npm installs anyway; TypeScript
+# sources and declarations, source maps, documents and the packages' own test suites are never
+# loaded; the DB-IP packages are replaced by the build stage's slimmed copy (/app/geoip).
 RUN npm ci --omit=dev && npm cache clean --force \
- && rm -rf node_modules/typescript node_modules/fluent-ffmpeg/coverage \
- && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' -o -name '*.md' \) -delete
+ && rm -rf node_modules/typescript node_modules/@ip-location-db \
+ && find node_modules -type d \( -name test -o -name tests -o -name __tests__ -o -name coverage -o -name example -o -name examples \) -prune -exec rm -rf {} + \
+ && find node_modules -type f \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.map' -o -name '*.md' \) ! -iname 'licen[cs]e*' -delete
 
-# ---- runtime ---------------------------------------------------------------------------------
-FROM ${BASE}
+# ---- ffmpeg: Debian's ffmpeg and tini (and binutils' strip), installed where apt and dpkg work -
+FROM ${BASE} AS ffmpeg
 SHELL ["/bin/bash", "-o", "pipefail", "-c"]
-# Debian's ffmpeg, headless: dpkg leaves out what only dlopen() loads and a server never uses
-# (Mesa's GPU drivers and the LLVM they need, Intel's QSV runtime), and data files the ffmpeg
-# command does not read (keyboard maps, fonts, icons, documents, translations).
+# Headless: dpkg leaves out what only dlopen() loads and a server never uses (Mesa's GPU drivers
+# and the LLVM they need, Intel's QSV runtime), and data files the ffmpeg command does not read
+# (keyboard maps, fonts, icons, documents, translations).
 RUN set -eux; \
     printf '%s\n' \
       'path-exclude=/usr/lib/x86_64-linux-gnu/dri/*' 'path-exclude=/usr/lib/x86_64-linux-gnu/libLLVM-*' \
@@ -70,27 +76,70 @@ RUN set -eux; \
       'path-exclude=/usr/share/locale/*' 'path-include=/usr/share/locale/locale.alias' \
       > /etc/dpkg/dpkg.cfg.d/90-headless; \
     apt-get update; \
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg tini; \
-    apt-get clean; rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log /var/cache/debconf/*-old; \
-    ! ldd /usr/bin/ffmpeg /usr/bin/ffprobe | grep 'not found'; \
-    ffmpeg -hide_banner -loglevel error -f lavfi -i testsrc=duration=1:size=320x240:rate=10 -c:v libx264 -f null -; \
-    ffmpeg -hide_banner -loglevel error -f lavfi -i testsrc=duration=0.1:size=320x240 -frames:v 1 -c:v libwebp -f null -
-# /data: DATA_DIR. /shared: where a volume shared by several containers goes (compose: the drop
-# folder and the console's uploads); a new volume takes these owners.
-RUN groupadd --gid 10001 app \
- && useradd --uid 10001 --gid app --no-create-home --home-dir /app --shell /usr/sbin/nologin app \
- && mkdir -p /data /shared/ingest /shared/uploads && chown -R app:app /data /shared
-# Empty when BASE brings node: then its own node runs the app.
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg tini binutils; \
+    apt-get clean; rm -rf /var/lib/apt/lists/*
+
+# ---- rootfs: only the files the server and the worker run on -------------------------------
+# A Debian system (apt, dpkg, perl, coreutils …) is needed to install ffmpeg, not to run it: the
+# runtime gets node, ffmpeg, ffprobe, tini, a shell (sh, for operators and compose commands) and
+# the shared libraries they and the native addons link (ldd), nothing else. Debian's copyright
+# files stay beside them.
+FROM ffmpeg AS rootfs
+# Empty when BASE brings node (then it is BASE's /usr/local/bin/node).
 COPY --from=toolchain /opt/node/bin/ /usr/local/bin/
+# Only to find the libraries the native addons (argon2 …) link.
+COPY --from=prod-deps /app/node_modules /tmp/node_modules
+# Node's binary loses its symbol table (127 → 109 MB), as Debian's own packages do: crash reports
+# and `perf` then name no native functions (JavaScript stacks are unchanged).
+# Each library is copied under the name ldd gives (its soname), in its folder's real path (merged
+# /usr), symbolic links followed. Addons built for other platforms (musl, arm) find nothing.
+# The user the app runs as (10001, no login) and its folders: /data is DATA_DIR; /shared is where
+# a volume shared by several containers goes (compose: the drop folder and the console's uploads);
+# a new volume takes these owners.
+RUN set -eux; \
+    sh="$(readlink -f /bin/sh)"; programs="/usr/bin/ffmpeg /usr/bin/ffprobe /usr/bin/tini $sh $(readlink -f "$(command -v node)")"; \
+    if ldd $programs | grep 'not found'; then exit 1; fi; \
+    mkdir -p /rootfs/usr/bin /rootfs/usr/sbin /rootfs/usr/lib /rootfs/usr/lib64 /rootfs/usr/local/bin /rootfs/usr/share/doc /rootfs/etc; \
+    for dir in bin lib lib64 sbin; do ln -s usr/$dir /rootfs/$dir; done; \
+    cp /usr/bin/ffmpeg /usr/bin/ffprobe /usr/bin/tini "$sh" /rootfs/usr/bin/; \
+    ln -s "$(basename "$sh")" /rootfs/usr/bin/sh; \
+    cp "$(readlink -f "$(command -v node)")" /rootfs/usr/local/bin/node; strip /rootfs/usr/local/bin/node; \
+    { ldd $programs; find /tmp/node_modules -name '*.node' -exec sh -c 'ldd "$1" || true' _ {} \; ; } \
+      | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// && $1 !~ /:$/ { print $1 }' | sort -u \
+      | while read -r lib; do \
+          dir="$(readlink -f "$(dirname "$lib")")"; mkdir -p "/rootfs$dir"; cp -L "$lib" "/rootfs$dir/"; \
+        done; \
+    touch /rootfs/etc/ld.so.conf; ldconfig -r /rootfs; \
+    cp -a /usr/share/doc/. /rootfs/usr/share/doc/; \
+    cp -L /etc/os-release /rootfs/etc/os-release; \
+    printf 'root:x:0:0:root:/root:/usr/sbin/nologin\napp:x:10001:10001::/app:/usr/sbin/nologin\n' > /rootfs/etc/passwd; \
+    printf 'root:x:0:\napp:x:10001:\n' > /rootfs/etc/group; \
+    mkdir -p /rootfs/tmp /rootfs/app /rootfs/data /rootfs/shared/ingest /rootfs/shared/uploads; \
+    chmod 1777 /rootfs/tmp; chown -R 10001:10001 /rootfs/data /rootfs/shared
+
+# ---- runtime ---------------------------------------------------------------------------------
+FROM scratch
+COPY --from=rootfs /rootfs/ /
+ENV PATH=/usr/local/bin:/usr/bin
+# Debian's ffmpeg works in this file system: H.264 + AAC, as the worker transcodes, a WebP
+# picture, as it makes posters, and ffprobe. (sh is dash: the only shell, and no coreutils.)
+RUN set -eu; \
+    ffmpeg -hide_banner -loglevel error -f lavfi -i testsrc=duration=1:size=320x240:rate=10 -f lavfi -i sine=duration=1 \
+      -c:v libx264 -c:a aac -f mpegts -y /dev/null; \
+    ffmpeg -hide_banner -loglevel error -f lavfi -i testsrc=duration=0.1:size=320x240 -frames:v 1 -c:v libwebp -f null -; \
+    ffprobe -hide_banner -loglevel error -f lavfi testsrc=duration=0.1
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/build ./build
 COPY --from=build /app/dist/client ./dist/client
 COPY --from=build /app/dist/server ./dist/server
+# DB-IP Lite (CC BY 4.0; DBIP-LICENSE beside the files): the site's footer links to db-ip.com.
+COPY --from=build /app/geoip ./geoip
 USER app
 # NODE_ENV is for libraries only: Streamclub's safety comes from PUBLIC_URL and explicit settings.
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# AGE_GEOIP_DIR: an operator's fresher DB-IP files replace the image's (docs/age-assurance.md).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data AGE_GEOIP_DIR=/app/geoip
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

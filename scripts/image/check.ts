@@ -9,7 +9,8 @@
  *   4. in the image (`buildah run --isolation chroot`, the host's network) against a test
  *      PostgreSQL: the server answers /readyz 200 and a server-rendered page, then stops
  *      gracefully on SIGTERM; the worker starts with Debian's ffmpeg and stops; a command-line
- *      tool runs; a public PUBLIC_URL without its settings does not start.
+ *      tool runs; the image's DB-IP data places a US state and a country; a public PUBLIC_URL
+ *      without its settings does not start.
  * Installs buildah and mmdebstrap with apt when they are missing (as root on Debian).
  * --compressed also writes the image as a gzip-compressed OCI archive and prints its size.
  */
@@ -26,8 +27,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 const BASE_IMAGE = 'localhost/debian:bookworm-slim'
 const IMAGE = 'localhost/streamclub:check'
 /** The runtime image's budget in MB (uncompressed). docs/operations.md, "Containers", says what fills it. */
-// 560 MB before the DB-IP Lite city databases (about 130 MB) joined the runtime for age assurance.
-const SIZE_BUDGET_MB = 720
+// 695 MB before the runtime was cut to the files it runs on, DB-IP's city files to the US states,
+// Node's symbol table and the packages' tests and sources (432 MB).
+const SIZE_BUDGET_MB = 440
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'streamclub-image-'))
 // As root, the embedded PostgreSQL runs as the postgres user: it must reach its folder in here.
 fs.chmodSync(work, 0o755)
@@ -185,6 +187,7 @@ async function sizeBreakdown(): Promise<string> {
     'app node_modules': 'app/node_modules',
     'app dist (client, renderer)': 'app/dist',
     'app build (server, worker, tools)': 'app/build',
+    'app geoip (DB-IP Lite)': 'app/geoip',
     'ffmpeg, ffprobe': 'usr/bin/ff*',
     all: '.',
   }
@@ -296,6 +299,19 @@ async function checkInImage(db: EmbeddedDatabase): Promise<void> {
   if (toolCode !== 1 || !tool.output().includes('No user has the email address "nobody@example.com"'))
     throw new Error(`cli/user-role: ${toolCode}\n${tool.output()}`)
   pass('a command-line tool runs compiled (node build/cli/user-role.js: "No user has the email address …")')
+
+  // The image's slimmed DB-IP data (AGE_GEOIP_DIR) through the compiled lookup: a US state over IPv4 and IPv6, a country.
+  const lookup = `const { VisitorLocator } = await import('/app/build/core/services/age/locate.js')
+    const locator = new VisitorLocator({ trustProxy: false, countryHeaders: [], regionHeaders: [], local: { kind: 'none' },
+      databaseDir: process.env.AGE_GEOIP_DIR, regionCountries: new Set(['US']) })
+    const places = []
+    for (const ip of ['69.76.144.0', '2600:1700::1', '217.160.0.1']) places.push(Object.values(await locator.locate(ip, {})).join(' '))
+    console.log(places.join(', '))`
+  const geoip = await runInImage('geoip', {}, ['node', '--input-type=module', '-e', lookup])
+  const places = 'US US-TX ip-database, US US-MI ip-database, DE  ip-database'
+  if ((await within(geoip.exited, 60_000, 'the DB-IP lookup')) !== 0 || geoip.output().trim() !== places)
+    throw new Error(`the image's DB-IP data: expected ${places}, got:\n${geoip.output()}`)
+  pass(`the image's DB-IP Lite data places visitors (${places})`)
 
   const unsafe = await runInImage('public server', { DATABASE_URL: db.url, PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://127.0.0.1:2525' }, [
     'node',

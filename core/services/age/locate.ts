@@ -114,6 +114,24 @@ function regionOf(record: LocationRecord | null, country: string): string | null
   return country === 'US' ? (usRegionOf(record.state1 ?? subdivision?.names?.en) ?? null) : null
 }
 
+/**
+ * The parts of a record the lookup reads, as records of their own: the country of a country
+ * record; the country and region of a city record, or null when it names no region (the lookup
+ * then answers as for an address the city database lacks). The container image's databases hold
+ * only these (scripts/geoip/slim.ts).
+ */
+export function countryRecordOf(record: LocationRecord | null): { country_code: string } | null {
+  const country = countryOf(record)
+  return country ? { country_code: country } : null
+}
+
+export function regionRecordOf(record: LocationRecord | null): { country_code: string; subdivisions: Array<{ iso_code: string }> } | null {
+  const country = countryOf(record)
+  const region = country && regionOf(record, country)
+  if (!country || !region) return null
+  return { country_code: country, subdivisions: [{ iso_code: region.slice(country.length + 1) }] }
+}
+
 const requireFromHere = createRequire(import.meta.url)
 
 function packageFile(pkg: string, file: string): string {
