@@ -45,7 +45,7 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
           <nav aria-label={LL.layout.nav.label()} className={`${s.nav} mantine-visible-from-${NAV_BAR_FROM}`}>
             {sections.map((section) => (
               <Link key={section.to} to={section.to} params={{ lang }} className={`mantine-focus-auto ${s.navLink}`}>
-                <span>{section.label}</span>
+                <span className={PLAIN_BUTTON_LABEL}>{section.label}</span>
               </Link>
             ))}
           </nav>
