@@ -6,24 +6,17 @@ import { PageTitle } from '../../components/PageTitle'
 import { AccountNav } from '../../features/auth/AccountNav'
 import { FormAlert } from '../../features/auth/AuthPanel'
 import { PasswordField } from '../../features/auth/PasswordField'
-import { AccountTexts } from '../../features/account/AccountTexts'
-import { accountArea } from '../../features/account/gate'
+import { accountPage } from '../../features/account/AccountTexts'
+import { accountRoute } from '../../features/account/gate'
 import { useServerSubmit } from '../../features/auth/use-server-submit'
 import { useSchemaForm } from '../../lib/forms'
 import { useI18n } from '../../lib/locale'
 import { showSuccess, TOAST_MS } from '../../lib/toasts'
 import { useTRPC } from '../../lib/trpc'
-import { staticHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/account/password')({
-  ssr: false,
-  head: staticHead('changePassword', { noindex: true }),
-  beforeLoad: accountArea,
-  component: () => (
-    <AccountTexts>
-      <ChangePasswordPage />
-    </AccountTexts>
-  ),
+  ...accountRoute('changePassword'),
+  component: accountPage(ChangePasswordPage),
 })
 
 /** Spec section 5: current password required, new one at least 8; success clears the form. */

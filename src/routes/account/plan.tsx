@@ -7,28 +7,21 @@ import type { Locale } from '../../../core/domain/locale.js'
 import { ButtonLink } from '../../components/links'
 import { PageTitle } from '../../components/PageTitle'
 import { AccountNav } from '../../features/auth/AccountNav'
-import { AccountTexts } from '../../features/account/AccountTexts'
-import { accountArea } from '../../features/account/gate'
+import { accountPage } from '../../features/account/AccountTexts'
+import { accountRoute } from '../../features/account/gate'
 import { PlanCard } from '../../features/plans/PlanCard'
 import { formatDate } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
 import type { Trpc } from '../../lib/trpc'
-import { staticHead } from '../../lib/seo'
 
 type CurrentPlan = inferRouterOutputs<AppRouter>['plans']['current']
 
 const currentPlanOptions = (trpc: Trpc, locale: Locale) => trpc.plans.current.queryOptions({ locale })
 
 export const Route = createFileRoute('/account/plan')({
-  ssr: false,
-  head: staticHead('plan', { noindex: true }),
-  beforeLoad: accountArea,
+  ...accountRoute('plan'),
   loader: ({ context }) => context.queryClient.ensureQueryData(currentPlanOptions(context.trpc, context.locale)),
-  component: () => (
-    <AccountTexts>
-      <PlanPage />
-    </AccountTexts>
-  ),
+  component: accountPage(PlanPage),
 })
 
 /** The user's plan as the membership rule decides it, with the buttons the role may use. */

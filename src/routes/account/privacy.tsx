@@ -3,26 +3,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { PageTitle } from '../../components/PageTitle'
-import { AccountTexts } from '../../features/account/AccountTexts'
+import { accountPage } from '../../features/account/AccountTexts'
 import { ConfirmIdentity } from '../../features/account/ConfirmIdentity'
-import { accountArea } from '../../features/account/gate'
+import { accountRoute } from '../../features/account/gate'
 import { AccountNav } from '../../features/auth/AccountNav'
 import { expectedErrorMessage, FormAlert } from '../../features/auth/AuthPanel'
 import { formatDate } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
-import { staticHead } from '../../lib/seo'
 import { showSuccess, TOAST_MS } from '../../lib/toasts'
 import { useTRPC } from '../../lib/trpc'
 
 export const Route = createFileRoute('/account/privacy')({
-  ssr: false,
-  head: staticHead('account', { noindex: true }),
-  beforeLoad: accountArea,
-  component: () => (
-    <AccountTexts>
-      <PrivacyPage />
-    </AccountTexts>
-  ),
+  ...accountRoute('account'),
+  component: accountPage(PrivacyPage),
 })
 
 /** The member's data: download it (server/http/account-export.ts) or delete the account. */

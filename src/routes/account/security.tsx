@@ -5,28 +5,21 @@ import type { inferRouterInputs } from '@trpc/server'
 import { useState } from 'react'
 import type { AppRouter } from '../../../server/trpc/root.js'
 import { PageTitle } from '../../components/PageTitle'
-import { AccountTexts } from '../../features/account/AccountTexts'
+import { accountPage } from '../../features/account/AccountTexts'
 import { useRecentAuth } from '../../features/account/ConfirmIdentity'
-import { accountArea } from '../../features/account/gate'
+import { accountRoute } from '../../features/account/gate'
 import { createPasskey, PasskeyProblem, supportsPasskeys } from '../../features/account/passkey-client'
 import { AccountNav } from '../../features/auth/AccountNav'
 import { expectedErrorMessage, FormAlert } from '../../features/auth/AuthPanel'
 import { translateErrorKey } from '../../lib/forms'
 import { formatDateTime } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
-import { staticHead } from '../../lib/seo'
 import { showSuccess } from '../../lib/toasts'
 import { useTRPC } from '../../lib/trpc'
 
 export const Route = createFileRoute('/account/security')({
-  ssr: false,
-  head: staticHead('account', { noindex: true }),
-  beforeLoad: accountArea,
-  component: () => (
-    <AccountTexts>
-      <SecurityPage />
-    </AccountTexts>
-  ),
+  ...accountRoute('account'),
+  component: accountPage(SecurityPage),
 })
 
 /** Passkeys (add, list, remove), the password (remove once a passkey exists) and the member's sessions. */
