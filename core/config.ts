@@ -243,6 +243,8 @@ const envSchema = z.object({
   AGE_GEOIP_DIR: z.string().min(1).optional(),
   /** The local development age check; default on for a localhost PUBLIC_URL; never in production. */
   AGE_DEV_PROVIDER: bool.optional(),
+  /** How often a server adds its age-assurance counters to the database (the console's figures). */
+  AGE_STATS_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   ...ageMethodsEnv,
 })
 
@@ -321,6 +323,8 @@ interface AgeConfig {
   geoipDir: string | null
   /** The local development provider (a page of this server that says yes or no). */
   devProvider: boolean
+  /** How often the console's counters are stored (ms). */
+  statsFlushMs: number
 }
 
 function agePolicyFrom(file: string | undefined): { policy: AgePolicy; source: string } {
@@ -362,6 +366,7 @@ function ageConfig(e: Env, local: boolean, problems: string[]): AgeConfig {
     regionHeaders: e.AGE_REGION_HEADERS,
     geoipDir: e.AGE_GEOIP_DIR ? path.resolve(e.AGE_GEOIP_DIR) : null,
     devProvider: e.AGE_DEV_PROVIDER ?? local,
+    statsFlushMs: e.AGE_STATS_FLUSH_SECONDS * 1000,
   }
 }
 

@@ -4108,6 +4108,14 @@ export type NamespaceAgeTranslation = {
 		 * O​p​e​n​ ​t​h​e​ ​r​e​q​u​e​s​t​ ​i​n​ ​y​o​u​r​ ​w​a​l​l​e​t​ ​a​p​p
 		 */
 		openWallet: string
+		/**
+		 * Q​R​ ​c​o​d​e​ ​o​f​ ​t​h​e​ ​a​g​e​-​v​e​r​i​f​i​c​a​t​i​o​n​ ​r​e​q​u​e​s​t
+		 */
+		walletQr: string
+		/**
+		 * O​n​ ​a​n​o​t​h​e​r​ ​d​e​v​i​c​e​,​ ​s​c​a​n​ ​t​h​i​s​ ​c​o​d​e​ ​w​i​t​h​ ​t​h​e​ ​E​U​ ​a​g​e​-​v​e​r​i​f​i​c​a​t​i​o​n​ ​a​p​p​ ​o​r​ ​y​o​u​r​ ​d​i​g​i​t​a​l​ ​i​d​e​n​t​i​t​y​ ​w​a​l​l​e​t​.​ ​O​n​ ​t​h​i​s​ ​d​e​v​i​c​e​,​ ​o​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​b​e​l​o​w​.
+		 */
+		scanWallet: string
 		result: {
 			/**
 			 * T​h​e​ ​c​h​e​c​k​ ​d​i​d​ ​n​o​t​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​1​8​ ​o​r​ ​o​l​d​e​r​.​ ​Y​o​u​ ​c​a​n​ ​t​r​y​ ​a​n​o​t​h​e​r​ ​w​a​y​.
@@ -10126,6 +10134,14 @@ export type TranslationFunctions = {
 			 * Open the request in your wallet app
 			 */
 			openWallet: () => LocalizedString
+			/**
+			 * QR code of the age-verification request
+			 */
+			walletQr: () => LocalizedString
+			/**
+			 * On another device, scan this code with the EU age-verification app or your digital identity wallet. On this device, open the link below.
+			 */
+			scanWallet: () => LocalizedString
 			result: {
 				/**
 				 * The check did not confirm that you are 18 or older. You can try another way.

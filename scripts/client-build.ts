@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { writeThemeCss } from './theme-css.js'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const BUILD_DIR = path.join(ROOT, 'dist/.build')
@@ -76,6 +77,7 @@ function vite(args: string[], quiet: boolean): Promise<void> {
 /** Both Vite builds, then the fingerprint of what they read. */
 export async function build({ quiet = false } = {}): Promise<void> {
   fs.rmSync(STAMP, { force: true })
+  writeThemeCss()
   await vite([], quiet)
   await vite(['--ssr'], quiet)
   const fingerprint = buildFingerprint()

@@ -57,11 +57,19 @@ async function shoot(page: Page, url: string, gate: boolean): Promise<Buffer> {
     window.scrollTo(0, 0)
   })
   await page.waitForLoadState('networkidle')
-  await page.evaluate(() =>
-    Promise.all(
-      [...document.images].map((img) => (img.complete ? Promise.resolve() : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })))),
-    ),
-  )
+  // Lazy pictures out of sight sideways (a carousel's other slides) never load by scrolling: load them all, ten seconds at most.
+  await page.evaluate(() => {
+    const pictures = [...document.images].map((img) => {
+      img.loading = 'eager'
+      return img.complete
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            img.addEventListener('load', resolve, { once: true })
+            img.addEventListener('error', resolve, { once: true })
+          })
+    })
+    return Promise.race([Promise.all(pictures), new Promise((resolve) => setTimeout(resolve, 10_000))])
+  })
   await page.waitForTimeout(300)
   return page.screenshot({ fullPage: !gate, animations: 'disabled', caret: 'hide' })
 }
@@ -70,6 +78,8 @@ async function shoot(page: Page, url: string, gate: boolean): Promise<Buffer> {
 async function compare(browser: Browser, a: Buffer, b: Buffer): Promise<{ share: number; sizes: string; diff: Buffer | null }> {
   const page = await browser.newPage()
   try {
+    // tsx names the functions it compiles through a helper the browser lacks.
+    await page.evaluate('globalThis.__name = (fn) => fn')
     const result = await page.evaluate(
       async ([a64, b64]) => {
         const load = (data: string) =>

@@ -170,6 +170,13 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
     app.log.warn(`age policy rule ${gap}: its visitors cannot verify their age (docs/age-assurance.md)`)
   const stopForgettingProofs = onSessionsEnded(() => age.proofs.forgetSessions())
   app.addHook('onClose', async () => stopForgettingProofs())
+  // The console's counters: stored every AGE_STATS_FLUSH_SECONDS and once more on close (before the pool closes).
+  const stopAgeStats = age.stats.flushEvery(
+    config.age.statsFlushMs,
+    () => orm.em.fork(),
+    (error) => app.log.warn({ err: error }, 'age counters not stored'),
+  )
+  app.addHook('onClose', stopAgeStats)
   const decideAge = resolveAgeAccess ?? ((req: FastifyRequest) => age.resolver.resolve(req.ip, req.headers, req.cookies))
   app.addHook('onRequest', async (req) => {
     req.ageAccess = await decideAge(req)
@@ -207,6 +214,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   const pageCache = new CatalogCache({ ttlMs: config.pageCacheTtlMs, staleMs: config.catalogCacheStaleMs, maxEntries: 2000 })
   const changes = config.catalogCacheTtlMs > 0 ? listenForCatalogChanges(orm.config.get('clientUrl')!, [catalogCache, pageCache], app.log) : null
   if (changes) app.addHook('onClose', () => changes.close())
+  metrics?.observeCaches({ page: pageCache, catalog: catalogCache })
   app.decorate('catalogCache', catalogCache)
   app.decorate('pageCache', pageCache)
   app.decorate('catalogChangesReady', changes?.ready ?? Promise.resolve(false))

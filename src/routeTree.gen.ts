@@ -38,6 +38,7 @@ import { Route as AccountPrivacyRouteImport } from './routes/account/privacy'
 import { Route as AccountSecurityRouteImport } from './routes/account/security'
 import { Route as AccountSelectPlanRouteImport } from './routes/account/select-plan'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAgeRouteImport } from './routes/admin/age'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminPipelineRouteImport } from './routes/admin/pipeline'
 import { Route as AdminUploadRouteImport } from './routes/admin/upload'
@@ -222,6 +223,11 @@ const AccountSelectPlanRoute = AccountSelectPlanRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAgeRoute = AdminAgeRouteImport.update({
+  id: '/age',
+  path: '/age',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAuditRoute = AdminAuditRouteImport.update({
@@ -452,6 +458,7 @@ export interface FileRoutesByFullPath {
   '/account/privacy': typeof AccountPrivacyRoute
   '/account/security': typeof AccountSecurityRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/admin/age': typeof AdminAgeRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/pipeline': typeof AdminPipelineRoute
   '/admin/upload': typeof AdminUploadRoute
@@ -519,6 +526,7 @@ export interface FileRoutesByTo {
   '/account/privacy': typeof AccountPrivacyRoute
   '/account/security': typeof AccountSecurityRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/admin/age': typeof AdminAgeRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/pipeline': typeof AdminPipelineRoute
   '/admin/upload': typeof AdminUploadRoute
@@ -591,6 +599,7 @@ export interface FileRoutesById {
   '/account/privacy': typeof AccountPrivacyRoute
   '/account/security': typeof AccountSecurityRoute
   '/account/select-plan': typeof AccountSelectPlanRoute
+  '/admin/age': typeof AdminAgeRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/pipeline': typeof AdminPipelineRoute
   '/admin/upload': typeof AdminUploadRoute
@@ -664,6 +673,7 @@ export interface FileRouteTypes {
     | '/account/privacy'
     | '/account/security'
     | '/account/select-plan'
+    | '/admin/age'
     | '/admin/audit'
     | '/admin/pipeline'
     | '/admin/upload'
@@ -731,6 +741,7 @@ export interface FileRouteTypes {
     | '/account/privacy'
     | '/account/security'
     | '/account/select-plan'
+    | '/admin/age'
     | '/admin/audit'
     | '/admin/pipeline'
     | '/admin/upload'
@@ -802,6 +813,7 @@ export interface FileRouteTypes {
     | '/account/privacy'
     | '/account/security'
     | '/account/select-plan'
+    | '/admin/age'
     | '/admin/audit'
     | '/admin/pipeline'
     | '/admin/upload'
@@ -1070,6 +1082,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/age': {
+      id: '/admin/age'
+      path: '/age'
+      fullPath: '/admin/age'
+      preLoaderRoute: typeof AdminAgeRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/audit': {
@@ -1410,6 +1429,7 @@ const LangRouteChildren: LangRouteChildren = {
 const LangRouteWithChildren = LangRoute._addFileChildren(LangRouteChildren)
 
 interface AdminRouteChildren {
+  AdminAgeRoute: typeof AdminAgeRoute
   AdminAuditRoute: typeof AdminAuditRoute
   AdminPipelineRoute: typeof AdminPipelineRoute
   AdminUploadRoute: typeof AdminUploadRoute
@@ -1437,6 +1457,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAgeRoute: AdminAgeRoute,
   AdminAuditRoute: AdminAuditRoute,
   AdminPipelineRoute: AdminPipelineRoute,
   AdminUploadRoute: AdminUploadRoute,

@@ -7,6 +7,7 @@ import { routeTree } from './routeTree.gen'
 import { TRPCProvider, type ApiClient } from './lib/trpc'
 import type { PageEnvironment } from './lib/page-environment'
 import { NotFound } from './components/NotFound'
+import { dehydratedWithPage } from './lib/deferred'
 import { askedAddressOf, gatedPageTarget, pageGate } from '../core/domain/age/gates.js'
 
 export interface AppRouterDeps {
@@ -57,7 +58,7 @@ export function createAppRouter({ queryClient, apiClient, env }: AppRouterDeps) 
       </TRPCProvider>
     ),
   })
-  setupRouterSsrQueryIntegration({ router, queryClient })
+  setupRouterSsrQueryIntegration({ router, queryClient, dehydrateOptions: { shouldDehydrateQuery: dehydratedWithPage } })
   return router
 }
 

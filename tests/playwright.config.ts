@@ -115,6 +115,8 @@ function e2eServer({ port, pgPort, dataDir, env = {} }: { port: number; pgPort: 
       // The visitor's place from a CDN header (tests/e2e/age.spec.ts); without one, loopback
       // visitors have no jurisdiction and get today's site.
       TRUST_PROXY: 'true',
+      // The console's age counters are stored every second (tests/e2e/age-console.spec.ts waits for them).
+      AGE_STATS_FLUSH_SECONDS: '1',
       ...env,
     },
   }

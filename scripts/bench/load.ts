@@ -3,11 +3,16 @@
  *
  * Mixed anonymous browsing, as visitors and crawlers spread over a large catalog make it, at
  * 64 and at 256 connections against one server process (`npm run build` first, as the
- * script does): server-rendered pages (home, lists on many pages, video, image-set and model
- * pages over a few hundred items, so page-cache hits and misses mix), the tRPC calls the
- * client makes after hydration, a search, and a built asset. Prints errors, p50, p99 and
- * req/s of the mix at each level, then each kind alone at 256 connections (where the time
- * goes), each line with the machine's load average. Goal at 256: 0 errors, p99 <= 200 ms.
+ * script does), in two mixes side by side:
+ *   - visitors: server-rendered pages in English (home, lists on many pages, video, image-set
+ *     and model pages over a few hundred items, so page-cache hits and misses mix), the tRPC
+ *     calls the client makes after hydration, a search, and a built asset;
+ *   - crawlers in five languages: the same kinds of request, each in a random language, over
+ *     random items, list pages and categories of the whole bulk catalog (first visits, as
+ *     crawlers make them: the page cache rarely helps).
+ * Prints errors, p50, p99 and req/s of each mix at each level with the page cache's and the
+ * catalog cache's hit ratio over that run (the server's own counters, from its metrics), then
+ * each kind of each mix alone (where the time goes), each line with the machine's load average. Goal at 256: 0 errors, p99 <= 200 ms.
  *
  * Uses the bench database of bench:catalog (DATA_DIR .data/bench, EMBEDDED_PG_PORT or
  * DATABASE_URL), topped up to the asked size; the server listens on PORT (default 3000). With
@@ -19,6 +24,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { loadConfig } from '../../core/config.js'
+import { LOCALES } from '../../core/domain/locale.js'
 import { formatRow, machineLoad, openBenchDatabase, startProcess, stopProcess, type Measured } from './support.js'
 
 const { values: args } = parseArgs({
@@ -38,6 +44,11 @@ const ids = async (sql: string) => (await bench.client.query<{ id: number }>(sql
 const videos = await ids(`select id from video where released_at is not null order by random() limit 300`)
 const imageSets = await ids(`select id from image_set where released_at is not null order by random() limit 150`)
 const models = await ids(`select id from performer order by random() limit 150`)
+// The crawlers' catalog: every released item, model and category.
+const allVideos = await ids(`select id from video where released_at is not null`)
+const allImageSets = await ids(`select id from image_set where released_at is not null`)
+const allModels = await ids(`select id from performer`)
+const allCategories = await ids(`select id from category`)
 const asset = fs.readdirSync(path.resolve('dist/client/assets')).find((name) => name.endsWith('.js'))
 if (!asset) throw new Error('no built client: run npm run build first (npm run bench:load does)')
 
@@ -58,6 +69,24 @@ const KINDS: Record<string, (n: number) => string> = {
   'trpc: search': (n) => trpc('catalog.videos', { locale: 'en', per_page: 30, q: pick(['sunset', 'studio', 'beach night', 'exclusive'], n) }),
   asset: () => `/assets/${asset}`,
 }
+const random = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!
+const randomPage = (items: number, perPage: number) => 1 + Math.floor(Math.random() * Math.max(1, Math.ceil(items / perPage)))
+const pageQuery = (page: number) => (page === 1 ? '' : `?page=${page}`)
+
+/** The crawlers' requests: every kind in a random language, over the whole catalog. */
+const CRAWLER_KINDS: Record<string, () => string> = {
+  home: () => `/${random(LOCALES)}`,
+  list: () => `/${random(LOCALES)}/videos${pageQuery(randomPage(allVideos.length, 30))}`,
+  video: () => `/${random(LOCALES)}/videos/${random(allVideos)}`,
+  'image set': () => `/${random(LOCALES)}/images/${random(allImageSets)}`,
+  model: () => `/${random(LOCALES)}/models/${random(allModels)}?type=videos`,
+  category: () => `/${random(LOCALES)}/categories/${random(allCategories)}/videos`,
+  'videos list': () => trpc('catalog.videos', { locale: random(LOCALES), per_page: 30, page: randomPage(allVideos.length, 30) }),
+  search: () => trpc('catalog.videos', { locale: random(LOCALES), per_page: 30, q: random(['sunset', 'studio', 'beach night', 'exclusive', 'rooftop']) }),
+  asset: () => `/assets/${asset}`,
+}
+const CRAWLER_MIX = ['home', 'list', 'list', 'video', 'video', 'video', 'image set', 'model', 'category', 'videos list', 'search', 'asset']
+
 /** The mix: pages weigh most (first visits and crawlers), then the calls a hydrated page makes. */
 const MIX: string[] = [
   'page: home',
@@ -95,27 +124,66 @@ async function measure(paths: (n: number) => string, connections: number, durati
   }
 }
 
+const metricsPort = port + 100
+
+/** The server's cache counters (streamclub_cache_lookups_total), by cache and result. */
+async function cacheLookups(): Promise<Record<string, number>> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
+  const counts: Record<string, number> = {}
+  for (const [, cache, result, value] of text.matchAll(/^streamclub_cache_lookups_total\{cache="(\w+)",result="(\w+)"\} (\d+)/gm))
+    counts[`${cache}:${result}`] = Number(value)
+  return counts
+}
+
+/** Hits (fresh or stale) per lookup of each cache between two readings. */
+function hitRatios(before: Record<string, number>, after: Record<string, number>): string {
+  const delta = (key: string) => (after[key] ?? 0) - (before[key] ?? 0)
+  return ['page', 'catalog']
+    .map((cache) => {
+      const hits = delta(`${cache}:hit`) + delta(`${cache}:stale`)
+      const lookups = hits + delta(`${cache}:miss`)
+      return `${cache} cache hits ${lookups ? ((hits / lookups) * 100).toFixed(0) : '-'} % of ${lookups}`
+    })
+    .join(', ')
+}
+
+async function measureMix(name: string, paths: (n: number) => string, connections: number): Promise<Measured> {
+  const before = await cacheLookups()
+  const result = await measure(paths, connections, seconds)
+  console.log(`${formatRow(name, result)}\n${''.padEnd(36)}${hitRatios(before, await cacheLookups())}`)
+  return result
+}
+
 const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []
-const server = await startProcess('server/main.ts', port, bench.url, {}, '/readyz', profile)
+const server = await startProcess('server/main.ts', port, bench.url, { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' }, '/readyz', profile)
 try {
   const settings = loadConfig({ ...process.env, APP_SECRET: 'bench-secret-bench-secret-bench-secret-01' })
   console.log(
     `\nserver: catalog cache ${settings.catalogCacheTtlMs / 1000} s, pages ${settings.pageCacheTtlMs / 1000} s, stale-while-revalidate ${settings.catalogCacheStaleMs / 1000} s`,
   )
-  console.log(`mixed anonymous browsing, ${seconds} s per level (${MIX.length}-step mix: ${[...new Set(MIX)].join(', ')}); ${machineLoad()} at the start`)
+  console.log(`mixed anonymous browsing, ${seconds} s per level and mix; ${machineLoad()} at the start`)
+  console.log(`  visitors (${MIX.length}-step mix in English: ${[...new Set(MIX)].join(', ')})`)
+  console.log(
+    `  crawlers (${CRAWLER_MIX.length}-step mix in ${LOCALES.length} languages over ${allVideos.length} videos, ${allImageSets.length} image sets, ${allModels.length} models: ${[...new Set(CRAWLER_MIX)].join(', ')})`,
+  )
   await measure((n) => KINDS[pick(MIX, n)]!(n), 32, 3) // warm-up
-  const results: Record<number, Measured> = {}
+  const results: Record<string, Measured> = {}
   for (const connections of [64, 256]) {
-    results[connections] = await measure((n) => KINDS[pick(MIX, n)]!(n * 7919), connections, seconds)
-    console.log(formatRow(`mix at ${connections} connections`, results[connections]!))
+    results[`visitors ${connections}`] = await measureMix(`visitors at ${connections} connections`, (n) => KINDS[pick(MIX, n)]!(n * 7919), connections)
+    results[`crawlers ${connections}`] = await measureMix(`crawlers at ${connections} connections`, (n) => CRAWLER_KINDS[pick(CRAWLER_MIX, n)]!(), connections)
   }
   console.log(`\neach kind alone at 256 connections, ${Math.max(5, Math.round(seconds / 4))} s each:`)
   for (const [name, paths] of Object.entries(KINDS)) console.log(formatRow(`  ${name}`, await measure(paths, 256, Math.max(5, Math.round(seconds / 4)))))
+  console.log(`\neach crawler kind alone at 64 connections, ${Math.max(5, Math.round(seconds / 4))} s each:`)
+  for (const [name, path] of Object.entries(CRAWLER_KINDS))
+    console.log(formatRow(`  ${name}`, await measure(() => path(), 64, Math.max(5, Math.round(seconds / 4)))))
 
-  const at256 = results[256]!
-  console.log(
-    `\ntarget at 256 connections: 0 errors (${at256.errors}) ${at256.errors === 0 ? 'ok' : 'MISSED'}, p99 <= 200 ms (${at256.p99} ms) ${at256.p99 <= 200 ? 'ok' : 'MISSED'}`,
-  )
+  for (const mix of ['visitors', 'crawlers']) {
+    const at256 = results[`${mix} 256`]!
+    console.log(
+      `target for ${mix} at 256 connections: 0 errors (${at256.errors}) ${at256.errors === 0 ? 'ok' : 'MISSED'}, p99 <= 200 ms (${at256.p99} ms) ${at256.p99 <= 200 ? 'ok' : 'MISSED'}`,
+    )
+  }
 } finally {
   await stopProcess(server)
   await bench.close()

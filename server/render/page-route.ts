@@ -45,6 +45,7 @@ export function registerPageRoute(app: FastifyInstance, deps: Omit<PageRendererD
     // A gated address shows the verification page (403) or the "not available" page (451).
     const gate = pageGate(req.ageAccess, pathname)
     const status = gate === 'blocked' ? 451 : gate === 'verify' ? 403 : page.status
+    deps.age.stats.countView(req.ageAccess)
     const tag = pageTag(page)
     void reply
       .code(status)

@@ -63,6 +63,20 @@ export function deferHydration<P extends object>(component: ComponentType<P>) {
   return deferredComponent(() => Promise.resolve(component))
 }
 
+const AFTER_HYDRATION = 'fetchedWhenHydrated'
+
+/**
+ * A query of a deferred part whose data stays out of the page: the server renders with it, but
+ * it is not dehydrated into the HTML (src/router.tsx); the part asks for it when it hydrates,
+ * while its server HTML stays on screen. For blocks below the fold: less HTML, less to parse.
+ */
+export function fetchedWhenHydrated<T extends { meta?: Record<string, unknown> }>(options: T): T {
+  return { ...options, meta: { ...options.meta, [AFTER_HYDRATION]: true } }
+}
+
+/** Whether the page's dehydrated data carries this query (see fetchedWhenHydrated). */
+export const dehydratedWithPage = (query: { meta?: Record<string, unknown> }): boolean => query.meta?.[AFTER_HYDRATION] !== true
+
 const serverLoads: Array<Promise<void>> = []
 
 /** On the server: resolves once every deferred part's code is loaded (the renderer waits for it). */

@@ -10,7 +10,7 @@ import { usePageEnvironment } from '../lib/page-environment'
 import { useRefreshForSignedInUser } from '../features/auth/session'
 import { activateLocale, detectClientLocale, I18nProvider, loadNamespaces, translations } from '../lib/locale'
 import type { RouterContext } from '../router-context'
-import { contrastVariables, theme } from '../theme'
+import { theme } from '../theme'
 import { headContext, notFoundHead } from '../lib/seo'
 import { subscribeToToasts, toastsWanted } from '../lib/toasts'
 import { markPageLive } from '../lib/page-live'
@@ -61,7 +61,8 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body>
-        <MantineProvider theme={theme} forceColorScheme="dark" cssVariablesResolver={contrastVariables}>
+        {/* The theme's variables and helper classes are a static stylesheet (scripts/theme-css.ts). */}
+        <MantineProvider theme={theme} forceColorScheme="dark" withCssVariables={false} withGlobalClasses={false}>
           <Toasts />
           {children}
         </MantineProvider>

@@ -21,7 +21,7 @@ export const Route = createFileRoute('/admin')({
 })
 
 /** The console's texts: loaded by its pages only (src/lib/locale.tsx). */
-const CONSOLE_NAMESPACES = ['admin', 'editors', 'inbox', 'tour'] as const
+const CONSOLE_NAMESPACES = ['admin', 'editors', 'inbox', 'tour', 'age'] as const
 
 function AdminLayout() {
   const { locale } = Route.useRouteContext()

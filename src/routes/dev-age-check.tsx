@@ -2,7 +2,7 @@ import { Alert, Button, Container, Group, Loader, Stack, Text } from '@mantine/c
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { AnchorLink } from '../components/links'
+import { AnchorLink } from '../components/anchor-links'
 import { PageTitle } from '../components/PageTitle'
 import { expectedErrorMessage, FormAlert } from '../features/auth/AuthPanel'
 import { loadNamespaces, useI18n } from '../lib/locale'

@@ -11,6 +11,7 @@ import { VisitorLocator } from './locate.js'
 import { configuredAgeMethods, type AgeMethods } from './methods.js'
 import { ProofStore } from './proofs.js'
 import { AgeAccessResolver } from './resolver.js'
+import { AgeStats } from './stats.js'
 
 export interface AgeAssurance {
   locator: VisitorLocator
@@ -19,6 +20,8 @@ export interface AgeAssurance {
   proofs: ProofStore
   /** What the check flow needs (checks.ts). */
   flow: FlowDeps
+  /** The console's counters of this process (stats.ts). */
+  stats: AgeStats
 }
 
 export interface AgeAssuranceDeps {
@@ -39,12 +42,14 @@ export function createAgeAssurance(config: Config, { orm, onError, proofCacheMs 
     regionCountries: regionCountries(age.policy),
   })
   const methods = configuredAgeMethods(config)
+  const stats = new AgeStats()
   const proofs = new ProofStore({ em: () => orm.em.fork(), methods, cacheMs: proofCacheMs, onError })
   return {
     locator,
     methods,
     proofs,
     resolver: new AgeAccessResolver(age.policy, locator, proofs),
-    flow: { methods, proofs, policy: age.policy, onError },
+    stats,
+    flow: { methods, proofs, policy: age.policy, onError, count: (methodId, event) => stats.countCheck(methodId, event) },
   }
 }

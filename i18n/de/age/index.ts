@@ -41,6 +41,9 @@ export default {
     verifiedUntil: 'Dein Alter ist bis {date} bestätigt.',
     continue: 'Weiter',
     openWallet: 'Anfrage in deiner Wallet-App öffnen',
+    walletQr: 'QR-Code der Altersprüfungsanfrage',
+    scanWallet:
+      'Auf einem anderen Gerät scannst du diesen Code mit der EU-Altersverifikations-App oder deiner digitalen Identitäts-Wallet. Auf diesem Gerät öffnest du den Link darunter.',
     result: {
       refused: 'Die Prüfung hat nicht bestätigt, dass du mindestens 18 Jahre alt bist. Du kannst einen anderen Weg versuchen.',
       expired: 'Die Prüfung ist abgelaufen oder wurde schon verwendet. Bitte beginne von vorn.',

@@ -42,6 +42,8 @@ const en_age = {
     verifiedUntil: 'Your age is verified until {date:string}.',
     continue: 'Continue',
     openWallet: 'Open the request in your wallet app',
+    walletQr: 'QR code of the age-verification request',
+    scanWallet: 'On another device, scan this code with the EU age-verification app or your digital identity wallet. On this device, open the link below.',
     result: {
       refused: 'The check did not confirm that you are 18 or older. You can try another way.',
       expired: 'The check has expired or was already used. Please start again.',

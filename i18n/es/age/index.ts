@@ -41,6 +41,9 @@ export default {
     verifiedUntil: 'Tu edad está verificada hasta el {date}.',
     continue: 'Continuar',
     openWallet: 'Abrir la solicitud en tu aplicación de cartera',
+    walletQr: 'Código QR de la solicitud de verificación de edad',
+    scanWallet:
+      'En otro dispositivo, escanea este código con la aplicación europea de verificación de edad o tu cartera de identidad digital. En este dispositivo, abre el enlace de abajo.',
     result: {
       refused: 'La comprobación no confirmó que tengas 18 años o más. Puedes probar otra forma.',
       expired: 'La comprobación ha caducado o ya se ha usado. Vuelve a empezar.',

@@ -41,6 +41,9 @@ export default {
     verifiedUntil: 'Votre âge est vérifié jusqu’au {date}.',
     continue: 'Continuer',
     openWallet: 'Ouvrir la demande dans votre application portefeuille',
+    walletQr: 'Code QR de la demande de vérification de l’âge',
+    scanWallet:
+      'Sur un autre appareil, scannez ce code avec l’application européenne de vérification de l’âge ou votre portefeuille d’identité numérique. Sur cet appareil, ouvrez le lien ci-dessous.',
     result: {
       refused: 'La vérification n’a pas confirmé que vous avez 18 ans ou plus. Vous pouvez essayer un autre moyen.',
       expired: 'La vérification a expiré ou a déjà été utilisée. Veuillez recommencer.',

@@ -41,6 +41,9 @@ export default {
     verifiedUntil: 'La tua età è verificata fino al {date}.',
     continue: 'Continua',
     openWallet: 'Apri la richiesta nella tua app portafoglio',
+    walletQr: 'Codice QR della richiesta di verifica dell’età',
+    scanWallet:
+      'Su un altro dispositivo, scansiona questo codice con l’app europea di verifica dell’età o il tuo portafoglio di identità digitale. Su questo dispositivo, apri il link qui sotto.',
     result: {
       refused: 'La verifica non ha confermato che hai almeno 18 anni. Puoi provare un altro modo.',
       expired: 'La verifica è scaduta o è già stata usata. Ricomincia.',

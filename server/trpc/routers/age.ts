@@ -7,6 +7,7 @@ import { DEV_METHOD_ID, DevAgeMethod } from '../../../core/services/age/methods/
 import type { Context } from '../context.js'
 import { rateLimited } from '../rate-limit.js'
 import { publicProcedure, router } from '../trpc.js'
+import { walletQrSvg } from '../../../core/services/age/methods/eu-wallet/qr-code.js'
 
 /** Per-IP limit of started checks (each one writes a row and may call a provider). */
 const AGE_START_LIMIT = { limit: 30, windowSeconds: 600 } as const
@@ -88,7 +89,7 @@ export const ageRouter = router({
       // The method's state (PKCE verifier, keys) stays on the server.
       return start.kind === 'redirect'
         ? { checkId, kind: start.kind, url: start.url }
-        : { checkId, kind: start.kind, qrUrl: start.qrUrl, digitalCredentials: start.digitalCredentials ?? null }
+        : { checkId, kind: start.kind, qrUrl: start.qrUrl, qrSvg: await walletQrSvg(start.qrUrl), digitalCredentials: start.digitalCredentials ?? null }
     }),
 
   /** The development provider's page: is this browser's check still open? */

@@ -1,8 +1,9 @@
-import { Button, Center, FocusTrap, Group, Overlay, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, FocusTrap } from '@mantine/core'
 import { useMatches } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useI18n } from '../../lib/locale'
 import { usePageEnvironment } from '../../lib/page-environment'
+import s from './AgeGate.module.css'
 
 const STORAGE_KEY = 'ageConfirmed'
 /** Where "under 18" leaves to. */
@@ -50,27 +51,25 @@ export function AgeGate() {
 
   return (
     <div className="age-gate">
-      <Overlay fixed backgroundOpacity={0.85} blur={12} zIndex={300} />
-      <Center className="age-gate__center">
+      <div className={s.overlay} />
+      <div className={s.center}>
         <FocusTrap active>
-          <Paper role="dialog" aria-modal="true" aria-labelledby="age-gate-title" p="xl" radius="md" shadow="xl" maw={620} withBorder>
-            <Stack gap="lg">
-              <Title id="age-gate-title" order={2} fz="xl">
-                {LL.layout.ageGate.title()}
-              </Title>
-              <Text>{LL.layout.ageGate.text()}</Text>
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" component="a" href={AGE_GATE_EXIT_URL} rel="noreferrer">
-                  {LL.layout.ageGate.deny()}
-                </Button>
-                <Button onClick={confirm} data-autofocus>
-                  {LL.layout.ageGate.confirm()}
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
+          <div role="dialog" aria-modal="true" aria-labelledby="age-gate-title" className={s.dialog}>
+            <h2 id="age-gate-title" className={s.title}>
+              {LL.layout.ageGate.title()}
+            </h2>
+            <p className={s.text}>{LL.layout.ageGate.text()}</p>
+            <div className={s.actions}>
+              <Button variant="default" component="a" href={AGE_GATE_EXIT_URL} rel="noreferrer">
+                {LL.layout.ageGate.deny()}
+              </Button>
+              <Button onClick={confirm} data-autofocus>
+                {LL.layout.ageGate.confirm()}
+              </Button>
+            </div>
+          </div>
         </FocusTrap>
-      </Center>
+      </div>
     </div>
   )
 }

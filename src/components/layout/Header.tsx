@@ -1,11 +1,13 @@
-import { ActionIcon, Box, Burger, Group } from '@mantine/core'
-import { useNavigate, useRouterState } from '@tanstack/react-router'
+import { Burger } from '@mantine/core'
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useI18n, useCurrentLocale } from '../../lib/locale'
 import { LanguageMenu } from './LanguageMenu'
 import { NAV_BAR_FROM, useJoinOffer, useSections } from './navigation'
 import { UserMenu } from './UserMenu'
-import { ButtonLink, PlainLink } from '../links'
+import { ButtonLink } from '../links'
+import s from './Header.module.css'
+import { ICON_BUTTON } from './icon-button'
 
 /**
  * Below this breakpoint (phones) the header shows a search icon that opens the search field
@@ -23,10 +25,10 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
   const { me, showBecomeMember } = useJoinOffer()
 
   return (
-    <Box component="header" className="site-header" px={{ base: 'sm', xs: 'md' }}>
+    <header className={`site-header ${s.header}`}>
       {/* Tight on phones: at 360 px the German header needs every pixel. */}
-      <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
-        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+      <div className={s.bar}>
+        <div className={s.start}>
           <Burger
             opened={navOpened}
             onClick={onToggleNav}
@@ -36,19 +38,18 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
             size="sm"
             aria-label={LL.layout.nav.label()}
           />
-          <PlainLink to="/$lang" params={{ lang }} fw={800} fz={{ base: 'lg', xs: 'xl' }} c="pink.5">
+          <Link to="/$lang" params={{ lang }} className={`mantine-focus-auto ${s.logo}`}>
             {LL.layout.siteName()}
-          </PlainLink>
-          <Group component="nav" aria-label={LL.layout.nav.label()} gap={0} visibleFrom={NAV_BAR_FROM} wrap="nowrap">
+          </Link>
+          <nav aria-label={LL.layout.nav.label()} className={`${s.nav} mantine-visible-from-${NAV_BAR_FROM}`}>
             {sections.map((section) => (
-              <ButtonLink key={section.to} to={section.to} params={{ lang }} variant="subtle" color="gray" size="sm" px="xs">
-                {section.label}
-              </ButtonLink>
+              <Link key={section.to} to={section.to} params={{ lang }} className={`mantine-focus-auto ${s.navLink}`}>
+                <span>{section.label}</span>
+              </Link>
             ))}
-          </Group>
-        </Group>
-        {/* The search box gives way first, so the buttons beside it stay in view in every language. */}
-        <Group className="header-actions" gap="xs" wrap="nowrap" justify="flex-end" style={{ flex: '1 1 auto', minWidth: 0 }}>
+          </nav>
+        </div>
+        <div className={`header-actions ${s.actions}`}>
           <HeaderSearch />
           {showBecomeMember && (
             <>
@@ -61,13 +62,13 @@ export function Header({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
             </>
           )}
           {/* On phones the languages move into the navigation drawer, so the user menu stays in view. */}
-          <Box visibleFrom="xs">
+          <div className="mantine-visible-from-xs">
             <LanguageMenu />
-          </Box>
+          </div>
           <UserMenu me={me} showBecomeMember={showBecomeMember} />
-        </Group>
-      </Group>
-    </Box>
+        </div>
+      </div>
+    </header>
   )
 }
 
@@ -132,27 +133,26 @@ function HeaderSearch() {
 
   return (
     <>
-      <Box component="form" role="search" onSubmit={submit} visibleFrom={COMPACT_BELOW} style={{ flex: '0 1 280px', minWidth: 110 }}>
+      <form role="search" onSubmit={submit} className={`${s.search} mantine-visible-from-${COMPACT_BELOW}`}>
         {field(false)}
-      </Box>
-      <ActionIcon
+      </form>
+      <button
         ref={openButton}
-        variant="default"
-        size="lg"
-        hiddenFrom={COMPACT_BELOW}
+        type="button"
+        className={`${ICON_BUTTON} mantine-hidden-from-${COMPACT_BELOW}`}
         aria-label={LL.layout.search.open()}
         aria-expanded={opened}
         onClick={() => setOpened(true)}
       >
         <SearchIcon />
-      </ActionIcon>
+      </button>
       {opened && (
-        <Box component="form" role="search" onSubmit={submit} hiddenFrom={COMPACT_BELOW} className="header-search-overlay">
+        <form role="search" onSubmit={submit} className={`header-search-overlay mantine-hidden-from-${COMPACT_BELOW}`}>
           {field(true)}
-          <ActionIcon type="button" variant="default" size="lg" aria-label={LL.layout.search.close()} onClick={close}>
+          <button type="button" className={ICON_BUTTON} aria-label={LL.layout.search.close()} onClick={close}>
             ✕
-          </ActionIcon>
-        </Box>
+          </button>
+        </form>
       )}
     </>
   )

@@ -1,6 +1,6 @@
-import { ActionIcon } from '@mantine/core'
 import { useI18n } from '../../lib/locale'
 import { deferredMenu } from './DeferredMenu'
+import { ICON_BUTTON } from './icon-button'
 import type { UserMenuProps } from './menus/user-menu-props'
 
 function PersonIcon() {
@@ -20,9 +20,9 @@ export function UserMenu(props: UserMenuProps) {
     <DeferredUserMenu
       {...props}
       button={
-        <ActionIcon variant="default" size="lg" aria-label={LL.layout.userMenu.label()}>
+        <button type="button" className={ICON_BUTTON} aria-label={LL.layout.userMenu.label()}>
           <PersonIcon />
-        </ActionIcon>
+        </button>
       }
     />
   )

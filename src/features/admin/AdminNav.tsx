@@ -19,6 +19,7 @@ export function AdminNav() {
     { to: '/admin/faq', label: LL.editors.nav.faq(), also: undefined },
     { to: '/admin/inbox', label: LL.inbox.nav.inbox(), also: undefined },
     { to: '/admin/users', label: LL.inbox.nav.users(), also: undefined },
+    { to: '/admin/age', label: LL.age.console.title(), also: undefined },
     { to: '/admin/audit', label: LL.admin.nav.audit(), also: undefined },
   ] as const
   return (

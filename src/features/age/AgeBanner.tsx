@@ -1,4 +1,3 @@
-import { Group, Text } from '@mantine/core'
 import { useRouterState } from '@tanstack/react-router'
 import { VERIFY_SECTION } from '../../../core/domain/age/gates.js'
 import { ButtonLink } from '../../components/links'
@@ -17,14 +16,12 @@ export function AgeBanner() {
   return (
     // A plain region, not Mantine's Alert: this is on every page of a blur place, in the first-load script.
     <div role="note" className="age-banner">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" style={{ flex: '1 1 20rem' }}>
-          {LL.age.banner.text()}
-        </Text>
+      <div className="age-banner__row">
+        <p className="age-banner__text">{LL.age.banner.text()}</p>
         <ButtonLink to="/$lang/verify-age" params={{ lang: locale }} search={{ returnTo: location.publicHref }} size="sm">
           {LL.age.banner.action()}
         </ButtonLink>
-      </Group>
+      </div>
     </div>
   )
 }

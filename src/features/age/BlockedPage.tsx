@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core'
-import { AnchorLink } from '../../components/links'
+import { AnchorLink } from '../../components/anchor-links'
 import { PageTitle } from '../../components/PageTitle'
 import { useI18n } from '../../lib/locale'
 

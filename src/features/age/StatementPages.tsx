@@ -1,6 +1,7 @@
 import { Anchor, List, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { AnchorLink, ButtonLink } from '../../components/links'
+import { ButtonLink } from '../../components/links'
+import { AnchorLink } from '../../components/anchor-links'
 import { PageTitle } from '../../components/PageTitle'
 import { useHydrating } from '../../lib/hydration'
 import { useI18n } from '../../lib/locale'

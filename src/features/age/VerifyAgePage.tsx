@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
 import { safeRedirect } from '../../../core/domain/auth/redirect.js'
-import { AnchorLink, ButtonLink } from '../../components/links'
+import { ButtonLink } from '../../components/links'
+import { AnchorLink } from '../../components/anchor-links'
 import { PageTitle } from '../../components/PageTitle'
 import { formatDateTime } from '../../lib/format'
 import { useHydrating } from '../../lib/hydration'
@@ -116,7 +117,7 @@ function MethodCard({ method, returnTo, disabled }: { method: Method; returnTo: 
   const trpc = useTRPC()
   const { LL } = useI18n()
   const start = useMutation(trpc.age.start.mutationOptions())
-  const [wallet, setWallet] = useState<string | null>(null)
+  const [wallet, setWallet] = useState<{ url: string; svg: string } | null>(null)
   const [leaving, setLeaving] = useState(false)
   const go = async () => {
     try {
@@ -125,7 +126,7 @@ function MethodCard({ method, returnTo, disabled }: { method: Method; returnTo: 
         setLeaving(true)
         window.location.assign(started.url)
       } else {
-        setWallet(started.qrUrl)
+        setWallet({ url: started.qrUrl, svg: started.qrSvg })
       }
     } catch {
       // Shown below the button.
@@ -162,9 +163,14 @@ function MethodCard({ method, returnTo, disabled }: { method: Method; returnTo: 
           {LL.age.verify.start({ provider: method.provider })}
         </Button>
         {wallet && (
-          <Anchor href={wallet} size="sm">
-            {LL.age.verify.openWallet()}
-          </Anchor>
+          <>
+            <Text size="sm">{LL.age.verify.scanWallet()}</Text>
+            {/* The server drew it (qrcode, core/services/age/methods/eu-wallet/qr-code.ts): black on white whatever the theme. */}
+            <Box role="img" aria-label={LL.age.verify.walletQr()} w="100%" maw={320} bg="white" dangerouslySetInnerHTML={{ __html: wallet.svg }} />
+            <Anchor href={wallet.url} size="sm">
+              {LL.age.verify.openWallet()}
+            </Anchor>
+          </>
         )}
       </Stack>
     </Paper>

@@ -1,7 +1,7 @@
 import { Alert, Container, Paper, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { TRPCClientError } from '@trpc/client'
-import { AnchorLink } from '../../components/links'
+import { AnchorLink } from '../../components/anchor-links'
 import { PageTitle } from '../../components/PageTitle'
 
 /** The frame of the account forms: the page title above a narrow panel. */

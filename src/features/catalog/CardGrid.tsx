@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core'
 import type { CSSProperties, ReactNode } from 'react'
 import { useI18n } from '../../lib/locale'
 
@@ -27,11 +26,7 @@ const FEWER_BELOW_360: Partial<Record<keyof typeof GRID_COLUMNS, true>> = { vide
 export function CardGrid({ columns, children, empty }: { columns: keyof typeof GRID_COLUMNS; children: ReactNode[]; empty?: string }) {
   const { LL } = useI18n()
   if (!children.length) {
-    return (
-      <Text c="dimmed" py="xl" ta="center">
-        {empty ?? LL.catalog.empty()}
-      </Text>
-    )
+    return <p className="card-grid-empty">{empty ?? LL.catalog.empty()}</p>
   }
   // A CSS grid (styles.css, `.card-grid`) with its columns per breakpoint as custom properties:
   // the same layout as Mantine's SimpleGrid without its script.

@@ -1,12 +1,12 @@
 import { Carousel } from '@mantine/carousel'
-import { Box, Title, useMatches } from '@mantine/core'
+import { Box, useMatches } from '@mantine/core'
 import { useReducedMotion } from '@mantine/hooks'
 import { Link } from '@tanstack/react-router'
 import Autoplay from 'embla-carousel-autoplay'
 import { useMemo, type ReactNode } from 'react'
 import { CAROUSEL } from '../../../core/domain/catalog/catalog-blocks.js'
 import { useI18n } from '../../lib/locale'
-import { BANNER_FRAME, CardPicture } from './cards/CardPicture'
+import { BANNER_FRAME, BANNER_OVERLAY, BANNER_SLIDE, BANNER_TITLE, CardPicture } from './cards/CardPicture'
 import type { BannerItem } from '../../lib/api-types.js'
 
 /**
@@ -75,15 +75,9 @@ export function BannerCarousel({ label, banners }: { label: string; banners: Ban
           const content = (
             // 16:8 on phones, 16:5 from sm: set in CSS (BANNER_FRAME), so the server's HTML already has the height of every screen.
             <CardPicture picture={banner.picture} ratio={16 / 8} className={BANNER_FRAME} seed={banner.id * 11} sizes="100vw" eager={index === 0}>
-              <Box
-                pos="absolute"
-                style={{ inset: 0, background: 'linear-gradient(90deg, rgba(0,0,0,0.65), rgba(0,0,0,0) 60%)', display: 'flex', alignItems: 'flex-end' }}
-                p={{ base: 'md', sm: 'xl' }}
-              >
-                <Title order={3} c="white" fz={{ base: 'md', sm: 'h2' }} mb={{ base: 'md', sm: 'lg' }}>
-                  {banner.title}
-                </Title>
-              </Box>
+              <div className={BANNER_OVERLAY}>
+                <h3 className={BANNER_TITLE}>{banner.title}</h3>
+              </div>
             </CardPicture>
           )
           return (
@@ -93,7 +87,7 @@ export function BannerCarousel({ label, banners }: { label: string; banners: Ban
               aria-roledescription="slide"
               aria-label={LL.catalog.carousel.slide({ index: index + 1, count: banners.length })}
             >
-              <Box style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+              <div className={BANNER_SLIDE}>
                 {banner.linkPath ? (
                   <Link to={`/${locale}${banner.linkPath}` as '/'} aria-label={banner.title}>
                     {content}
@@ -101,7 +95,7 @@ export function BannerCarousel({ label, banners }: { label: string; banners: Ban
                 ) : (
                   content
                 )}
-              </Box>
+              </div>
             </Carousel.Slide>
           )
         })}

@@ -1,6 +1,7 @@
 /**
  * Query options of the catalog, shared by route loaders and components (the loader fills the
- * cache, the component reads the same key). Lists ask for the relations their cards show.
+ * cache, the component reads the same key). Lists ask only for the relations their cards show
+ * (the model names come from `models`; `featured_model` would repeat one of them).
  */
 import type { Locale } from '../../../core/domain/locale.js'
 import { pageSizeFor, type Breakpoint, type ListKind, type SortName } from '../../../core/domain/catalog/list.js'
@@ -8,8 +9,8 @@ import type { ListQueryInput, ListRelation } from '../../../core/domain/schemas/
 import type { Trpc } from '../../lib/trpc'
 
 const CARD_RELATIONS = {
-  videos: ['featured_preview', 'featured_model', 'models', 'rating'],
-  imageSets: ['featured_preview', 'featured_model', 'models', 'rating'],
+  videos: ['featured_preview', 'models', 'rating'],
+  imageSets: ['featured_preview', 'models', 'rating'],
   models: ['rating'],
   categories: [],
 } satisfies Record<ListKind, ListRelation[]>

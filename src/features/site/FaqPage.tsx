@@ -1,6 +1,7 @@
 import { Accordion, Paper, Stack, Text, Title, Typography } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { ButtonLink, RichTextRouterLink } from '../../components/links'
+import { ButtonLink } from '../../components/links'
+import { RichTextRouterLink } from '../../components/anchor-links'
 import { PageTitle } from '../../components/PageTitle'
 import { RichText } from '../../components/RichText'
 import { useCurrentLocale, useI18n } from '../../lib/locale'

@@ -1,7 +1,7 @@
 import { Alert, Stack, Text, Typography } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { LegalSlug } from '../../../core/domain/site/site.js'
-import { RichTextRouterLink } from '../../components/links'
+import { RichTextRouterLink } from '../../components/anchor-links'
 import { PageTitle } from '../../components/PageTitle'
 import { RichText } from '../../components/RichText'
 import { useI18n } from '../../lib/locale'

@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { SUPPORT_HOURS } from '../../../core/domain/site/site.js'
-import { AnchorLink } from '../../components/links'
+import { AnchorLink } from '../../components/anchor-links'
 import { useCurrentLocale, useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
 import { settingsOptions } from './settings'

@@ -1,9 +1,7 @@
-import { Stack, Title, VisuallyHidden } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { HOME_BLOCKS } from '../../../core/domain/catalog/catalog-blocks.js'
 import { isLocale, type Locale } from '../../../core/domain/locale.js'
-import { AnchorLink } from '../../components/links'
 import { CardGrid } from '../../features/catalog/CardGrid'
 import { BannerCarousel, CardCarousel } from '../../features/catalog/DeferredCarousels'
 import { CategoryCard } from '../../features/catalog/cards/CategoryCard'
@@ -12,26 +10,33 @@ import { VideoCard } from '../../features/catalog/cards/VideoCard'
 import { blockInput, listQuery } from '../../features/catalog/queries'
 import { Section } from '../../features/catalog/Section'
 import { ContinueWatching } from '../../features/playback/ContinueWatching'
-import { deferHydration } from '../../lib/deferred'
+import { deferHydration, fetchedWhenHydrated } from '../../lib/deferred'
 import { useI18n } from '../../lib/locale'
 import { useTRPC, type Trpc } from '../../lib/trpc'
 import { headContext, pageHead, websiteData } from '../../lib/seo'
 import type { BannerItem, ListResult, VideoItem } from '../../lib/api-types.js'
 
-/** Blocks below the fold hydrate once the page settles (src/lib/deferred.tsx): less work before the page is live. */
-const LaterCardGrid = deferHydration(CardGrid)
-
-/** The home page's six blocks (spec section 2), fetched in one batched request. */
+/**
+ * The home page's six blocks (spec section 2), fetched in one batched request. The card blocks
+ * and the bottom banners are drawn by the server but their data stays out of the page: their
+ * cards are plain elements (links and clips work before any hydration), so each block hydrates
+ * once the page settles and asks for its data then (src/lib/deferred.tsx).
+ */
 function homeQueries(trpc: Trpc, locale: Locale) {
   const lists = listQuery(trpc)
   return [
     trpc.catalog.banners.queryOptions({ locale, position: 'top' }),
-    lists.videos(blockInput('videos', locale, HOME_BLOCKS.latestVideos)),
-    lists.categories(blockInput('categories', locale, HOME_BLOCKS.featuredCategories, { featured: true })),
-    lists.videos(blockInput('videos', locale, HOME_BLOCKS.popularVideos, { sort: 'most_watched' })),
-    lists.models(blockInput('models', locale, HOME_BLOCKS.topModels, { sort: 'best_rated' })),
-    trpc.catalog.banners.queryOptions({ locale, position: 'bottom' }),
+    fetchedWhenHydrated(lists.videos(blockInput('videos', locale, HOME_BLOCKS.latestVideos))),
+    fetchedWhenHydrated(lists.categories(blockInput('categories', locale, HOME_BLOCKS.featuredCategories, { featured: true }))),
+    fetchedWhenHydrated(lists.videos(blockInput('videos', locale, HOME_BLOCKS.popularVideos, { sort: 'most_watched' }))),
+    fetchedWhenHydrated(lists.models(blockInput('models', locale, HOME_BLOCKS.topModels, { sort: 'best_rated' }))),
+    fetchedWhenHydrated(trpc.catalog.banners.queryOptions({ locale, position: 'bottom' })),
   ] as const
+}
+
+function useHomeQueries() {
+  const { locale } = useI18n()
+  return homeQueries(useTRPC(), locale)
 }
 
 export const Route = createFileRoute('/$lang/')({
@@ -52,108 +57,88 @@ export const Route = createFileRoute('/$lang/')({
 
 function Home() {
   const { LL, locale } = useI18n()
-  const queries = homeQueries(useTRPC(), locale)
-  // One hook per block rather than useSuspenseQueries (its observer is 1 KB more script); the
-  // loader has fetched all six, so none of them waits.
-  const top = useSuspenseQuery(queries[0])
-  const latest = useSuspenseQuery(queries[1])
-  const categories = useSuspenseQuery(queries[2])
-  const popular = useSuspenseQuery(queries[3])
-  const models = useSuspenseQuery(queries[4])
-  const bottom = useSuspenseQuery(queries[5])
-  const lang = { lang: locale }
+  const top = useSuspenseQuery(useHomeQueries()[0])
   return (
-    <Stack gap={40}>
-      <VisuallyHidden>
-        <Title order={1}>{LL.meta.home()}</Title>
-      </VisuallyHidden>
+    <div className="home-blocks">
+      <h1 className="visually-hidden">{LL.meta.home()}</h1>
       {top.data.length > 0 && (
-        <Section
-          id="top-banners"
-          title={LL.catalog.home.topBanners()}
-          showAll={(label) => (
-            <AnchorLink to="/$lang/videos" params={lang} aria-label={label}>
-              {LL.common.showAll()}
-            </AnchorLink>
-          )}
-        >
+        <Section id="top-banners" title={LL.catalog.home.topBanners()} showAll={`/${locale}/videos`}>
           <BannerCarousel label={LL.catalog.home.topBanners()} banners={top.data} />
         </Section>
       )}
       <ContinueWatching />
-      <Section
-        id="latest-videos"
-        title={LL.catalog.home.latestVideos()}
-        showAll={(label) => (
-          <AnchorLink to="/$lang/videos" params={lang} aria-label={label}>
-            {LL.common.showAll()}
-          </AnchorLink>
-        )}
-      >
-        <CardGrid columns="block">
-          {latest.data.items.map((video) => (
-            <VideoCard key={video.id} video={video} />
-          ))}
-        </CardGrid>
-      </Section>
-      <Section
-        id="featured-categories"
-        title={LL.catalog.home.featuredCategories()}
-        showAll={(label) => (
-          <AnchorLink to="/$lang/categories" params={lang} aria-label={label}>
-            {LL.common.showAll()}
-          </AnchorLink>
-        )}
-      >
-        <LaterCardGrid columns="featured">
-          {categories.data.items.map((category) => (
-            <CategoryCard key={category.id} category={category} />
-          ))}
-        </LaterCardGrid>
-      </Section>
-      <Section
-        id="popular-videos"
-        title={LL.catalog.home.popularVideos()}
-        showAll={(label) => (
-          <AnchorLink to="/$lang/videos" params={lang} search={{ sort: 'most_watched' }} aria-label={label}>
-            {LL.common.showAll()}
-          </AnchorLink>
-        )}
-      >
-        <LaterCardGrid columns="block">
-          {popular.data.items.map((video) => (
-            <VideoCard key={video.id} video={video} />
-          ))}
-        </LaterCardGrid>
-      </Section>
-      <Section
-        id="top-models"
-        title={LL.catalog.home.topModels()}
-        showAll={(label) => (
-          <AnchorLink to="/$lang/models" params={lang} search={{ sort: 'best_rated' }} aria-label={label}>
-            {LL.common.showAll()}
-          </AnchorLink>
-        )}
-      >
-        <CardCarousel label={LL.catalog.home.topModels()}>
-          {models.data.items.map((model) => (
-            <ModelCard key={model.id} model={model} />
-          ))}
-        </CardCarousel>
-      </Section>
-      {bottom.data.length > 0 && (
-        <Section
-          id="bottom-banners"
-          title={LL.catalog.home.bottomBanners()}
-          showAll={(label) => (
-            <AnchorLink to="/$lang/coming-soon" params={lang} search={{ type: 'videos' }} aria-label={label}>
-              {LL.common.showAll()}
-            </AnchorLink>
-          )}
-        >
-          <BannerCarousel label={LL.catalog.home.bottomBanners()} banners={bottom.data} />
-        </Section>
-      )}
-    </Stack>
+      <LatestVideos />
+      <FeaturedCategories />
+      <PopularVideos />
+      <TopModels />
+      <BottomBanners />
+    </div>
   )
 }
+
+const LatestVideos = deferHydration(function LatestVideos() {
+  const { LL, locale } = useI18n()
+  const latest = useSuspenseQuery(useHomeQueries()[1])
+  return (
+    <Section id="latest-videos" title={LL.catalog.home.latestVideos()} showAll={`/${locale}/videos`}>
+      <CardGrid columns="block">
+        {latest.data.items.map((video) => (
+          <VideoCard key={video.id} video={video} />
+        ))}
+      </CardGrid>
+    </Section>
+  )
+})
+
+const FeaturedCategories = deferHydration(function FeaturedCategories() {
+  const { LL, locale } = useI18n()
+  const categories = useSuspenseQuery(useHomeQueries()[2])
+  return (
+    <Section id="featured-categories" title={LL.catalog.home.featuredCategories()} showAll={`/${locale}/categories`}>
+      <CardGrid columns="featured">
+        {categories.data.items.map((category) => (
+          <CategoryCard key={category.id} category={category} />
+        ))}
+      </CardGrid>
+    </Section>
+  )
+})
+
+const PopularVideos = deferHydration(function PopularVideos() {
+  const { LL, locale } = useI18n()
+  const popular = useSuspenseQuery(useHomeQueries()[3])
+  return (
+    <Section id="popular-videos" title={LL.catalog.home.popularVideos()} showAll={`/${locale}/videos?sort=most_watched`}>
+      <CardGrid columns="block">
+        {popular.data.items.map((video) => (
+          <VideoCard key={video.id} video={video} />
+        ))}
+      </CardGrid>
+    </Section>
+  )
+})
+
+const TopModels = deferHydration(function TopModels() {
+  const { LL, locale } = useI18n()
+  const models = useSuspenseQuery(useHomeQueries()[4])
+  return (
+    <Section id="top-models" title={LL.catalog.home.topModels()} showAll={`/${locale}/models?sort=best_rated`}>
+      <CardCarousel label={LL.catalog.home.topModels()}>
+        {models.data.items.map((model) => (
+          <ModelCard key={model.id} model={model} />
+        ))}
+      </CardCarousel>
+    </Section>
+  )
+})
+
+const BottomBanners = deferHydration(function BottomBanners() {
+  const { LL, locale } = useI18n()
+  const bottom = useSuspenseQuery(useHomeQueries()[5])
+  if (!bottom.data.length) return null
+  return (
+    <Section id="bottom-banners" title={LL.catalog.home.bottomBanners()} showAll={`/${locale}/coming-soon?type=videos`}>
+      <BannerCarousel label={LL.catalog.home.bottomBanners()} banners={bottom.data} />
+    </Section>
+  )
+})

@@ -1,4 +1,5 @@
 import { router } from '../../trpc.js'
+import { adminAgeRouter } from './age.js'
 import { adminAuditRouter } from './audit.js'
 import { adminContentRouter } from './content.js'
 import { adminPipelineRouter } from './pipeline.js'
@@ -29,4 +30,5 @@ export const adminRouter = router({
   faq: adminFaqRouter,
   inbox: adminInboxRouter,
   users: adminUsersRouter,
+  age: adminAgeRouter,
 })

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { AnchorLink } from '../../../components/links'
+import { AnchorLink } from '../../../components/anchor-links'
 import { useI18n } from '../../../lib/locale'
 
 /** An editor form's buttons: save, delete (after a confirmation) where a row can go, other links, back to the list. */

@@ -6,6 +6,10 @@ const RATIO_CLASS: Record<string, string | undefined> = { [16 / 9]: s.r169, [4 /
 
 /** A banner's frame: 16:8 on phones, 16:5 from the sm breakpoint (pass as className with ratio 2). */
 export const BANNER_FRAME = s.banner
+/** A banner slide's rounded frame, its gradient overlay and its title. */
+export const BANNER_SLIDE = s.bannerSlide
+export const BANNER_OVERLAY = s.bannerOverlay
+export const BANNER_TITLE = s.bannerTitle
 
 /**
  * A card's or page's picture at a fixed aspect ratio, with optional overlays (badges). Where the

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tansta
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { publishingStatus } from '../../../../../core/domain/catalog/publish.js'
 import { contentUpdateSchema, DESCRIPTION_MAX, TITLE_MAX, type ContentUpdate } from '../../../../../core/domain/schemas/admin.js'
-import { AnchorLink } from '../../../../components/links'
+import { AnchorLink } from '../../../../components/anchor-links'
 import { AdminTitle } from '../../../../features/admin/AdminTitle'
 import { Block } from '../../../../features/admin/Block'
 import { CardPreview } from '../../../../features/admin/content/CardPreview'

@@ -5,7 +5,7 @@ import { REPORT_STATES, type ReportState } from '../../../../../core/domain/site
 import { NOTE_MAX } from '../../../../../core/domain/site/inbox.js'
 import { reportStateSchema, type ReportStateChange } from '../../../../../core/domain/schemas/console-inbox.js'
 import type { ReportIssue } from '../../../../../core/domain/site/site.js'
-import { AnchorLink } from '../../../../components/links'
+import { AnchorLink } from '../../../../components/anchor-links'
 import { AdminTitle } from '../../../../features/admin/AdminTitle'
 import { Block } from '../../../../features/admin/Block'
 import { useConfirmedAction, useStayingSave } from '../../../../features/admin/inbox/confirmed-action'
