@@ -1,11 +1,10 @@
-import { Button, Container, Paper, Stack } from '@mantine/core'
+import { Button, Paper, Stack } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { changePasswordSchema } from '../../../core/domain/schemas/auth.js'
-import { PageTitle } from '../../components/PageTitle'
-import { AccountNav } from '../../features/auth/AccountNav'
 import { FormAlert } from '../../features/auth/AuthPanel'
 import { PasswordField } from '../../features/auth/PasswordField'
+import { AccountFrame } from '../../features/account/AccountFrame'
 import { accountPage } from '../../features/account/AccountTexts'
 import { accountRoute } from '../../features/account/gate'
 import { useServerSubmit } from '../../features/auth/use-server-submit'
@@ -34,9 +33,7 @@ function ChangePasswordPage() {
   })
 
   return (
-    <Container size={560} px={0} py="lg">
-      <PageTitle>{LL.auth.changePassword.title()}</PageTitle>
-      <AccountNav />
+    <AccountFrame title={LL.auth.changePassword.title()} size={560}>
       <Paper withBorder p="lg" radius="md">
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
@@ -55,6 +52,6 @@ function ChangePasswordPage() {
           </Stack>
         </form>
       </Paper>
-    </Container>
+    </AccountFrame>
   )
 }

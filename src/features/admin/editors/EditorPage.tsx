@@ -1,4 +1,4 @@
-import { Stack, Title } from '@mantine/core'
+import { NumberInput, Stack, Title, type NumberInputProps } from '@mantine/core'
 import { useMutation, useQuery, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
 import type { EditorArea, EditorRow, EditorValues } from '../../../lib/api-types'
@@ -88,4 +88,10 @@ function EditorForm<A extends EditorArea>({ resource, row }: { resource: EditorR
       </form>
     </Stack>
   )
+}
+
+/** A row's place in its list (0 to 10,000, lowest first), as every editor with an order asks for it. */
+export function OrderField(props: NumberInputProps) {
+  const { LL } = useI18n()
+  return <NumberInput label={LL.editors.common.order()} description={LL.editors.common.orderHint()} min={0} max={10000} allowDecimal={false} {...props} />
 }

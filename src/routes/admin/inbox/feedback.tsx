@@ -1,9 +1,9 @@
-import { Code, Text } from '@mantine/core'
+import { Code } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { pagedListSearch } from '../../../features/admin/inbox/list-search'
 import { EditorList } from '../../../features/admin/editors/EditorList'
-import { InboxPage } from '../../../features/admin/inbox/InboxPage'
+import { InboxPage, MessageText } from '../../../features/admin/inbox/InboxPage'
 import { formatDateTime } from '../../../lib/format'
 import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'
@@ -29,11 +29,7 @@ function FeedbackPage() {
           columns={[
             {
               header: t.message(),
-              cell: (f) => (
-                <Text span size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                  {f.message}
-                </Text>
-              ),
+              cell: (f) => <MessageText>{f.message}</MessageText>,
             },
             { header: LL.inbox.common.received(), cell: (f) => formatDateTime(f.receivedAt, locale) },
             { header: t.page(), cell: (f) => (f.path ? <Code>{f.path}</Code> : '–') },
