@@ -28,34 +28,11 @@ export const ageMethodsEnv = {
 
 type AgeMethodsEnv = z.infer<z.ZodObject<typeof ageMethodsEnv>>
 
-interface OidcProviderConfig {
-  key: string
-  name: string
-  issuer: string
-  clientId: string
-  clientSecret: string
-  claim: string
-  scope: string
-  claimsParameter: boolean
-  doubleAnonymous: boolean
-  assurance: 'verified' | 'estimated'
-}
-
-interface SessionApiProviderConfig {
-  key: string
-  name: string
-  apiUrl: string
-  apiKey: string
-  webhookSecret: string
-  doubleAnonymous: boolean
-  assurance: 'verified' | 'estimated'
-}
-
 export interface AgeMethodsConfig {
   /** The EU age-verification wallet: its trust anchors (DER), read once at start. */
   wallet: { trustAnchorsFile: string; trustAnchors: Uint8Array[]; scheme: string } | null
-  oidc: OidcProviderConfig[]
-  sessionApi: SessionApiProviderConfig[]
+  oidc: z.output<ReturnType<typeof oidcList>>
+  sessionApi: z.output<ReturnType<typeof sessionApiList>>
   /** The card check through the billing processor (today the demo processor only). */
   card: boolean
 }
@@ -76,43 +53,41 @@ function serviceUrl(production: boolean) {
 const key = z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'must be 1 to 32 lower-case letters, digits or dashes')
 const name = z.string().trim().min(1).max(80)
 
-function oidcList(production: boolean) {
-  return z.array(
+/** A JSON list of providers: each with its key and name, `fields`, whether it is double-anonymous and its assurance. */
+const providerList = <F extends z.ZodRawShape>(fields: F) =>
+  z.array(
     z.strictObject({
       key,
       name,
-      issuer: serviceUrl(production),
-      clientId: z.string().min(1).max(200),
-      clientSecret: z.string().min(1).max(500),
-      claim: z
-        .string()
-        .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be a claim name such as age_over_18')
-        .default('age_over_18'),
-      scope: z
-        .string()
-        .regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, 'must be space-separated scope names')
-        .default('openid')
-        .transform((scope) => (scope.split(' ').includes('openid') ? scope : `openid ${scope}`)),
-      claimsParameter: z.boolean().default(true),
+      ...fields,
       doubleAnonymous: z.boolean().default(false),
       assurance: z.enum(['verified', 'estimated']).default('verified'),
     }),
   )
-}
 
-function sessionApiList(production: boolean) {
-  return z.array(
-    z.strictObject({
-      key,
-      name,
-      apiUrl: serviceUrl(production),
-      apiKey: z.string().min(1).max(500),
-      webhookSecret: z.string().min(32, 'must be at least 32 characters').max(500),
-      doubleAnonymous: z.boolean().default(false),
-      assurance: z.enum(['verified', 'estimated']).default('verified'),
-    }),
-  )
-}
+const oidcList = (production: boolean) =>
+  providerList({
+    issuer: serviceUrl(production),
+    clientId: z.string().min(1).max(200),
+    clientSecret: z.string().min(1).max(500),
+    claim: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be a claim name such as age_over_18')
+      .default('age_over_18'),
+    scope: z
+      .string()
+      .regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, 'must be space-separated scope names')
+      .default('openid')
+      .transform((scope) => (scope.split(' ').includes('openid') ? scope : `openid ${scope}`)),
+    claimsParameter: z.boolean().default(true),
+  })
+
+const sessionApiList = (production: boolean) =>
+  providerList({
+    apiUrl: serviceUrl(production),
+    apiKey: z.string().min(1).max(500),
+    webhookSecret: z.string().min(32, 'must be at least 32 characters').max(500),
+  })
 
 /** Parses a JSON list variable; each problem named `VARIABLE[index].field: message`. */
 function jsonList<T extends { key: string }>(variable: string, text: string | undefined, schema: z.ZodType<T[]>, problems: string[]): T[] {

@@ -56,10 +56,10 @@ import {
   X264_PRESET,
 } from '../../core/ffmpeg/ladder.js'
 import { probe } from '../../core/ffmpeg/probe.js'
-import { command, run } from '../../core/ffmpeg/run.js'
 import { makeVideoMedia } from '../../worker/media/video-pipeline.js'
 import { makeScrubThumbnails } from '../../core/ffmpeg/scrub.js'
 import { SCRUB, scrubInterval, scrubRows, scrubTileSize } from '../../core/domain/media/scrub.js'
+import { makeToneVideo } from '../seed/video-sources.js'
 import { timed, type Timing } from './cpu.js'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
@@ -86,32 +86,7 @@ async function source(): Promise<string> {
   if ((await fs.stat(file).catch(() => null))?.size) return file
   await fs.mkdir(path.dirname(file), { recursive: true })
   console.log(`making the ${SECONDS} s 1080p source once (cached: ${file}) …`)
-  await run(
-    command()
-      .input(`testsrc2=size=1920x1080:rate=30`)
-      .inputOptions(['-f', 'lavfi', '-t', String(SECONDS)])
-      .input(`sine=frequency=440:sample_rate=48000`)
-      .inputOptions(['-f', 'lavfi', '-t', String(SECONDS)])
-      .output(`${file}.part`)
-      .outputOptions([
-        '-map',
-        '0:v',
-        '-map',
-        '1:a',
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-crf',
-        '18',
-        '-pix_fmt',
-        'yuv420p',
-        '-c:a',
-        'aac',
-        '-f',
-        'mp4',
-      ]),
-  )
+  await makeToneVideo(`${file}.part`, { video: 'testsrc2=size=1920x1080:rate=30', seconds: SECONDS, tone: 440, crf: 18 })
   await fs.rename(`${file}.part`, file)
   return file
 }

@@ -78,43 +78,25 @@ export function longFormLengths(count: number, taken: ReadonlySet<number> = new 
   })
 }
 
+/**
+ * A synthetic video with a tone, as the featured sources and the transcode bench use it: `video`
+ * (a lavfi source and its filters) for `seconds`, H.264 at `crf` and AAC, in MP4.
+ */
+export function makeToneVideo(file: string, { video, seconds, tone, crf }: { video: string; seconds: number; tone: number; crf: number }) {
+  return run(
+    command()
+      .input(video)
+      .inputOptions(['-f', 'lavfi', '-t', String(seconds)])
+      .input(`sine=frequency=${tone}:sample_rate=48000:duration=${seconds}`)
+      .inputOptions(['-f', 'lavfi'])
+      .output(file)
+      .outputOptions(['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', String(crf), '-g', '48'])
+      .outputOptions(['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k', '-shortest', '-f', 'mp4']),
+  )
+}
+
 function featuredSource(recipe: FeaturedRecipe): VideoSource {
-  return {
-    name: recipe.name,
-    seconds: recipe.seconds,
-    make: (file) =>
-      run(
-        command()
-          .input(recipe.video)
-          .inputOptions(['-f', 'lavfi', '-t', String(recipe.seconds)])
-          .input(`sine=frequency=${recipe.tone}:sample_rate=48000:duration=${recipe.seconds}`)
-          .inputOptions(['-f', 'lavfi'])
-          .output(file)
-          .outputOptions([
-            '-map',
-            '0:v',
-            '-map',
-            '1:a',
-            '-c:v',
-            'libx264',
-            '-preset',
-            'ultrafast',
-            '-crf',
-            '20',
-            '-g',
-            '48',
-            '-pix_fmt',
-            'yuv420p',
-            '-c:a',
-            'aac',
-            '-b:a',
-            '96k',
-            '-shortest',
-            '-f',
-            'mp4',
-          ]),
-      ),
-  }
+  return { name: recipe.name, seconds: recipe.seconds, make: (file) => makeToneVideo(file, { ...recipe, crf: 20 }) }
 }
 
 function longFormSource(index: number, seconds: number): VideoSource {

@@ -1,4 +1,4 @@
-import { Button, Loader, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Loader, Stack, Text } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
@@ -8,7 +8,7 @@ import { localeSearch } from '../features/auth/search'
 import { safeRedirect } from '../../core/domain/auth/redirect.js'
 import { resendToAddressSchema } from '../../core/domain/schemas/auth.js'
 import { AnchorLink } from '../components/anchor-links'
-import { AuthPanel, expectedErrorMessage, FormAlert } from '../features/auth/AuthPanel'
+import { AuthPanel, EmailRequestForm, expectedErrorMessage, FormAlert } from '../features/auth/AuthPanel'
 import { verifyEmailArea } from '../features/auth/gates'
 import { refreshAfterLogin, useMe } from '../features/auth/session'
 import { useServerSubmit } from '../features/auth/use-server-submit'
@@ -100,17 +100,16 @@ function AnyAddress({ afterProblem }: { afterProblem: boolean }) {
     )
   }
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <Text c="dimmed">{LL.auth.verify.askIntro()}</Text>
-        <FormAlert message={message} />
-        <TextInput label={LL.auth.email()} type="email" autoComplete="email" required {...form.getInputProps('email')} />
-        <Button type="submit" loading={resend.isPending} fullWidth>
-          {LL.auth.verify.again()}
-        </Button>
-        <LoginLink />
-      </Stack>
-    </form>
+    <EmailRequestForm
+      intro={LL.auth.verify.askIntro()}
+      submit={LL.auth.verify.again()}
+      message={message}
+      pending={resend.isPending}
+      onSubmit={onSubmit}
+      email={form.getInputProps('email')}
+    >
+      <LoginLink />
+    </EmailRequestForm>
   )
 }
 

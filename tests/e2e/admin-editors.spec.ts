@@ -245,7 +245,7 @@ test('an administrator adds a FAQ question with rich-text answers, finds it on t
 test('an administrator sets a video’s poster and models, schedules, unpublishes and publishes it from its edit page, and the site follows', async ({
   page,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(120_000)
   const email = await signedInWithRole(page, 'admin')
   // A video far from the first pages the other tests look at.
   const { items } = await query<{ items: Array<{ id: number; title: string }> }>(page, 'catalog.videos', { locale: 'en', per_page: 12, page: 3 })
@@ -375,7 +375,7 @@ async function checkEveryEditorPage(page: Page, outputPath: (name: string) => st
 }
 
 test('every editor page marks its section and has no grave accessibility violation on a desktop', async ({ page }, testInfo) => {
-  test.setTimeout(300_000)
+  test.setTimeout(120_000)
   await checkEveryEditorPage(page, (name) => testInfo.outputPath(name), 'desktop')
 })
 
@@ -383,7 +383,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
 
   test('every editor page marks its section, shows cards instead of tables and has no grave accessibility violation', async ({ page }, testInfo) => {
-    test.setTimeout(300_000)
+    test.setTimeout(120_000)
     await checkEveryEditorPage(page, (name) => testInfo.outputPath(name), 'phone')
     await page.goto('/admin/plans')
     await expect(page.getByRole('list', { name: 'Plans' }).getByRole('listitem').first()).toBeVisible()

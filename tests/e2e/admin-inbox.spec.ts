@@ -134,7 +134,7 @@ async function checkNewPages(page: Page, baseURL: string, outputPath: (name: str
 }
 
 test('every inbox and users page marks its section and has no grave accessibility violation on a desktop', async ({ page, baseURL }, testInfo) => {
-  test.setTimeout(180_000)
+  test.setTimeout(120_000)
   await checkNewPages(page, baseURL!, (name) => testInfo.outputPath(name), 'desktop')
 })
 
@@ -142,7 +142,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
 
   test('every inbox and users page shows cards instead of tables and has no grave accessibility violation', async ({ page, baseURL }, testInfo) => {
-    test.setTimeout(180_000)
+    test.setTimeout(120_000)
     await checkNewPages(page, baseURL!, (name) => testInfo.outputPath(name), 'phone')
   })
 })

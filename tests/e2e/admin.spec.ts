@@ -44,7 +44,7 @@ test('the console is hidden from visitors and users: sign-up for a visitor, not 
 })
 
 test('an administrator retries a failed ingest from the live pipeline and finds the change in the audit log', async ({ page }, testInfo) => {
-  test.setTimeout(240_000)
+  test.setTimeout(120_000)
   const email = await signedInWithRole(page, 'admin')
   const name = await dropBrokenVideo()
 
@@ -61,7 +61,7 @@ test('an administrator retries a failed ingest from the live pipeline and finds 
   await expect(page).toHaveURL(/filter=failed/)
   const table = page.getByRole('table', { name: 'Ingested items and their state' })
   const row = table.getByRole('row').filter({ hasText: name })
-  await expect(row).toBeVisible({ timeout: 180_000 })
+  await expect(row).toBeVisible({ timeout: 100_000 })
   await expect(row.getByText('Failed', { exact: true })).toBeVisible()
   await expect(row.getByText('Why it failed:')).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: /worker(s are| is) running/ })).toBeVisible()
@@ -84,7 +84,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
 
   test('the pipeline is a list of cards with a filter menu, in German, without grave accessibility violations', async ({ page }, testInfo) => {
-    test.setTimeout(180_000)
+    test.setTimeout(120_000)
     await signedInWithRole(page, 'admin')
     await page.context().addCookies([{ name: 'locale', value: 'de', url: testInfo.project.use.baseURL! }])
     await page.addInitScript(() => window.localStorage.setItem('locale', 'de'))
@@ -106,7 +106,7 @@ test.describe('on a phone', () => {
 test('an administrator uploads a video by the dropzone, sees it queued and then ready in the pipeline; a wrong type is refused in words', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(300_000)
+  test.setTimeout(120_000)
   const { makeTestVideo } = await import('../support/media')
   const clip = await makeTestVideo(testInfo.outputPath(`upload-${crypto.randomBytes(3).toString('hex')}.mp4`), { seconds: 2, width: 320, height: 180 })
   const name = path.basename(clip)
@@ -140,7 +140,7 @@ test('an administrator uploads a video by the dropzone, sees it queued and then 
 
   await item.getByRole('link', { name: 'Follow it in the pipeline' }).click()
   const row = page.getByRole('table', { name: 'Ingested items and their state' }).getByRole('row').filter({ hasText: name })
-  await expect(row.getByText('Ready', { exact: true })).toBeVisible({ timeout: 240_000 })
+  await expect(row.getByText('Ready', { exact: true })).toBeVisible({ timeout: 100_000 })
   await expect(row.getByText('Published')).toBeVisible()
   // The other browser tests count and order the seeded catalog: the upload leaves the site again.
   await e2eSql(

@@ -54,7 +54,7 @@ test.describe('language', () => {
 
   test('the header keeps search, language and user menu in view in every language and width', async ({ page }) => {
     // Fifteen pages: five languages at three widths.
-    test.setTimeout(180_000)
+    test.setTimeout(120_000)
     await confirmAgeInAdvance(page)
     for (const [locale, labels] of Object.entries(NAV)) {
       const controls = HEADER_CONTROLS[locale as keyof typeof HEADER_CONTROLS]

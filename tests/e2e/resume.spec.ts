@@ -4,7 +4,7 @@ import { PASSWORD, becomeMember, e2eSql, englishVisitor, signedUpUser } from './
 
 test.beforeEach(async ({ page }) => {
   // Two browsers play a video each: more than the default minute on a busy machine.
-  test.setTimeout(180_000)
+  test.setTimeout(120_000)
   await englishVisitor(page)
 })
 

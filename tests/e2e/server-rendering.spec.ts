@@ -44,7 +44,7 @@ const recordScriptsAtHydration = () => {
 
 for (const locale of LOCALES) {
   test(`every public page hydrates without a console error in ${locale}, with only the scripts it names, asked for once it is parsed`, async ({ page }) => {
-    test.setTimeout(180_000)
+    test.setTimeout(120_000)
     await confirmAgeInAdvance(page)
     await page.addInitScript(recordScriptsAtHydration)
     const problems: string[] = []

@@ -265,7 +265,7 @@ describe('admin.pipeline.cancel', () => {
 
   it(
     'stops a running transcode under a real worker: ffmpeg ends, the partial output goes, the job is done; what was published before stays',
-    { timeout: 240_000 },
+    { timeout: 120_000 },
     async () => {
       // 40 s of 720p: the lowest rung (480p) is published first and the video plays; the cancel
       // comes while the 720p rung, most of the job, is being made (early play, services/pipeline.ts).
@@ -285,7 +285,7 @@ describe('admin.pipeline.cancel', () => {
             const row = await db.orm.em.fork().findOneOrFail(Video, queued.id)
             return row.mediaStatus === 'processing' && row.resolutions.join() === 'sd' && row.pendingResolutions.join() === 'hd'
           },
-          180_000,
+          100_000,
           100,
         )
         // Running, with a time left, on a worker named after this machine and process.

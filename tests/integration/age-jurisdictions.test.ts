@@ -12,12 +12,12 @@ import os from 'node:os'
 import path from 'node:path'
 import type { LightMyRequestResponse as InjectResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Image, ImageSet, Video, type ImageRef } from '../../core/db/entities/index.js'
+import { ImageSet, Video } from '../../core/db/entities/index.js'
 import { ensurePlans } from '../../scripts/seed/plans.js'
 import { seedSiteContent } from '../../scripts/seed/index.js'
 import { createTestApp, trpcMutation, trpcQuery, type TestApp } from '../support/app.js'
 import { logIn, signedInUser } from '../support/accounts.js'
-import { ingestClipAndSet, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
+import { explicitFilesOf, ingestClipAndSet, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
 
 /** Media URLs of this site in an answer, as paths with their query. */
 function mediaUrlsIn(text: string): string[] {
@@ -108,23 +108,7 @@ beforeAll(async () => {
   const em = t.db.orm.em.fork()
   video = await em.findOneOrFail(Video, video.id)
   imageSet = await em.findOneOrFail(ImageSet, imageSet.id)
-  const images = await em.find(Image, { imageSet: imageSet.id })
-  const pictures: ImageRef[] = [
-    ...video.media.poster,
-    ...imageSet.media.previews,
-    ...video.media.stills.flatMap((s) => [s.thumb, s.full]),
-    ...images.flatMap((i) => [i.media.thumb, i.media.web, i.media.original]),
-  ]
-  for (const ref of pictures) for (const stored of [ref.path, ref.webp]) if (stored) explicitFiles.add(stored)
-  for (const stored of [
-    video.media.previewClip,
-    video.media.thumbnailClip,
-    video.media.master,
-    video.media.download,
-    video.media.scrub?.track,
-    ...video.media.ladder.map((r) => r.playlist),
-  ])
-    if (stored) explicitFiles.add(stored)
+  for (const file of await explicitFilesOf(em, video, imageSet)) explicitFiles.add(file)
   // What a member of an open place is handed: the signed URLs the crawler then tries everywhere.
   const open = new Visitor({ 'cf-ipcountry': 'CH' })
   await open.signIn()
@@ -138,7 +122,7 @@ beforeAll(async () => {
     `/download/video/${video.id}`,
     `/download/image-set/${imageSet.id}`,
   ].filter((url): url is string => typeof url === 'string')
-}, 180_000)
+}, 120_000)
 
 afterAll(async () => {
   await app?.app.close()

@@ -38,7 +38,7 @@ afterAll(async () => {
 })
 
 describe('a backup taken while the site writes', () => {
-  it('restores into a fresh data folder, starts there and holds every row committed before it began', { timeout: 240_000 }, async () => {
+  it('restores into a fresh data folder, starts there and holds every row committed before it began', { timeout: 120_000 }, async () => {
     const port = await freePort()
     original = await startEmbeddedPostgres({ dataDir: path.join(tmp.dir, 'site', 'postgres'), port, database: 'streamclub' })
     const orm = await openOrm(original.url, { pool: 2 })
@@ -151,7 +151,7 @@ describe('a backup taken while the site writes', () => {
 })
 
 describe('the nightly backup task', () => {
-  it('backs up through a process of its own and keeps the newest BACKUP_KEEP', { timeout: 180_000 }, async () => {
+  it('backs up through a process of its own and keeps the newest BACKUP_KEEP', { timeout: 120_000 }, async () => {
     const port = await freePort()
     const site = path.join(tmp.dir, 'nightly')
     original = await startEmbeddedPostgres({ dataDir: path.join(site, 'postgres'), port, database: 'streamclub' })

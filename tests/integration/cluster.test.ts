@@ -68,10 +68,10 @@ beforeAll(async () => {
     onLog: (line) => console.log(`[haproxy] ${line}`),
   })
   proxyUrl = haproxy.url
-  await until('HAProxy to find both servers ready', async () => (await haproxy.stats()).filter((stat) => stat.name !== 'BACKEND').every(isReady), 180_000)
+  await until('HAProxy to find both servers ready', async () => (await haproxy.stats()).filter((stat) => stat.name !== 'BACKEND').every(isReady), 100_000)
   for (const name of ['worker-a', 'worker-b'])
-    await service(name).line(`${name} to take jobs`, (line) => /^Worker connected and looking for jobs/.test(String(line.msg)), 180_000)
-}, 240_000)
+    await service(name).line(`${name} to take jobs`, (line) => /^Worker connected and looking for jobs/.test(String(line.msg)), 100_000)
+}, 120_000)
 
 afterAll(async () => {
   await haproxy?.stop()
@@ -109,7 +109,7 @@ const videoTitles = async (base: string) =>
 let sources: Video[] = []
 
 describe('a cluster of two servers and two workers on S3', () => {
-  it('transcodes three sources ingested at once exactly once each, on both workers at the same time', { timeout: 420_000 }, async () => {
+  it('transcodes three sources ingested at once exactly once each, on both workers at the same time', { timeout: 120_000 }, async () => {
     const files = await Promise.all(
       [6, 7, 8].map((seconds) => makeTestVideo(path.join(t.tmp.dir, 'sources', `cluster-${seconds}.mp4`), { width: 640, height: 360, seconds })),
     )
@@ -140,7 +140,7 @@ describe('a cluster of two servers and two workers on S3', () => {
         if (failed) throw new Error(`video ${failed.id} failed: ${failed.mediaError}`)
         return rows.every((row) => row.mediaStatus === 'ready') && rows
       },
-      360_000,
+      100_000,
       500,
     )
     sources = await t.db.orm.em.fork().find(Video, { id: { $in: ids } }, { orderBy: { id: 'asc' } })
@@ -257,7 +257,7 @@ describe('a cluster of two servers and two workers on S3', () => {
     expect((await file.arrayBuffer()).byteLength).toBe((await t.store.stat(video.media.download!))!.size)
   })
 
-  it('restarts server A under load behind HAProxy without one failed request', { timeout: 300_000 }, async () => {
+  it('restarts server A under load behind HAProxy without one failed request', { timeout: 120_000 }, async () => {
     const em = t.db.orm.em.fork()
     const member = await makeUser(em, { email: 'cluster-load@example.com' })
     makeSubscription(em, member, await em.findOneOrFail(Plan, { sid: 'premium-monthly' }))
@@ -317,7 +317,7 @@ describe('a cluster of two servers and two workers on S3', () => {
       expect(await old.exited).toEqual({ code: 0, signal: null })
       retired.push(old)
       start('server-a')
-      await until('HAProxy to find server A ready again', async () => isReady((await serverStats())['server-a']!), 180_000, 50)
+      await until('HAProxy to find server A ready again', async () => isReady((await serverStats())['server-a']!), 100_000, 50)
       const back = Date.now() - stoppedAt
 
       marks.after = await serverStats()

@@ -86,7 +86,7 @@ function startWorker(): ChildProcess {
   return child
 }
 
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 180_000): Promise<T> {
+async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 100_000): Promise<T> {
   const started = Date.now()
   for (;;) {
     const value = await check().catch(() => null)
@@ -108,7 +108,7 @@ interface Answer {
 }
 
 describe('PostgreSQL restarted under load', () => {
-  it('keeps answering quickly (503 while it is away, 200 after), and the worker finishes its transcode once', { timeout: 420_000 }, async () => {
+  it('keeps answering quickly (503 while it is away, 200 after), and the worker finishes its transcode once', { timeout: 120_000 }, async () => {
     const em = orm.em.fork()
     const item = makeVideo(em)
     await em.flush()

@@ -42,7 +42,7 @@ beforeAll(async () => {
   await drainJobs({ config: t.config, orm: t.db.orm }, t.db.url)
   const em = t.db.orm.em.fork()
   for (const name of Object.keys(ids) as CorpusName[]) videos[name] = await em.findOneOrFail(Video, ids[name])
-}, 600_000)
+}, 120_000)
 afterAll(() => t.cleanup())
 
 const media = (stored: string) => t.store.absolute(stored)

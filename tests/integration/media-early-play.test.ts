@@ -85,7 +85,7 @@ describe.each(['local', 's3'] as const)('a new 1080p video on the %s store', (ki
 
   it(
     'plays at 480p while the higher rungs wait, then at every rung; a player already playing keeps its rung; the download follows',
-    { timeout: 300_000 },
+    { timeout: 120_000 },
     async () => {
       const { t, app } = env
       const source = await makeTestVideo(path.join(t.tmp.dir, 'src', 'new.mp4'), { width: 1920, height: 1080, seconds: 3 })
@@ -215,7 +215,7 @@ describe.each(['local', 's3'] as const)('a new 1080p video on the %s store', (ki
 describe('higher rungs that fail', () => {
   const env = mediaApp('early-play-failure')
 
-  it('leave the video playable at its lowest rung with the failure shown; the retry makes the higher rungs only', { timeout: 300_000 }, async () => {
+  it('leave the video playable at its lowest rung with the failure shown; the retry makes the higher rungs only', { timeout: 120_000 }, async () => {
     const { t, app } = env
     const source = await makeTestVideo(path.join(t.tmp.dir, 'src', 'fails.mp4'), { width: 1280, height: 720, seconds: 2 })
     const queued = await ingestSource(t.db.orm.em.fork(), t.store, { kind: 'video', source, mode: 'copy' })

@@ -40,7 +40,7 @@ function startWorker(): ChildProcess {
 describe('a worker killed in the middle of a transcode', () => {
   it(
     'publishes nothing half-made; killed after the first publication, the video stays playable and the next worker makes the higher rungs only',
-    { timeout: 240_000 },
+    { timeout: 120_000 },
     async () => {
       const source = await makeTestVideo(path.join(t.tmp.dir, 'long.mp4'), { width: 1280, height: 720, seconds: 10 })
       const queued = await ingestSource(t.db.orm.em.fork(), t.store, { kind: 'video', source, mode: 'copy' })

@@ -340,8 +340,12 @@ describe('media on S3', () => {
     await fs.writeFile(local, randomBytes(3 * 1024 * 1024))
     const elsewhere = new S3MediaStore(path.join(t.tmp.dir, 'elsewhere'), store.s3)
     let [fetched, waits] = [false, 0]
-    const fetching = elsewhere.fetchSource(mediaKey, { waitUntil: new Date(Date.now() + 60_000), onWait: () => waits++ }).then((dir) => ((fetched = true), dir))
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    let saidWaiting = () => {}
+    const waitSaid = new Promise<void>((resolve) => (saidWaiting = resolve))
+    const onWait = () => (waits++, saidWaiting())
+    const fetching = elsewhere.fetchSource(mediaKey, { waitUntil: new Date(Date.now() + 60_000), onWait }).then((dir) => ((fetched = true), dir))
+    // It has looked, found nothing and says it waits: still without the source.
+    await waitSaid
     expect(fetched).toBe(false)
     const puts = vi.spyOn(store, 'putFile')
     await store.keepSource(mediaKey)

@@ -24,7 +24,7 @@ beforeAll(async () => {
   await drainJobs({ config: t.config, orm: t.db.orm }, t.db.url)
   video = await t.db.orm.em.fork().findOneOrFail(Video, queued.id)
   expect(video.mediaStatus).toBe('ready')
-}, 180_000)
+}, 120_000)
 
 afterAll(async () => {
   await app?.app.close()

@@ -49,7 +49,7 @@ async function lockVideos(): Promise<{ release(): Promise<void>; waiting(): Prom
 }
 
 describe('a server told to stop (SIGTERM) during a slow request', () => {
-  it('turns unready at once, keeps serving through the drain, closes the port and still answers the request in flight', { timeout: 240_000 }, async () => {
+  it('turns unready at once, keeps serving through the drain, closes the port and still answers the request in flight', { timeout: 120_000 }, async () => {
     const port = await freePort()
     const server = start('server/main.ts', {
       PORT: String(port),
@@ -132,7 +132,7 @@ describe('a server told to stop (SIGTERM) during a slow request', () => {
 })
 
 describe('a worker told to stop (SIGTERM) during a transcode', () => {
-  it('hands the job back when it cannot finish in time, finishes it when it can, and runs it to completion exactly once', { timeout: 300_000 }, async () => {
+  it('hands the job back when it cannot finish in time, finishes it when it can, and runs it to completion exactly once', { timeout: 120_000 }, async () => {
     const source = await makeTestVideo(path.join(t.tmp.dir, 'long.mp4'), { width: 1280, height: 720, seconds: 10 })
     const queued = await ingestSource(t.db.orm.em.fork(), t.store, { kind: 'video', source, mode: 'copy' })
     if (queued.status !== 'queued') throw new Error(JSON.stringify(queued))

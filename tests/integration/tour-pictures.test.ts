@@ -105,7 +105,7 @@ for (const kind of ['local', 's3'] as const) {
     beforeAll(async () => {
       t = await mediaTestEnv(`tour-${kind}`, { store: kind })
       ;({ video, imageSet } = await ingestClipAndSet(t))
-    }, 180_000)
+    }, 120_000)
 
     afterAll(async () => {
       await t?.cleanup()

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyRequest } from 'fastify'
-import { Banner, Category, Image, ImageSet, ImageSetModel, Model, Video, VideoModel, type ImageRef } from '../../core/db/entities/index.js'
+import { Banner, Category, ImageSet, ImageSetModel, Model, Video, VideoModel } from '../../core/db/entities/index.js'
 import { OPEN_ACCESS, type AgeAccess } from '../../core/domain/age/access.js'
 import { tourWebpPathOf } from '../../core/domain/media/tour.js'
 import { appRouter } from '../../server/trpc/root.js'
@@ -18,7 +18,7 @@ import { ensurePlans } from '../../scripts/seed/plans.js'
 import { createTestApp, trpcQuery, trpcMutation, type TestApp } from '../support/app.js'
 import { signedInUser } from '../support/accounts.js'
 import { makeCategory, makeModel, makeVideo } from '../support/factories.js'
-import { ingestClipAndSet, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
+import { explicitFilesOf, ingestClipAndSet, mediaTestEnv, type MediaTestEnv } from '../support/media.js'
 
 const BLUR: AgeAccess = { outcome: 'blur', verified: false, explicitAllowed: false, jurisdiction: { country: 'FR', region: null, source: 'header' } }
 const TOUR = { 'x-test-age': 'blur' }
@@ -107,31 +107,14 @@ for (const kind of ['local', 's3'] as const) {
       video = ready
 
       // Every file the items' rows name: the tour renditions, and everything else (explicit).
-      const images = await em.find(Image, { imageSet: imageSet.id })
-      const pictures: ImageRef[] = [...video.media.poster, ...imageSet.media.previews]
-      for (const ref of pictures) {
+      for (const ref of [...video.media.poster, ...imageSet.media.previews]) {
         expect(ref.tour, ref.path).toBeTruthy()
         tourFiles.add(ref.tour!)
         tourFiles.add(tourWebpPathOf(ref.tour!))
       }
-      const explicitRefs: ImageRef[] = [
-        ...pictures,
-        ...video.media.stills.flatMap((s) => [s.thumb, s.full]),
-        ...images.flatMap((i) => [i.media.thumb, i.media.web, i.media.original]),
-      ]
-      for (const ref of explicitRefs) for (const stored of [ref.path, ref.webp]) if (stored) explicitFiles.add(stored)
-      for (const stored of [
-        video.media.previewClip,
-        video.media.thumbnailClip,
-        video.media.master,
-        video.media.download,
-        video.media.scrub?.track,
-        ...video.media.ladder.map((r) => r.playlist),
-      ]) {
-        if (stored) explicitFiles.add(stored)
-      }
+      for (const file of await explicitFilesOf(em, video, imageSet)) explicitFiles.add(file)
       member = await signedInUser(app.app, t.db.orm.em.fork(), { email: `tour-${kind}@example.com`, plan: 'premium-monthly' })
-    }, 180_000)
+    }, 120_000)
 
     afterAll(async () => {
       await app?.app.close()

@@ -26,7 +26,7 @@ for (const kind of ['local', 's3'] as const) {
       t = await mediaTestEnv(`webp-${kind}`, { store: kind })
       app = await createTestApp(t.db.orm, t.env)
       ;({ video, imageSet } = await ingestClipAndSet(t))
-    }, 180_000)
+    }, 120_000)
 
     afterAll(async () => {
       await app?.app.close()

@@ -6,6 +6,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import type { FfprobeData } from 'fluent-ffmpeg'
 import ffmpeg from 'fluent-ffmpeg'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { ImageSet, Video } from '../../core/db/entities/index.js'
 import { ffmpegBinaries } from '../../core/ffmpeg/binaries.js'
 
 const exec = promisify(execFile)
@@ -128,6 +130,33 @@ export async function ingestClipAndSet(t: MediaTestEnv) {
   const imageSet = await t.db.orm.em.fork().findOneOrFail(ImageSet, queuedSet.id)
   if (video.mediaStatus !== 'ready' || imageSet.mediaStatus !== 'ready') throw new Error(`not ready: ${video.mediaError ?? imageSet.mediaError}`)
   return { video, imageSet }
+}
+
+/**
+ * Every stored file the rows of a ready video and image set name that only members may see:
+ * pictures (with their WebP copies), the clips, playlists, download and scrub track. The tour's
+ * blurred renditions are not among them.
+ */
+export async function explicitFilesOf(em: EntityManager, video: Video, imageSet: ImageSet): Promise<Set<string>> {
+  const { Image } = await import('../../core/db/entities/index')
+  const images = await em.find(Image, { imageSet: imageSet.id })
+  const pictures = [
+    ...video.media.poster,
+    ...imageSet.media.previews,
+    ...video.media.stills.flatMap((still) => [still.thumb, still.full]),
+    ...images.flatMap((image) => [image.media.thumb, image.media.web, image.media.original]),
+  ]
+  const { media } = video
+  const files = [
+    ...pictures.flatMap((ref) => [ref.path, ref.webp]),
+    media.previewClip,
+    media.thumbnailClip,
+    media.master,
+    media.download,
+    media.scrub?.track,
+    ...media.ladder.map((rung) => rung.playlist),
+  ]
+  return new Set(files.filter((file): file is string => Boolean(file)))
 }
 
 /**

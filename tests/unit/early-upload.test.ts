@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MediaStore, WorkDir } from '../../core/services/media/store.js'
-import { EarlyUpload } from '../../worker/media/early-upload.js'
+import { EarlyUpload, POLL_MS } from '../../worker/media/early-upload.js'
 
 /** A store that records what it is handed early, relative to the work folder. */
 class RecordingStore extends MediaStore {
@@ -21,33 +21,42 @@ let dir: string
 let work: WorkDir
 let store: RecordingStore
 beforeEach(async () => {
+  // The watch's reads run when the test moves the clock on; the files are real.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'early-upload-'))
   work = new WorkDir(dir, 'k1', ['a00000001'])
   store = new RecordingStore(() => work)
   for (const rung of ['sd', 'hd']) await fs.mkdir(path.join(dir, 'protected', 'hls', rung), { recursive: true })
 })
-afterEach(() => fs.rm(dir, { recursive: true, force: true }))
+afterEach(async () => {
+  vi.useRealTimers()
+  await fs.rm(dir, { recursive: true, force: true })
+})
 
 const segment = (rung: string, n: number) => fs.writeFile(path.join(dir, 'protected', 'hls', rung, `seg-${String(n).padStart(5, '0')}.ts`), 'x')
 const playlists = () => ['sd', 'hd'].map((rung) => path.join(dir, 'protected', 'hls', rung, 'index.m3u8'))
 const handedSorted = () => [...store.handed].sort()
+/** The next reads of the watch, run to their end. */
+const nextPass = async (watch: { settled(): Promise<void> }) => {
+  await vi.advanceTimersByTimeAsync(POLL_MS)
+  await watch.settled()
+}
 
 describe('EarlyUpload', () => {
   it('hands on a segment once the encoder has opened the next one, the newest ones and the playlists when the encode succeeded', async () => {
     const watch = new EarlyUpload(store, work).segments(playlists())
     await segment('sd', 0)
     await segment('hd', 0)
-    // The newest segment of a folder may still be written: nothing yet.
-    await new Promise((resolve) => setTimeout(resolve, 700))
+    // The newest segment of a folder may still be written: nothing yet, however often the folders are read.
+    await nextPass(watch)
+    await nextPass(watch)
     expect(store.handed).toEqual([])
 
     await segment('sd', 1)
     await segment('hd', 1)
     await segment('hd', 2)
-    await vi.waitFor(
-      () => expect(handedSorted()).toEqual(['protected/hls/hd/seg-00000.ts', 'protected/hls/hd/seg-00001.ts', 'protected/hls/sd/seg-00000.ts']),
-      { timeout: 3000 },
-    )
+    await nextPass(watch)
+    expect(handedSorted()).toEqual(['protected/hls/hd/seg-00000.ts', 'protected/hls/hd/seg-00001.ts', 'protected/hls/sd/seg-00000.ts'])
 
     await watch.stop(true)
     expect(handedSorted()).toEqual([
@@ -67,10 +76,13 @@ describe('EarlyUpload', () => {
     const watch = new EarlyUpload(store, work).segments(playlists())
     await segment('sd', 0)
     await segment('sd', 1)
-    await vi.waitFor(() => expect(store.handed).toEqual(['protected/hls/sd/seg-00000.ts']), { timeout: 3000 })
+    await nextPass(watch)
+    expect(store.handed).toEqual(['protected/hls/sd/seg-00000.ts'])
     await watch.stop(false)
+    // Stopped: no more reads are due, and the clock moving on hands on nothing.
+    expect(vi.getTimerCount()).toBe(0)
     await segment('sd', 2)
-    await new Promise((resolve) => setTimeout(resolve, 700))
+    await nextPass(watch)
     expect(store.handed).toEqual(['protected/hls/sd/seg-00000.ts'])
   })
 

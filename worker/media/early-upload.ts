@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { MediaStore, WorkDir } from '../../core/services/media/store.js'
 
 /** How often a running encode's folders are read for newly closed segments. */
-const POLL_MS = 500
+export const POLL_MS = 500
 
 /**
  * Hands a job's finished files to the store while the job goes on, so that publishing has
@@ -32,10 +32,11 @@ export class EarlyUpload {
    * Follows an encoder writing HLS media playlists: ffmpeg writes a VOD playlist only at the
    * end, but it closes each segment before it opens the next, so every segment but the newest
    * one of a folder is complete and is handed on at once. `stop()` after the encoder exits hands
-   * on the rest and, when the encode succeeded, the playlists themselves.
+   * on the rest and, when the encode succeeded, the playlists themselves. `settled()` resolves
+   * once the reads begun so far are over (what a reader waits for instead of a while).
    */
-  segments(playlists: string[]): { stop(finished: boolean): Promise<void> } {
-    if (!this.store) return { stop: async () => undefined }
+  segments(playlists: string[]): { stop(finished: boolean): Promise<void>; settled(): Promise<void> } {
+    if (!this.store) return { stop: async () => undefined, settled: async () => undefined }
     const handed = new Set<string>()
     const pass = async (all: boolean) => {
       for (const playlist of playlists) {
@@ -54,6 +55,7 @@ export class EarlyUpload {
       running = running.then(() => pass(false))
     }, POLL_MS)
     return {
+      settled: () => running,
       stop: async (finished) => {
         clearInterval(timer)
         await running

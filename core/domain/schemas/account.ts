@@ -19,36 +19,33 @@ const base64url = (max: number) =>
 const extensionResults = z.record(text().max(64), z.unknown()).default({})
 const transports = z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(8)
 
-/** A new credential as @simplewebauthn/browser's startRegistration returns it (RegistrationResponseJSON). */
-const registrationResponseSchema = z.object({
-  id: base64url(1400).min(1),
-  rawId: base64url(1400).min(1),
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: extensionResults,
-  response: z.object({
-    clientDataJSON: base64url(8192).min(1),
-    attestationObject: base64url(32_768).min(1),
-    authenticatorData: base64url(8192).optional(),
-    transports: transports.optional(),
-    publicKeyAlgorithm: z.number().int().optional(),
-    publicKey: base64url(8192).optional(),
-  }),
+/** A WebAuthn response as @simplewebauthn/browser returns it: the credential's ids and kind, and the ceremony's `response`. */
+const credentialResponse = <R extends z.ZodRawShape>(response: R) =>
+  z.object({
+    id: base64url(1400).min(1),
+    rawId: base64url(1400).min(1),
+    type: z.literal('public-key'),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+    clientExtensionResults: extensionResults,
+    response: z.object(response),
+  })
+
+/** A new credential as startRegistration returns it (RegistrationResponseJSON). */
+const registrationResponseSchema = credentialResponse({
+  clientDataJSON: base64url(8192).min(1),
+  attestationObject: base64url(32_768).min(1),
+  authenticatorData: base64url(8192).optional(),
+  transports: transports.optional(),
+  publicKeyAlgorithm: z.number().int().optional(),
+  publicKey: base64url(8192).optional(),
 })
 
 /** An assertion as startAuthentication returns it (AuthenticationResponseJSON). */
-const authenticationResponseSchema = z.object({
-  id: base64url(1400).min(1),
-  rawId: base64url(1400).min(1),
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: extensionResults,
-  response: z.object({
-    clientDataJSON: base64url(8192).min(1),
-    authenticatorData: base64url(8192).min(1),
-    signature: base64url(2048).min(1),
-    userHandle: base64url(256).optional(),
-  }),
+const authenticationResponseSchema = credentialResponse({
+  clientDataJSON: base64url(8192).min(1),
+  authenticatorData: base64url(8192).min(1),
+  signature: base64url(2048).min(1),
+  userHandle: base64url(256).optional(),
 })
 
 const passkeyNameField = text().trim().min(1, 'account.errors.passkeyNameRequired').max(PASSKEY_NAME_MAX, 'account.errors.passkeyNameTooLong')

@@ -9,7 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { BillingConfig } from '../../config.js'
 import { Plan, Subscription } from '../../db/entities/index.js'
 import { centsToDecimal, checkoutTerms } from '../../domain/billing/billing.js'
-import { localize, type Locale } from '../../domain/locale.js'
+import type { Locale } from '../../domain/locale.js'
 import { currentSubscription } from '../../domain/billing/membership.js'
 import { AppError } from '../../domain/errors.js'
 import { toPlanView, type PlanView } from './plans.js'
@@ -60,16 +60,7 @@ export function checkoutTarget(
   const { plan } = checkout
   try {
     const url = provider.checkoutUrl({
-      plan: {
-        id: plan.id,
-        sid: plan.sid,
-        name: localize(plan.name, locale),
-        period: plan.period,
-        priceCents: plan.priceCents,
-        currency: plan.currency,
-        trialDays: plan.trialDays ?? null,
-        trialPriceCents: plan.trialPriceCents ?? null,
-      },
+      plan: toPlanView(plan, locale),
       userId: user.id,
       locale,
       subscriptionId: checkout.current?.externalId ?? null,

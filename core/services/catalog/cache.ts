@@ -9,6 +9,7 @@
  */
 import { CATALOG_CHANNEL } from './release.js'
 import { listenToChannel, type ChangeListener } from '../site/notifications.js'
+import { setNewest, SingleFlight } from '../../memory-cache.js'
 
 export type { ChangeListener }
 
@@ -28,8 +29,7 @@ export class CatalogCache {
   readonly ttlMs: number
   readonly staleMs: number
   #entries = new Map<string, { value: unknown; expires: number }>()
-  #pending = new Map<string, Promise<unknown>>()
-  #generation = 0
+  #loads = new SingleFlight<unknown>()
   #enabled = false
   stats = { hits: 0, misses: 0, stale: 0, clears: 0 }
 
@@ -50,9 +50,8 @@ export class CatalogCache {
   }
 
   clear(): void {
-    this.#generation++
+    this.#loads.invalidate()
     this.#entries.clear()
-    this.#pending.clear()
     this.stats.clears++
   }
 
@@ -73,11 +72,11 @@ export class CatalogCache {
       else {
         this.stats.stale++
         // A failed background load leaves the stale answer; the next caller tries again.
-        if (!this.#pending.has(key)) this.#load(key, load).catch(() => undefined)
+        if (!this.#loads.get(key)) this.#load(key, load).catch(() => undefined)
       }
       return entry.value as T
     }
-    const pending = this.#pending.get(key)
+    const pending = this.#loads.get(key)
     if (pending) return pending as Promise<T>
     this.stats.misses++
     return this.#load(key, load)
@@ -85,31 +84,10 @@ export class CatalogCache {
 
   /** Loads `key` once (callers meanwhile share the load) and keeps the answer unless the catalog changed meanwhile. */
   #load<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const generation = this.#generation
-    const promise = load().then(
-      (value) => {
-        this.#pending.delete(key)
-        // A change that arrived while loading makes this answer suspect: do not keep it.
-        if (generation === this.#generation && this.#enabled) this.#store(key, value)
-        return value
-      },
-      (error: unknown) => {
-        this.#pending.delete(key)
-        throw error
-      },
-    )
-    this.#pending.set(key, promise)
-    return promise
-  }
-
-  #store(key: string, value: unknown): void {
-    this.#entries.delete(key)
-    this.#entries.set(key, { value, expires: Date.now() + this.ttlMs })
-    while (this.#entries.size > this.maxEntries) {
-      const oldest = this.#entries.keys().next().value
-      if (oldest === undefined) break
-      this.#entries.delete(oldest)
-    }
+    // A change that arrived while loading makes this answer suspect: SingleFlight does not keep it.
+    return this.#loads.run(key, load, (value) => {
+      if (this.#enabled) setNewest(this.#entries, key, { value, expires: Date.now() + this.ttlMs }, this.maxEntries)
+    }) as Promise<T>
   }
 }
 

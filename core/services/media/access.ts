@@ -1,5 +1,6 @@
 import { isMember, type MembershipSubject } from '../../domain/billing/membership.js'
 import type { EndedSessions } from '../auth/sessions.js'
+import { setNewest, SingleFlight } from '../../memory-cache.js'
 
 /** What the gateway needs to know about a session: whose it is and what that user may see. */
 export interface SessionSubject extends MembershipSubject {
@@ -25,8 +26,7 @@ export interface MediaAccessCheck {
  */
 export class MediaAccessCache implements MediaAccessCheck {
   readonly #entries = new Map<string, { subject: SessionSubject | null; until: number }>()
-  readonly #pending = new Map<string, Promise<SessionSubject | null>>()
-  #generation = 0
+  readonly #loads = new SingleFlight<SessionSubject | null>()
 
   constructor(
     private readonly load: (sessionId: string, now: Date) => Promise<SessionSubject | null>,
@@ -42,7 +42,7 @@ export class MediaAccessCache implements MediaAccessCheck {
 
   /** Drops what is known about sessions that ended. */
   forget(ended: EndedSessions): void {
-    this.#generation++
+    this.#loads.invalidate()
     if ('sessionId' in ended) {
       this.#entries.delete(ended.sessionId)
       return
@@ -60,31 +60,13 @@ export class MediaAccessCache implements MediaAccessCheck {
     if (this.ttlMs <= 0) return this.load(sessionId, now)
     const entry = this.#entries.get(sessionId)
     if (entry && entry.until > this.clock()) return Promise.resolve(entry.subject)
-    const pending = this.#pending.get(sessionId)
-    if (pending) return pending
-    const generation = this.#generation
-    const promise = this.load(sessionId, now).then(
-      (subject) => {
-        this.#pending.delete(sessionId)
-        if (generation === this.#generation) this.#store(sessionId, subject)
-        return subject
-      },
-      (error: unknown) => {
-        this.#pending.delete(sessionId)
-        throw error
-      },
+    return (
+      this.#loads.get(sessionId) ??
+      this.#loads.run(
+        sessionId,
+        () => this.load(sessionId, now),
+        (subject) => setNewest(this.#entries, sessionId, { subject, until: this.clock() + this.ttlMs }, this.maxEntries),
+      )
     )
-    this.#pending.set(sessionId, promise)
-    return promise
-  }
-
-  #store(sessionId: string, subject: SessionSubject | null): void {
-    this.#entries.delete(sessionId)
-    this.#entries.set(sessionId, { subject, until: this.clock() + this.ttlMs })
-    while (this.#entries.size > this.maxEntries) {
-      const oldest = this.#entries.keys().next().value
-      if (oldest === undefined) break
-      this.#entries.delete(oldest)
-    }
   }
 }

@@ -1,8 +1,9 @@
-import { Alert, Container, Paper, Text } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { Alert, Button, Container, Paper, Stack, Text, TextInput, type TextInputProps } from '@mantine/core'
+import type { FormEventHandler, ReactNode } from 'react'
 import { TRPCClientError } from '@trpc/client'
 import { AnchorLink } from '../../components/anchor-links'
 import { PageTitle } from '../../components/PageTitle'
+import { useI18n } from '../../lib/locale'
 
 /** The frame of the account forms: the page title above a narrow panel. */
 export function AuthPanel({ title, children, size = 440 }: { title: string; children: ReactNode; size?: number }) {
@@ -49,4 +50,33 @@ export function expectedErrorMessage(error: unknown): string | null {
   const code = (error.data as { code?: string } | undefined)?.code
   if (!code || code === 'INTERNAL_SERVER_ERROR') return null
   return error.message
+}
+
+/**
+ * A form that asks only for an e-mail address to send a mail to: its introduction, the server's
+ * message, the address, the submit button, then `children` (a link onwards).
+ */
+export function EmailRequestForm(props: {
+  intro: string
+  submit: string
+  message: string | null
+  pending: boolean
+  onSubmit: FormEventHandler<HTMLFormElement>
+  email: TextInputProps
+  children: ReactNode
+}) {
+  const { LL } = useI18n()
+  return (
+    <form onSubmit={props.onSubmit} noValidate>
+      <Stack gap="md">
+        <Text c="dimmed">{props.intro}</Text>
+        <FormAlert message={props.message} />
+        <TextInput label={LL.auth.email()} type="email" autoComplete="email" required {...props.email} />
+        <Button type="submit" loading={props.pending} fullWidth>
+          {props.submit}
+        </Button>
+        {props.children}
+      </Stack>
+    </form>
+  )
 }

@@ -5,7 +5,7 @@
  * members-only URL.
  */
 import type { Locale } from '../../../core/domain/locale.js'
-import { absoluteUrl, breadcrumbs, isoDuration, localizedUrl, pageHead, type HeadResult } from '../../lib/seo'
+import { absoluteUrl, breadcrumbs, headContext, isoDuration, localizedUrl, notFoundHead, pageHead, pathAfterLocale, type HeadResult } from '../../lib/seo'
 import { translations } from '../../lib/locale'
 import type { PageEnvironment } from '../../lib/page-environment'
 import type { CategoryDetail, ImageSetDetail, ModelDetail, Picture, VideoDetail } from '../../lib/api-types.js'
@@ -79,8 +79,14 @@ export function categorySeo(category: CategoryDetail): DetailSeo {
 
 const LIST_TITLE = { videos: 'videos', images: 'images', models: 'models', categories: 'categories' } as const
 
+/** A detail route's `head`: the item's head from what its loader found, the not-found head without it. */
+export function detailRouteHead({ match, loaderData }: { match: { context: unknown; pathname: string }; loaderData?: DetailSeo | undefined }) {
+  const { env, locale } = headContext(match)
+  return loaderData ? detailHead(env, locale, pathAfterLocale(match.pathname), loaderData) : notFoundHead(locale)
+}
+
 /** The head of a detail page: title, description, Open Graph, and its schema.org objects. */
-export function detailHead(env: PageEnvironment, locale: Locale, path: string, seo: DetailSeo): HeadResult {
+function detailHead(env: PageEnvironment, locale: Locale, path: string, seo: DetailSeo): HeadResult {
   const t = translations(locale)
   const url = localizedUrl(env, locale, path)
   const image = seo.image ? absoluteUrl(env, seo.image.src) : undefined

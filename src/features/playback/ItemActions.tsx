@@ -24,35 +24,26 @@ export function ItemActions({ kind, item, extra }: { kind: InteractionKind; item
   const rating = state?.rating ?? null
   const number = (value: number) => formatNumber(value, locale)
   const toggle = (active: boolean) => ({ 'aria-pressed': active, variant: active ? 'filled' : 'default', color: active ? 'pink' : 'gray' }) as const
+  // The count beside the button, not in it: the button's name is exactly its action.
+  const rate = (value: 'like' | 'dislike', count: number, icon: ReactNode) => (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        {...toggle(rating === value)}
+        size="compact-md"
+        aria-label={LL.playback.actions[value]()}
+        title={LL.playback.actions[value]()}
+        onClick={() => update({ rating: rating === value ? null : value })}
+      >
+        {icon}
+      </Button>
+      <Text size="sm">{number(count)}</Text>
+    </Group>
+  )
   return (
     <Paper withBorder p="sm" radius="md">
       <Group gap="sm" role="group" aria-label={LL.catalog.reactions.label()}>
-        {/* The count beside the button, not in it: the button's name is exactly its action. */}
-        <Group gap={6} wrap="nowrap">
-          <Button
-            {...toggle(rating === 'like')}
-            size="compact-md"
-            aria-label={LL.playback.actions.like()}
-            title={LL.playback.actions.like()}
-            onClick={() => update({ rating: rating === 'like' ? null : 'like' })}
-          >
-            <ThumbUpIcon size={18} />
-          </Button>
-          <Text size="sm">{number(item.likes)}</Text>
-        </Group>
-        {/* The count beside the button, not in it: the button's name is exactly its action. */}
-        <Group gap={6} wrap="nowrap">
-          <Button
-            {...toggle(rating === 'dislike')}
-            size="compact-md"
-            aria-label={LL.playback.actions.dislike()}
-            title={LL.playback.actions.dislike()}
-            onClick={() => update({ rating: rating === 'dislike' ? null : 'dislike' })}
-          >
-            <ThumbDownIcon size={18} />
-          </Button>
-          <Text size="sm">{number(item.dislikes)}</Text>
-        </Group>
+        {rate('like', item.likes, <ThumbUpIcon size={18} />)}
+        {rate('dislike', item.dislikes, <ThumbDownIcon size={18} />)}
         <Button
           {...toggle(!!state?.favorite)}
           size="compact-md"

@@ -1,29 +1,21 @@
-import { Button, Container, Paper, Stack } from '@mantine/core'
+import { Button, Paper, Stack } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { changePasswordSchema } from '../../../core/domain/schemas/auth.js'
-import { PageTitle } from '../../components/PageTitle'
-import { AccountNav } from '../../features/auth/AccountNav'
 import { FormAlert } from '../../features/auth/AuthPanel'
 import { PasswordField } from '../../features/auth/PasswordField'
-import { AccountTexts } from '../../features/account/AccountTexts'
-import { accountArea } from '../../features/account/gate'
+import { AccountFrame } from '../../features/account/AccountFrame'
+import { accountPage } from '../../features/account/AccountTexts'
+import { accountRoute } from '../../features/account/gate'
 import { useServerSubmit } from '../../features/auth/use-server-submit'
 import { useSchemaForm } from '../../lib/forms'
 import { useI18n } from '../../lib/locale'
 import { showSuccess, TOAST_MS } from '../../lib/toasts'
 import { useTRPC } from '../../lib/trpc'
-import { staticHead } from '../../lib/seo'
 
 export const Route = createFileRoute('/account/password')({
-  ssr: false,
-  head: staticHead('changePassword', { noindex: true }),
-  beforeLoad: accountArea,
-  component: () => (
-    <AccountTexts>
-      <ChangePasswordPage />
-    </AccountTexts>
-  ),
+  ...accountRoute('changePassword'),
+  component: accountPage(ChangePasswordPage),
 })
 
 /** Spec section 5: current password required, new one at least 8; success clears the form. */
@@ -41,9 +33,7 @@ function ChangePasswordPage() {
   })
 
   return (
-    <Container size={560} px={0} py="lg">
-      <PageTitle>{LL.auth.changePassword.title()}</PageTitle>
-      <AccountNav />
+    <AccountFrame title={LL.auth.changePassword.title()} size={560}>
       <Paper withBorder p="lg" radius="md">
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
@@ -62,6 +52,6 @@ function ChangePasswordPage() {
           </Stack>
         </form>
       </Paper>
-    </Container>
+    </AccountFrame>
   )
 }

@@ -1,34 +1,26 @@
-import { Button, Container, Group, Paper, Stack, Text } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { inferRouterOutputs } from '@trpc/server'
 import type { AppRouter } from '../../../server/trpc/root.js'
 import type { Locale } from '../../../core/domain/locale.js'
 import { ButtonLink } from '../../components/links'
-import { PageTitle } from '../../components/PageTitle'
-import { AccountNav } from '../../features/auth/AccountNav'
-import { AccountTexts } from '../../features/account/AccountTexts'
-import { accountArea } from '../../features/account/gate'
+import { AccountFrame } from '../../features/account/AccountFrame'
+import { accountPage } from '../../features/account/AccountTexts'
+import { accountRoute } from '../../features/account/gate'
 import { PlanCard } from '../../features/plans/PlanCard'
 import { formatDate } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
 import type { Trpc } from '../../lib/trpc'
-import { staticHead } from '../../lib/seo'
 
 type CurrentPlan = inferRouterOutputs<AppRouter>['plans']['current']
 
 const currentPlanOptions = (trpc: Trpc, locale: Locale) => trpc.plans.current.queryOptions({ locale })
 
 export const Route = createFileRoute('/account/plan')({
-  ssr: false,
-  head: staticHead('plan', { noindex: true }),
-  beforeLoad: accountArea,
+  ...accountRoute('plan'),
   loader: ({ context }) => context.queryClient.ensureQueryData(currentPlanOptions(context.trpc, context.locale)),
-  component: () => (
-    <AccountTexts>
-      <PlanPage />
-    </AccountTexts>
-  ),
+  component: accountPage(PlanPage),
 })
 
 /** The user's plan as the membership rule decides it, with the buttons the role may use. */
@@ -37,23 +29,19 @@ function PlanPage() {
   const { trpc } = Route.useRouteContext()
   const { data } = useSuspenseQuery(currentPlanOptions(trpc, locale))
   return (
-    <Container size="md" px={0} py="lg">
-      <PageTitle>{LL.plans.page.title()}</PageTitle>
-      <AccountNav />
-      <Stack gap="lg">
-        <Paper withBorder p="lg" radius="md">
-          <Stack gap="md">
-            <PlanStatus data={data} />
-            <PlanButtons data={data} />
-          </Stack>
-        </Paper>
-        {data.plan && (
-          <div style={{ maxWidth: 420 }}>
-            <PlanCard plan={data.plan} headingLevel={2} />
-          </div>
-        )}
-      </Stack>
-    </Container>
+    <AccountFrame title={LL.plans.page.title()}>
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap="md">
+          <PlanStatus data={data} />
+          <PlanButtons data={data} />
+        </Stack>
+      </Paper>
+      {data.plan && (
+        <div style={{ maxWidth: 420 }}>
+          <PlanCard plan={data.plan} headingLevel={2} />
+        </div>
+      )}
+    </AccountFrame>
   )
 }
 

@@ -1,52 +1,34 @@
-import { Alert, Anchor, Button, Checkbox, Container, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Checkbox, Stack, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { PageTitle } from '../../components/PageTitle'
-import { AccountTexts } from '../../features/account/AccountTexts'
+import { AccountFrame, AccountSection } from '../../features/account/AccountFrame'
+import { accountPage } from '../../features/account/AccountTexts'
 import { ConfirmIdentity } from '../../features/account/ConfirmIdentity'
-import { accountArea } from '../../features/account/gate'
-import { AccountNav } from '../../features/auth/AccountNav'
+import { accountRoute } from '../../features/account/gate'
 import { expectedErrorMessage, FormAlert } from '../../features/auth/AuthPanel'
 import { formatDate } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
-import { staticHead } from '../../lib/seo'
 import { showSuccess, TOAST_MS } from '../../lib/toasts'
 import { useTRPC } from '../../lib/trpc'
 
 export const Route = createFileRoute('/account/privacy')({
-  ssr: false,
-  head: staticHead('account', { noindex: true }),
-  beforeLoad: accountArea,
-  component: () => (
-    <AccountTexts>
-      <PrivacyPage />
-    </AccountTexts>
-  ),
+  ...accountRoute('account'),
+  component: accountPage(PrivacyPage),
 })
 
 /** The member's data: download it (server/http/account-export.ts) or delete the account. */
 function PrivacyPage() {
   const { LL } = useI18n()
   return (
-    <Container size="md" px={0} py="lg">
-      <PageTitle>{LL.account.titles.privacy()}</PageTitle>
-      <AccountNav />
-      <Stack gap="lg">
-        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="export-title">
-          <Stack gap="md">
-            <Title order={2} size="h3" id="export-title">
-              {LL.account.privacy.exportTitle()}
-            </Title>
-            <Text>{LL.account.privacy.exportIntro()}</Text>
-            <Button component="a" href="/account/export.json" download variant="default" style={{ alignSelf: 'flex-start' }}>
-              {LL.account.privacy.exportButton()}
-            </Button>
-          </Stack>
-        </Paper>
-        <DeleteAccount />
-      </Stack>
-    </Container>
+    <AccountFrame title={LL.account.titles.privacy()}>
+      <AccountSection id="export" title={LL.account.privacy.exportTitle()} intro={LL.account.privacy.exportIntro()}>
+        <Button component="a" href="/account/export.json" download variant="default" style={{ alignSelf: 'flex-start' }}>
+          {LL.account.privacy.exportButton()}
+        </Button>
+      </AccountSection>
+      <DeleteAccount />
+    </AccountFrame>
   )
 }
 
@@ -80,42 +62,36 @@ function DeleteAccount() {
   }
 
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="delete-title">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="delete-title">
-          {LL.account.privacy.deleteTitle()}
-        </Title>
-        <Text>{LL.account.privacy.deleteIntro()}</Text>
-        <FormAlert message={message} />
-        {terms?.kind === 'administrator' && <Alert color="yellow">{LL.account.privacy.administrator()}</Alert>}
-        {terms?.kind === 'cancelFirst' && (
-          <Alert color="yellow">
-            <Stack gap="xs">
-              <Text>{LL.account.privacy.cancelFirst({ date })}</Text>
-              {view.data?.cancelUrl && (
-                <Anchor href={view.data.cancelUrl} target="_blank" rel="noopener noreferrer" underline="always">
-                  {LL.account.privacy.cancelLink()} {LL.account.privacy.externalHint()}
-                </Anchor>
-              )}
-            </Stack>
-          </Alert>
-        )}
-        {terms?.kind === 'losesPaidPeriod' && (
+    <AccountSection id="delete" title={LL.account.privacy.deleteTitle()} intro={LL.account.privacy.deleteIntro()}>
+      <FormAlert message={message} />
+      {terms?.kind === 'administrator' && <Alert color="yellow">{LL.account.privacy.administrator()}</Alert>}
+      {terms?.kind === 'cancelFirst' && (
+        <Alert color="yellow">
           <Stack gap="xs">
-            <Text>{LL.account.privacy.losesPaidPeriod({ date })}</Text>
-            <Checkbox label={LL.account.privacy.confirmLosing({ date })} checked={givesUp} onChange={(event) => setGivesUp(event.currentTarget.checked)} />
+            <Text>{LL.account.privacy.cancelFirst({ date })}</Text>
+            {view.data?.cancelUrl && (
+              <Anchor href={view.data.cancelUrl} target="_blank" rel="noopener noreferrer" underline="always">
+                {LL.account.privacy.cancelLink()} {LL.account.privacy.externalHint()}
+              </Anchor>
+            )}
           </Stack>
-        )}
-        <Button
-          color="red.9"
-          style={{ alignSelf: 'flex-start' }}
-          disabled={!terms || blocked || (terms.kind === 'losesPaidPeriod' && !givesUp)}
-          loading={remove.isPending}
-          onClick={() => setConfirming(true)}
-        >
-          {LL.account.privacy.deleteButton()}
-        </Button>
-      </Stack>
+        </Alert>
+      )}
+      {terms?.kind === 'losesPaidPeriod' && (
+        <Stack gap="xs">
+          <Text>{LL.account.privacy.losesPaidPeriod({ date })}</Text>
+          <Checkbox label={LL.account.privacy.confirmLosing({ date })} checked={givesUp} onChange={(event) => setGivesUp(event.currentTarget.checked)} />
+        </Stack>
+      )}
+      <Button
+        color="red.9"
+        style={{ alignSelf: 'flex-start' }}
+        disabled={!terms || blocked || (terms.kind === 'losesPaidPeriod' && !givesUp)}
+        loading={remove.isPending}
+        onClick={() => setConfirming(true)}
+      >
+        {LL.account.privacy.deleteButton()}
+      </Button>
       <ConfirmIdentity
         opened={confirming}
         onDone={(confirmed) => void onConfirmed(confirmed)}
@@ -124,6 +100,6 @@ function DeleteAccount() {
         confirmLabel={LL.account.privacy.confirmDelete()}
         danger
       />
-    </Paper>
+    </AccountSection>
   )
 }

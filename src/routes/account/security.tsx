@@ -1,46 +1,34 @@
-import { Badge, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { inferRouterInputs } from '@trpc/server'
 import { useState } from 'react'
 import type { AppRouter } from '../../../server/trpc/root.js'
-import { PageTitle } from '../../components/PageTitle'
-import { AccountTexts } from '../../features/account/AccountTexts'
+import { AccountFrame, AccountSection } from '../../features/account/AccountFrame'
+import { accountPage } from '../../features/account/AccountTexts'
 import { useRecentAuth } from '../../features/account/ConfirmIdentity'
-import { accountArea } from '../../features/account/gate'
+import { accountRoute } from '../../features/account/gate'
 import { createPasskey, PasskeyProblem, supportsPasskeys } from '../../features/account/passkey-client'
-import { AccountNav } from '../../features/auth/AccountNav'
 import { expectedErrorMessage, FormAlert } from '../../features/auth/AuthPanel'
 import { translateErrorKey } from '../../lib/forms'
 import { formatDateTime } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
-import { staticHead } from '../../lib/seo'
 import { showSuccess } from '../../lib/toasts'
 import { useTRPC } from '../../lib/trpc'
 
 export const Route = createFileRoute('/account/security')({
-  ssr: false,
-  head: staticHead('account', { noindex: true }),
-  beforeLoad: accountArea,
-  component: () => (
-    <AccountTexts>
-      <SecurityPage />
-    </AccountTexts>
-  ),
+  ...accountRoute('account'),
+  component: accountPage(SecurityPage),
 })
 
 /** Passkeys (add, list, remove), the password (remove once a passkey exists) and the member's sessions. */
 function SecurityPage() {
   const { LL } = useI18n()
   return (
-    <Container size="md" px={0} py="lg">
-      <PageTitle>{LL.account.titles.security()}</PageTitle>
-      <AccountNav />
-      <Stack gap="lg">
-        <Passkeys />
-        <Sessions />
-      </Stack>
-    </Container>
+    <AccountFrame title={LL.account.titles.security()}>
+      <Passkeys />
+      <Sessions />
+    </AccountFrame>
   )
 }
 
@@ -218,69 +206,63 @@ function Sessions() {
   const deviceName = (device: { browser: string | null; os: string | null }) =>
     device.browser || device.os ? LL.account.sessions.device({ browser: device.browser ?? '?', os: device.os ?? '?' }) : LL.account.sessions.unknownDevice()
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="sessions-title">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="sessions-title">
-          {LL.account.sessions.title()}
-        </Title>
-        <Text>{LL.account.sessions.intro()}</Text>
-        <FormAlert message={message} />
-        <Stack component="ul" aria-label={LL.account.sessions.listLabel()} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {sessions.map((session) => {
-            const device = deviceName(session.device)
-            return (
-              <Paper component="li" key={session.id} withBorder p="sm" radius="sm">
-                <Group justify="space-between" wrap="wrap" gap="sm">
-                  <Stack gap={2}>
-                    <Group gap="xs">
-                      <Text fw={600}>{device}</Text>
-                      {session.current && <Badge>{LL.account.sessions.current()}</Badge>}
-                    </Group>
-                    <Text size="sm">
-                      {session.country
-                        ? LL.account.sessions.place({ country: countries?.of(session.country) ?? session.country })
-                        : LL.account.sessions.placeUnknown()}
-                    </Text>
-                    <Text size="sm">{LL.account.sessions.signedIn({ date: formatDateTime(session.createdAt, locale) })}</Text>
-                    <Text size="sm">{LL.account.sessions.lastSeen({ date: formatDateTime(session.lastSeenAt, locale) })}</Text>
-                  </Stack>
-                  {!session.current && (
-                    <Button
-                      variant="default"
-                      aria-label={LL.account.sessions.endLabel({ device })}
-                      onClick={() =>
-                        void run(async () => {
-                          await endOne.mutateAsync({ id: session.id })
-                          return LL.account.sessions.ended()
-                        })
-                      }
-                    >
-                      {LL.account.sessions.end()}
-                    </Button>
-                  )}
-                </Group>
-              </Paper>
-            )
-          })}
-        </Stack>
-        {sessions.length > 1 ? (
-          <Button
-            variant="default"
-            style={{ alignSelf: 'flex-start' }}
-            loading={endOthers.isPending}
-            onClick={() =>
-              void run(async () => {
-                const { ended } = await endOthers.mutateAsync()
-                return LL.account.sessions.endedOthers({ count: ended })
-              })
-            }
-          >
-            {LL.account.sessions.endOthers()}
-          </Button>
-        ) : (
-          query.data && <Text c="dimmed">{LL.account.sessions.noOthers()}</Text>
-        )}
+    <AccountSection id="sessions" title={LL.account.sessions.title()} intro={LL.account.sessions.intro()}>
+      <FormAlert message={message} />
+      <Stack component="ul" aria-label={LL.account.sessions.listLabel()} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        {sessions.map((session) => {
+          const device = deviceName(session.device)
+          return (
+            <Paper component="li" key={session.id} withBorder p="sm" radius="sm">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Stack gap={2}>
+                  <Group gap="xs">
+                    <Text fw={600}>{device}</Text>
+                    {session.current && <Badge>{LL.account.sessions.current()}</Badge>}
+                  </Group>
+                  <Text size="sm">
+                    {session.country
+                      ? LL.account.sessions.place({ country: countries?.of(session.country) ?? session.country })
+                      : LL.account.sessions.placeUnknown()}
+                  </Text>
+                  <Text size="sm">{LL.account.sessions.signedIn({ date: formatDateTime(session.createdAt, locale) })}</Text>
+                  <Text size="sm">{LL.account.sessions.lastSeen({ date: formatDateTime(session.lastSeenAt, locale) })}</Text>
+                </Stack>
+                {!session.current && (
+                  <Button
+                    variant="default"
+                    aria-label={LL.account.sessions.endLabel({ device })}
+                    onClick={() =>
+                      void run(async () => {
+                        await endOne.mutateAsync({ id: session.id })
+                        return LL.account.sessions.ended()
+                      })
+                    }
+                  >
+                    {LL.account.sessions.end()}
+                  </Button>
+                )}
+              </Group>
+            </Paper>
+          )
+        })}
       </Stack>
-    </Paper>
+      {sessions.length > 1 ? (
+        <Button
+          variant="default"
+          style={{ alignSelf: 'flex-start' }}
+          loading={endOthers.isPending}
+          onClick={() =>
+            void run(async () => {
+              const { ended } = await endOthers.mutateAsync()
+              return LL.account.sessions.endedOthers({ count: ended })
+            })
+          }
+        >
+          {LL.account.sessions.endOthers()}
+        </Button>
+      ) : (
+        query.data && <Text c="dimmed">{LL.account.sessions.noOthers()}</Text>
+      )}
+    </AccountSection>
   )
 }

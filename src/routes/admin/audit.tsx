@@ -1,22 +1,17 @@
 import { Code, Stack, Table, Text } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import * as v from 'valibot'
+import { createFileRoute } from '@tanstack/react-router'
+import { pagedListSearch } from '../../features/admin/inbox/list-search'
 import { Pagination } from '../../features/catalog/Pagination'
 import { formatDateTime } from '../../lib/format'
 import { AdminTitle } from '../../features/admin/AdminTitle'
 import { useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
 
-const searchSchema = v.object({
-  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)), 1), 1),
-})
-
 /** /admin/audit: every console change, newest first, with the state before and after. */
 export const Route = createFileRoute('/admin/audit')({
   ssr: false,
-  validateSearch: searchSchema,
-  search: { middlewares: [stripSearchParams<v.InferOutput<typeof searchSchema>>({ page: 1 })] },
+  ...pagedListSearch,
   component: AuditPage,
 })
 

@@ -1,10 +1,10 @@
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Stack, Text, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { forgotPasswordSchema } from '../../../core/domain/schemas/auth.js'
 import { AnchorLink } from '../../components/anchor-links'
-import { AuthPanel, FormAlert } from '../../features/auth/AuthPanel'
+import { AuthPanel, EmailRequestForm } from '../../features/auth/AuthPanel'
 import { useServerSubmit } from '../../features/auth/use-server-submit'
 import { useSchemaForm } from '../../lib/forms'
 import { useI18n } from '../../lib/locale'
@@ -44,19 +44,18 @@ function ForgotPasswordPage() {
 
   return (
     <AuthPanel title={LL.auth.forgot.title()}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <Text c="dimmed">{LL.auth.forgot.intro()}</Text>
-          <FormAlert message={message} />
-          <TextInput label={LL.auth.email()} type="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <Button type="submit" loading={forgot.isPending} fullWidth>
-            {LL.auth.forgot.submit()}
-          </Button>
-          <AnchorLink to="/login" size="sm" ta="center">
-            {LL.auth.forgot.backToLogin()}
-          </AnchorLink>
-        </Stack>
-      </form>
+      <EmailRequestForm
+        intro={LL.auth.forgot.intro()}
+        submit={LL.auth.forgot.submit()}
+        message={message}
+        pending={forgot.isPending}
+        onSubmit={onSubmit}
+        email={form.getInputProps('email')}
+      >
+        <AnchorLink to="/login" size="sm" ta="center">
+          {LL.auth.forgot.backToLogin()}
+        </AnchorLink>
+      </EmailRequestForm>
     </AuthPanel>
   )
 }

@@ -18,35 +18,26 @@ const FIELDS = ['position', 'title', 'image', 'linkPath', 'sortOrder', 'active',
 const isShowing = (banner: Pick<Banner, 'active' | 'startsAt' | 'endsAt'>, now: Date) =>
   banner.active && (!banner.startsAt || banner.startsAt <= now) && (!banner.endsAt || banner.endsAt > now)
 
+/** What the list and the editor both show of a banner (its title aside). */
+const bannerFields = (row: Banner) => ({
+  id: row.id,
+  position: row.position,
+  linkPath: row.linkPath ?? null,
+  sortOrder: row.sortOrder,
+  active: row.active,
+  startsAt: row.startsAt?.toISOString() ?? null,
+  endsAt: row.endsAt?.toISOString() ?? null,
+  imageUrl: pictureUrl(row.image),
+})
+
 export async function listBannersForAdmin(em: EntityManager, locale: Locale, now: Date) {
   const rows = await em.find(Banner, {}, { orderBy: { position: 'desc', sortOrder: 'asc', id: 'asc' } })
-  return rows.map((row) => ({
-    id: row.id,
-    position: row.position,
-    title: localize(row.title, locale),
-    linkPath: row.linkPath ?? null,
-    sortOrder: row.sortOrder,
-    active: row.active,
-    showing: isShowing(row, now),
-    startsAt: row.startsAt?.toISOString() ?? null,
-    endsAt: row.endsAt?.toISOString() ?? null,
-    imageUrl: pictureUrl(row.image),
-  }))
+  return rows.map((row) => ({ ...bannerFields(row), title: localize(row.title, locale), showing: isShowing(row, now) }))
 }
 
 export async function bannerForEdit(em: EntityManager, id: number) {
   const row = found(await em.findOne(Banner, id))
-  return {
-    id: row.id,
-    position: row.position,
-    title: allLocales(row.title),
-    linkPath: row.linkPath ?? null,
-    sortOrder: row.sortOrder,
-    active: row.active,
-    startsAt: row.startsAt?.toISOString() ?? null,
-    endsAt: row.endsAt?.toISOString() ?? null,
-    imageUrl: pictureUrl(row.image),
-  }
+  return { ...bannerFields(row), title: allLocales(row.title) }
 }
 
 /** A banner's picture: required for a new banner (the schema says so), kept when none is sent. */

@@ -10,44 +10,42 @@ import { useTRPC } from '../../../lib/trpc'
 import { AdminTitle } from '../AdminTitle'
 import { EditorList, type Column } from './EditorList'
 
-/** An editor's texts on its list page (every editor's namespace has them). */
-interface ListTexts {
-  title: () => string
-  intro: () => string
-  newTitle: () => string
-  tableLabel: () => string
-}
-
 /** The edit pages of the editors (`new` for a new row). */
 type EditRoute = `/admin/${EditorArea}/$id`
 
 type ListQuery<A extends EditorArea> = { queryOptions: (input: unknown, options: object) => UseQueryOptions<Array<EditorListRow<A>>> }
 
+/** What makes one editor's list page: its area, its columns and each row's name. */
+export interface EditorListResource<A extends EditorArea> {
+  area: A
+  columns: (LL: TranslationFunctions, locale: Locale) => Column<EditorListRow<A>>[]
+  /** The row's name in its edit link ("Edit Lena"). */
+  nameOf: (row: EditorListRow<A>) => string
+}
+
+/** The component of the route /admin/{area}: the list page of `resource`. */
+export const editorListPage = <A extends EditorArea>(resource: EditorListResource<A>) =>
+  function EditorListRoute() {
+    return <EditorListPage {...resource} />
+  }
+
 /**
  * /admin/{area}: an editor's list page. Title, intro, the button to a new row, optional
  * filters, then the rows (a table on wide screens, cards on phones), each with its edit link.
  * The rows are the area's `list` for the console's language, or for `input` where given.
+ * The texts are the area's namespace's (LL.editors[area]).
  */
 export function EditorListPage<A extends EditorArea>({
   area,
-  texts,
   columns,
   nameOf,
   input,
   filters,
-}: {
-  area: A
-  texts: (LL: TranslationFunctions) => ListTexts
-  columns: (LL: TranslationFunctions, locale: Locale) => Column<EditorListRow<A>>[]
-  /** The row's name in its edit link ("Edit Lena"). */
-  nameOf: (row: EditorListRow<A>) => string
-  input?: object
-  filters?: ReactNode
-}) {
+}: EditorListResource<A> & { input?: object; filters?: ReactNode }) {
   const { LL, locale } = useI18n()
   const list = (useTRPC().admin[area] as unknown as { list: ListQuery<A> }).list
   const { data: rows } = useQuery(list.queryOptions(input ?? { locale }, { staleTime: 0, placeholderData: keepPreviousData }))
-  const t = texts(LL)
+  const t = LL.editors[area]
   const editTo = `/admin/${area}/$id` as EditRoute
   return (
     <Stack gap="md">

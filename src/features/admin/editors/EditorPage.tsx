@@ -1,5 +1,6 @@
-import { Stack, Title } from '@mantine/core'
+import { NumberInput, Stack, Title, type NumberInputProps } from '@mantine/core'
 import { useMutation, useQuery, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query'
+import { useParams } from '@tanstack/react-router'
 import type { EditorArea, EditorRow, EditorValues } from '../../../lib/api-types'
 import { focusFirstError, useSchemaForm, validateOnSubmit } from '../../../lib/forms'
 import { useI18n } from '../../../lib/locale'
@@ -22,11 +23,19 @@ const idOf = (row: unknown) => (row as { id: number }).id
 
 const useProcedures = <A extends EditorArea>(area: A) => useTRPC().admin[area] as unknown as AreaProcedures<A>
 
+/** The component of the route /admin/{area}/$id (its options besides: `editorRoute`): the editor of `resource`. */
+export const editorPage = <A extends EditorArea>(resource: EditorResource<A>) =>
+  function EditorRoute() {
+    // editorRoute's params.parse made the path's id a number, or null for `new`.
+    const { id } = useParams({ strict: false }) as { id: number | null }
+    return <EditorPage resource={resource} id={id} />
+  }
+
 /**
  * /admin/{area}/{id|new}: an editor's page. Loads the row (none for `new`), then the form: the
  * resource's fields and per-language texts, save (back to the list), delete where rows can go.
  */
-export function EditorPage<A extends EditorArea>({ resource, id }: { resource: EditorResource<A>; id: number | null }) {
+function EditorPage<A extends EditorArea>({ resource, id }: { resource: EditorResource<A>; id: number | null }) {
   const { data } = useQuery(useProcedures(resource.area).get.queryOptions({ id: id ?? 0 }, { enabled: id !== null, staleTime: 0 }))
   if (id !== null && !data) return null
   return <EditorForm key={id ?? 'new'} resource={resource} row={data ?? null} />
@@ -79,4 +88,10 @@ function EditorForm<A extends EditorArea>({ resource, row }: { resource: EditorR
       </form>
     </Stack>
   )
+}
+
+/** A row's place in its list (0 to 10,000, lowest first), as every editor with an order asks for it. */
+export function OrderField(props: NumberInputProps) {
+  const { LL } = useI18n()
+  return <NumberInput label={LL.editors.common.order()} description={LL.editors.common.orderHint()} min={0} max={10000} allowDecimal={false} {...props} />
 }

@@ -1,4 +1,5 @@
 import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core'
+import type { UseFormReturnType } from '@mantine/form'
 import { useState } from 'react'
 import {
   PICTURE_BODY_TYPE,
@@ -24,6 +25,12 @@ async function sendPicture(use: PictureUse, file: File): Promise<{ key: string; 
   if (!res.ok || !body.key) throw new Error(body.error ?? translateErrorKey('generic'))
   return { key: body.key, url: body.url! }
 }
+
+/** PictureField's error and onChange bound to the form's field `path`, which holds the new picture's key. */
+export const pictureOf = <V,>(form: UseFormReturnType<V>, path: keyof V & string) => ({
+  error: form.errors[path] as string | undefined,
+  onChange: (key: string) => form.setFieldValue(path, key as never),
+})
 
 /**
  * A picture of an editor: the current one, a button to choose a new one (checked here by type

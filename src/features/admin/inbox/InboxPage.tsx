@@ -35,3 +35,12 @@ export function InboxPage({
     </Stack>
   )
 }
+
+/** What a visitor wrote, in a list's cell: their line breaks kept, a long word or address broken anywhere. */
+export function MessageText({ children }: { children: string }) {
+  return (
+    <Text span size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+      {children}
+    </Text>
+  )
+}

@@ -17,17 +17,13 @@ import { Section } from '../../../features/catalog/Section'
 import { countText, formatDate } from '../../../lib/format'
 import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'
-import { detailHead, imageSetSeo } from '../../../features/catalog/structured-data'
-import { headContext, notFoundHead, pathAfterLocale } from '../../../lib/seo'
+import { detailRouteHead, imageSetSeo } from '../../../features/catalog/structured-data'
 import type { ImageSetDetail } from '../../../lib/api-types.js'
 
 export const Route = createFileRoute('/$lang/images/$id')({
   loader: async ({ context, params }) =>
     imageSetSeo(await loadDetail<ImageSetDetail>(context.queryClient, params, (locale, id) => context.trpc.catalog.imageSet.queryOptions({ locale, id }))),
-  head: ({ match, loaderData }) => {
-    const { env, locale } = headContext(match)
-    return loaderData ? detailHead(env, locale, pathAfterLocale(match.pathname), loaderData) : notFoundHead(locale)
-  },
+  head: detailRouteHead,
   component: ImageSetPage,
 })
 

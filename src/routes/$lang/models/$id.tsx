@@ -20,8 +20,7 @@ import { RouteTabs, tabProps } from '../../../features/catalog/RouteTabs'
 import { Section } from '../../../features/catalog/Section'
 import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'
-import { detailHead, modelSeo } from '../../../features/catalog/structured-data'
-import { headContext, notFoundHead, pathAfterLocale } from '../../../lib/seo'
+import { detailRouteHead, modelSeo } from '../../../features/catalog/structured-data'
 import type { ModelDetail } from '../../../lib/api-types.js'
 
 const searchSchema = v.object({
@@ -44,10 +43,7 @@ export const Route = createFileRoute('/$lang/models/$id')({
     }
     return modelSeo(model)
   },
-  head: ({ match, loaderData }) => {
-    const { env, locale } = headContext(match)
-    return loaderData ? detailHead(env, locale, pathAfterLocale(match.pathname), loaderData) : notFoundHead(locale)
-  },
+  head: detailRouteHead,
   component: ModelPage,
 })
 

@@ -15,17 +15,13 @@ import { formatDate, formatDuration, formatRelativeTime } from '../../../lib/for
 import { useNow } from '../../../lib/now'
 import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'
-import { detailHead, videoSeo } from '../../../features/catalog/structured-data'
-import { headContext, notFoundHead, pathAfterLocale } from '../../../lib/seo'
+import { detailRouteHead, videoSeo } from '../../../features/catalog/structured-data'
 import type { VideoDetail } from '../../../lib/api-types.js'
 
 export const Route = createFileRoute('/$lang/videos/$id')({
   loader: async ({ context, params }) =>
     videoSeo(await loadDetail<VideoDetail>(context.queryClient, params, (locale, id) => context.trpc.catalog.video.queryOptions({ locale, id }))),
-  head: ({ match, loaderData }) => {
-    const { env, locale } = headContext(match)
-    return loaderData ? detailHead(env, locale, pathAfterLocale(match.pathname), loaderData) : notFoundHead(locale)
-  },
+  head: detailRouteHead,
   component: VideoPage,
 })
 

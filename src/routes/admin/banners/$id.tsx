@@ -1,23 +1,14 @@
-import { Checkbox, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core'
+import { Checkbox, NativeSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import { bannerSchema } from '../../../../core/domain/schemas/catalog-admin.js'
 import { BANNER_POSITIONS } from '../../../../core/domain/site/site.js'
 import { localInputToIso, toLocalInput } from '../../../features/admin/editors/dates'
 import { editorRoute } from '../../../features/admin/editors/editor-id'
-import { EditorPage } from '../../../features/admin/editors/EditorPage'
+import { editorPage, OrderField } from '../../../features/admin/editors/EditorPage'
 import { noText } from '../../../features/admin/editors/LocaleFields'
-import { PictureField } from '../../../features/admin/editors/PictureField'
+import { PictureField, pictureOf } from '../../../features/admin/editors/PictureField'
 import type { EditorResource } from '../../../features/admin/editors/resource'
 import { useI18n } from '../../../lib/locale'
-
-/** /admin/banners/{id|new}: position, picture, target, order and schedule of a banner. */
-export const Route = createFileRoute('/admin/banners/$id')({
-  ...editorRoute,
-  component: function Editor() {
-    const { id } = Route.useParams()
-    return <EditorPage resource={banners} id={id} />
-  },
-})
 
 const banners: EditorResource<'banners'> = {
   area: 'banners',
@@ -43,13 +34,7 @@ const banners: EditorResource<'banners'> = {
     return (
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <PictureField
-            use="banner"
-            label={t.image()}
-            currentUrl={banner?.imageUrl ?? null}
-            error={form.errors.image as string | undefined}
-            onChange={(key) => form.setFieldValue('image', key)}
-          />
+          <PictureField use="banner" label={t.image()} currentUrl={banner?.imageUrl ?? null} {...pictureOf(form, 'image')} />
           <Stack gap="sm">
             <NativeSelect
               label={t.position()}
@@ -64,14 +49,7 @@ const banners: EditorResource<'banners'> = {
               value={form.values.linkPath ?? ''}
               onChange={(e) => form.setFieldValue('linkPath', e.currentTarget.value || null)}
             />
-            <NumberInput
-              label={LL.editors.common.order()}
-              description={LL.editors.common.orderHint()}
-              min={0}
-              max={10000}
-              allowDecimal={false}
-              {...form.getInputProps('sortOrder')}
-            />
+            <OrderField {...form.getInputProps('sortOrder')} />
             <Checkbox label={t.active()} {...form.getInputProps('active', { type: 'checkbox' })} />
             <TextInput type="datetime-local" label={t.startsAt()} description={t.scheduleHint({ zone })} {...localTime('startsAt')} />
             <TextInput type="datetime-local" label={t.endsAt()} description={t.scheduleHint({ zone })} {...localTime('endsAt')} />
@@ -81,3 +59,6 @@ const banners: EditorResource<'banners'> = {
     )
   },
 }
+
+/** /admin/banners/{id|new}: position, picture, target, order and schedule of a banner. */
+export const Route = createFileRoute('/admin/banners/$id')({ ...editorRoute, component: editorPage(banners) })

@@ -1,21 +1,12 @@
-import { Checkbox, NumberInput, Paper, SimpleGrid, Stack } from '@mantine/core'
+import { Checkbox, Paper, SimpleGrid, Stack } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import { categorySchema } from '../../../../core/domain/schemas/catalog-admin.js'
 import { editorRoute } from '../../../features/admin/editors/editor-id'
-import { EditorPage } from '../../../features/admin/editors/EditorPage'
+import { editorPage, OrderField } from '../../../features/admin/editors/EditorPage'
 import { noText } from '../../../features/admin/editors/LocaleFields'
-import { PictureField } from '../../../features/admin/editors/PictureField'
+import { PictureField, pictureOf } from '../../../features/admin/editors/PictureField'
 import type { EditorResource } from '../../../features/admin/editors/resource'
 import { useI18n } from '../../../lib/locale'
-
-/** /admin/categories/{id|new}: names, descriptions, logo, preview, featured and order of a category. */
-export const Route = createFileRoute('/admin/categories/$id')({
-  ...editorRoute,
-  component: function Editor() {
-    const { id } = Route.useParams()
-    return <EditorPage resource={categories} id={id} />
-  },
-})
 
 const categories: EditorResource<'categories'> = {
   area: 'categories',
@@ -46,33 +37,17 @@ const categories: EditorResource<'categories'> = {
     return (
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          <PictureField
-            use="categoryLogo"
-            label={t.logo()}
-            currentUrl={category?.logoUrl ?? null}
-            error={form.errors.logo as string | undefined}
-            onChange={(key) => form.setFieldValue('logo', key)}
-          />
-          <PictureField
-            use="categoryPreview"
-            label={t.preview()}
-            currentUrl={category?.previewUrl ?? null}
-            error={form.errors.preview as string | undefined}
-            onChange={(key) => form.setFieldValue('preview', key)}
-          />
+          <PictureField use="categoryLogo" label={t.logo()} currentUrl={category?.logoUrl ?? null} {...pictureOf(form, 'logo')} />
+          <PictureField use="categoryPreview" label={t.preview()} currentUrl={category?.previewUrl ?? null} {...pictureOf(form, 'preview')} />
           <Stack gap="sm">
             <Checkbox label={t.featured()} {...form.getInputProps('featured', { type: 'checkbox' })} />
-            <NumberInput
-              label={LL.editors.common.order()}
-              description={LL.editors.common.orderHint()}
-              min={0}
-              max={10000}
-              allowDecimal={false}
-              {...form.getInputProps('sortOrder')}
-            />
+            <OrderField {...form.getInputProps('sortOrder')} />
           </Stack>
         </SimpleGrid>
       </Paper>
     )
   },
 }
+
+/** /admin/categories/{id|new}: names, descriptions, logo, preview, featured and order of a category. */
+export const Route = createFileRoute('/admin/categories/$id')({ ...editorRoute, component: editorPage(categories) })

@@ -1,22 +1,13 @@
-import { Anchor, NativeSelect, NumberInput, Paper, SimpleGrid } from '@mantine/core'
+import { Anchor, NativeSelect, Paper, SimpleGrid } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import { LOCALES } from '../../../../core/domain/locale.js'
 import { faqSchema } from '../../../../core/domain/schemas/catalog-admin.js'
 import { FAQ_GROUPS } from '../../../../core/domain/site/site.js'
 import { editorRoute } from '../../../features/admin/editors/editor-id'
-import { EditorPage } from '../../../features/admin/editors/EditorPage'
+import { editorPage, OrderField } from '../../../features/admin/editors/EditorPage'
 import { noText } from '../../../features/admin/editors/LocaleFields'
 import type { EditorResource } from '../../../features/admin/editors/resource'
 import { useI18n } from '../../../lib/locale'
-
-/** /admin/faq/{id|new}: a question and its rich-text answer in the five languages, its group and order. */
-export const Route = createFileRoute('/admin/faq/$id')({
-  ...editorRoute,
-  component: function Editor() {
-    const { id } = Route.useParams()
-    return <EditorPage resource={faq} id={id} />
-  },
-})
 
 const faq: EditorResource<'faq'> = {
   area: 'faq',
@@ -48,16 +39,12 @@ const faq: EditorResource<'faq'> = {
             data={FAQ_GROUPS.map((g) => ({ value: g, label: LL.site.faq.groups[g]() }))}
             {...form.getInputProps('group')}
           />
-          <NumberInput
-            label={LL.editors.common.order()}
-            description={LL.editors.common.orderHint()}
-            min={0}
-            max={10000}
-            allowDecimal={false}
-            {...form.getInputProps('sortOrder')}
-          />
+          <OrderField {...form.getInputProps('sortOrder')} />
         </SimpleGrid>
       </Paper>
     )
   },
 }
+
+/** /admin/faq/{id|new}: a question and its rich-text answer in the five languages, its group and order. */
+export const Route = createFileRoute('/admin/faq/$id')({ ...editorRoute, component: editorPage(faq) })

@@ -1,22 +1,17 @@
-import { Code, Text } from '@mantine/core'
+import { Code } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import * as v from 'valibot'
+import { createFileRoute } from '@tanstack/react-router'
+import { pagedListSearch } from '../../../features/admin/inbox/list-search'
 import { EditorList } from '../../../features/admin/editors/EditorList'
-import { InboxPage } from '../../../features/admin/inbox/InboxPage'
+import { InboxPage, MessageText } from '../../../features/admin/inbox/InboxPage'
 import { formatDateTime } from '../../../lib/format'
 import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'
 
-const searchSchema = v.object({
-  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)), 1), 1),
-})
-
 /** /admin/inbox/feedback: what visitors wrote on the error screen, newest first. */
 export const Route = createFileRoute('/admin/inbox/feedback')({
   ssr: false,
-  validateSearch: searchSchema,
-  search: { middlewares: [stripSearchParams<v.InferOutput<typeof searchSchema>>({ page: 1 })] },
+  ...pagedListSearch,
   component: FeedbackPage,
 })
 
@@ -34,11 +29,7 @@ function FeedbackPage() {
           columns={[
             {
               header: t.message(),
-              cell: (f) => (
-                <Text span size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                  {f.message}
-                </Text>
-              ),
+              cell: (f) => <MessageText>{f.message}</MessageText>,
             },
             { header: LL.inbox.common.received(), cell: (f) => formatDateTime(f.receivedAt, locale) },
             { header: t.page(), cell: (f) => (f.path ? <Code>{f.path}</Code> : '–') },

@@ -1,9 +1,9 @@
-import { Anchor, Badge, Button, Group, Text } from '@mantine/core'
+import { Anchor, Badge, Button, Group } from '@mantine/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { MESSAGE_FILTERS } from '../../../../core/domain/site/inbox.js'
 import { EditorList } from '../../../features/admin/editors/EditorList'
-import { InboxPage } from '../../../features/admin/inbox/InboxPage'
+import { InboxPage, MessageText } from '../../../features/admin/inbox/InboxPage'
 import { ListFilter } from '../../../features/admin/inbox/ListFilter'
 import { filteredListSearch } from '../../../features/admin/inbox/list-search'
 import { formatDateTime } from '../../../lib/format'
@@ -68,11 +68,7 @@ function MessagesPage() {
             { header: LL.inbox.common.received(), cell: (m) => formatDateTime(m.receivedAt, locale) },
             {
               header: t.message(),
-              cell: (m) => (
-                <Text span size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                  {m.message}
-                </Text>
-              ),
+              cell: (m) => <MessageText>{m.message}</MessageText>,
             },
             { header: t.language(), cell: (m) => m.locale.toUpperCase() },
             {

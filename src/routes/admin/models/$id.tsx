@@ -3,21 +3,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { GENITAL_AREAS, NATIONALITIES, PREFERENCES, ZODIAC_SIGNS } from '../../../../core/domain/catalog/model-facts.js'
 import { MODEL_TEXT_MAX, modelSchema } from '../../../../core/domain/schemas/catalog-admin.js'
 import { editorRoute } from '../../../features/admin/editors/editor-id'
-import { EditorPage } from '../../../features/admin/editors/EditorPage'
+import { editorPage } from '../../../features/admin/editors/EditorPage'
 import { noText } from '../../../features/admin/editors/LocaleFields'
-import { PictureField } from '../../../features/admin/editors/PictureField'
+import { PictureField, pictureOf } from '../../../features/admin/editors/PictureField'
 import type { EditorResource } from '../../../features/admin/editors/resource'
 import type { EditorValues } from '../../../lib/api-types'
 import { useI18n } from '../../../lib/locale'
-
-/** /admin/models/{id|new}: every field of a model. */
-export const Route = createFileRoute('/admin/models/$id')({
-  ...editorRoute,
-  component: function Editor() {
-    const { id } = Route.useParams()
-    return <EditorPage resource={models} id={id} />
-  },
-})
 
 const models: EditorResource<'models'> = {
   area: 'models',
@@ -72,13 +63,7 @@ const models: EditorResource<'models'> = {
       <>
         <Paper withBorder p="md" radius="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <PictureField
-              use="model"
-              label={t.picture()}
-              currentUrl={model?.pictureUrl ?? null}
-              error={form.errors.picture as string | undefined}
-              onChange={(key) => form.setFieldValue('picture', key)}
-            />
+            <PictureField use="model" label={t.picture()} currentUrl={model?.pictureUrl ?? null} {...pictureOf(form, 'picture')} />
             <Stack gap="sm">
               <TextInput label={t.firstName()} required maxLength={120} {...form.getInputProps('firstName')} />
               <TextInput type="date" label={t.birthDate()} description={t.birthDateHint()} {...nullable('birthDate')} />
@@ -109,3 +94,6 @@ const models: EditorResource<'models'> = {
     )
   },
 }
+
+/** /admin/models/{id|new}: every field of a model. */
+export const Route = createFileRoute('/admin/models/$id')({ ...editorRoute, component: editorPage(models) })

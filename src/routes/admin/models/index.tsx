@@ -15,7 +15,6 @@ function ModelsPage() {
   return (
     <EditorListPage
       area="models"
-      texts={(LL) => LL.editors.models}
       input={{ q: search.trim() || undefined }}
       filters={<TextInput type="search" label={LL.editors.models.search()} value={q} onChange={(e) => setQ(e.currentTarget.value)} maw={360} />}
       nameOf={(m) => m.firstName}

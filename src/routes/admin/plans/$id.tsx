@@ -3,22 +3,13 @@ import { createFileRoute } from '@tanstack/react-router'
 import { PLAN_PERIODS } from '../../../../core/domain/billing/prices.js'
 import { PLAN_FEATURES, planSchema } from '../../../../core/domain/schemas/catalog-admin.js'
 import { editorRoute } from '../../../features/admin/editors/editor-id'
-import { EditorPage } from '../../../features/admin/editors/EditorPage'
+import { editorPage, OrderField } from '../../../features/admin/editors/EditorPage'
 import { noText } from '../../../features/admin/editors/LocaleFields'
 import type { EditorResource } from '../../../features/admin/editors/resource'
 import { useI18n } from '../../../lib/locale'
 
 /** The currency of a plan created here (the plan table's default). */
 const NEW_PLAN_CURRENCY = 'EUR'
-
-/** /admin/plans/{id|new}: terms, presentation and download limit of a plan. */
-export const Route = createFileRoute('/admin/plans/$id')({
-  ...editorRoute,
-  component: function Editor() {
-    const { id } = Route.useParams()
-    return <EditorPage resource={plans} id={id} />
-  },
-})
 
 const plans: EditorResource<'plans'> = {
   area: 'plans',
@@ -107,14 +98,7 @@ const plans: EditorResource<'plans'> = {
                 data={(['public', 'unlisted'] as const).map((v) => ({ value: v, label: t.visibilities[v]() }))}
                 {...form.getInputProps('visibility')}
               />
-              <NumberInput
-                label={LL.editors.common.order()}
-                description={LL.editors.common.orderHint()}
-                min={0}
-                max={10000}
-                allowDecimal={false}
-                {...form.getInputProps('sortOrder')}
-              />
+              <OrderField {...form.getInputProps('sortOrder')} />
             </SimpleGrid>
             <Checkbox label={t.highlight()} {...form.getInputProps('highlight', { type: 'checkbox' })} />
             <Checkbox.Group label={t.features()} error={form.errors.features} {...form.getInputProps('features')}>
@@ -130,3 +114,6 @@ const plans: EditorResource<'plans'> = {
     )
   },
 }
+
+/** /admin/plans/{id|new}: terms, presentation and download limit of a plan. */
+export const Route = createFileRoute('/admin/plans/$id')({ ...editorRoute, component: editorPage(plans) })

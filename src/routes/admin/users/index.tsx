@@ -7,6 +7,7 @@ import { EMAIL_SEARCH_MAX } from '../../../../core/domain/site/inbox.js'
 import { ButtonLink } from '../../../components/links'
 import { AdminTitle } from '../../../features/admin/AdminTitle'
 import { EditorList } from '../../../features/admin/editors/EditorList'
+import { pageParam } from '../../../features/admin/inbox/list-search'
 import { Pagination } from '../../../features/catalog/Pagination'
 import { formatDate } from '../../../lib/format'
 import { useI18n } from '../../../lib/locale'
@@ -14,7 +15,7 @@ import { useTRPC } from '../../../lib/trpc'
 
 const searchSchema = v.object({
   email: v.optional(v.fallback(v.pipe(v.string(), v.maxLength(EMAIL_SEARCH_MAX)), ''), ''),
-  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)), 1), 1),
+  page: pageParam,
 })
 
 /** /admin/users: accounts found by the start of their address (the newest without a search). */

@@ -10,8 +10,7 @@ import { listSearchDefaults, listSearchSchema } from '../../../../features/catal
 import { RouteTabs, tabProps } from '../../../../features/catalog/RouteTabs'
 import { useI18n } from '../../../../lib/locale'
 import { useTRPC } from '../../../../lib/trpc'
-import { categorySeo, detailHead } from '../../../../features/catalog/structured-data'
-import { headContext, notFoundHead, pathAfterLocale } from '../../../../lib/seo'
+import { categorySeo, detailRouteHead } from '../../../../features/catalog/structured-data'
 import type { CategoryDetail } from '../../../../lib/api-types.js'
 
 const TABS = { videos: 'videos', images: 'imageSets' } as const
@@ -28,10 +27,7 @@ export const Route = createFileRoute('/$lang/categories/$id/$tab')({
     if (isLocale(params.lang)) await ensureList(context, TABS[params.tab as keyof typeof TABS], params.lang, deps, { category: category.id })
     return categorySeo(category)
   },
-  head: ({ match, loaderData }) => {
-    const { env, locale } = headContext(match)
-    return loaderData ? detailHead(env, locale, pathAfterLocale(match.pathname), loaderData) : notFoundHead(locale)
-  },
+  head: detailRouteHead,
   component: CategoryPage,
 })
 

@@ -1,0 +1,31 @@
+import { Container, Paper, Stack, Text, Title, type ContainerProps } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { PageTitle } from '../../components/PageTitle'
+import { AccountNav } from '../auth/AccountNav'
+
+/** An account page: its title, the area's navigation, then its sections. */
+export function AccountFrame({ title, size = 'md', children }: { title: string; size?: ContainerProps['size']; children: ReactNode }) {
+  return (
+    <Container size={size} px={0} py="lg">
+      <PageTitle>{title}</PageTitle>
+      <AccountNav />
+      <Stack gap="lg">{children}</Stack>
+    </Container>
+  )
+}
+
+/** A section of an account page: a panel named by its heading (`{id}-title`), an introduction, then `children`. */
+export function AccountSection({ id, title, intro, children }: { id: string; title: string; intro: string; children?: ReactNode }) {
+  const titleId = `${id}-title`
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="md">
+        <Title order={2} size="h3" id={titleId}>
+          {title}
+        </Title>
+        <Text>{intro}</Text>
+        {children}
+      </Stack>
+    </Paper>
+  )
+}
