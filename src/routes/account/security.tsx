@@ -9,6 +9,8 @@ import { AccountTexts } from '../../features/account/AccountTexts'
 import { useRecentAuth } from '../../features/account/ConfirmIdentity'
 import { accountArea } from '../../features/account/gate'
 import { createPasskey, PasskeyProblem, supportsPasskeys } from '../../features/account/passkey-client'
+import { RenamePasskey } from '../../features/account/RenamePasskey'
+import { SetPassword } from '../../features/account/SetPassword'
 import { AccountNav } from '../../features/auth/AccountNav'
 import { expectedErrorMessage, FormAlert } from '../../features/auth/AuthPanel'
 import { translateErrorKey } from '../../lib/forms'
@@ -66,6 +68,7 @@ function Passkeys() {
   const [name, setName] = useState('')
   const [message, setMessage] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null)
 
   const run = async (action: () => Promise<void>) => {
     setMessage(null)
@@ -114,6 +117,15 @@ function Passkeys() {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="passkeys-title">
       {dialog}
+      {renaming && (
+        <RenamePasskey
+          passkey={renaming}
+          onClose={(renamed) => {
+            setRenaming(null)
+            if (renamed) void refresh()
+          }}
+        />
+      )}
       <Stack gap="md">
         <Title order={2} size="h3" id="passkeys-title">
           {LL.account.passkeys.title()}
@@ -141,15 +153,20 @@ function Passkeys() {
                       </Badge>
                     )}
                   </Stack>
-                  <Button
-                    variant="default"
-                    color="red"
-                    aria-label={LL.account.passkeys.removeLabel({ name: passkey.name })}
-                    onClick={() => void removeOne(passkey.id)}
-                    disabled={busy}
-                  >
-                    {LL.account.passkeys.remove()}
-                  </Button>
+                  <Group gap="xs">
+                    <Button variant="default" aria-label={LL.account.passkeys.renameLabel({ name: passkey.name })} onClick={() => setRenaming(passkey)}>
+                      {LL.account.passkeys.rename()}
+                    </Button>
+                    <Button
+                      variant="default"
+                      color="red"
+                      aria-label={LL.account.passkeys.removeLabel({ name: passkey.name })}
+                      onClick={() => void removeOne(passkey.id)}
+                      disabled={busy}
+                    >
+                      {LL.account.passkeys.remove()}
+                    </Button>
+                  </Group>
                 </Group>
               </Paper>
             ))}
@@ -177,7 +194,10 @@ function Passkeys() {
               {LL.account.passwordless.title()}
             </Title>
             {!query.data.hasPassword ? (
-              <Text>{LL.account.passwordless.active()}</Text>
+              <>
+                <Text>{LL.account.passwordless.active()}</Text>
+                <SetPassword onSet={refresh} />
+              </>
             ) : passkeys.length === 0 ? (
               <Text>{LL.account.passwordless.needsPasskey()}</Text>
             ) : (
