@@ -151,7 +151,10 @@ for (const size of [
     ]) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      // The address links' pages show their answer (here: not valid) once the server replied.
+      if (path.startsWith('/account/email/confirm')) await expect(page.getByRole('alert')).toBeVisible()
       await expectNoGraveViolations(page)
+      await page.screenshot({ path: test.info().outputPath(`${path.split('?')[0]!.replaceAll('/', '_')}.png`), fullPage: true })
     }
     await signedUpUser(page)
     for (const path of ['/account/password', '/account/plan', '/account/email', '/account/security', '/account/privacy', '/favorites', '/watch-later']) {

@@ -194,10 +194,7 @@ function Passkeys() {
               {LL.account.passwordless.title()}
             </Title>
             {!query.data.hasPassword ? (
-              <>
-                <Text>{LL.account.passwordless.active()}</Text>
-                <SetPassword onSet={refresh} />
-              </>
+              <SetPassword onSet={refresh} />
             ) : passkeys.length === 0 ? (
               <Text>{LL.account.passwordless.needsPasskey()}</Text>
             ) : (
