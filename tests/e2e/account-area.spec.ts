@@ -63,12 +63,15 @@ test('a member adds a passkey, signs in with it in one tap and removes the passw
   await rename.getByLabel('Name').fill(' ')
   await rename.getByRole('button', { name: 'Save' }).click()
   await expect(rename.getByText('Please give the passkey a name.')).toBeVisible()
+  await expectNoGraveViolations(page, '[role="dialog"]')
   await rename.getByLabel('Name').fill('Work laptop')
   await rename.getByRole('button', { name: 'Save' }).click()
   await expect(rename).toBeHidden()
   await expect(passkeys.getByText('Work laptop')).toBeVisible()
 
   // A password again for the passkey-only account: it signs in once more.
+  await expectNoGraveViolations(page)
+  await page.screenshot({ path: test.info().outputPath('passkey-only.png'), fullPage: true })
   const newPassword = 'a brand new password'
   await page.getByLabel('New password').fill('short')
   await page.getByRole('button', { name: 'Set password' }).click()

@@ -25,6 +25,8 @@ test('a member changes the address by the mailed link, and the old address undoe
   await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
   await dialog.getByRole('button', { name: 'Confirm' }).click()
   await expect(page.getByText('That is already your address.')).toBeVisible()
+  // A field's error is readable on the dark page too (contrast).
+  await expectNoGraveViolations(page)
 
   await page.getByLabel('New email address').fill(movedTo)
   await page.getByRole('button', { name: 'Send the confirmation link' }).click()
