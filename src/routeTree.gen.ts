@@ -57,6 +57,9 @@ import { Route as LangModelsIdRouteImport } from './routes/$lang/models/$id'
 import { Route as LangSearchTabRouteImport } from './routes/$lang/search/$tab'
 import { Route as LangVideosIndexRouteImport } from './routes/$lang/videos/index'
 import { Route as LangVideosIdRouteImport } from './routes/$lang/videos/$id'
+import { Route as AccountEmailIndexRouteImport } from './routes/account/email/index'
+import { Route as AccountEmailConfirmRouteImport } from './routes/account/email/confirm'
+import { Route as AccountEmailUndoRouteImport } from './routes/account/email/undo'
 import { Route as AdminBannersIndexRouteImport } from './routes/admin/banners/index'
 import { Route as AdminBannersIdRouteImport } from './routes/admin/banners/$id'
 import { Route as AdminCategoriesIndexRouteImport } from './routes/admin/categories/index'
@@ -320,6 +323,21 @@ const LangVideosIdRoute = LangVideosIdRouteImport.update({
   path: '/videos/$id',
   getParentRoute: () => LangRoute,
 } as any)
+const AccountEmailIndexRoute = AccountEmailIndexRouteImport.update({
+  id: '/account/email/',
+  path: '/account/email/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountEmailConfirmRoute = AccountEmailConfirmRouteImport.update({
+  id: '/account/email/confirm',
+  path: '/account/email/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountEmailUndoRoute = AccountEmailUndoRouteImport.update({
+  id: '/account/email/undo',
+  path: '/account/email/undo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminBannersIndexRoute = AdminBannersIndexRouteImport.update({
   id: '/banners/',
   path: '/banners/',
@@ -475,6 +493,8 @@ export interface FileRoutesByFullPath {
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
+  '/account/email/confirm': typeof AccountEmailConfirmRoute
+  '/account/email/undo': typeof AccountEmailUndoRoute
   '/admin/banners/$id': typeof AdminBannersIdRoute
   '/admin/categories/$id': typeof AdminCategoriesIdRoute
   '/admin/faq/$id': typeof AdminFaqIdRoute
@@ -488,6 +508,7 @@ export interface FileRoutesByFullPath {
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
+  '/account/email/': typeof AccountEmailIndexRoute
   '/admin/banners/': typeof AdminBannersIndexRoute
   '/admin/categories/': typeof AdminCategoriesIndexRoute
   '/admin/faq/': typeof AdminFaqIndexRoute
@@ -543,6 +564,8 @@ export interface FileRoutesByTo {
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
+  '/account/email/confirm': typeof AccountEmailConfirmRoute
+  '/account/email/undo': typeof AccountEmailUndoRoute
   '/admin/banners/$id': typeof AdminBannersIdRoute
   '/admin/categories/$id': typeof AdminCategoriesIdRoute
   '/admin/faq/$id': typeof AdminFaqIdRoute
@@ -556,6 +579,7 @@ export interface FileRoutesByTo {
   '/$lang/images': typeof LangImagesIndexRoute
   '/$lang/models': typeof LangModelsIndexRoute
   '/$lang/videos': typeof LangVideosIndexRoute
+  '/account/email': typeof AccountEmailIndexRoute
   '/admin/banners': typeof AdminBannersIndexRoute
   '/admin/categories': typeof AdminCategoriesIndexRoute
   '/admin/faq': typeof AdminFaqIndexRoute
@@ -616,6 +640,8 @@ export interface FileRoutesById {
   '/$lang/models/$id': typeof LangModelsIdRoute
   '/$lang/search/$tab': typeof LangSearchTabRoute
   '/$lang/videos/$id': typeof LangVideosIdRoute
+  '/account/email/confirm': typeof AccountEmailConfirmRoute
+  '/account/email/undo': typeof AccountEmailUndoRoute
   '/admin/banners/$id': typeof AdminBannersIdRoute
   '/admin/categories/$id': typeof AdminCategoriesIdRoute
   '/admin/faq/$id': typeof AdminFaqIdRoute
@@ -629,6 +655,7 @@ export interface FileRoutesById {
   '/$lang/images/': typeof LangImagesIndexRoute
   '/$lang/models/': typeof LangModelsIndexRoute
   '/$lang/videos/': typeof LangVideosIndexRoute
+  '/account/email/': typeof AccountEmailIndexRoute
   '/admin/banners/': typeof AdminBannersIndexRoute
   '/admin/categories/': typeof AdminCategoriesIndexRoute
   '/admin/faq/': typeof AdminFaqIndexRoute
@@ -690,6 +717,8 @@ export interface FileRouteTypes {
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
+    | '/account/email/confirm'
+    | '/account/email/undo'
     | '/admin/banners/$id'
     | '/admin/categories/$id'
     | '/admin/faq/$id'
@@ -703,6 +732,7 @@ export interface FileRouteTypes {
     | '/$lang/images/'
     | '/$lang/models/'
     | '/$lang/videos/'
+    | '/account/email/'
     | '/admin/banners/'
     | '/admin/categories/'
     | '/admin/faq/'
@@ -758,6 +788,8 @@ export interface FileRouteTypes {
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
+    | '/account/email/confirm'
+    | '/account/email/undo'
     | '/admin/banners/$id'
     | '/admin/categories/$id'
     | '/admin/faq/$id'
@@ -771,6 +803,7 @@ export interface FileRouteTypes {
     | '/$lang/images'
     | '/$lang/models'
     | '/$lang/videos'
+    | '/account/email'
     | '/admin/banners'
     | '/admin/categories'
     | '/admin/faq'
@@ -830,6 +863,8 @@ export interface FileRouteTypes {
     | '/$lang/models/$id'
     | '/$lang/search/$tab'
     | '/$lang/videos/$id'
+    | '/account/email/confirm'
+    | '/account/email/undo'
     | '/admin/banners/$id'
     | '/admin/categories/$id'
     | '/admin/faq/$id'
@@ -843,6 +878,7 @@ export interface FileRouteTypes {
     | '/$lang/images/'
     | '/$lang/models/'
     | '/$lang/videos/'
+    | '/account/email/'
     | '/admin/banners/'
     | '/admin/categories/'
     | '/admin/faq/'
@@ -877,6 +913,9 @@ export interface RootRouteChildren {
   AccountSecurityRoute: typeof AccountSecurityRoute
   AccountSelectPlanRoute: typeof AccountSelectPlanRoute
   AccountIndexRoute: typeof AccountIndexRoute
+  AccountEmailConfirmRoute: typeof AccountEmailConfirmRoute
+  AccountEmailUndoRoute: typeof AccountEmailUndoRoute
+  AccountEmailIndexRoute: typeof AccountEmailIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1217,6 +1256,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangVideosIdRouteImport
       parentRoute: typeof LangRoute
     }
+    '/account/email/': {
+      id: '/account/email/'
+      path: '/account/email'
+      fullPath: '/account/email/'
+      preLoaderRoute: typeof AccountEmailIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/email/confirm': {
+      id: '/account/email/confirm'
+      path: '/account/email/confirm'
+      fullPath: '/account/email/confirm'
+      preLoaderRoute: typeof AccountEmailConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/email/undo': {
+      id: '/account/email/undo'
+      path: '/account/email/undo'
+      fullPath: '/account/email/undo'
+      preLoaderRoute: typeof AccountEmailUndoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/banners/': {
       id: '/admin/banners/'
       path: '/banners'
@@ -1532,6 +1592,9 @@ const rootRouteChildren: RootRouteChildren = {
   AccountSecurityRoute: AccountSecurityRoute,
   AccountSelectPlanRoute: AccountSelectPlanRoute,
   AccountIndexRoute: AccountIndexRoute,
+  AccountEmailConfirmRoute: AccountEmailConfirmRoute,
+  AccountEmailUndoRoute: AccountEmailUndoRoute,
+  AccountEmailIndexRoute: AccountEmailIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

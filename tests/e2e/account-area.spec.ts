@@ -56,6 +56,32 @@ test('a member adds a passkey, signs in with it in one tap and removes the passw
   await expect(page.getByText('Your account has no password: you sign in with your passkeys.')).toBeVisible()
   const login = await page.request.post('/trpc/auth.login', { data: { email, password: PASSWORD }, headers: API_HEADERS })
   expect(login.ok()).toBe(false)
+
+  // The passkey gets a clearer name; an empty one is refused with a translated message.
+  await page.getByRole('button', { name: 'Rename Test laptop' }).click()
+  const rename = page.getByRole('dialog', { name: 'Rename the passkey' })
+  await rename.getByLabel('Name').fill(' ')
+  await rename.getByRole('button', { name: 'Save' }).click()
+  await expect(rename.getByText('Please give the passkey a name.')).toBeVisible()
+  await expectNoGraveViolations(page, '[role="dialog"]')
+  await rename.getByLabel('Name').fill('Work laptop')
+  await rename.getByRole('button', { name: 'Save' }).click()
+  await expect(rename).toBeHidden()
+  await expect(passkeys.getByText('Work laptop')).toBeVisible()
+
+  // A password again for the passkey-only account: it signs in once more.
+  await expectNoGraveViolations(page)
+  await page.screenshot({ path: test.info().outputPath('passkey-only.png'), fullPage: true })
+  const newPassword = 'a brand new password'
+  await page.getByLabel('New password').fill('short')
+  await page.getByRole('button', { name: 'Set password' }).click()
+  await expect(page.getByText('The password must be at least 8 characters long.')).toBeVisible()
+  await page.getByLabel('New password').fill(newPassword)
+  await page.getByRole('button', { name: 'Set password' }).click()
+  await expect(page.getByText('Your password has been set.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Remove my password' })).toBeVisible()
+  const again = await page.request.post('/trpc/auth.login', { data: { email, password: newPassword }, headers: API_HEADERS })
+  expect(again.ok()).toBe(true)
 })
 
 test('a member ends another session from the account page', async ({ page, browser }) => {
@@ -117,13 +143,24 @@ for (const size of [
   test(`account-area pages have no grave axe violation (${size.name})`, async ({ page }) => {
     test.setTimeout(120_000)
     await page.setViewportSize(size.viewport)
-    for (const path of ['/sign-up', '/login', '/login/forgot-password', '/login/reset-password?token=x&email=a%40b.c', '/verify-email']) {
+    for (const path of [
+      '/sign-up',
+      '/login',
+      '/login/forgot-password',
+      '/login/reset-password?token=x&email=a%40b.c',
+      '/verify-email',
+      '/account/email/confirm?token=x',
+      '/account/email/undo?token=x',
+    ]) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      // The address links' pages show their answer (here: not valid) once the server replied.
+      if (path.startsWith('/account/email/confirm')) await expect(page.getByRole('alert')).toBeVisible()
       await expectNoGraveViolations(page)
+      await page.screenshot({ path: test.info().outputPath(`${path.split('?')[0]!.replaceAll('/', '_')}.png`), fullPage: true })
     }
     await signedUpUser(page)
-    for (const path of ['/account/password', '/account/plan', '/account/security', '/account/privacy', '/favorites', '/watch-later']) {
+    for (const path of ['/account/password', '/account/plan', '/account/email', '/account/security', '/account/privacy', '/favorites', '/watch-later']) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await page.waitForLoadState('networkidle')

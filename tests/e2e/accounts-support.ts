@@ -24,7 +24,7 @@ export async function englishVisitor(page: Page): Promise<void> {
 export async function mailedLink(
   request: APIRequestContext,
   email: string,
-  path: '/verify-email' | '/login/reset-password' | '/login/forgot-password',
+  path: '/verify-email' | '/login/reset-password' | '/login/forgot-password' | '/account/email/confirm' | '/account/email/undo',
 ): Promise<string> {
   let href: string | undefined
   await expect(async () => {

@@ -213,11 +213,16 @@ describe('changing the address', () => {
     const other = await makeUser(db.orm.em.fork(), { email: `taken${users}@example.com` })
     const mails = await db.orm.em.fork().count(MailMessage, {})
     const taken = await call('account.requestEmailChange', { email: other.email.toUpperCase() }, m.cookie)
+    // The address page shows the change as waiting, as for a free address: it never confirms.
+    const pendingTaken = (await trpcQuery(t.app, 'account.email', undefined, { cookie: m.cookie })).json().result.data.pending
+    expect(pendingTaken).toMatchObject({ newEmail: other.email.toUpperCase() })
     const free = await call('account.requestEmailChange', { email: `free${users}@example.com` }, m.cookie)
     expect(taken.statusCode).toBe(200)
     expect(taken.json().result.data).toEqual({ sentTo: other.email.toUpperCase() })
     expect(free.json().result.data).toEqual({ sentTo: `free${users}@example.com` })
     expect(await db.orm.em.fork().count(MailMessage, {})).toBe(mails + 2)
+    const freePending = (await trpcQuery(t.app, 'account.email', undefined, { cookie: m.cookie })).json().result.data.pending
+    expect(Object.keys(freePending)).toEqual(Object.keys(pendingTaken))
     const told = await db.orm.em.fork().findOneOrFail(MailMessage, { to: other.email.toUpperCase() })
     expect(told.subject).toBe('Your email address at Streamclub')
     expect(told.text).not.toMatch(/https?:\/\//)

@@ -174,7 +174,16 @@ describe('passkeys only', () => {
     expect(errorOf(last).message).toBe('This is your only way to sign in: set a password or add another passkey first.')
     expect((await signInWith(member.authenticator)).statusCode).toBe(200)
 
-    // A password again, then the passkey can go.
+    // A password again (long enough, after a fresh proof of identity), then the passkey can go.
+    expect(errorOf(await call('account.setPassword', { newPassword: 'short' }, member.cookie)).data.fieldErrors).toEqual({
+      newPassword: 'The password must be at least 8 characters long.',
+    })
+    await db.orm.em.fork().nativeUpdate(Session, { id: member.sessionId }, { authenticatedAt: new Date(Date.now() - 6 * 60_000) })
+    expect(errorOf(await call('account.setPassword', { newPassword: 'a new password here' }, member.cookie)).data).toMatchObject({
+      key: 'account.errors.reauthRequired',
+    })
+    expect((await db.orm.em.fork().findOneOrFail(User, member.id)).passwordHash).toBeNull()
+    await db.orm.em.fork().nativeUpdate(Session, { id: member.sessionId }, { authenticatedAt: new Date() })
     expect((await call('account.setPassword', { newPassword: 'a new password here' }, member.cookie)).statusCode).toBe(200)
     expect(errorOf(await call('account.setPassword', { newPassword: 'a new password here' }, member.cookie)).message).toContain('already has a password')
     expect((await call('account.removePasskey', { id: member.passkey.id }, member.cookie)).statusCode).toBe(200)
@@ -190,6 +199,10 @@ describe('passkeys only', () => {
     expect(errorOf(await call('account.renamePasskey', { id: member.passkey.id, name: ' ' }, member.cookie)).data.fieldErrors).toEqual({
       name: 'Please give the passkey a name.',
     })
+    expect(errorOf(await call('account.renamePasskey', { id: member.passkey.id, name: 'x'.repeat(101) }, member.cookie)).data.fieldErrors).toEqual({
+      name: 'The name can be at most 100 characters long.',
+    })
+    expect((await db.orm.em.fork().findOneOrFail(Passkey, member.passkey.id)).name).toBe('Laptop')
     expect((await call('account.removePasskey', { id: other.passkey.id }, member.cookie)).statusCode).toBe(404)
   })
 })

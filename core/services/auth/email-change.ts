@@ -34,8 +34,8 @@ export async function pendingEmailChange(em: EntityManager, userId: number, now:
 
 /**
  * Asks for a change to `input.email`: a free address gets the confirmation link, a taken (or
- * reserved) one a notice that nothing changed; the answer is the same. An earlier pending
- * request is replaced.
+ * reserved) one a notice that nothing changed; the answer and the pending change the address
+ * page shows are the same. An earlier pending request is replaced.
  */
 export async function requestEmailChange(ctx: AccountContext, user: CurrentUser, input: ChangeEmailInput): Promise<{ sentTo: string }> {
   requireRecentAuth(user, ctx.now)
@@ -45,10 +45,8 @@ export async function requestEmailChange(ctx: AccountContext, user: CurrentUser,
   await ctx.em.transactional(async (em) => {
     await em.nativeDelete(EmailChange, { user: user.id, confirmedAt: null })
     const taken = (await findUserByEmail(em, newEmail)) ?? (await reservedAddressOwner(em, newEmail, ctx.now))
-    if (taken) {
-      await queueMail(em, inUseMail(newEmail, taken.locale))
-      return
-    }
+    // A taken address gets a pending change too, whose token is mailed to nobody: the address
+    // page then shows "waiting for confirmation" either way, and the change simply expires.
     const token = randomToken()
     em.create(EmailChange, {
       user: user.id,
@@ -59,7 +57,7 @@ export async function requestEmailChange(ctx: AccountContext, user: CurrentUser,
       createdAt: ctx.now,
     })
     await em.flush()
-    await queueMail(em, confirmMail(ctx.config, newEmail, token, ctx.locale))
+    await queueMail(em, taken ? inUseMail(newEmail, taken.locale) : confirmMail(ctx.config, newEmail, token, ctx.locale))
   })
   return { sentTo: newEmail }
 }

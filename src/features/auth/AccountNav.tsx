@@ -10,6 +10,7 @@ export function AccountNav() {
   const items = [
     { to: '/account/password', label: LL.auth.account.password() },
     { to: '/account/plan', label: LL.auth.account.plan() },
+    { to: '/account/email', label: LL.account.nav.email() },
     { to: '/account/security', label: LL.account.nav.security() },
     { to: '/account/privacy', label: LL.account.nav.privacy() },
   ] as const

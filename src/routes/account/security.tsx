@@ -9,6 +9,8 @@ import { accountPage } from '../../features/account/AccountTexts'
 import { useRecentAuth } from '../../features/account/ConfirmIdentity'
 import { accountRoute } from '../../features/account/gate'
 import { createPasskey, PasskeyProblem, supportsPasskeys } from '../../features/account/passkey-client'
+import { RenamePasskey } from '../../features/account/RenamePasskey'
+import { SetPassword } from '../../features/account/SetPassword'
 import { expectedErrorMessage, FormAlert } from '../../features/auth/AuthPanel'
 import { translateErrorKey } from '../../lib/forms'
 import { formatDateTime } from '../../lib/format'
@@ -54,6 +56,7 @@ function Passkeys() {
   const [name, setName] = useState('')
   const [message, setMessage] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null)
 
   const run = async (action: () => Promise<void>) => {
     setMessage(null)
@@ -102,6 +105,15 @@ function Passkeys() {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="passkeys-title">
       {dialog}
+      {renaming && (
+        <RenamePasskey
+          passkey={renaming}
+          onClose={(renamed) => {
+            setRenaming(null)
+            if (renamed) void refresh()
+          }}
+        />
+      )}
       <Stack gap="md">
         <Title order={2} size="h3" id="passkeys-title">
           {LL.account.passkeys.title()}
@@ -129,15 +141,20 @@ function Passkeys() {
                       </Badge>
                     )}
                   </Stack>
-                  <Button
-                    variant="default"
-                    color="red"
-                    aria-label={LL.account.passkeys.removeLabel({ name: passkey.name })}
-                    onClick={() => void removeOne(passkey.id)}
-                    disabled={busy}
-                  >
-                    {LL.account.passkeys.remove()}
-                  </Button>
+                  <Group gap="xs">
+                    <Button variant="default" aria-label={LL.account.passkeys.renameLabel({ name: passkey.name })} onClick={() => setRenaming(passkey)}>
+                      {LL.account.passkeys.rename()}
+                    </Button>
+                    <Button
+                      variant="default"
+                      color="red"
+                      aria-label={LL.account.passkeys.removeLabel({ name: passkey.name })}
+                      onClick={() => void removeOne(passkey.id)}
+                      disabled={busy}
+                    >
+                      {LL.account.passkeys.remove()}
+                    </Button>
+                  </Group>
                 </Group>
               </Paper>
             ))}
@@ -165,7 +182,7 @@ function Passkeys() {
               {LL.account.passwordless.title()}
             </Title>
             {!query.data.hasPassword ? (
-              <Text>{LL.account.passwordless.active()}</Text>
+              <SetPassword onSet={refresh} />
             ) : passkeys.length === 0 ? (
               <Text>{LL.account.passwordless.needsPasskey()}</Text>
             ) : (
