@@ -5,7 +5,7 @@ import { chosenPlanOf } from '../../core/domain/billing/billing.js'
 import { signUpSchema } from '../../core/domain/schemas/auth.js'
 import { PageTitle } from '../components/PageTitle'
 import { FormAlert, SwitchLink } from '../features/auth/AuthPanel'
-import { PasswordField } from '../features/auth/PasswordField'
+import { NewPasswordField } from '../features/auth/PasswordField'
 import { loginArea } from '../features/auth/gates'
 import { redirectSearch } from '../features/auth/search'
 import { useServerSubmit } from '../features/auth/use-server-submit'
@@ -84,13 +84,7 @@ function SignUpForm() {
         <ChosenPlanNote redirect={redirect} />
         <FormAlert message={message} />
         <TextInput label={LL.auth.email()} type="email" autoComplete="email" required {...form.getInputProps('email')} />
-        <PasswordField
-          label={LL.auth.password()}
-          description={LL.auth.passwordHint()}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
+        <NewPasswordField label={LL.auth.password()} {...form.getInputProps('password')} />
         <Button type="submit" loading={signUp.isPending} fullWidth>
           {LL.auth.signUp.submit()}
         </Button>

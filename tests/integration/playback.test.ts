@@ -285,7 +285,7 @@ describe('media access ends with the session and with the membership', () => {
     await refused(tabletUrls, tablet.cookie)
     for (const url of laptop) expect((await get(url, member.cookie)).statusCode, url).toBe(200)
     // This browser's own session is ended by logging out, and another member's not at all.
-    const own = await trpcMutation(app.app, 'account.endSession', { id: member.sessionId }, { cookie: member.cookie })
+    const own = await trpcMutation(app.app, 'account.endSession', { id: member.sessionId }, { cookie: member.cookie, 'x-locale': 'en' })
     expect(errorOf(own).message).toBe('This is the session of this browser: log out instead.')
     const stranger = await userWith()
     expect((await trpcMutation(app.app, 'account.endSession', { id: member.sessionId }, { cookie: stranger.cookie })).statusCode).toBe(404)

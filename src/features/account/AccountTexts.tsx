@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react'
 import { I18nProvider, useI18n } from '../../lib/locale'
 
 /** The site's dictionary was made before the account area loaded its namespace: made again here. */
-export function AccountTexts({ children }: { children: ReactNode }) {
+function AccountTexts({ children }: { children: ReactNode }) {
   const { locale } = useI18n()
   return <I18nProvider locale={locale}>{children}</I18nProvider>
 }

@@ -7,7 +7,7 @@ import { useI18n } from '../../lib/locale'
 import { showSuccess } from '../../lib/toasts'
 import { useTRPC } from '../../lib/trpc'
 import { expectedErrorMessage, FormAlert } from '../auth/AuthPanel'
-import { PasswordField } from '../auth/PasswordField'
+import { NewPasswordField } from '../auth/PasswordField'
 import { useRecentAuth } from './ConfirmIdentity'
 
 /** A passkey-only account sets a password again, after a fresh proof of identity (a passkey). */
@@ -41,13 +41,7 @@ export function SetPassword({ onSet }: { onSet: () => Promise<unknown> }) {
         </Text>
         <Text>{LL.account.setPassword.intro()}</Text>
         <FormAlert message={message} />
-        <PasswordField
-          label={LL.account.setPassword.newPassword()}
-          description={LL.auth.passwordHint()}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('newPassword')}
-        />
+        <NewPasswordField label={LL.account.setPassword.newPassword()} {...form.getInputProps('newPassword')} />
         <Button type="submit" loading={setPassword.isPending} style={{ alignSelf: 'flex-start' }}>
           {LL.account.setPassword.submit()}
         </Button>

@@ -5,11 +5,20 @@
 import * as v from 'valibot'
 import { optionalText } from '../../lib/search-params'
 import { loadNamespaces } from '../../lib/locale'
+import { staticHead } from '../../lib/seo'
 
 /** The mailed links' query (?token=), bounded like the server's token field. */
-export const emailLinkSearch = v.object({ token: optionalText(200) })
+const emailLinkSearch = v.object({ token: optionalText(200) })
 
 /** The mailed links open in any browser, signed in or not: only the `account` texts are needed. */
-export function emailLinkArea({ context }: { context: { locale: Parameters<typeof loadNamespaces>[0] } }): Promise<void> {
+function emailLinkArea({ context }: { context: { locale: Parameters<typeof loadNamespaces>[0] } }): Promise<void> {
   return loadNamespaces(context.locale, ['account'])
 }
+
+/** A mailed link's route options besides its component: rendered in the browser, not indexed, `?token=` read. */
+export const emailLinkRoute = {
+  ssr: false,
+  head: staticHead('account', { noindex: true }),
+  validateSearch: emailLinkSearch,
+  beforeLoad: emailLinkArea,
+} as const

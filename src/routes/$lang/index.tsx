@@ -67,22 +67,22 @@ function Home() {
         </Section>
       )}
       <ContinueWatching />
-      <LatestVideos />
+      <VideosBlock id="latest-videos" title={LL.catalog.home.latestVideos()} query={1} showAll={`/${locale}/videos`} />
       <FeaturedCategories />
-      <PopularVideos />
+      <VideosBlock id="popular-videos" title={LL.catalog.home.popularVideos()} query={3} showAll={`/${locale}/videos?sort=most_watched`} />
       <TopModels />
       <BottomBanners />
     </div>
   )
 }
 
-const LatestVideos = deferHydration(function LatestVideos() {
-  const { LL, locale } = useI18n()
-  const latest = useSuspenseQuery(useHomeQueries()[1])
+/** A block of video cards: the latest (query 1) or the most watched (query 3). */
+const VideosBlock = deferHydration(function VideosBlock({ id, title, query, showAll }: { id: string; title: string; query: 1 | 3; showAll: string }) {
+  const videos = useSuspenseQuery(useHomeQueries()[query])
   return (
-    <Section id="latest-videos" title={LL.catalog.home.latestVideos()} showAll={`/${locale}/videos`}>
+    <Section id={id} title={title} showAll={showAll}>
       <CardGrid columns="block">
-        {latest.data.items.map((video) => (
+        {videos.data.items.map((video) => (
           <VideoCard key={video.id} video={video} />
         ))}
       </CardGrid>
@@ -98,20 +98,6 @@ const FeaturedCategories = deferHydration(function FeaturedCategories() {
       <CardGrid columns="featured">
         {categories.data.items.map((category) => (
           <CategoryCard key={category.id} category={category} />
-        ))}
-      </CardGrid>
-    </Section>
-  )
-})
-
-const PopularVideos = deferHydration(function PopularVideos() {
-  const { LL, locale } = useI18n()
-  const popular = useSuspenseQuery(useHomeQueries()[3])
-  return (
-    <Section id="popular-videos" title={LL.catalog.home.popularVideos()} showAll={`/${locale}/videos?sort=most_watched`}>
-      <CardGrid columns="block">
-        {popular.data.items.map((video) => (
-          <VideoCard key={video.id} video={video} />
         ))}
       </CardGrid>
     </Section>

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { changePasswordSchema } from '../../../core/domain/schemas/auth.js'
 import { FormAlert } from '../../features/auth/AuthPanel'
-import { PasswordField } from '../../features/auth/PasswordField'
+import { NewPasswordField, PasswordField } from '../../features/auth/PasswordField'
 import { AccountFrame } from '../../features/account/AccountFrame'
 import { accountPage } from '../../features/account/AccountTexts'
 import { accountRoute } from '../../features/account/gate'
@@ -39,13 +39,7 @@ function ChangePasswordPage() {
           <Stack gap="md">
             <FormAlert message={message} />
             <PasswordField label={LL.auth.changePassword.current()} autoComplete="current-password" required {...form.getInputProps('currentPassword')} />
-            <PasswordField
-              label={LL.auth.changePassword.new()}
-              description={LL.auth.passwordHint()}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('newPassword')}
-            />
+            <NewPasswordField label={LL.auth.changePassword.new()} {...form.getInputProps('newPassword')} />
             <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
               {LL.auth.changePassword.submit()}
             </Button>

@@ -4,7 +4,7 @@ import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { loginSchema } from '../../../core/domain/schemas/auth.js'
 import { AnchorLink } from '../../components/anchor-links'
 import { AuthPanel, FormAlert, SwitchLink } from '../../features/auth/AuthPanel'
-import { AccountTexts } from '../../features/account/AccountTexts'
+import { accountPage } from '../../features/account/AccountTexts'
 import { PasskeySignIn } from '../../features/account/PasskeySignIn'
 import { PasswordField } from '../../features/auth/PasswordField'
 import { refreshAfterLogin } from '../../features/auth/session'
@@ -17,11 +17,7 @@ import { staticHead } from '../../lib/seo'
 export const Route = createFileRoute('/login/')({
   head: staticHead('login', { noindex: true }),
   beforeLoad: ({ context }) => loadNamespaces(context.locale, ['account']),
-  component: () => (
-    <AccountTexts>
-      <LoginPage />
-    </AccountTexts>
-  ),
+  component: accountPage(LoginPage),
 })
 
 function LoginPage() {

@@ -6,7 +6,7 @@ import { optionalText } from '../../lib/search-params'
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '../../../core/domain/schemas/auth.js'
 import { AnchorLink } from '../../components/anchor-links'
 import { AuthPanel, FormAlert } from '../../features/auth/AuthPanel'
-import { PasswordField } from '../../features/auth/PasswordField'
+import { NewPasswordField } from '../../features/auth/PasswordField'
 import { refreshAfterLogin } from '../../features/auth/session'
 import { useServerSubmit } from '../../features/auth/use-server-submit'
 import { translateErrorKey, useSchemaForm } from '../../lib/forms'
@@ -58,14 +58,7 @@ function ResetPasswordPage() {
               </AnchorLink>
             </div>
           </FormAlert>
-          <PasswordField
-            label={LL.auth.reset.newPassword()}
-            description={LL.auth.passwordHint()}
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            {...form.getInputProps('password')}
-          />
+          <NewPasswordField label={LL.auth.reset.newPassword()} minLength={PASSWORD_MIN_LENGTH} {...form.getInputProps('password')} />
           <Button type="submit" loading={reset.isPending} fullWidth>
             {LL.auth.reset.submit()}
           </Button>

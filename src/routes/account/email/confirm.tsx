@@ -3,27 +3,19 @@ import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { ButtonLink } from '../../../components/links'
-import { AccountTexts } from '../../../features/account/AccountTexts'
-import { emailLinkArea, emailLinkSearch } from '../../../features/account/email-links'
+import { accountPage } from '../../../features/account/AccountTexts'
+import { emailLinkRoute } from '../../../features/account/email-links'
 import { linkProblem } from '../../../features/account/link-problem'
 import { AuthPanel, FormAlert } from '../../../features/auth/AuthPanel'
 import { useMe } from '../../../features/auth/session'
 import { translateErrorKey } from '../../../lib/forms'
 import { useI18n } from '../../../lib/locale'
-import { staticHead } from '../../../lib/seo'
 import { useTRPC } from '../../../lib/trpc'
 
 /** /account/email/confirm?token= — the link mailed to the new address; opens in any browser. */
 export const Route = createFileRoute('/account/email/confirm')({
-  ssr: false,
-  head: staticHead('account', { noindex: true }),
-  validateSearch: emailLinkSearch,
-  beforeLoad: emailLinkArea,
-  component: () => (
-    <AccountTexts>
-      <ConfirmEmailPage />
-    </AccountTexts>
-  ),
+  ...emailLinkRoute,
+  component: accountPage(ConfirmEmailPage),
 })
 
 /** Uses the link once on arrival: the address changes, or the page says why it cannot. */

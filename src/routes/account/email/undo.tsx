@@ -3,14 +3,13 @@ import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ButtonLink } from '../../../components/links'
-import { AccountTexts } from '../../../features/account/AccountTexts'
-import { emailLinkArea, emailLinkSearch } from '../../../features/account/email-links'
+import { accountPage } from '../../../features/account/AccountTexts'
+import { emailLinkRoute } from '../../../features/account/email-links'
 import { linkProblem } from '../../../features/account/link-problem'
 import { AuthPanel, FormAlert } from '../../../features/auth/AuthPanel'
 import { forgetUser } from '../../../features/auth/session'
 import { translateErrorKey } from '../../../lib/forms'
 import { useI18n } from '../../../lib/locale'
-import { staticHead } from '../../../lib/seo'
 import { useApi, useTRPC } from '../../../lib/trpc'
 
 /**
@@ -18,15 +17,8 @@ import { useApi, useTRPC } from '../../../lib/trpc'
  * it acts (the undo ends every session of the account), in any browser, signed in or not.
  */
 export const Route = createFileRoute('/account/email/undo')({
-  ssr: false,
-  head: staticHead('account', { noindex: true }),
-  validateSearch: emailLinkSearch,
-  beforeLoad: emailLinkArea,
-  component: () => (
-    <AccountTexts>
-      <UndoEmailPage />
-    </AccountTexts>
-  ),
+  ...emailLinkRoute,
+  component: accountPage(UndoEmailPage),
 })
 
 function UndoEmailPage() {
