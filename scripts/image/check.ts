@@ -185,9 +185,9 @@ async function sizeBreakdown(): Promise<string> {
     'shared libraries': 'usr/lib/x86_64-linux-gnu',
     node: 'usr/local/bin/node',
     'app node_modules': 'app/node_modules',
-    'app dist (client, renderer)': 'app/dist',
+    'app dist (client, renderer)': 'app/dist/client app/dist/server',
     'app build (server, worker, tools)': 'app/build',
-    'app geoip (DB-IP Lite)': 'app/geoip',
+    'app geoip (DB-IP Lite)': 'app/dist/geoip',
     'ffmpeg, ffprobe': 'usr/bin/ff*',
     all: '.',
   }
