@@ -5,7 +5,7 @@
  * close the pool.
  */
 import { ensureDatabase, onShutdownSignal, startupConfig, whenToldToStart } from '../core/bootstrap.js'
-import { migrate, openOrm, SERVER_DATABASE_LIMITS } from '../core/db/orm.js'
+import { migrateAlone, openOrm, SERVER_DATABASE_LIMITS } from '../core/db/orm.js'
 import { buildApp } from './app.js'
 import { preloadServerEntry } from './render/client-build.js'
 import { ffmpegBinaries } from '../core/ffmpeg/binaries.js'
@@ -22,13 +22,7 @@ preloadServerEntry(config.serverEntry)
 ffmpegBinaries(config)
 const { migrated } = await whenToldToStart()
 const embedded = await ensureDatabase()
-if (!migrated) {
-  // Migrations may run long (an index on a big table): their own connection, without the
-  // request limits.
-  const migrator = await openOrm(process.env.DATABASE_URL!, { pool: 2 })
-  await migrate(migrator, process.env.DATABASE_URL!)
-  await migrator.close()
-}
+if (!migrated) await migrateAlone(process.env.DATABASE_URL!)
 const orm = await openOrm(process.env.DATABASE_URL!, { pool: POOL_SIZE, limits: { ...SERVER_DATABASE_LIMITS, statementMs: config.databaseStatementTimeoutMs } })
 
 const register = config.metrics.serverPort === null ? null : createRegistry()

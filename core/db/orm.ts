@@ -41,6 +41,20 @@ export async function migrate(orm: Orm, databaseUrl: string): Promise<string[]> 
   }
 }
 
+/**
+ * migrate() on connections of its own, without a process's request limits (a migration may run
+ * long: an index on a big table) and without the entities, which migrations do not use
+ * (discovering them is most of an ORM's start).
+ */
+export async function migrateAlone(databaseUrl: string): Promise<string[]> {
+  const orm = await MikroORM.init({ ...createOrmConfig(databaseUrl, { pool: 2 }), entities: [], discovery: { warnWhenNoEntities: false } })
+  try {
+    return await migrate(orm, databaseUrl)
+  } finally {
+    await orm.close()
+  }
+}
+
 /** Error codes of node-postgres and PostgreSQL that mean "the database is away", not "this request is wrong". */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
