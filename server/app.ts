@@ -165,7 +165,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   await app.register(fastifyCookie)
   // Where the visitor is and what the policy lets them see: once per request, before any route
   // (after the cookies are read: a proof of age lives on the session or the account).
-  const age = createAgeAssurance(config, { orm, onError: (error) => app.log.error({ err: error }, 'age assurance failed') })
+  const age = await createAgeAssurance(config, { orm, onError: (error) => app.log.error({ err: error }, 'age assurance failed') })
   for (const gap of age.methods.gaps(config.age.policy.rules))
     app.log.warn(`age policy rule ${gap}: its visitors cannot verify their age (docs/age-assurance.md)`)
   const stopForgettingProofs = onSessionsEnded(() => age.proofs.forgetSessions())

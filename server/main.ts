@@ -5,14 +5,12 @@
  * close the pool.
  */
 import { ensureDatabase, onShutdownSignal, startupConfig, whenToldToStart } from '../core/bootstrap.js'
-import { migrate, openOrm, SERVER_DATABASE_LIMITS } from '../core/db/orm.js'
+import { migrateAlone, openOrm, SERVER_DATABASE_LIMITS } from '../core/db/orm.js'
 import { buildApp } from './app.js'
 import { preloadServerEntry } from './render/client-build.js'
 import { ffmpegBinaries } from '../core/ffmpeg/binaries.js'
 import { within } from '../core/time.js'
 import { closeGracefully } from './lifecycle.js'
-import { createRegistry, startMetricsEndpoint } from '../core/metrics.js'
-import { ServerMetrics } from './metrics/server-metrics.js'
 
 const config = startupConfig()
 
@@ -22,20 +20,22 @@ preloadServerEntry(config.serverEntry)
 ffmpegBinaries(config)
 const { migrated } = await whenToldToStart()
 const embedded = await ensureDatabase()
-if (!migrated) {
-  // Migrations may run long (an index on a big table): their own connection, without the
-  // request limits.
-  const migrator = await openOrm(process.env.DATABASE_URL!, { pool: 2 })
-  await migrate(migrator, process.env.DATABASE_URL!)
-  await migrator.close()
-}
+if (!migrated) await migrateAlone(process.env.DATABASE_URL!)
 const orm = await openOrm(process.env.DATABASE_URL!, { pool: POOL_SIZE, limits: { ...SERVER_DATABASE_LIMITS, statementMs: config.databaseStatementTimeoutMs } })
 
-const register = config.metrics.serverPort === null ? null : createRegistry()
-const metrics = register ? new ServerMetrics(register, () => orm.em.getDriver().getConnection().getNativeClient(), POOL_SIZE) : null
+// Prometheus metrics when METRICS_PORT is set (prom-client and what it loads only then).
+async function prometheus() {
+  const [{ createRegistry, startMetricsEndpoint }, { ServerMetrics }] = await Promise.all([import('../core/metrics.js'), import('./metrics/server-metrics.js')])
+  const register = createRegistry()
+  const metrics = new ServerMetrics(register, () => orm.em.getDriver().getConnection().getNativeClient(), POOL_SIZE)
+  return { metrics, startEndpoint: (host: string, port: number) => startMetricsEndpoint(register, host, port) }
+}
+const metricsPort = config.metrics.serverPort
+const observed = metricsPort === null ? null : await prometheus()
+const metrics = observed?.metrics ?? null
 const app = await buildApp({ config, orm, metrics })
 await app.listen({ host: config.host, port: config.port })
-const metricsEndpoint = register ? await startMetricsEndpoint(register, config.metrics.host, config.metrics.serverPort!) : null
+const metricsEndpoint = observed ? await observed.startEndpoint(config.metrics.host, metricsPort!) : null
 if (metricsEndpoint) app.log.info(`metrics at http://${config.metrics.host}:${metricsEndpoint.port}/metrics`)
 
 let stopping = false

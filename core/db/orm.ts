@@ -1,6 +1,5 @@
 import pg from 'pg'
 import { MikroORM } from '@mikro-orm/postgresql'
-import { Logger, runMigrations as runQueueMigrations } from 'graphile-worker'
 import { createOrmConfig, type DatabaseLimits } from './mikro-orm.config.js'
 
 export type Orm = MikroORM
@@ -20,7 +19,6 @@ export const SERVER_DATABASE_LIMITS: DatabaseLimits = { connectMs: 3000, stateme
 export const WORKER_DATABASE_LIMITS: DatabaseLimits = { connectMs: 5000 }
 
 const MIGRATION_LOCK = 7_311_001
-const silentLogger = new Logger(() => () => undefined)
 
 /**
  * Applies every pending migration (schema changes happen only through migrations), and
@@ -33,11 +31,28 @@ export async function migrate(orm: Orm, databaseUrl: string): Promise<string[]> 
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
     const applied = await orm.migrator.up()
-    await runQueueMigrations({ connectionString: databaseUrl, logger: silentLogger })
+    // graphile-worker (its configuration loader, semver …) loads only here: a server that
+    // npm start migrated already never needs it.
+    const { Logger, runMigrations: runQueueMigrations } = await import('graphile-worker')
+    await runQueueMigrations({ connectionString: databaseUrl, logger: new Logger(() => () => undefined) })
     return applied.map((migration) => migration.name)
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
     await lock.end()
+  }
+}
+
+/**
+ * migrate() on connections of its own, without a process's request limits (a migration may run
+ * long: an index on a big table) and without the entities, which migrations do not use
+ * (discovering them is most of an ORM's start).
+ */
+export async function migrateAlone(databaseUrl: string): Promise<string[]> {
+  const orm = await MikroORM.init({ ...createOrmConfig(databaseUrl, { pool: 2 }), entities: [], discovery: { warnWhenNoEntities: false } })
+  try {
+    return await migrate(orm, databaseUrl)
+  } finally {
+    await orm.close()
   }
 }
 

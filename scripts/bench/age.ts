@@ -75,7 +75,7 @@ process.on('exit', () => fs.rmSync(npmDir, { recursive: true, force: true }))
 
 async function warmResolver(what: string, geoipDir: string | null) {
   const rssBefore = process.memoryUsage().rss
-  const { resolver, locator } = createAgeAssurance(
+  const { resolver, locator } = await createAgeAssurance(
     { ...config, age: { ...config.age, geoipDir } },
     {
       orm: { em: null as never },

@@ -119,7 +119,7 @@ describe('age method settings', () => {
 })
 
 describe('ageMethodsFromConfig', () => {
-  it('builds every configured method, the development provider first when the flow gives one', () => {
+  it('builds every configured method, the development provider first when the flow gives one', async () => {
     const config = loadConfig({
       ...base,
       ...HTTPS_LOCAL,
@@ -128,7 +128,7 @@ describe('ageMethodsFromConfig', () => {
       AGE_SESSION_API_PROVIDERS: session({}),
     })
     const dev = { id: 'dev', kind: 'dev', provider: 'dev', doubleAnonymous: false } as AgeMethod
-    const methods = ageMethodsFromConfig(config, { devMethod: dev })
+    const methods = await ageMethodsFromConfig(config, { devMethod: dev })
     expect(methods.map((method) => [method.id, method.kind, method.provider, method.doubleAnonymous])).toEqual([
       ['dev', 'dev', 'dev', false],
       ['eu-wallet', 'eu-wallet', 'EU age verification', true],
@@ -136,23 +136,21 @@ describe('ageMethodsFromConfig', () => {
       ['session-facecheck', 'session-api', 'FaceCheck', false],
       ['card', 'card', 'Demo processor', false],
     ])
-    expect(ageMethodsFromConfig(loadConfig({ ...base, AGE_CARD_CHECK: 'false' }))).toEqual([])
+    expect(await ageMethodsFromConfig(loadConfig({ ...base, AGE_CARD_CHECK: 'false' }))).toEqual([])
   })
 })
 
 describe('the configured methods under the shipped policy', () => {
-  const offered = (env: Record<string, string>, country: string) => {
+  const offered = async (env: Record<string, string>, country: string) => {
     const config = loadConfig({ ...base, ...env })
-    return configuredAgeMethods(config)
-      .offeredFor(ruleFor(config.age.policy, { country, region: null }))
-      .map((method) => method.id)
+    return (await configuredAgeMethods(config)).offeredFor(ruleFor(config.age.policy, { country, region: null })).map((method) => method.id)
   }
 
-  it('offers the development provider on a localhost clone, and each configured provider where its kind is accepted', () => {
+  it('offers the development provider on a localhost clone, and each configured provider where its kind is accepted', async () => {
     // A fresh clone: the development check everywhere a check is asked for, the demo card check in the UK only.
-    expect(offered({}, 'GB')).toEqual(['dev', 'card'])
-    expect(offered({}, 'FR')).toEqual(['dev'])
-    expect(offered({}, 'NL')).toEqual([])
+    expect(await offered({}, 'GB')).toEqual(['dev', 'card'])
+    expect(await offered({}, 'FR')).toEqual(['dev'])
+    expect(await offered({}, 'NL')).toEqual([])
     const providers = {
       ...HTTPS_LOCAL,
       AGE_OIDC_PROVIDERS: oidc({ doubleAnonymous: true }),
@@ -160,9 +158,9 @@ describe('the configured methods under the shipped policy', () => {
       AGE_WALLET_TRUST_ANCHORS: file('anchors-policy.pem', issuer.anchorPem),
     }
     // Double-anonymous methods first (the development check counts as one).
-    expect(offered(providers, 'FR')).toEqual(['dev', 'eu-wallet', 'oidc-verifymy', 'session-facecheck'])
-    expect(offered(providers, 'GB')).toEqual(['dev', 'eu-wallet', 'oidc-verifymy', 'session-facecheck', 'card'])
+    expect(await offered(providers, 'FR')).toEqual(['dev', 'eu-wallet', 'oidc-verifymy', 'session-facecheck'])
+    expect(await offered(providers, 'GB')).toEqual(['dev', 'eu-wallet', 'oidc-verifymy', 'session-facecheck', 'card'])
     // A production address: no development check.
-    expect(offered({ ...providers, ...PUBLIC }, 'DE')).toEqual(['eu-wallet', 'oidc-verifymy', 'session-facecheck'])
+    expect(await offered({ ...providers, ...PUBLIC }, 'DE')).toEqual(['eu-wallet', 'oidc-verifymy', 'session-facecheck'])
   })
 })

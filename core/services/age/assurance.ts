@@ -31,7 +31,7 @@ export interface AgeAssuranceDeps {
   proofCacheMs?: number
 }
 
-export function createAgeAssurance(config: Config, { orm, onError, proofCacheMs = 5000 }: AgeAssuranceDeps): AgeAssurance {
+export async function createAgeAssurance(config: Config, { orm, onError, proofCacheMs = 5000 }: AgeAssuranceDeps): Promise<AgeAssurance> {
   const { age } = config
   const locator = new VisitorLocator({
     trustProxy: config.trustProxy,
@@ -42,7 +42,7 @@ export function createAgeAssurance(config: Config, { orm, onError, proofCacheMs 
     builtDir: age.builtGeoipDir,
     regionCountries: regionCountries(age.policy),
   })
-  const methods = configuredAgeMethods(config)
+  const methods = await configuredAgeMethods(config)
   const stats = new AgeStats()
   const proofs = new ProofStore({ em: () => orm.em.fork(), methods, cacheMs: proofCacheMs, onError })
   return {

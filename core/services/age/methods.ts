@@ -62,7 +62,7 @@ export function methodInfo(method: AgeMethodInfo): AgeMethodInfo {
  * The methods the configuration turns on: the development provider first (when on), then the
  * EU wallet, the OpenID Connect and session-API providers and the card check (AGE_* variables).
  */
-export function configuredAgeMethods(config: Config): AgeMethods {
+export async function configuredAgeMethods(config: Config): Promise<AgeMethods> {
   const devMethod = config.age.devProvider ? new DevAgeMethod(config.appSecret) : null
-  return new AgeMethods(ageMethodsFromConfig(config, { devMethod }))
+  return new AgeMethods(await ageMethodsFromConfig(config, { devMethod }))
 }

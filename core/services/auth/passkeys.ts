@@ -8,15 +8,11 @@
  */
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import { Passkey, User } from '../../db/entities/index.js'
 import { AppError } from '../../domain/errors.js'
@@ -31,6 +27,9 @@ import { CEREMONY_TIMEOUT_MS, relyingParty, storeChallenge, takeChallenge, userH
 
 /** More than anyone needs; it bounds the work of a sign-in and the size of the options. */
 const MAX_PASSKEYS = 20
+
+/** The WebAuthn library and its ASN.1 and X.509 ones load at the first ceremony, not at every server start. */
+const webauthn = () => import('@simplewebauthn/server')
 
 export interface PasskeyView {
   id: number
@@ -66,6 +65,7 @@ export async function registrationOptions(ctx: AccountContext, user: CurrentUser
   const existing = await ctx.em.find(Passkey, { user: user.id }, { fields: ['credentialId', 'transports'] })
   if (existing.length >= MAX_PASSKEYS) throw new AppError('BAD_REQUEST', 'account.errors.tooManyPasskeys', { max: MAX_PASSKEYS })
   const rp = relyingParty(ctx.config)
+  const { generateRegistrationOptions } = await webauthn()
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -93,6 +93,7 @@ export async function registerPasskey(
   requireRecentAuth(user, ctx.now)
   const challenge = await takeChallenge(ctx.em, input.response.response.clientDataJSON, 'register', user.id, ctx.now)
   const rp = relyingParty(ctx.config)
+  const { verifyRegistrationResponse } = await webauthn()
   const verification = await verifyRegistrationResponse({
     response: input.response,
     expectedChallenge: challenge,
@@ -145,6 +146,7 @@ export async function signInOptions(ctx: AccountContext): Promise<PublicKeyCrede
 }
 
 async function assertionOptions(ctx: AccountContext, purpose: CeremonyPurpose, userId: number | null, allow: Passkey[]) {
+  const { generateAuthenticationOptions } = await webauthn()
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(ctx.config).id,
     timeout: CEREMONY_TIMEOUT_MS,
@@ -189,6 +191,7 @@ async function verifyAssertion(
   const handle = response.response.userHandle
   if (handle && handle !== Buffer.from(userHandle(ctx.config, passkey.user.id)).toString('base64url')) throw failed()
   const rp = relyingParty(ctx.config)
+  const { verifyAuthenticationResponse } = await webauthn()
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,
