@@ -13,6 +13,7 @@ import { isDatabaseUnavailable, type Orm } from '../core/db/orm.js'
 import { registerAccountExport } from './http/account-export.js'
 import { registerAdminUpload } from './http/admin-upload.js'
 import { registerAdminPictures } from './http/admin-pictures.js'
+import { lazySchemaCompilers } from './http/schema-compilers.js'
 import { registerBuiltFiles } from './http/built-files.js'
 import { registerBillingRoutes } from './http/billing.js'
 import { registerDevMail } from './http/dev-mail.js'
@@ -120,6 +121,7 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
     },
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
+    schemaController: { compilersFactory: lazySchemaCompilers },
   })
 
   registerRequestContext(app)
