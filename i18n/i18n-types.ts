@@ -3014,14 +3014,6 @@ export type NamespaceAccountTranslation = {
 		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​r​e​m​o​v​e​d​.​ ​Y​o​u​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​k​e​y​s​.
 		 */
 		removed: string
-		/**
-		 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​h​a​s​ ​n​o​ ​p​a​s​s​w​o​r​d​:​ ​y​o​u​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​k​e​y​s​.
-		 */
-		active: string
-		/**
-		 * S​e​t​ ​a​ ​p​a​s​s​w​o​r​d
-		 */
-		setPassword: string
 	}
 	setPassword: {
 		/**
@@ -9116,14 +9108,6 @@ export type TranslationFunctions = {
 			 * Your password was removed. You sign in with your passkeys.
 			 */
 			removed: () => LocalizedString
-			/**
-			 * Your account has no password: you sign in with your passkeys.
-			 */
-			active: () => LocalizedString
-			/**
-			 * Set a password
-			 */
-			setPassword: () => LocalizedString
 		}
 		setPassword: {
 			/**

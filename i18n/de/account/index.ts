@@ -66,8 +66,6 @@ const de_account = {
     removeText:
       'Dein Passwort wird gelöscht, und du meldest dich nur noch mit deinen Passkeys an. Solltest du alle verlieren, schickt dir „Passwort vergessen?“ auf der Anmeldeseite einen Link, um ein neues zu wählen.',
     removed: 'Dein Passwort wurde entfernt. Du meldest dich mit deinen Passkeys an.',
-    active: 'Dein Konto hat kein Passwort: Du meldest dich mit deinen Passkeys an.',
-    setPassword: 'Passwort festlegen',
   },
   setPassword: {
     title: 'Passwort festlegen',

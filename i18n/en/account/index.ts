@@ -65,8 +65,6 @@ const en_account = {
     removeText:
       'Your password will be deleted and you sign in with your passkeys only. Should you lose them all, “Forgot your password?” on the login page mails you a link to choose a new one.',
     removed: 'Your password was removed. You sign in with your passkeys.',
-    active: 'Your account has no password: you sign in with your passkeys.',
-    setPassword: 'Set a password',
   },
   setPassword: {
     title: 'Set a password',

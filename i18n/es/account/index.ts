@@ -65,8 +65,6 @@ const es_account = {
     removeText:
       'Tu contraseña se eliminará e iniciarás sesión solo con tus claves de acceso. Si las pierdes todas, «¿Has olvidado tu contraseña?» en la página de inicio de sesión te envía un enlace para elegir una nueva.',
     removed: 'Se ha eliminado tu contraseña. Inicias sesión con tus claves de acceso.',
-    active: 'Tu cuenta no tiene contraseña: inicias sesión con tus claves de acceso.',
-    setPassword: 'Establecer una contraseña',
   },
   setPassword: {
     title: 'Establecer una contraseña',

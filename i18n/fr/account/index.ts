@@ -66,8 +66,6 @@ const fr_account = {
     removeText:
       "Votre mot de passe sera supprimé et vous vous connecterez uniquement avec vos clés d'accès. Si vous les perdez toutes, « Mot de passe oublié ? » sur la page de connexion vous envoie un lien pour en choisir un nouveau.",
     removed: "Votre mot de passe a été supprimé. Vous vous connectez avec vos clés d'accès.",
-    active: "Votre compte n'a pas de mot de passe : vous vous connectez avec vos clés d'accès.",
-    setPassword: 'Définir un mot de passe',
   },
   setPassword: {
     title: 'Définir un mot de passe',

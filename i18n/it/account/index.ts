@@ -65,8 +65,6 @@ const it_account = {
     removeText:
       'La tua password verrà eliminata e accederai solo con le tue passkey. Se dovessi perderle tutte, «Password dimenticata?» nella pagina di accesso ti invia un link per sceglierne una nuova.',
     removed: 'La tua password è stata rimossa. Accedi con le tue passkey.',
-    active: 'Il tuo account non ha una password: accedi con le tue passkey.',
-    setPassword: 'Imposta una password',
   },
   setPassword: {
     title: 'Imposta una password',
