@@ -7,23 +7,26 @@ import { useI18n } from '../../lib/locale'
 export function BlockedPage() {
   const { LL, locale } = useI18n()
   const params = { lang: locale }
-  const links = [
-    { to: '/$lang/age-assurance', label: LL.age.statement.title() },
-    { to: '/$lang/imprint', label: LL.layout.footer.legalNotice() },
-    { to: '/$lang/tos', label: LL.layout.footer.terms() },
-    { to: '/$lang/privacy', label: LL.layout.footer.privacy() },
-    { to: '/$lang/contact', label: LL.layout.footer.contact() },
-  ] as const
   return (
     <Stack gap="md" maw={760}>
       <PageTitle>{LL.age.blocked.title()}</PageTitle>
       <Text>{LL.age.blocked.text()}</Text>
       <Group gap="md" component="nav" aria-label={LL.layout.footer.label()}>
-        {links.map((link) => (
-          <AnchorLink key={link.to} to={link.to} params={params}>
-            {link.label}
-          </AnchorLink>
-        ))}
+        <AnchorLink to="/$lang/age-assurance" params={params}>
+          {LL.age.statement.title()}
+        </AnchorLink>
+        <AnchorLink to="/$lang/imprint" params={params}>
+          {LL.layout.footer.legalNotice()}
+        </AnchorLink>
+        <AnchorLink to="/$lang/tos" params={params}>
+          {LL.layout.footer.terms()}
+        </AnchorLink>
+        <AnchorLink to="/$lang/privacy" params={params}>
+          {LL.layout.footer.privacy()}
+        </AnchorLink>
+        <AnchorLink to="/$lang/contact" params={params}>
+          {LL.layout.footer.contact()}
+        </AnchorLink>
       </Group>
     </Stack>
   )
