@@ -1,6 +1,6 @@
 import { Container, Text } from '@mantine/core'
 import { Outlet, createFileRoute } from '@tanstack/react-router'
-import { AdminNav } from '../features/admin/AdminNav'
+import { SectionNav } from '../components/SectionNav'
 import { adminArea } from '../features/admin/gate'
 import { I18nProvider, loadNamespaces, useI18n } from '../lib/locale'
 import { staticHead } from '../lib/seo'
@@ -40,7 +40,24 @@ function ConsoleFrame() {
       <Text c="dimmed" size="sm" fw={600} tt="uppercase" mb={4}>
         {LL.admin.title()}
       </Text>
-      <AdminNav />
+      <SectionNav
+        label={LL.admin.nav.label()}
+        links={[
+          // An item's edit page belongs to the pipeline it is opened from.
+          { to: '/admin/pipeline', label: LL.admin.nav.pipeline(), also: '/admin/content' },
+          { to: '/admin/upload', label: LL.admin.nav.upload() },
+          { to: '/admin/models', label: LL.editors.nav.models() },
+          { to: '/admin/categories', label: LL.editors.nav.categories() },
+          { to: '/admin/banners', label: LL.editors.nav.banners() },
+          { to: '/admin/plans', label: LL.editors.nav.plans() },
+          { to: '/admin/legal', label: LL.editors.nav.legal() },
+          { to: '/admin/faq', label: LL.editors.nav.faq() },
+          { to: '/admin/inbox', label: LL.inbox.nav.inbox() },
+          { to: '/admin/users', label: LL.inbox.nav.users() },
+          { to: '/admin/age', label: LL.age.console.title() },
+          { to: '/admin/audit', label: LL.admin.nav.audit() },
+        ]}
+      />
       <Outlet />
     </Container>
   )

@@ -232,12 +232,30 @@ function contentTitle(
 }
 
 /** An item's description as the variant shows it: its own, or in the tour the editor's tour description (or none). */
-export function contentDescription(
+function contentDescription(row: { description: LocalizedText; tour_description?: LocalizedText | null }, locale: Locale, variant: CatalogVariant): string {
+  return variant === 'full' ? localize(row.description, locale) : localize(row.tour_description, locale)
+}
+
+/**
+ * What a video's and an image set's detail add alike to their list item: the description the
+ * variant shows, whether it is the tour's, and the list's optional joins made definite (the
+ * caller's state comes on top, from detailOf).
+ */
+export function contentDetail<I extends ContentItem>(
+  item: I,
   row: { description: LocalizedText; tour_description?: LocalizedText | null },
   locale: Locale,
   variant: CatalogVariant,
-): string {
-  return variant === 'full' ? localize(row.description, locale) : localize(row.tour_description, locale)
+) {
+  return {
+    ...item,
+    description: contentDescription(row, locale, variant),
+    tour: variant === 'tour',
+    featuredModel: item.featuredModel ?? null,
+    models: item.models ?? [],
+    category: item.category ?? null,
+    state: null,
+  }
 }
 
 /** A free text of the catalog's editors (a model's bio, a category's description): the tour shows none (no tour text exists for it). */

@@ -12,7 +12,7 @@ import { AppError } from '../../domain/errors.js'
 import { freshCounts } from './interactions.js'
 import type { CatalogCache } from './cache.js'
 import {
-  contentDescription,
+  contentDetail,
   freeText,
   toPicture,
   type BannerItem,
@@ -138,9 +138,7 @@ export function videoDetail(caller: CatalogCaller, { id, locale }: { id: number;
     )
     const item = videoSource.map(row, normalizeListQuery('videos', { locale }, variant), caller.now)
     return {
-      ...item,
-      description: contentDescription(row, locale, variant),
-      tour: variant === 'tour',
+      ...contentDetail(item, row, locale, variant),
       resolutions: row.resolutions,
       downloadable: row.downloadable,
       poster: toPicture(row.poster, item.title, 1280, variant),
@@ -149,10 +147,6 @@ export function videoDetail(caller: CatalogCaller, { id, locale }: { id: number;
         variant === 'tour'
           ? []
           : (row.stills ?? []).map((still, index) => ({ id: index + 1, thumbnail: toPicture(still.thumb, `${item.title} (${index + 1})`, 320) })),
-      featuredModel: item.featuredModel ?? null,
-      models: item.models ?? [],
-      category: item.category ?? null,
-      state: null,
     }
   })
 }
@@ -184,9 +178,7 @@ export function imageSetDetail(caller: CatalogCaller, { id, locale }: { id: numb
           )
     const item = imageSetSource.map(row, normalizeListQuery('imageSets', { locale }, variant), caller.now)
     return {
-      ...item,
-      description: contentDescription(row, locale, variant),
-      tour: variant === 'tour',
+      ...contentDetail(item, row, locale, variant),
       downloadable: row.downloadable,
       hasDownload: row.downloadable,
       previews: (row.previews ?? []).flatMap((ref) => toPicture(ref, item.title, 640, variant) ?? []),
@@ -195,10 +187,6 @@ export function imageSetDetail(caller: CatalogCaller, { id, locale }: { id: numb
         position: image.position,
         thumbnail: toPicture(image.thumb, localize(image.alt, locale) || `${item.title} (${image.position})`, 320),
       })),
-      featuredModel: item.featuredModel ?? null,
-      models: item.models ?? [],
-      category: item.category ?? null,
-      state: null,
     }
   })
 }

@@ -1,14 +1,25 @@
 import { Container, Paper, Stack, Text, Title, type ContainerProps } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { PageTitle } from '../../components/PageTitle'
-import { AccountNav } from '../auth/AccountNav'
+import { SectionNav } from '../../components/SectionNav'
+import { useI18n } from '../../lib/locale'
 
 /** An account page: its title, the area's navigation, then its sections. */
 export function AccountFrame({ title, size = 'md', children }: { title: string; size?: ContainerProps['size']; children: ReactNode }) {
+  const { LL } = useI18n()
   return (
     <Container size={size} px={0} py="lg">
       <PageTitle>{title}</PageTitle>
-      <AccountNav />
+      <SectionNav
+        label={LL.auth.account.nav()}
+        links={[
+          { to: '/account/password', label: LL.auth.account.password() },
+          { to: '/account/plan', label: LL.auth.account.plan() },
+          { to: '/account/email', label: LL.account.nav.email() },
+          { to: '/account/security', label: LL.account.nav.security() },
+          { to: '/account/privacy', label: LL.account.nav.privacy() },
+        ]}
+      />
       <Stack gap="lg">{children}</Stack>
     </Container>
   )

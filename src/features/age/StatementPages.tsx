@@ -7,6 +7,7 @@ import { useHydrating } from '../../lib/hydration'
 import { useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
 import { kindLabel, lastsLabel, placeLabel, ruleLabel, scopeSentences, type PublicAgeRule } from './labels'
+import { ColumnHeads } from '../../components/ColumnHeads'
 
 /** DB-IP Lite's licence (CC BY 4.0) asks for this link on pages that use its data. */
 function DbIpAttribution() {
@@ -79,15 +80,7 @@ export function StatementIndexPage() {
         </Title>
         <Table.ScrollContainer minWidth={760}>
           <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t.where()}</Table.Th>
-                <Table.Th scope="col">{t.before()}</Table.Th>
-                <Table.Th scope="col">{t.methods()}</Table.Th>
-                <Table.Th scope="col">{t.lasts()}</Table.Th>
-                <Table.Th scope="col">{t.law()}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads names={[t.where(), t.before(), t.methods(), t.lasts(), t.law()]} />
             <Table.Tbody>
               {all.map((rule) => (
                 <Table.Tr key={rule.id}>

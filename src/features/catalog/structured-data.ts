@@ -28,38 +28,33 @@ export interface DetailSeo {
   }
 }
 
-export function videoSeo(video: VideoDetail): DetailSeo {
+/** What a video and an image set say alike: the item, its picture (or the featured one), when it came out, its likes and its models. */
+function publishedSeo(
+  kind: 'videos' | 'images',
+  item: VideoDetail | ImageSetDetail,
+  picture: DetailSeo['image'] | undefined,
+  facts: DetailSeo['facts'],
+): DetailSeo {
   return {
-    kind: 'videos',
-    id: video.id,
-    title: video.title,
-    description: video.description,
-    image: video.poster ?? video.featuredPreview ?? null,
-    facts: {
-      publishedAt: video.publishedAt,
-      durationSeconds: video.durationSeconds,
-      views: video.views,
-      likes: video.likes,
-      previewClipUrl: video.previewClipUrl,
-      people: video.models.map((model) => model.name),
-    },
+    kind,
+    id: item.id,
+    title: item.title,
+    description: item.description,
+    image: picture ?? item.featuredPreview ?? null,
+    facts: { publishedAt: item.publishedAt, likes: item.likes, people: item.models.map((model) => model.name), ...facts },
   }
 }
 
+export function videoSeo(video: VideoDetail): DetailSeo {
+  return publishedSeo('videos', video, video.poster, {
+    durationSeconds: video.durationSeconds,
+    views: video.views,
+    previewClipUrl: video.previewClipUrl,
+  })
+}
+
 export function imageSetSeo(set: ImageSetDetail): DetailSeo {
-  return {
-    kind: 'images',
-    id: set.id,
-    title: set.title,
-    description: set.description,
-    image: set.previews[0] ?? set.featuredPreview ?? null,
-    facts: {
-      publishedAt: set.publishedAt,
-      likes: set.likes,
-      images: set.previews.map((picture) => picture.src),
-      people: set.models.map((model) => model.name),
-    },
-  }
+  return publishedSeo('images', set, set.previews[0], { images: set.previews.map((picture) => picture.src) })
 }
 
 export function modelSeo(model: ModelDetail): DetailSeo {

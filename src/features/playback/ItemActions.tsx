@@ -39,29 +39,20 @@ export function ItemActions({ kind, item, extra }: { kind: InteractionKind; item
       <Text size="sm">{number(count)}</Text>
     </Group>
   )
+  // Favorite and watch later: pressed while the item is in that list of the user's.
+  const keep = (kept: boolean, label: string, icon: ReactNode, change: Parameters<typeof update>[0]) => (
+    <Button {...toggle(kept)} size="compact-md" leftSection={icon} onClick={() => update(change)}>
+      {label}
+    </Button>
+  )
   return (
     <Paper withBorder p="sm" radius="md">
       <Group gap="sm" role="group" aria-label={LL.catalog.reactions.label()}>
         {rate('like', item.likes, <ThumbUpIcon size={18} />)}
         {rate('dislike', item.dislikes, <ThumbDownIcon size={18} />)}
-        <Button
-          {...toggle(!!state?.favorite)}
-          size="compact-md"
-          leftSection={<HeartIcon filled={!!state?.favorite} />}
-          onClick={() => update({ favorite: !state?.favorite })}
-        >
-          {LL.playback.actions.favorite()}
-        </Button>
-        {kind !== 'model' && (
-          <Button
-            {...toggle(!!state?.watchLater)}
-            size="compact-md"
-            leftSection={<ClockIcon filled={!!state?.watchLater} />}
-            onClick={() => update({ watch_later: !state?.watchLater })}
-          >
-            {LL.playback.actions.watchLater()}
-          </Button>
-        )}
+        {keep(!!state?.favorite, LL.playback.actions.favorite(), <HeartIcon filled={!!state?.favorite} />, { favorite: !state?.favorite })}
+        {kind !== 'model' &&
+          keep(!!state?.watchLater, LL.playback.actions.watchLater(), <ClockIcon filled={!!state?.watchLater} />, { watch_later: !state?.watchLater })}
         {kind !== 'model' && 'downloadable' in item && item.downloadable && (
           <Button
             variant="light"

@@ -334,14 +334,9 @@ function usePlayingHeight(videoRef: React.RefObject<HTMLVideoElement | null>): n
     const video = videoRef.current
     if (!video) return
     const update = () => setHeight(video.videoWidth && video.videoHeight ? Math.min(video.videoWidth, video.videoHeight) : null)
-    video.addEventListener('resize', update)
-    video.addEventListener('loadedmetadata', update)
-    video.addEventListener('emptied', update)
-    return () => {
-      video.removeEventListener('resize', update)
-      video.removeEventListener('loadedmetadata', update)
-      video.removeEventListener('emptied', update)
-    }
+    const listening = new AbortController()
+    for (const event of ['resize', 'loadedmetadata', 'emptied']) video.addEventListener(event, update, { signal: listening.signal })
+    return () => listening.abort()
   }, [videoRef])
   return height
 }

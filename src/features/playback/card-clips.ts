@@ -41,37 +41,34 @@ function clipOf(frame: HTMLElement): Clip | null {
 
 const frameIn = (node: EventTarget | null) => ((node as Element | null)?.closest?.('[data-clip]') as HTMLElement | null) ?? null
 
+/** Plays a frame's clip (its <video> made on the first play). */
+function play(frame: HTMLElement | null | undefined): void {
+  const clip = frame && clipOf(frame)
+  if (clip) startClip(clip)
+}
+
+/** Stops a frame's clip, if it ever played. */
+function halt(frame: HTMLElement | null): void {
+  const clip = frame && clips.get(frame)
+  if (clip) stopClip(clip)
+}
+
 /** Hover (a mouse or pen: a tap is a navigation) and keyboard focus in the card. */
 function followPointerAndFocus(): void {
   const options = { capture: true, passive: true } as const
-  window.addEventListener(
-    'pointerover',
-    (event) => {
-      const frame = frameIn(event.target)
-      if (event.pointerType === 'touch' || !frame || frame.contains(event.relatedTarget as Node | null)) return
-      const clip = clipOf(frame)
-      if (clip) startClip(clip)
-    },
-    options,
-  )
-  window.addEventListener(
-    'pointerout',
-    (event) => {
-      const frame = frameIn(event.target)
-      if (event.pointerType === 'touch' || !frame || frame.contains(event.relatedTarget as Node | null)) return
-      const clip = clips.get(frame)
-      if (clip) stopClip(clip)
-    },
-    options,
-  )
+  /** The frame whose edge a mouse or pen crossed; moves between its own parts do not count. */
+  const crossedFrame = (event: PointerEvent) => {
+    const frame = frameIn(event.target)
+    return event.pointerType === 'touch' || !frame || frame.contains(event.relatedTarget as Node | null) ? null : frame
+  }
+  window.addEventListener('pointerover', (event) => play(crossedFrame(event)), options)
+  window.addEventListener('pointerout', (event) => halt(crossedFrame(event)), options)
   const frameOfCard = (node: EventTarget | null) => ((node as Element | null)?.closest?.('article')?.querySelector('[data-clip]') as HTMLElement | null) ?? null
   window.addEventListener(
     'focusin',
     (event) => {
       const frame = frameOfCard(event.target)
-      if (!frame || !(event.target as Element).matches(':focus-visible')) return
-      const clip = clipOf(frame)
-      if (clip) startClip(clip)
+      if (frame && (event.target as Element).matches(':focus-visible')) play(frame)
     },
     options,
   )
@@ -79,10 +76,7 @@ function followPointerAndFocus(): void {
     'focusout',
     (event) => {
       const card = (event.target as Element | null)?.closest?.('article')
-      const frame = frameOfCard(event.target)
-      if (!frame || card?.contains(event.relatedTarget as Node | null)) return
-      const clip = clips.get(frame)
-      if (clip) stopClip(clip)
+      if (!card?.contains(event.relatedTarget as Node | null)) halt(frameOfCard(event.target))
     },
     options,
   )
@@ -125,7 +119,5 @@ export function playCardClips(): void {
   followPointerAndFocus()
   if (isTouchScreen()) return followScrolling()
   // The pointer move that let this code load may already rest on a picture.
-  const hovered = [...document.querySelectorAll<HTMLElement>('[data-clip]:hover')].pop()
-  const clip = hovered && clipOf(hovered)
-  if (clip) startClip(clip)
+  play([...document.querySelectorAll<HTMLElement>('[data-clip]:hover')].pop())
 }

@@ -77,19 +77,16 @@ export function useSaveWatchPosition(videoRef: RefObject<HTMLVideoElement | null
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') save('leaving')
     }
-    video.addEventListener('playing', onPlaying)
-    video.addEventListener('timeupdate', onTimeUpdate)
-    video.addEventListener('pause', onPause)
-    video.addEventListener('ended', onPause)
-    window.addEventListener('pagehide', onLeave)
-    document.addEventListener('visibilitychange', onVisibility)
+    const listening = new AbortController()
+    const { signal } = listening
+    video.addEventListener('playing', onPlaying, { signal })
+    video.addEventListener('timeupdate', onTimeUpdate, { signal })
+    video.addEventListener('pause', onPause, { signal })
+    video.addEventListener('ended', onPause, { signal })
+    window.addEventListener('pagehide', onLeave, { signal })
+    document.addEventListener('visibilitychange', onVisibility, { signal })
     return () => {
-      video.removeEventListener('playing', onPlaying)
-      video.removeEventListener('timeupdate', onTimeUpdate)
-      video.removeEventListener('pause', onPause)
-      video.removeEventListener('ended', onPause)
-      window.removeEventListener('pagehide', onLeave)
-      document.removeEventListener('visibilitychange', onVisibility)
+      listening.abort()
       // The player goes away (another page of the site): the page stays, but keepalive costs nothing.
       save('leaving')
     }

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format'
 import { AdminTitle } from '../../features/admin/AdminTitle'
 import { useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
+import { ColumnHeads } from '../../components/ColumnHeads'
 
 /** /admin/audit: every console change, newest first, with the state before and after. */
 export const Route = createFileRoute('/admin/audit')({
@@ -30,15 +31,7 @@ function AuditPage() {
       {data && data.items.length > 0 && (
         <Table.ScrollContainer minWidth={720}>
           <Table striped verticalSpacing="sm" aria-label={LL.admin.audit.tableLabel()}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{LL.admin.audit.at()}</Table.Th>
-                <Table.Th scope="col">{LL.admin.audit.who()}</Table.Th>
-                <Table.Th scope="col">{LL.admin.audit.action()}</Table.Th>
-                <Table.Th scope="col">{LL.admin.audit.target()}</Table.Th>
-                <Table.Th scope="col">{LL.admin.audit.change()}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads names={[LL.admin.audit.at(), LL.admin.audit.who(), LL.admin.audit.action(), LL.admin.audit.target(), LL.admin.audit.change()]} />
             <Table.Tbody>
               {data.items.map((entry) => (
                 <Table.Tr key={entry.id}>

@@ -16,6 +16,7 @@ import { AdminSection, Card, CardList } from '../../features/admin/CardList'
 import { useI18n } from '../../lib/locale'
 import { showError, showSuccess } from '../../lib/toasts'
 import { useTRPC } from '../../lib/trpc'
+import { ColumnHeads } from '../../components/ColumnHeads'
 
 type Board = inferRouterOutputs<AppRouter>['admin']['pipeline']['list']
 type Item = Board['items'][number]
@@ -76,16 +77,7 @@ function PipelinePage() {
       {data && data.items.length === 0 && <Text>{t.empty()}</Text>}
       {data && data.items.length > 0 && wide && (
         <Table verticalSpacing="sm" aria-label={t.tableLabel()}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t.item()}</Table.Th>
-              <Table.Th scope="col">{t.kind()}</Table.Th>
-              <Table.Th scope="col">{t.state()}</Table.Th>
-              <Table.Th scope="col">{t.progress()}</Table.Th>
-              <Table.Th scope="col">{t.updated()}</Table.Th>
-              <Table.Th scope="col">{t.actions()}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads names={[t.item(), t.kind(), t.state(), t.progress(), t.updated(), t.actions()]} />
           <Table.Tbody>
             {data.items.map((item) => (
               <Table.Tr key={`${item.kind}-${item.id}`}>

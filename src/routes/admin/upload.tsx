@@ -17,6 +17,7 @@ import { formatDateTime, formatDuration, formatRelativeTime } from '../../lib/fo
 import { useI18n } from '../../lib/locale'
 import { showError, showSuccess } from '../../lib/toasts'
 import { useTRPC } from '../../lib/trpc'
+import { ColumnHeads } from '../../components/ColumnHeads'
 
 /**
  * /admin/upload: video sources by drag and drop, several at once, each sent resumably (tus) in
@@ -319,16 +320,7 @@ function UnfinishedUploads({ uploads, expiryHours, onChange }: { uploads: Unfini
       </Text>
       {wide ? (
         <Table verticalSpacing="sm" aria-label={t.title()}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t.file()}</Table.Th>
-              <Table.Th scope="col">{t.received()}</Table.Th>
-              <Table.Th scope="col">{t.by()}</Table.Th>
-              <Table.Th scope="col">{t.lastActivity()}</Table.Th>
-              <Table.Th scope="col">{t.expires()}</Table.Th>
-              <Table.Th scope="col">{t.actions()}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads names={[t.file(), t.received(), t.by(), t.lastActivity(), t.expires(), t.actions()]} />
           <Table.Tbody>
             {uploads.map((u) => (
               <Table.Tr key={u.id}>

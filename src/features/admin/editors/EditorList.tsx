@@ -1,5 +1,6 @@
 import { Paper, Stack, Table, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { ColumnHeads } from '../../../components/ColumnHeads'
 import { useBreakpoint } from '../../../lib/breakpoint'
 import { useI18n } from '../../../lib/locale'
 
@@ -26,16 +27,7 @@ export function EditorList<T extends { id: number | string }>({
   if (wide) {
     return (
       <Table verticalSpacing="sm" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.header} scope="col">
-                {column.header}
-              </Table.Th>
-            ))}
-            {actions && <Table.Th scope="col">{LL.editors.common.actions()}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads names={[...columns.map((column) => column.header), ...(actions ? [LL.editors.common.actions()] : [])]} />
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.id}>

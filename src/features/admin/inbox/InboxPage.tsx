@@ -1,11 +1,11 @@
 import { Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { SectionNav } from '../../../components/SectionNav'
 import { Pagination } from '../../catalog/Pagination'
 import { useI18n } from '../../../lib/locale'
 import { AdminTitle } from '../AdminTitle'
-import { InboxNav } from './InboxNav'
 
-/** An inbox list page: the inbox's menu, title, intro, filter, the rows and their pages. */
+/** An inbox list page: the inbox's menu (its three lists), title, intro, filter, the rows and their pages. */
 export function InboxPage({
   title,
   intro,
@@ -22,7 +22,15 @@ export function InboxPage({
   const { LL } = useI18n()
   return (
     <Stack gap="md">
-      <InboxNav />
+      <SectionNav
+        nested
+        label={LL.inbox.nav.sections()}
+        links={[
+          { to: '/admin/inbox/reports', label: LL.inbox.nav.reports() },
+          { to: '/admin/inbox/messages', label: LL.inbox.nav.messages() },
+          { to: '/admin/inbox/feedback', label: LL.inbox.nav.feedback() },
+        ]}
+      />
       <AdminTitle>{title}</AdminTitle>
       <Text c="dimmed">{intro}</Text>
       {filter}
