@@ -15,7 +15,7 @@
 import crypto from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { Server as TusServer, type Upload } from '@tus/server'
+import type { Server as TusServer, Upload } from '@tus/server'
 import type { Config } from '../../core/config.js'
 import type { Orm } from '../../core/db/orm.js'
 import type { Locale } from '../../core/domain/locale.js'
@@ -63,7 +63,10 @@ export function registerAdminUpload(app: FastifyInstance, config: Config, orm: O
   // The administrator of each request, for the upload's metadata (who sent it).
   const uploaders = new WeakMap<IncomingMessage, CurrentUser>()
 
-  const tus = new TusServer({
+  // @tus/server loads at the first upload request, not at every server start.
+  let tus: Promise<TusServer> | null = null
+  const tusServer = () => (tus ??= import('@tus/server').then(({ Server }) => new Server(options)))
+  const options: ConstructorParameters<typeof TusServer>[0] = {
     path: UPLOAD_ENDPOINT,
     datastore: folder.store,
     relativeLocation: true,
@@ -89,7 +92,7 @@ export function registerAdminUpload(app: FastifyInstance, config: Config, orm: O
         },
       }
     },
-  })
+  }
 
   const serve = async (req: FastifyRequest, reply: FastifyReply) => {
     const t = translator(requestLocale(req.headers))
@@ -102,7 +105,7 @@ export function registerAdminUpload(app: FastifyInstance, config: Config, orm: O
     reply.hijack()
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value)
     try {
-      await tus.handle(req.raw, reply.raw)
+      await (await tusServer()).handle(req.raw, reply.raw)
     } catch (error) {
       req.log.error({ err: error }, 'upload request failed')
       if (!reply.raw.headersSent)

@@ -54,7 +54,7 @@ beforeAll(async () => {
   const migrator = await openOrm(db.url, { pool: 2 })
   await migrate(migrator, db.url)
   await migrator.close()
-  // As server/main.ts opens it: with the request limits.
+  // As server/serve.ts opens it: with the request limits.
   orm = await openOrm(db.url, { pool: 10, limits: SERVER_DATABASE_LIMITS })
   env = {
     DATA_DIR: tmp.dir,
