@@ -313,8 +313,7 @@ export interface Config {
 
 /**
  * The npm DB-IP data slimmed to what the lookup reads (scripts/geoip/dbip.ts), made by
- * `npm run build` and `npm start`: 9 MB in memory instead of 142 MB, whose buffers made the
- * server's garbage collector run full collections several times as often under load.
+ * `npm run build` and `npm start`: 4 MB of a server's memory instead of 177 MB.
  */
 export const BUILT_GEOIP_DIR = 'dist/geoip'
 
