@@ -44,6 +44,7 @@ beforeAll(async () => {
   video.models.add(model)
   const upcoming = makeVideo(em, { title: { en: 'Not yet', de: 'Noch nicht' }, releasedAt: null, publishAt: new Date(Date.now() + 86_400_000) })
   const set = makeImageSet(em, { title: { en: 'Garden light', de: 'Gartenlicht' } })
+  set.media = { previews: [1, 2, 3, 4].map((n) => ({ path: `public/s1/previews/00${n}.jpg`, width: 960, height: 720 })), archive: null }
   await em.flush()
   Object.assign(ids, { video: video.id, upcoming: upcoming.id, set: set.id, model: model.id, category: category.id })
   await t.app.catalogChangesReady
@@ -147,6 +148,16 @@ describe('server-rendered pages', () => {
     }
     const list = await get('/en/videos', { accept: '*/*' })
     expect(list.body).toContain(`href="/en/videos/${ids.video}"`)
+  })
+
+  it("fetches an image set's first preview first and the other three when they are laid out", async () => {
+    const html = (await get(`/en/images/${ids.set}`)).body
+    const previews = [...html.matchAll(/<img src="[^"]*\/previews\/00\d\.jpg"[^>]*>/g)].map((m) => m[0])
+    expect(previews).toHaveLength(4)
+    expect(previews[0]).toMatch(/loading="eager" fetchPriority="high"/)
+    for (const later of previews.slice(1)) expect(later).toMatch(/loading="lazy"/)
+    // React preloads the one high-priority picture from the page's head.
+    expect([...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/media/s1/previews/001.jpg'])
   })
 
   it('answers 404 with the not-found page for unknown paths, unknown and upcoming items', async () => {

@@ -46,7 +46,9 @@ function ImageSetPage() {
             {collage.length ? (
               <SimpleGrid cols={collage.length > 1 ? 2 : 1} spacing="xs">
                 {collage.map((picture, index) => (
-                  <CardPicture key={index} picture={picture} ratio={4 / 3} eager sizes="(min-width: 75em) 33vw, 50vw" />
+                  // The first is the page's likely LCP; four at high priority shared a slow phone's
+                  // bandwidth with the page's CSS and delayed its first paint.
+                  <CardPicture key={index} picture={picture} ratio={4 / 3} eager={index === 0} sizes="(min-width: 75em) 33vw, 50vw" />
                 ))}
               </SimpleGrid>
             ) : (
