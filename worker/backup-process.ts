@@ -9,7 +9,7 @@ export const BACKUP_EXIT = { done: 0, failed: 1, notLocal: 3, busy: 4 } as const
 /** Backups are background work: the server's requests come first (nice 10). */
 const BACKGROUND_PRIORITY = 10
 
-/** Compiled (build/worker/backup-process.js): build/cli/backup.js with plain node; from the sources: through tsx. */
+/** Compiled (in a file one folder below build/, scripts/compile.ts): build/cli/backup.js with plain node; from the sources: through tsx. */
 const COMPILED = import.meta.url.endsWith('.js')
 const SCRIPT = fileURLToPath(new URL(COMPILED ? '../cli/backup.js' : '../cli/backup.ts', import.meta.url))
 const LOADER = COMPILED ? [] : ['--import', 'tsx']

@@ -33,8 +33,9 @@ export function createOrmConfig(clientUrl: string, options: { debug?: boolean; p
       ...(statementMs ? { statement_timeout: statementMs, query_timeout: statementMs + 1000 } : {}),
     },
     migrations: {
-      // Beside this module's tree: migrations/*.ts from the sources, build/migrations/*.js compiled.
-      path: fileURLToPath(new URL('../../migrations', import.meta.url)),
+      // From the sources (core/db/): migrations/*.ts. Compiled, this code is in a file one folder
+      // below build/ (scripts/compile.ts): build/migrations/*.js.
+      path: fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../migrations' : '../../migrations', import.meta.url)),
       glob: '!(*.d).{js,ts}',
       transactional: true,
       allOrNothing: true,

@@ -300,19 +300,22 @@ async function checkInImage(db: EmbeddedDatabase): Promise<void> {
     throw new Error(`cli/user-role: ${toolCode}\n${tool.output()}`)
   pass('a command-line tool runs compiled (node build/cli/user-role.js: "No user has the email address …")')
 
-  // The image's slimmed DB-IP data (dist/geoip) through the compiled lookup: a US state over IPv4 and IPv6, a country.
-  const lookup = `const { VisitorLocator } = await import('/app/build/core/services/age/locate.js')
-    const { BUILT_GEOIP_DIR } = await import('/app/build/core/config.js')
-    const locator = new VisitorLocator({ trustProxy: false, countryHeaders: [], regionHeaders: [], local: { kind: 'none' },
-      databaseDir: null, builtDir: BUILT_GEOIP_DIR, regionCountries: new Set(['US']) })
-    const places = []
-    for (const ip of ['69.76.144.0', '2600:1700::1', '217.160.0.1']) places.push(Object.values(await locator.locate(ip, {})).join(' '))
-    console.log(places.join(', ') + ' from ' + locator.filesRead().join(' '))`
-  const geoip = await runInImage('geoip', {}, ['node', '--input-type=module', '-e', lookup])
-  const places = `US US-TX ip-database, US US-MI ip-database, DE  ip-database from ${['country', 'city-ipv4', 'city-ipv6'].map((name) => `dist/geoip/dbip-${name}.mmdb`).join(' ')}`
-  if ((await within(geoip.exited, 60_000, 'the DB-IP lookup')) !== 0 || geoip.output().trim() !== places)
-    throw new Error(`the image's DB-IP data: expected ${places}, got:\n${geoip.output()}`)
-  pass(`the image's DB-IP Lite data places visitors (${places})`)
+  // The image's slimmed DB-IP data (dist/geoip) through the operators' lookup tool: a US state over IPv4 and IPv6, a country.
+  const geoip = await runInImage('age-locate', {}, ['node', 'build/cli/age-locate.js', '69.76.144.0', '2600:1700::1', '217.160.0.1'])
+  const expected = [
+    /^69\.76\.144\.0 {2}US US-TX {2}ip-database {2}rule \S+ \(\w+\)$/,
+    /^2600:1700::1 {2}US US-MI {2}ip-database {2}rule \S+ \(\w+\)$/,
+    /^217\.160\.0\.1 {2}DE {2}ip-database {2}rule \S+ \(\w+\)$/,
+    new RegExp(`^data: ${['country', 'city-ipv4', 'city-ipv6'].map((name) => `/app/dist/geoip/dbip-${name}\\.mmdb`).join(' ')}$`),
+  ]
+  const located = geoip.output().trim().split('\n')
+  if (
+    (await within(geoip.exited, 60_000, 'the DB-IP lookup')) !== 0 ||
+    located.length !== expected.length ||
+    expected.some((line, i) => !line.test(located[i]!))
+  )
+    throw new Error(`the image's DB-IP data: expected ${expected.join(' / ')}, got:\n${geoip.output()}`)
+  pass(`the image's DB-IP Lite data places visitors (${located.slice(0, 3).join(', ')})`)
 
   const unsafe = await runInImage('public server', { DATABASE_URL: db.url, PUBLIC_URL: 'https://club.example.com', SMTP_URL: 'smtp://127.0.0.1:2525' }, [
     'node',
