@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { ownerKey, timeOfLastChange } from './properties.js'
 import { User } from './user.js'
 import { ImageSet, Model, Video } from './catalog.js'
 
@@ -13,17 +14,14 @@ const stateProperties = {
   favorite: p.boolean().default(false),
   watchLater: p.boolean().default(false),
   viewedAt: p.datetime().nullable(),
-  updatedAt: p
-    .datetime()
-    .onCreate(() => new Date())
-    .onUpdate(() => new Date()),
+  updatedAt: timeOfLastChange(),
 }
 
 const VideoStateSchema = defineEntity({
   name: 'VideoState',
   properties: {
-    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
-    video: () => p.manyToOne(Video).primary().deleteRule('cascade').index(),
+    user: () => ownerKey(User),
+    video: () => ownerKey(Video).index(),
     ...stateProperties,
   },
 })
@@ -33,8 +31,8 @@ VideoStateSchema.setClass(VideoState)
 const ImageSetStateSchema = defineEntity({
   name: 'ImageSetState',
   properties: {
-    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
-    imageSet: () => p.manyToOne(ImageSet).primary().deleteRule('cascade').index(),
+    user: () => ownerKey(User),
+    imageSet: () => ownerKey(ImageSet).index(),
     ...stateProperties,
   },
 })
@@ -44,8 +42,8 @@ ImageSetStateSchema.setClass(ImageSetState)
 const ModelStateSchema = defineEntity({
   name: 'ModelState',
   properties: {
-    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
-    model: () => p.manyToOne(Model).primary().deleteRule('cascade').index(),
+    user: () => ownerKey(User),
+    model: () => ownerKey(Model).index(),
     ...stateProperties,
   },
 })
@@ -60,8 +58,8 @@ ModelStateSchema.setClass(ModelState)
 const WatchPositionSchema = defineEntity({
   name: 'WatchPosition',
   properties: {
-    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
-    video: () => p.manyToOne(Video).primary().deleteRule('cascade').index(),
+    user: () => ownerKey(User),
+    video: () => ownerKey(Video).index(),
     positionSeconds: p.double(),
     updatedAt: p.datetime(),
   },
