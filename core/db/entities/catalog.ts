@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { ownerKey, ownerReference, timeOfInsert, timeOfLastChange } from './properties.js'
+import { namedProperty, ownerKey, ownerReference, timeOfInsert, timeOfLastChange, type ReferenceTarget } from './properties.js'
 import type { ImageMedia, ImageRef, ImageSetMedia, LocalizedText, VideoMedia } from './types.js'
 import { MEDIA_STATUSES, RESOLUTIONS, type Resolution } from './types.js'
 import { GENITAL_AREAS, NATIONALITIES, ZODIAC_SIGNS } from '../../domain/catalog/model-facts.js'
@@ -277,25 +277,29 @@ const BannerSchema = defineEntity({
 export class Banner extends BannerSchema.class {}
 BannerSchema.setClass(Banner)
 
-/** Pivot of videos and their models; indexed both ways ("the models' other videos"). */
-const VideoModelSchema = defineEntity({
-  name: 'VideoModel',
-  properties: {
-    video: () => ownerKey(Video),
-    model: () => ownerKey(Model).index(),
-    position: p.integer().default(0),
-  },
-})
+/**
+ * A pivot of an item (video or image set) and its models, in the order the item lists them. The
+ * primary key (item, model) and the index on the model serve both ways ("the models' other videos").
+ */
+function itemModelsPivot<const Name extends string, const ItemKey extends string, Item extends ReferenceTarget>(
+  name: Name,
+  itemKey: ItemKey,
+  item: () => Item,
+) {
+  return defineEntity({
+    name,
+    properties: {
+      ...namedProperty(itemKey, () => ownerKey(item())),
+      model: () => ownerKey(Model).index(),
+      position: p.integer().default(0),
+    },
+  })
+}
+
+const VideoModelSchema = itemModelsPivot('VideoModel', 'video', () => Video)
 export class VideoModel extends VideoModelSchema.class {}
 VideoModelSchema.setClass(VideoModel)
 
-const ImageSetModelSchema = defineEntity({
-  name: 'ImageSetModel',
-  properties: {
-    imageSet: () => ownerKey(ImageSet),
-    model: () => ownerKey(Model).index(),
-    position: p.integer().default(0),
-  },
-})
+const ImageSetModelSchema = itemModelsPivot('ImageSetModel', 'imageSet', () => ImageSet)
 export class ImageSetModel extends ImageSetModelSchema.class {}
 ImageSetModelSchema.setClass(ImageSetModel)

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { ownerKey, timeOfLastChange } from './properties.js'
+import { namedProperty, ownerKey, timeOfLastChange, type ReferenceTarget } from './properties.js'
 import { User } from './user.js'
 import { ImageSet, Model, Video } from './catalog.js'
 
@@ -17,36 +17,28 @@ const stateProperties = {
   updatedAt: timeOfLastChange(),
 }
 
-const VideoStateSchema = defineEntity({
-  name: 'VideoState',
-  properties: {
-    user: () => ownerKey(User),
-    video: () => ownerKey(Video).index(),
-    ...stateProperties,
-  },
-})
+/** The first column of every per-user table's primary key. */
+const userKey = { user: () => ownerKey(User) }
+
+/** The state table of one kind of item: a row per user and item, found by the item too (its counters). */
+function userItemState<const Name extends string, const ItemKey extends string, Item extends ReferenceTarget>(name: Name, itemKey: ItemKey, item: () => Item) {
+  return defineEntity({
+    name,
+    properties: {
+      ...userKey,
+      ...namedProperty(itemKey, () => ownerKey(item()).index()),
+      ...stateProperties,
+    },
+  })
+}
+
+const VideoStateSchema = userItemState('VideoState', 'video', () => Video)
+const ImageSetStateSchema = userItemState('ImageSetState', 'imageSet', () => ImageSet)
+const ModelStateSchema = userItemState('ModelState', 'model', () => Model)
 export class VideoState extends VideoStateSchema.class {}
 VideoStateSchema.setClass(VideoState)
-
-const ImageSetStateSchema = defineEntity({
-  name: 'ImageSetState',
-  properties: {
-    user: () => ownerKey(User),
-    imageSet: () => ownerKey(ImageSet).index(),
-    ...stateProperties,
-  },
-})
 export class ImageSetState extends ImageSetStateSchema.class {}
 ImageSetStateSchema.setClass(ImageSetState)
-
-const ModelStateSchema = defineEntity({
-  name: 'ModelState',
-  properties: {
-    user: () => ownerKey(User),
-    model: () => ownerKey(Model).index(),
-    ...stateProperties,
-  },
-})
 export class ModelState extends ModelStateSchema.class {}
 ModelStateSchema.setClass(ModelState)
 

@@ -8,7 +8,7 @@ import { p } from '@mikro-orm/core'
  */
 
 /** What p.manyToOne accepts: an entity class or schema. */
-type ReferenceTarget = Parameters<typeof p.manyToOne>[0]
+export type ReferenceTarget = Parameters<typeof p.manyToOne>[0]
 
 const now = () => new Date()
 
@@ -26,3 +26,9 @@ export const ownerReference = <Target extends ReferenceTarget>(target: Target) =
  * columns of a pivot or of a per-user row (a user's state for one video, a download counter).
  */
 export const ownerKey = <Target extends ReferenceTarget>(target: Target) => p.manyToOne(target).primary().deleteRule('cascade')
+
+/**
+ * One property whose name the caller chooses, typed with that name: for the entity factories
+ * whose item reference is named after the item (`video`, `imageSet`, `model`).
+ */
+export const namedProperty = <const Key extends string, Value>(key: Key, value: Value) => ({ [key]: value }) as Record<Key, Value>
