@@ -5,6 +5,10 @@ import type { CatalogCache } from '../../core/services/catalog/cache.js'
 
 const SECONDS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
+/** A histogram of durations in seconds (2 ms to 10 s), in the server's registry. */
+const durations = <Label extends string>(register: Registry, metric: { name: string; help: string; labelNames: Label[] }) =>
+  new Histogram<Label>({ ...metric, buckets: SECONDS, registers: [register] })
+
 /**
  * The server's own metrics:
  * - streamclub_http_request_duration_seconds{method,route,status_code}: every HTTP request,
@@ -39,19 +43,15 @@ export class ServerMetrics {
         }
       },
     })
-    this.requests = new Histogram({
+    this.requests = durations(register, {
       name: 'streamclub_http_request_duration_seconds',
       help: 'HTTP requests by route template and status',
       labelNames: ['method', 'route', 'status_code'],
-      buckets: SECONDS,
-      registers: [register],
     })
-    this.procedures = new Histogram({
+    this.procedures = durations(register, {
       name: 'streamclub_trpc_procedure_duration_seconds',
       help: 'tRPC procedure calls by procedure and outcome (OK or the tRPC error code)',
       labelNames: ['procedure', 'type', 'code'],
-      buckets: SECONDS,
-      registers: [register],
     })
     new Gauge({
       name: 'streamclub_db_pool_connections',

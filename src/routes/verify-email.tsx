@@ -11,8 +11,7 @@ import { AnchorLink } from '../components/anchor-links'
 import { AuthPanel, EmailRequestForm, expectedErrorMessage, FormAlert } from '../features/auth/AuthPanel'
 import { verifyEmailArea } from '../features/auth/gates'
 import { refreshAfterLogin, useMe } from '../features/auth/session'
-import { useServerSubmit } from '../features/auth/use-server-submit'
-import { useSchemaForm } from '../lib/forms'
+import { useEmailRequest } from '../features/auth/use-email-request'
 import { useCurrentLocale, useI18n } from '../lib/locale'
 import { showError, showSuccess } from '../lib/toasts'
 import { useTRPC } from '../lib/trpc'
@@ -79,15 +78,17 @@ function AnyAddress({ afterProblem }: { afterProblem: boolean }) {
   const { LL } = useI18n()
   const { email, redirect } = Route.useSearch()
   const resend = useMutation(trpc.auth.resendVerification.mutationOptions())
-  const [sentTo, setSentTo] = useState<string | null>(email && !afterProblem ? email : null)
-  const form = useSchemaForm<{ email: string }>(resendToAddressSchema, { initialValues: { email: email ?? '' } })
   const send = (values: { email: string }) => resend.mutateAsync({ email: values.email, redirect })
-  const { message, onSubmit } = useServerSubmit(form, send, (values) => {
-    setSentTo(values.email.trim())
-    showSuccess(LL.auth.verify.resent({ email: values.email.trim() }))
+  const request = useEmailRequest({
+    schema: resendToAddressSchema,
+    email: email ?? '',
+    sentTo: email && !afterProblem ? email : null,
+    send,
+    onSent: (address) => showSuccess(LL.auth.verify.resent({ email: address })),
   })
 
-  if (sentTo) {
+  if (request.sentTo) {
+    const sentTo = request.sentTo
     return (
       <SentNotice
         text={LL.auth.verify.mailed({ email: sentTo })}
@@ -100,14 +101,7 @@ function AnyAddress({ afterProblem }: { afterProblem: boolean }) {
     )
   }
   return (
-    <EmailRequestForm
-      intro={LL.auth.verify.askIntro()}
-      submit={LL.auth.verify.again()}
-      message={message}
-      pending={resend.isPending}
-      onSubmit={onSubmit}
-      email={form.getInputProps('email')}
-    >
+    <EmailRequestForm intro={LL.auth.verify.askIntro()} submit={LL.auth.verify.again()} pending={resend.isPending} {...request.fields}>
       <LoginLink />
     </EmailRequestForm>
   )

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { ownerReference, timeOfInsert } from './properties.js'
 import { User } from './user.js'
 
 /**
@@ -10,7 +11,7 @@ const PasskeySchema = defineEntity({
   name: 'Passkey',
   properties: {
     id: p.integer().primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    user: () => ownerReference(User).index(),
     /** The credential id, base64url (at most 1023 bytes). */
     credentialId: p.string().length(1400).unique(),
     /** The COSE public key, base64url. */
@@ -23,7 +24,7 @@ const PasskeySchema = defineEntity({
     backedUp: p.boolean().default(false),
     /** The member's name for it. */
     name: p.string().length(100),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: timeOfInsert(),
     lastUsedAt: p.datetime().nullable(),
   },
 })
@@ -42,7 +43,7 @@ const WebauthnChallengeSchema = defineEntity({
   properties: {
     challenge: p.string().length(128).primary(),
     purpose: p.enum(WEBAUTHN_PURPOSES),
-    user: () => p.manyToOne(User).nullable().deleteRule('cascade').index(),
+    user: () => ownerReference(User).nullable().index(),
     expiresAt: p.datetime().index(),
   },
 })
@@ -59,7 +60,7 @@ const EmailChangeSchema = defineEntity({
   name: 'EmailChange',
   properties: {
     id: p.integer().primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    user: () => ownerReference(User).index(),
     oldEmail: p.string().length(320),
     newEmail: p.string().length(320),
     confirmTokenHash: p.string().length(64).unique(),
@@ -70,7 +71,7 @@ const EmailChangeSchema = defineEntity({
     /** The undo link works until then (7 days after the confirmation). */
     undoUntil: p.datetime().nullable(),
     undoneAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: timeOfInsert(),
   },
   indexes: [{ name: 'email_change_old_email_lower', expression: 'create index "email_change_old_email_lower" on "email_change" (lower("old_email"))' }],
 })

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { ownerReference } from './properties.js'
 import { LOCALES } from '../../domain/locale.js'
 import { User } from './user.js'
 
@@ -22,7 +23,7 @@ const AgeCheckSchema = defineEntity({
     state: p.json<Record<string, unknown>>().nullable(),
     owner: p.string().length(64).index(),
     /** Rules that keep the proof on the account: who started it. */
-    user: () => p.manyToOne(User).nullable().deleteRule('cascade').index(),
+    user: () => ownerReference(User).nullable().index(),
     status: p.enum(AGE_CHECK_STATUSES).default('pending'),
     /** Why a provider said no (a code, never personal data). */
     reason: p.string().length(120).nullable(),
@@ -47,7 +48,7 @@ const AgeProofRecordSchema = defineEntity({
   tableName: 'age_proof',
   properties: {
     id: p.integer().primary(),
-    user: () => p.manyToOne(User).nullable().deleteRule('cascade').unique(),
+    user: () => ownerReference(User).nullable().unique(),
     browserKey: p.string().length(64).nullable().unique(),
     over18: p.boolean(),
     method: p.string().length(40),

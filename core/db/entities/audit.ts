@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { timeOfInsert } from './properties.js'
 import { User } from './user.js'
 
 /**
@@ -14,10 +15,7 @@ const AuditEntrySchema = defineEntity({
     id: p.integer().primary(),
     user: () => p.manyToOne(User).nullable().deleteRule('set null'),
     userEmail: p.string().length(320),
-    createdAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .index(),
+    createdAt: timeOfInsert().index(),
     /** The admin procedure, e.g. `admin.pipeline.retry`. */
     action: p.string().length(120),
     /** What was changed: the kind of row and its id. */

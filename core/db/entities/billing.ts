@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { ownerKey, timeOfInsert, timeOfLastChange } from './properties.js'
 import { User } from './user.js'
 import type { LocalizedText } from './types.js'
 import { PLAN_PERIODS } from '../../domain/billing/prices.js'
@@ -25,7 +26,7 @@ const PlanSchema = defineEntity({
     visibility: p.enum(PLAN_VISIBILITIES).default('public'),
     highlight: p.boolean().default(false),
     sortOrder: p.integer().default(0),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: timeOfInsert(),
   },
 })
 export class Plan extends PlanSchema.class {}
@@ -58,11 +59,8 @@ const SubscriptionSchema = defineEntity({
     pendingFrom: p.datetime().nullable().index(),
     endedAt: p.datetime().nullable(),
     endReason: p.string().length(64).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: timeOfInsert(),
+    updatedAt: timeOfLastChange(),
   },
 })
 export class Subscription extends SubscriptionSchema.class {}
@@ -77,7 +75,7 @@ const BillingEventSchema = defineEntity({
     eventId: p.string().length(128),
     type: p.string().length(64),
     payload: p.json<Record<string, unknown>>(),
-    receivedAt: p.datetime().onCreate(() => new Date()),
+    receivedAt: timeOfInsert(),
     processedAt: p.datetime().nullable(),
     error: p.text().nullable(),
     /** Money the event moved (sale, renewal, refund, chargeback), in integer cents. */
@@ -95,7 +93,7 @@ BillingEventSchema.setClass(BillingEvent)
 const DownloadCounterSchema = defineEntity({
   name: 'DownloadCounter',
   properties: {
-    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
+    user: () => ownerKey(User),
     day: p.date().primary(),
     count: p.integer().default(0),
   },

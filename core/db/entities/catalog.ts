@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { namedProperty, ownerKey, ownerReference, timeOfInsert, timeOfLastChange, type ReferenceTarget } from './properties.js'
 import type { ImageMedia, ImageRef, ImageSetMedia, LocalizedText, VideoMedia } from './types.js'
 import { MEDIA_STATUSES, RESOLUTIONS, type Resolution } from './types.js'
 import { GENITAL_AREAS, NATIONALITIES, ZODIAC_SIGNS } from '../../domain/catalog/model-facts.js'
@@ -16,7 +17,7 @@ const CategorySchema = defineEntity({
     /** Shown among the home page's featured categories. */
     featured: p.boolean().default(false),
     sortOrder: p.integer().default(0),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: timeOfInsert(),
   },
 })
 export class Category extends CategorySchema.class {}
@@ -46,7 +47,7 @@ const ModelSchema = defineEntity({
     likes: p.integer().default(0),
     dislikes: p.integer().default(0),
     views: p.integer().default(0),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: timeOfInsert(),
   },
   indexes: [
     // Typo-tolerant name search (pg_trgm) and the models list's sorts.
@@ -87,11 +88,8 @@ const contentProperties = {
   mediaProgress: p.double().default(0),
   /** Folder under MEDIA_DIR holding this item's files. */
   mediaKey: p.string().length(64).unique(),
-  createdAt: p.datetime().onCreate(() => new Date()),
-  updatedAt: p
-    .datetime()
-    .onCreate(() => new Date())
-    .onUpdate(() => new Date()),
+  createdAt: timeOfInsert(),
+  updatedAt: timeOfLastChange(),
   /**
    * Search columns, written only by the database (trigger catalog_search_refresh, from the
    * titles and descriptions of all locales, lower case without accents); never loaded.
@@ -203,7 +201,7 @@ const ImageSchema = defineEntity({
   name: 'Image',
   properties: {
     id: p.integer().primary(),
-    imageSet: () => p.manyToOne(ImageSet).deleteRule('cascade'),
+    imageSet: () => ownerReference(ImageSet),
     position: p.integer(),
     alt: p.json<LocalizedText>(),
     media: p.json<ImageMedia>(),
@@ -279,25 +277,29 @@ const BannerSchema = defineEntity({
 export class Banner extends BannerSchema.class {}
 BannerSchema.setClass(Banner)
 
-/** Pivot of videos and their models; indexed both ways ("the models' other videos"). */
-const VideoModelSchema = defineEntity({
-  name: 'VideoModel',
-  properties: {
-    video: () => p.manyToOne(Video).primary().deleteRule('cascade'),
-    model: () => p.manyToOne(Model).primary().deleteRule('cascade').index(),
-    position: p.integer().default(0),
-  },
-})
+/**
+ * A pivot of an item (video or image set) and its models, in the order the item lists them. The
+ * primary key (item, model) and the index on the model serve both ways ("the models' other videos").
+ */
+function itemModelsPivot<const Name extends string, const ItemKey extends string, Item extends ReferenceTarget>(
+  name: Name,
+  itemKey: ItemKey,
+  item: () => Item,
+) {
+  return defineEntity({
+    name,
+    properties: {
+      ...namedProperty(itemKey, () => ownerKey(item())),
+      model: () => ownerKey(Model).index(),
+      position: p.integer().default(0),
+    },
+  })
+}
+
+const VideoModelSchema = itemModelsPivot('VideoModel', 'video', () => Video)
 export class VideoModel extends VideoModelSchema.class {}
 VideoModelSchema.setClass(VideoModel)
 
-const ImageSetModelSchema = defineEntity({
-  name: 'ImageSetModel',
-  properties: {
-    imageSet: () => p.manyToOne(ImageSet).primary().deleteRule('cascade'),
-    model: () => p.manyToOne(Model).primary().deleteRule('cascade').index(),
-    position: p.integer().default(0),
-  },
-})
+const ImageSetModelSchema = itemModelsPivot('ImageSetModel', 'imageSet', () => ImageSet)
 export class ImageSetModel extends ImageSetModelSchema.class {}
 ImageSetModelSchema.setClass(ImageSetModel)

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { namedProperty, ownerKey, timeOfLastChange, type ReferenceTarget } from './properties.js'
 import { User } from './user.js'
 import { ImageSet, Model, Video } from './catalog.js'
 
@@ -13,42 +14,31 @@ const stateProperties = {
   favorite: p.boolean().default(false),
   watchLater: p.boolean().default(false),
   viewedAt: p.datetime().nullable(),
-  updatedAt: p
-    .datetime()
-    .onCreate(() => new Date())
-    .onUpdate(() => new Date()),
+  updatedAt: timeOfLastChange(),
 }
 
-const VideoStateSchema = defineEntity({
-  name: 'VideoState',
-  properties: {
-    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
-    video: () => p.manyToOne(Video).primary().deleteRule('cascade').index(),
-    ...stateProperties,
-  },
-})
+/** The first column of every per-user table's primary key. */
+const userKey = { user: () => ownerKey(User) }
+
+/** The state table of one kind of item: a row per user and item, found by the item too (its counters). */
+function userItemState<const Name extends string, const ItemKey extends string, Item extends ReferenceTarget>(name: Name, itemKey: ItemKey, item: () => Item) {
+  return defineEntity({
+    name,
+    properties: {
+      ...userKey,
+      ...namedProperty(itemKey, () => ownerKey(item()).index()),
+      ...stateProperties,
+    },
+  })
+}
+
+const VideoStateSchema = userItemState('VideoState', 'video', () => Video)
+const ImageSetStateSchema = userItemState('ImageSetState', 'imageSet', () => ImageSet)
+const ModelStateSchema = userItemState('ModelState', 'model', () => Model)
 export class VideoState extends VideoStateSchema.class {}
 VideoStateSchema.setClass(VideoState)
-
-const ImageSetStateSchema = defineEntity({
-  name: 'ImageSetState',
-  properties: {
-    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
-    imageSet: () => p.manyToOne(ImageSet).primary().deleteRule('cascade').index(),
-    ...stateProperties,
-  },
-})
 export class ImageSetState extends ImageSetStateSchema.class {}
 ImageSetStateSchema.setClass(ImageSetState)
-
-const ModelStateSchema = defineEntity({
-  name: 'ModelState',
-  properties: {
-    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
-    model: () => p.manyToOne(Model).primary().deleteRule('cascade').index(),
-    ...stateProperties,
-  },
-})
 export class ModelState extends ModelStateSchema.class {}
 ModelStateSchema.setClass(ModelState)
 
@@ -60,8 +50,8 @@ ModelStateSchema.setClass(ModelState)
 const WatchPositionSchema = defineEntity({
   name: 'WatchPosition',
   properties: {
-    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
-    video: () => p.manyToOne(Video).primary().deleteRule('cascade').index(),
+    user: () => ownerKey(User),
+    video: () => ownerKey(Video).index(),
     positionSeconds: p.double(),
     updatedAt: p.datetime(),
   },

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { timeOfInsert, timeOfLastChange } from './properties.js'
 import { LOCALES } from '../../domain/locale.js'
 import type { RichTextOp } from '../../domain/site/rich-text.js'
 import { REPORT_STATES } from '../../domain/site/reports.js'
@@ -16,7 +17,7 @@ const ContactMessageSchema = defineEntity({
     message: p.text(),
     locale: p.enum(LOCALES),
     user: () => p.manyToOne(User).nullable().deleteRule('set null'),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: timeOfInsert(),
     /** Marked handled in the operations console; null: still to be answered. */
     handledAt: p.datetime().nullable(),
   },
@@ -43,7 +44,7 @@ const RemovalReportSchema = defineEntity({
     statusNote: p.text().nullable(),
     statusChangedAt: p.datetime().nullable(),
     /** When it arrived; its due date follows from it (domain/reports.ts `reportDue`). */
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: timeOfInsert(),
   },
   indexes: [{ properties: ['status', 'createdAt'] }, { properties: ['createdAt'] }],
 })
@@ -58,7 +59,7 @@ const ErrorFeedbackSchema = defineEntity({
     path: p.string().length(2048).nullable(),
     errorText: p.text().nullable(),
     user: () => p.manyToOne(User).nullable().deleteRule('set null'),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: timeOfInsert(),
   },
 })
 export class ErrorFeedback extends ErrorFeedbackSchema.class {}
@@ -72,10 +73,7 @@ const LegalPageSchema = defineEntity({
     locale: p.enum(LOCALES),
     title: p.string().length(300),
     content: p.json<{ ops: RichTextOp[] }>(),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    updatedAt: timeOfLastChange(),
   },
   uniques: [{ properties: ['slug', 'locale'] }],
 })
@@ -95,10 +93,7 @@ const FaqEntrySchema = defineEntity({
     sortOrder: p.integer().default(0),
     question: p.json<Partial<Record<(typeof LOCALES)[number], string>>>(),
     answer: p.json<Partial<Record<(typeof LOCALES)[number], { ops: RichTextOp[] }>>>(),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    updatedAt: timeOfLastChange(),
   },
 })
 export class FaqEntry extends FaqEntrySchema.class {}
@@ -116,7 +111,7 @@ const MailMessageSchema = defineEntity({
     subject: p.string().length(300),
     text: p.text(),
     html: p.text().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: timeOfInsert(),
     sentAt: p.datetime().nullable(),
     error: p.text().nullable(),
     /** Removed once delivered (the confirmation of an account's deletion: no copy of the address stays). */

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { ownerReference, timeOfInsert, timeOfLastChange } from './properties.js'
 import { ROLES } from '../../domain/billing/membership.js'
 import { LOCALES } from '../../domain/locale.js'
 import { AUTH_METHODS } from '../../domain/auth/recent-auth.js'
@@ -15,11 +16,8 @@ const UserSchema = defineEntity({
     emailVerifiedAt: p.datetime().nullable(),
     role: p.enum(ROLES).default('user'),
     locale: p.enum(LOCALES).default('de'),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: timeOfInsert(),
+    updatedAt: timeOfLastChange(),
   },
   uniques: [{ name: 'app_user_email_lower_unique', expression: 'create unique index "app_user_email_lower_unique" on "app_user" (lower("email"))' }],
   // The console's search by the start of an address (lower(email) like 'abc%'), whatever the database's collation.
@@ -33,10 +31,10 @@ const SessionSchema = defineEntity({
   properties: {
     /** SHA-256 of the cookie token; the token itself is never stored. */
     id: p.string().length(64).primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    user: () => ownerReference(User).index(),
     remember: p.boolean().default(false),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    lastSeenAt: p.datetime().onCreate(() => new Date()),
+    createdAt: timeOfInsert(),
+    lastSeenAt: timeOfInsert(),
     expiresAt: p.datetime().index(),
     userAgent: p.string().length(512).nullable(),
     /**
@@ -59,13 +57,13 @@ const AuthTokenSchema = defineEntity({
   name: 'AuthToken',
   properties: {
     id: p.integer().primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    user: () => ownerReference(User).index(),
     purpose: p.enum(AUTH_TOKEN_PURPOSES),
     /** SHA-256 of the emailed token. */
     tokenHash: p.string().length(64).unique(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: timeOfInsert(),
   },
 })
 export class AuthToken extends AuthTokenSchema.class {}

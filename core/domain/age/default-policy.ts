@@ -46,6 +46,23 @@ export const US_AGE_VERIFICATION_STATES = [
   'US-WY', // HB 43, 2025-07-01 †
 ]
 
+type RuleInput = AgePolicyInput['rules'][number]
+
+/** The methods the EU rules accept: the EU age-verification app first, then third-party providers. */
+const EU_METHODS: RuleInput['methods'] = ['eu-wallet', 'session-api', 'oidc']
+
+/**
+ * What France, Italy and Spain ask alike: a blurred tour, double-anonymous methods, and a proof
+ * kept per visit (never on the account) that lapses after `idleMinutes` without a request and
+ * after 12 hours at the most.
+ */
+const doubleAnonymousPerVisit = (idleMinutes: number): Pick<RuleInput, 'outcome' | 'methods' | 'doubleAnonymity' | 'proof'> => ({
+  outcome: 'blur',
+  methods: EU_METHODS,
+  doubleAnonymity: true,
+  proof: { scope: 'visit', idleMinutes, maxHours: 12 },
+})
+
 const DEFAULT_POLICY_INPUT: AgePolicyInput = {
   version: '2026-11-28',
   rules: [
@@ -97,7 +114,7 @@ const DEFAULT_POLICY_INPUT: AgePolicyInput = {
       id: 'de',
       countries: ['DE'],
       outcome: 'blur',
-      methods: ['eu-wallet', 'session-api', 'oidc'],
+      methods: EU_METHODS,
       proof: { scope: 'account', maxDays: null, loginEachVisit: true, visitHours: 12 },
       law: {
         name: 'Jugendmedienschutz-Staatsvertrag (JMStV) § 4 Abs. 2; KJM criteria for closed user groups',
@@ -112,10 +129,7 @@ const DEFAULT_POLICY_INPUT: AgePolicyInput = {
     {
       id: 'fr',
       countries: ['FR'],
-      outcome: 'blur',
-      methods: ['eu-wallet', 'session-api', 'oidc'],
-      doubleAnonymity: true,
-      proof: { scope: 'visit', idleMinutes: 60, maxHours: 12 },
+      ...doubleAnonymousPerVisit(60),
       law: {
         name: "Loi n° 2024-449 (SREN); Arcom, référentiel sur la vérification de l'âge (9 octobre 2024)",
         url: 'https://www.arcom.fr/se-documenter/espace-juridique/textes-juridiques/referentiel-technique-sur-la-verification-de-lage-pour-la-protection-des-mineurs-contre-la-pornographie-en-ligne',
@@ -128,10 +142,7 @@ const DEFAULT_POLICY_INPUT: AgePolicyInput = {
     {
       id: 'it',
       countries: ['IT'],
-      outcome: 'blur',
-      methods: ['eu-wallet', 'session-api', 'oidc'],
-      doubleAnonymity: true,
-      proof: { scope: 'visit', idleMinutes: 45, maxHours: 12 },
+      ...doubleAnonymousPerVisit(45),
       law: { name: 'Art. 13-bis D.L. 123/2023 (L. 159/2023); AGCOM delibera 96/25/CONS' },
     },
     // Spain. Ley 13/2022 General de Comunicación Audiovisual, art. 89.1 e): video-sharing
@@ -143,10 +154,7 @@ const DEFAULT_POLICY_INPUT: AgePolicyInput = {
     {
       id: 'es',
       countries: ['ES'],
-      outcome: 'blur',
-      methods: ['eu-wallet', 'session-api', 'oidc'],
-      doubleAnonymity: true,
-      proof: { scope: 'visit', idleMinutes: 60, maxHours: 12 },
+      ...doubleAnonymousPerVisit(60),
       law: { name: 'Ley 13/2022 General de Comunicación Audiovisual, art. 89.1 e)', url: 'https://www.boe.es/buscar/act.php?id=BOE-A-2022-11311' },
     },
     // Everywhere else: today's click-through gate (self-declaration).

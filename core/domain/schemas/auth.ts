@@ -26,6 +26,12 @@ const redirectField = text().max(2048).optional()
 /** A token from a mailed link. */
 export const tokenField = text().min(1, 'linkInvalid').max(200, 'linkInvalid')
 
+/** A form that asks for an address only (forgot password, resend the verification link). */
+const addressOnly = z.object({ email: emailField })
+
+/** What a mailed link carries back: the address it was sent to and its token. */
+const mailedLink = addressOnly.extend({ token: tokenField })
+
 export const loginSchema = z.object({
   email: emailField,
   password: givenPassword,
@@ -40,22 +46,13 @@ export const signUpSchema = z.object({
 })
 export type SignUpInput = z.output<typeof signUpSchema>
 
-export const forgotPasswordSchema = z.object({
-  email: emailField,
-})
+export const forgotPasswordSchema = addressOnly
 export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>
 
-export const resetPasswordSchema = z.object({
-  email: emailField,
-  token: tokenField,
-  password: chosenPassword,
-})
+export const resetPasswordSchema = mailedLink.extend({ password: chosenPassword })
 export type ResetPasswordInput = z.output<typeof resetPasswordSchema>
 
-export const verifyEmailSchema = z.object({
-  email: emailField,
-  token: tokenField,
-})
+export const verifyEmailSchema = mailedLink
 export type VerifyEmailInput = z.output<typeof verifyEmailSchema>
 
 /** Signed in: the user's own address; otherwise the address given (the verify-email page's form). */
@@ -66,9 +63,7 @@ export const resendVerificationSchema = z.object({
 export type ResendVerificationInput = z.output<typeof resendVerificationSchema>
 
 /** The verify-email page's form for visitors: the address to send the link to again. */
-export const resendToAddressSchema = z.object({
-  email: emailField,
-})
+export const resendToAddressSchema = addressOnly
 
 export const changePasswordSchema = z.object({
   currentPassword: text().min(1, 'currentPasswordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),

@@ -100,17 +100,22 @@ async function oneRow<Row>(source: ListSource<Row, unknown>, caller: CatalogCall
 /**
  * A detail page: the public part cached per id and locale, the caller's state on top. A
  * signed-in caller also gets the item's counters read now, so a like they just gave shows in
- * the count at once (visitors' cached counters lag by at most the cache TTL).
+ * the count at once (visitors' cached counters lag by at most the cache TTL). The page is built
+ * from the item's row, with the `extra` columns beside the list's, and its list item.
  */
-async function detailOf<T extends { id: number; likes: number; dislikes: number }>(
+async function detailOf<SourceRow, Item, DetailRow extends SourceRow, T extends { id: number; likes: number; dislikes: number }>(
   caller: CatalogCaller,
-  key: string,
-  state: ListSource<unknown, unknown>['state'],
   kind: InteractionKind,
-  load: () => Promise<T>,
+  source: ListSource<SourceRow, Item>,
+  { id, locale }: { id: number; locale: Locale },
+  extra: Sql,
+  build: (row: DetailRow, item: Item) => T | Promise<T>,
 ): Promise<T & { state: UserItemState | null }> {
-  const item = await caller.cache.getOrLoad(key, load)
-  const [stated] = await withStates(caller.em, state, caller.user?.id ?? null, [item])
+  const item = await caller.cache.getOrLoad(`${kind}:${id}:${locale}:${caller.variant}`, async () => {
+    const row = await oneRow(source as unknown as ListSource<DetailRow, unknown>, caller, locale, id, extra)
+    return build(row, source.map(row, normalizeListQuery(source.kind, { locale }, caller.variant), caller.now))
+  })
+  const [stated] = await withStates(caller.em, source.state, caller.user?.id ?? null, [item])
   if (!caller.user) return stated!
   const counts = await freshCounts(caller.em, kind, item.id)
   if (!counts) return stated!
@@ -126,17 +131,11 @@ interface VideoDetailRow extends VideoRow {
 }
 
 /** A released video; an upcoming or unknown one is NOT_FOUND (spec section 4). */
-export function videoDetail(caller: CatalogCaller, { id, locale }: { id: number; locale: Locale }) {
+export function videoDetail(caller: CatalogCaller, target: { id: number; locale: Locale }) {
   const { variant } = caller
-  return detailOf<VideoDetail>(caller, `video:${id}:${locale}:${variant}`, videoSource.state, 'video', async () => {
-    const row = await oneRow<VideoDetailRow>(
-      videoSource as ListSource<VideoDetailRow, unknown>,
-      caller,
-      locale,
-      id,
-      raw(`, t.description, t.tour_description, t.resolutions, t.downloadable, t.media->'stills' as stills`),
-    )
-    const item = videoSource.map(row, normalizeListQuery('videos', { locale }, variant), caller.now)
+  const extra = raw(`, t.description, t.tour_description, t.resolutions, t.downloadable, t.media->'stills' as stills`)
+  return detailOf(caller, 'video', videoSource, target, extra, (row: VideoDetailRow, item): VideoDetail => {
+    const { locale } = target
     return {
       ...contentDetail(item, row, locale, variant),
       resolutions: row.resolutions,
@@ -158,16 +157,11 @@ interface ImageSetDetailRow extends ImageSetRow {
   previews: ImageRef[] | null
 }
 
-export function imageSetDetail(caller: CatalogCaller, { id, locale }: { id: number; locale: Locale }) {
+export function imageSetDetail(caller: CatalogCaller, target: { id: number; locale: Locale }) {
   const { variant } = caller
-  return detailOf<ImageSetDetail>(caller, `imageSet:${id}:${locale}:${variant}`, imageSetSource.state, 'imageSet', async () => {
-    const row = await oneRow<ImageSetDetailRow>(
-      imageSetSource as ListSource<ImageSetDetailRow, unknown>,
-      caller,
-      locale,
-      id,
-      raw(`, t.description, t.tour_description, t.downloadable, t.media->'previews' as previews`),
-    )
+  const extra = raw(`, t.description, t.tour_description, t.downloadable, t.media->'previews' as previews`)
+  return detailOf(caller, 'imageSet', imageSetSource, target, extra, async (row: ImageSetDetailRow, item): Promise<ImageSetDetail> => {
+    const { id, locale } = target
     // The tour shows the set's blurred preview collage, none of its pictures (they are its stills).
     const images =
       variant === 'tour'
@@ -176,7 +170,6 @@ export function imageSetDetail(caller: CatalogCaller, { id, locale }: { id: numb
             caller.em,
             sql`select id, position, alt, media->'thumb' as thumb from image where image_set_id = ${id} order by position, id`,
           )
-    const item = imageSetSource.map(row, normalizeListQuery('imageSets', { locale }, variant), caller.now)
     return {
       ...contentDetail(item, row, locale, variant),
       downloadable: row.downloadable,
@@ -206,20 +199,14 @@ interface ModelDetailRow extends ModelRow {
   image_sets_count: number
 }
 
-export function modelDetail(caller: CatalogCaller, { id, locale }: { id: number; locale: Locale }) {
+export function modelDetail(caller: CatalogCaller, target: { id: number; locale: Locale }) {
   const { variant } = caller
   const tour = variant === 'tour'
-  return detailOf<ModelDetail>(caller, `model:${id}:${locale}:${variant}`, modelSource.state, 'model', async () => {
-    const row = await oneRow<ModelDetailRow>(
-      modelSource as ListSource<ModelDetailRow, unknown>,
-      caller,
-      locale,
-      id,
-      raw(`, t.description, t.bio, t.alt, t.preview, t.cup_size, t.genital_area, t.height_cm, t.weight_kg, t.zodiac, t.preferences,
+  const extra = raw(`, t.description, t.bio, t.alt, t.preview, t.cup_size, t.genital_area, t.height_cm, t.weight_kg, t.zodiac, t.preferences,
         (select count(*)::int from video_model m join video v on v.id = m.video_id where m.model_id = t.id and ${released('v')}) as videos_count,
-        (select count(*)::int from image_set_model m join image_set s on s.id = m.image_set_id where m.model_id = t.id and ${released('s')}) as image_sets_count`),
-    )
-    const item = modelSource.map(row, normalizeListQuery('models', { locale }, variant), caller.now)
+        (select count(*)::int from image_set_model m join image_set s on s.id = m.image_set_id where m.model_id = t.id and ${released('s')}) as image_sets_count`)
+  return detailOf(caller, 'model', modelSource, target, extra, (row: ModelDetailRow, item): ModelDetail => {
+    const { locale } = target
     // The picture's text alternative describes the picture: the tour's is blurred, so it gets the name.
     const alt = (!tour && localize(row.alt, locale)) || item.name
     return {

@@ -1,4 +1,4 @@
-import { Container, Paper, Stack, Text, Title, type ContainerProps } from '@mantine/core'
+import { Button, Container, Paper, Stack, Text, Title, type ContainerProps } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { PageTitle } from '../../components/PageTitle'
 import { SectionNav } from '../../components/SectionNav'
@@ -38,5 +38,14 @@ export function AccountSection({ id, title, intro, children }: { id: string; tit
         {children}
       </Stack>
     </Paper>
+  )
+}
+
+/** The submit button of an account form: at the start of the line, busy while the request is pending. */
+export function AccountSubmit({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" loading={pending} style={{ alignSelf: 'flex-start' }}>
+      {children}
+    </Button>
   )
 }

@@ -1,4 +1,5 @@
-import { Button, Stack, Text } from '@mantine/core'
+import { Stack, Text } from '@mantine/core'
+import { AccountSubmit } from './AccountFrame'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { setPasswordSchema } from '../../../core/domain/schemas/account.js'
@@ -42,9 +43,7 @@ export function SetPassword({ onSet }: { onSet: () => Promise<unknown> }) {
         <Text>{LL.account.setPassword.intro()}</Text>
         <FormAlert message={message} />
         <NewPasswordField label={LL.account.setPassword.newPassword()} {...form.getInputProps('newPassword')} />
-        <Button type="submit" loading={setPassword.isPending} style={{ alignSelf: 'flex-start' }}>
-          {LL.account.setPassword.submit()}
-        </Button>
+        <AccountSubmit pending={setPassword.isPending}>{LL.account.setPassword.submit()}</AccountSubmit>
       </Stack>
     </form>
   )

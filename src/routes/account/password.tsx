@@ -1,10 +1,10 @@
-import { Button, Paper, Stack } from '@mantine/core'
+import { Paper, Stack } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { changePasswordSchema } from '../../../core/domain/schemas/auth.js'
 import { FormAlert } from '../../features/auth/AuthPanel'
 import { NewPasswordField, PasswordField } from '../../features/auth/PasswordField'
-import { AccountFrame } from '../../features/account/AccountFrame'
+import { AccountFrame, AccountSubmit } from '../../features/account/AccountFrame'
 import { accountPage } from '../../features/account/AccountTexts'
 import { accountRoute } from '../../features/account/gate'
 import { useServerSubmit } from '../../features/auth/use-server-submit'
@@ -40,9 +40,7 @@ function ChangePasswordPage() {
             <FormAlert message={message} />
             <PasswordField label={LL.auth.changePassword.current()} autoComplete="current-password" required {...form.getInputProps('currentPassword')} />
             <NewPasswordField label={LL.auth.changePassword.new()} {...form.getInputProps('newPassword')} />
-            <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
-              {LL.auth.changePassword.submit()}
-            </Button>
+            <AccountSubmit pending={change.isPending}>{LL.auth.changePassword.submit()}</AccountSubmit>
           </Stack>
         </form>
       </Paper>

@@ -1,12 +1,10 @@
 import { Button, Stack, Text, Title } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useState } from 'react'
 import { forgotPasswordSchema } from '../../../core/domain/schemas/auth.js'
 import { AnchorLink } from '../../components/anchor-links'
 import { AuthPanel, EmailRequestForm } from '../../features/auth/AuthPanel'
-import { useServerSubmit } from '../../features/auth/use-server-submit'
-import { useSchemaForm } from '../../lib/forms'
+import { useEmailRequest } from '../../features/auth/use-email-request'
 import { useI18n } from '../../lib/locale'
 import { useTRPC } from '../../lib/trpc'
 import { staticHead } from '../../lib/seo'
@@ -21,20 +19,17 @@ function ForgotPasswordPage() {
   const trpc = useTRPC()
   const { LL } = useI18n()
   const forgot = useMutation(trpc.auth.forgotPassword.mutationOptions())
-  const [sentTo, setSentTo] = useState<string | null>(null)
-  const form = useSchemaForm<{ email: string }>(forgotPasswordSchema, { initialValues: { email: '' } })
+  const request = useEmailRequest({ schema: forgotPasswordSchema, send: forgot.mutateAsync })
 
-  const { message, onSubmit } = useServerSubmit(form, forgot.mutateAsync, (values) => setSentTo(values.email.trim()))
-
-  if (sentTo) {
+  if (request.sentTo) {
     return (
       <AuthPanel title={LL.auth.forgot.title()}>
         <Stack gap="md" role="status">
           <Title order={2} fz="lg">
             {LL.auth.forgot.sentTitle()}
           </Title>
-          <Text>{LL.auth.forgot.sentText({ email: sentTo })}</Text>
-          <Button variant="light" onClick={() => setSentTo(null)}>
+          <Text>{LL.auth.forgot.sentText({ email: request.sentTo })}</Text>
+          <Button variant="light" onClick={request.askAgain}>
             {LL.auth.forgot.again()}
           </Button>
         </Stack>
@@ -44,14 +39,7 @@ function ForgotPasswordPage() {
 
   return (
     <AuthPanel title={LL.auth.forgot.title()}>
-      <EmailRequestForm
-        intro={LL.auth.forgot.intro()}
-        submit={LL.auth.forgot.submit()}
-        message={message}
-        pending={forgot.isPending}
-        onSubmit={onSubmit}
-        email={form.getInputProps('email')}
-      >
+      <EmailRequestForm intro={LL.auth.forgot.intro()} submit={LL.auth.forgot.submit()} pending={forgot.isPending} {...request.fields}>
         <AnchorLink to="/login" size="sm" ta="center">
           {LL.auth.forgot.backToLogin()}
         </AnchorLink>

@@ -18,11 +18,12 @@
  * Any 200 answer acknowledges; the body is "OK".
  */
 import { z } from 'zod'
-import type { BillingConfig, CcbillConfig } from '../../../config.js'
+import type { CcbillConfig } from '../../../config.js'
 import { centsToDecimal, type BillingEventInput, type MoneyBackKind } from '../../../domain/billing/billing.js'
 import type { PlanPeriod } from '../../../domain/billing/prices.js'
 import type { AccountLinks, BillingProvider, CheckoutRequest, EventOutcome, Notification, WebhookAnswer, WebhookRequest } from '../provider.js'
 import { CheckoutUnavailable, WebhookRejected } from '../provider.js'
+import { ProcessorAdapter, textAnswer } from './processor.js'
 import {
   billingDate,
   bodyFields,
@@ -33,7 +34,6 @@ import {
   formFields,
   id,
   instant,
-  ipAllowed,
   md5Hex,
   mergeFields,
   money,
@@ -91,15 +91,10 @@ function account(fields: Fields): Fields {
 /** "2012-08-05 15:18:17" → "20120805151817", for event keys. */
 const compact = (timestamp: string) => timestamp.replace(/\D/g, '')
 
-export class CcbillProvider implements BillingProvider {
+export class CcbillProvider extends ProcessorAdapter<CcbillConfig> implements BillingProvider {
   readonly id = 'ccbill' as const
   /** FlexForms joins start new subscriptions; switching a running one needs CCBill's upgrade setup. */
   readonly changesPlans = false
-  private readonly ccbill: CcbillConfig
-
-  constructor(private readonly config: BillingConfig) {
-    this.ccbill = config.ccbill!
-  }
 
   checkoutUrl({ plan, userId, subscriptionId }: CheckoutRequest): string {
     if (subscriptionId) throw new Error('CCBill joins cannot switch a running subscription')
@@ -117,39 +112,39 @@ export class CcbillProvider implements BillingProvider {
       currencyCode,
     }
     const params = new URLSearchParams({
-      clientSubacc: this.ccbill.clientSubacc,
+      clientSubacc: this.settings.clientSubacc,
       initialPrice: price.initialPrice,
       initialPeriod: String(price.initialPeriod),
       recurringPrice: price.recurringPrice,
       recurringPeriod: String(price.recurringPeriod),
       numRebills: String(price.numRebills),
       currencyCode,
-      formDigest: formDigest(this.ccbill.salt, price),
+      formDigest: formDigest(this.settings.salt, price),
       'X-userId': String(userId),
       'X-planSid': plan.sid,
     })
-    return `${FLEXFORMS_URL}/${encodeURIComponent(this.ccbill.flexFormId)}?${params}`
+    return `${FLEXFORMS_URL}/${encodeURIComponent(this.settings.flexFormId)}?${params}`
   }
 
   accountLinks(): AccountLinks {
-    return { cancelUrl: this.config.cancelUrl ?? CCBILL_SUPPORT_URL, updatePaymentUrl: this.config.updateUrl ?? CCBILL_SUPPORT_URL }
+    return this.supportSiteLinks(CCBILL_SUPPORT_URL)
   }
 
   receive(request: WebhookRequest): Notification {
-    if (!ipAllowed(this.ccbill.allowedIps, request.sourceIp)) throw new WebhookRejected(403, 'source address not allowed')
+    this.requireAllowedSource(request)
     const body = bodyFields(request, 'ignore')
     const fields = mergeFields(account(formFields(request.query)), account(body.fields))
     // JSON webhooks may carry the pass-through fields in an object of their own.
     for (const [key, value] of Object.entries(body.objects.passThrough ?? {})) {
       if (typeof value === 'string' && !Object.hasOwn(fields, key)) fields[key] = value
     }
-    if (!sameText(this.ccbill.clientAccnum, fields.clientAccnum ?? '') || !sameText(this.ccbill.clientSubacc, fields.clientSubacc ?? '')) {
+    if (!sameText(this.settings.clientAccnum, fields.clientAccnum ?? '') || !sameText(this.settings.clientSubacc, fields.clientSubacc ?? '')) {
       throw new WebhookRejected(403, 'not for the configured account')
     }
     const eventType = fields.eventType ?? ''
     if (!/^[A-Za-z]{1,64}$/.test(eventType)) throw new WebhookRejected(400, 'malformed: eventType missing')
     if (eventType === 'NewSaleSuccess' || (eventType === 'UpgradeSuccess' && fields.dynamicPricingValidationDigest !== undefined)) {
-      const expected = saleDigest(this.ccbill.salt, fields.subscriptionId ?? '')
+      const expected = saleDigest(this.settings.salt, fields.subscriptionId ?? '')
       if (!sameText(expected, (fields.dynamicPricingValidationDigest ?? '').toLowerCase())) throw new WebhookRejected(401, 'invalid digest')
     }
     return { event: this.toEvent(eventType, fields), fields }
@@ -221,7 +216,7 @@ export class CcbillProvider implements BillingProvider {
   }
 
   answer(result: EventOutcome | WebhookRejected): WebhookAnswer {
-    if (result instanceof WebhookRejected) return { status: result.status, contentType: 'text/plain; charset=utf-8', body: `ERROR: ${result.reason}` }
-    return { status: 200, contentType: 'text/plain; charset=utf-8', body: 'OK' }
+    if (result instanceof WebhookRejected) return textAnswer(result.status, `ERROR: ${result.reason}`)
+    return textAnswer(200, 'OK')
   }
 }

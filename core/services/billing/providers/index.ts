@@ -14,11 +14,11 @@ export function billingProvider(config: BillingConfig): BillingProvider {
   if (!provider) {
     provider =
       config.provider === 'ccbill'
-        ? new CcbillProvider(config)
+        ? new CcbillProvider(config, config.ccbill)
         : config.provider === 'verotel'
-          ? new VerotelProvider(config)
+          ? new VerotelProvider(config, config.verotel)
           : config.provider === 'segpay'
-            ? new SegpayProvider(config)
+            ? new SegpayProvider(config, config.segpay)
             : demoProvider(config)
     providers.set(config, provider)
   }

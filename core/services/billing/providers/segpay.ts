@@ -18,11 +18,12 @@
  * a refusal is "ERROR" with a 4xx/5xx status.
  */
 import { z } from 'zod'
-import type { BillingConfig, SegpayConfig } from '../../../config.js'
+import type { SegpayConfig } from '../../../config.js'
 import type { BillingEventInput } from '../../../domain/billing/billing.js'
 import type { AccountLinks, BillingProvider, CheckoutRequest, EventOutcome, Notification, WebhookAnswer, WebhookRequest } from '../provider.js'
 import { CheckoutUnavailable, WebhookRejected } from '../provider.js'
-import { bodyFields, count, currency, daysLater, eventKey, formFields, id, ipAllowed, mergeFields, money, read, sameText, type Fields } from './fields.js'
+import { ProcessorAdapter, postbackFields, textAnswer } from './processor.js'
+import { count, currency, daysLater, eventKey, id, money, read, sameText, type Fields } from './fields.js'
 
 /** Segpay's consumer portal, where members look up, cancel and update their purchases. */
 const SEGPAY_SUPPORT_URL = 'https://cs.segpay.com'
@@ -41,38 +42,32 @@ const sale = transaction.extend({
 
 const RENEWAL_STAGES = new Set(['conversion', 'rebill', 'instantconversion'])
 
-export class SegpayProvider implements BillingProvider {
+export class SegpayProvider extends ProcessorAdapter<SegpayConfig> implements BillingProvider {
   readonly id = 'segpay' as const
   /** A price point is one plan; switching plans is a new purchase. */
   readonly changesPlans = false
-  private readonly segpay: SegpayConfig
-
-  constructor(private readonly config: BillingConfig) {
-    this.segpay = config.segpay!
-  }
 
   checkoutUrl({ plan, userId, subscriptionId, returnUrl }: CheckoutRequest): string {
     if (subscriptionId) throw new Error('Segpay joins cannot switch a running subscription')
-    const pricePoint = Object.hasOwn(this.segpay.pricePoints, plan.sid) ? this.segpay.pricePoints[plan.sid] : undefined
+    const pricePoint = Object.hasOwn(this.settings.pricePoints, plan.sid) ? this.settings.pricePoints[plan.sid] : undefined
     if (!pricePoint) throw new CheckoutUnavailable(`no Segpay price point for plan ${plan.sid} (SEGPAY_PRICE_POINTS)`)
     const params = new URLSearchParams({
-      'x-eticketid': `${this.segpay.packageId}:${pricePoint}`,
+      'x-eticketid': `${this.settings.packageId}:${pricePoint}`,
       userid: String(userId),
       plansid: plan.sid,
       'x-auth-link': returnUrl,
     })
-    return `${this.segpay.joinUrl}?${params}`
+    return `${this.settings.joinUrl}?${params}`
   }
 
   accountLinks(): AccountLinks {
-    return { cancelUrl: this.config.cancelUrl ?? SEGPAY_SUPPORT_URL, updatePaymentUrl: this.config.updateUrl ?? SEGPAY_SUPPORT_URL }
+    return this.supportSiteLinks(SEGPAY_SUPPORT_URL)
   }
 
   receive(request: WebhookRequest): Notification {
-    if (!ipAllowed(this.segpay.allowedIps, request.sourceIp)) throw new WebhookRejected(403, 'source address not allowed')
-    const all = mergeFields(formFields(request.query), request.method === 'POST' ? bodyFields(request, 'reject').fields : {})
-    const { [SECRET_FIELD]: secret = '', ...fields } = all
-    if (!sameText(this.segpay.postbackSecret, secret)) throw new WebhookRejected(401, 'invalid secret')
+    this.requireAllowedSource(request)
+    const { [SECRET_FIELD]: secret = '', ...fields } = postbackFields(request)
+    if (!sameText(this.settings.postbackSecret, secret)) throw new WebhookRejected(401, 'invalid secret')
     return { event: this.toEvent(fields, request.receivedAt), fields }
   }
 
@@ -140,7 +135,7 @@ export class SegpayProvider implements BillingProvider {
   }
 
   answer(result: EventOutcome | WebhookRejected): WebhookAnswer {
-    if (result instanceof WebhookRejected) return { status: result.status, contentType: 'text/plain; charset=utf-8', body: 'ERROR' }
-    return { status: 200, contentType: 'text/plain; charset=utf-8', body: this.segpay.response }
+    if (result instanceof WebhookRejected) return textAnswer(result.status, 'ERROR')
+    return textAnswer(200, this.settings.response)
   }
 }

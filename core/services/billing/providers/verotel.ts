@@ -16,27 +16,13 @@
  */
 import crypto from 'node:crypto'
 import { z } from 'zod'
-import type { BillingConfig, VerotelConfig } from '../../../config.js'
+import type { VerotelConfig } from '../../../config.js'
 import { centsToDecimal, type BillingEventInput, type MoneyBackKind } from '../../../domain/billing/billing.js'
 import type { PlanPeriod } from '../../../domain/billing/prices.js'
 import type { AccountLinks, BillingProvider, CheckoutRequest, EventOutcome, Notification, WebhookAnswer, WebhookRequest } from '../provider.js'
 import { WebhookRejected } from '../provider.js'
-import {
-  billingDate,
-  bodyFields,
-  count,
-  currency,
-  eventKey,
-  formFields,
-  id,
-  ipAllowed,
-  mergeFields,
-  money,
-  read,
-  sameText,
-  sha256Hex,
-  type Fields,
-} from './fields.js'
+import { ProcessorAdapter, postbackFields, textAnswer } from './processor.js'
+import { billingDate, count, currency, eventKey, id, money, read, sameText, sha256Hex, type Fields } from './fields.js'
 
 const FLEXPAY_VERSION = '4'
 /** The FlexPay parameters a startorder or cancel signature covers (Verotel's client libraries). */
@@ -92,21 +78,16 @@ function charged(e: z.infer<typeof paid>, eventId: string): { cents: number; cur
   return { cents, currency: code }
 }
 
-export class VerotelProvider implements BillingProvider {
+export class VerotelProvider extends ProcessorAdapter<VerotelConfig> implements BillingProvider {
   readonly id = 'verotel' as const
   /** FlexPay's upgradesubscription replaces the running subscription with the new plan's. */
   readonly changesPlans = true
-  private readonly verotel: VerotelConfig
-
-  constructor(private readonly config: BillingConfig) {
-    this.verotel = config.verotel!
-  }
 
   checkoutUrl({ plan, userId, subscriptionId, returnUrl }: CheckoutRequest): string {
     const trial = plan.trialDays && plan.trialDays > 0 && !subscriptionId ? plan.trialDays : null
-    const params = signRequest(this.verotel.signatureKey, {
+    const params = signRequest(this.settings.signatureKey, {
       version: FLEXPAY_VERSION,
-      shopID: this.verotel.shopId,
+      shopID: this.settings.shopId,
       type: subscriptionId ? 'upgradesubscription' : 'subscription',
       subscriptionType: 'recurring',
       priceAmount: centsToDecimal(plan.priceCents),
@@ -120,27 +101,27 @@ export class VerotelProvider implements BillingProvider {
       precedingSaleID: subscriptionId ?? '',
       successURL: returnUrl,
     })
-    return `${this.verotel.baseUrl}/startorder?${toQuery(params)}`
+    return `${this.settings.baseUrl}/startorder?${toQuery(params)}`
   }
 
   /** The signed cancel page of the sale; the payment method only through a configured page. */
   accountLinks(subscriptionId: string): AccountLinks {
-    const params = signRequest(this.verotel.signatureKey, { saleID: subscriptionId, shopID: this.verotel.shopId, version: FLEXPAY_VERSION })
+    const params = signRequest(this.settings.signatureKey, { saleID: subscriptionId, shopID: this.settings.shopId, version: FLEXPAY_VERSION })
     return {
-      cancelUrl: this.config.cancelUrl ?? `${this.verotel.baseUrl}/cancel-subscription?${toQuery(params)}`,
-      updatePaymentUrl: this.config.updateUrl,
+      cancelUrl: this.billing.cancelUrl ?? `${this.settings.baseUrl}/cancel-subscription?${toQuery(params)}`,
+      updatePaymentUrl: this.billing.updateUrl,
     }
   }
 
   receive(request: WebhookRequest): Notification {
-    if (this.verotel.allowedIps && !ipAllowed(this.verotel.allowedIps, request.sourceIp)) throw new WebhookRejected(403, 'source address not allowed')
-    const fields = mergeFields(formFields(request.query), request.method === 'POST' ? bodyFields(request, 'reject').fields : {})
+    this.requireAllowedSource(request)
+    const fields = postbackFields(request)
     const { signature = '', ...signed } = fields
     const given = signature.toLowerCase()
     const valid =
-      sameText(flexpaySignature(this.verotel.signatureKey, signed), given) || sameText(flexpaySignature(this.verotel.signatureKey, signed, 'sha1'), given)
+      sameText(flexpaySignature(this.settings.signatureKey, signed), given) || sameText(flexpaySignature(this.settings.signatureKey, signed, 'sha1'), given)
     if (!valid) throw new WebhookRejected(401, 'invalid signature')
-    if (!sameText(this.verotel.shopId, fields.shopID ?? '')) throw new WebhookRejected(403, 'not for the configured shop')
+    if (!sameText(this.settings.shopId, fields.shopID ?? '')) throw new WebhookRejected(403, 'not for the configured shop')
     const event = fields.event ?? ''
     if (!/^[a-z]{0,32}$/.test(event)) throw new WebhookRejected(400, 'malformed: event')
     return { event: this.toEvent(event, fields, request.receivedAt), fields }
@@ -218,7 +199,7 @@ export class VerotelProvider implements BillingProvider {
   }
 
   answer(result: EventOutcome | WebhookRejected): WebhookAnswer {
-    if (result instanceof WebhookRejected) return { status: result.status, contentType: 'text/plain; charset=utf-8', body: `ERROR - ${result.reason}` }
-    return { status: 200, contentType: 'text/plain; charset=utf-8', body: 'OK' }
+    if (result instanceof WebhookRejected) return textAnswer(result.status, `ERROR - ${result.reason}`)
+    return textAnswer(200, 'OK')
   }
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { changeEmailSchema } from '../../../../core/domain/schemas/account.js'
-import { AccountFrame } from '../../../features/account/AccountFrame'
+import { AccountFrame, AccountSubmit } from '../../../features/account/AccountFrame'
 import { accountPage } from '../../../features/account/AccountTexts'
 import { useRecentAuth } from '../../../features/account/ConfirmIdentity'
 import { accountRoute } from '../../../features/account/gate'
@@ -80,9 +80,7 @@ function EmailPage() {
             <Stack gap="md">
               <FormAlert message={message} />
               <TextInput label={LL.account.email.newEmail()} type="email" autoComplete="email" required {...form.getInputProps('email')} />
-              <Button type="submit" loading={request.isPending} style={{ alignSelf: 'flex-start' }}>
-                {LL.account.email.submit()}
-              </Button>
+              <AccountSubmit pending={request.isPending}>{LL.account.email.submit()}</AccountSubmit>
             </Stack>
           </form>
         </Stack>
