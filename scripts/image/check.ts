@@ -32,7 +32,7 @@ const IMAGE = 'localhost/streamclub:check'
 /** The runtime image's budget in MB (uncompressed). docs/operations.md, "Containers", says what fills it. */
 // 695 MB before the runtime was cut to the files it runs on, DB-IP's city files to the US states,
 // Node's symbol table and the packages' tests and sources (432 MB); Debian's ffmpeg package
-// replaced by its source built with what the worker uses (… MB).
+// replaced by its source built with what the worker uses (212 MB).
 const SIZE_BUDGET_MB = 400
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'streamclub-image-'))
 // As root, the embedded PostgreSQL runs as the postgres user: it must reach its folder in here.
@@ -286,11 +286,14 @@ async function transcodeSamples(env: Record<string, string>, dataDir: string, sa
   const samplesDir = path.dirname(samples.videos[0]!.file)
   const volumes = [`${dataDir}:/data`, `${samplesDir}:/samples:ro`]
   const mediaDir = path.join(dataDir, 'media')
+  const ingestRun = async (source: string) => {
+    const run = await runInImage(`ingest ${source}`, env, ['node', 'build/cli/ingest.js', `/samples/${path.relative(samplesDir, source)}`], volumes)
+    return { code: await within(run.exited, 300_000, `the worker to take ${source}`), run }
+  }
   const ingest = async (source: string, expected: RegExp, made: string[]) => {
     const began = Date.now()
     const before = fs.existsSync(mediaDir) ? countFiles(mediaDir) : new Map<string, number>()
-    const run = await runInImage(`ingest ${source}`, env, ['node', 'build/cli/ingest.js', `/samples/${path.relative(samplesDir, source)}`], volumes)
-    const code = await within(run.exited, 300_000, `the worker to take ${source}`)
+    const { code, run } = await ingestRun(source)
     const ready = /^ready: .*$/m.exec(run.output())?.[0]
     if (code !== 0 || !ready || !expected.test(ready))
       throw new Error(`the worker in the image did not take ${path.basename(source)} (${code}):\n${run.output()}`)
@@ -304,6 +307,10 @@ async function transcodeSamples(env: Record<string, string>, dataDir: string, sa
     pass(`${path.basename(video.file)} (${video.codecs}: ${video.what}): ${await ingest(video.file, /^ready: [\d.]+ s, \w/, MADE.video)}`)
   const pictures = await ingest(samples.pictures.dir, new RegExp(`^ready: ${samples.pictures.count} images`), MADE.imageSet)
   pass(`an image set of ${IMAGE_EXTENSIONS.join(' ')}: ${pictures}`)
+  const { code, run } = await ingestRun(samples.leftOut.file)
+  const reason = /^failed: .*$/m.exec(run.output())?.[0]
+  if (code !== 1 || !reason) throw new Error(`${path.basename(samples.leftOut.file)}: expected the worker to fail it with a reason (${code}):\n${run.output()}`)
+  pass(`${path.basename(samples.leftOut.file)} (${samples.leftOut.what}): ${reason}`)
 }
 
 async function checkInImage(db: EmbeddedDatabase, samples: Awaited<ReturnType<typeof makeSamples>>): Promise<void> {

@@ -140,6 +140,14 @@ const MORE = [
   },
 ]
 
+/** A codec the image's ffmpeg leaves out: the worker must fail the item with a reason, as it fails a damaged file. */
+const LEFT_OUT = {
+  name: 'cinepak.mov',
+  what: 'Cinepak (1990s CD-ROM video) with PCM in MOV, a codec the image leaves out',
+  codecs: 'cinepak pcm_s16le',
+  args: [...pattern(), ...tone(), '-c:v', 'cinepak', '-c:a', 'pcm_s16le'],
+}
+
 /** The tests' corpus cases that name a codec or container this list has no other example of. */
 const FROM_CORPUS = ['phone270', 'tsInterlaced', 'camcorder', 'editorExport', 'twoTracks'] as const
 
@@ -149,18 +157,19 @@ async function codecsOf(file: string): Promise<string> {
 }
 
 /** Writes the videos into `dir` and the pictures into `dir/pictures`; every sample is checked to be what it says. */
-export async function makeSamples(dir: string): Promise<{ videos: Sample[]; pictures: { dir: string; count: number } }> {
+export async function makeSamples(dir: string): Promise<{ videos: Sample[]; leftOut: Sample; pictures: { dir: string; count: number } }> {
   await fs.mkdir(dir, { recursive: true })
   const videos: Sample[] = []
   const corpus = await makeCorpus(dir, [...FROM_CORPUS])
   for (const name of FROM_CORPUS) videos.push({ file: corpus[name], what: CORPUS[name].what, codecs: await codecsOf(corpus[name]) })
-  for (const sample of MORE) {
+  const make = async (sample: (typeof MORE)[number]): Promise<Sample> => {
     const file = path.join(dir, sample.name)
     await exec(ffmpegBinaries().ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...sample.args, '-shortest', file])
     const codecs = await codecsOf(file)
     if (codecs !== sample.codecs) throw new Error(`${sample.name}: meant ${sample.codecs}, ffprobe reads ${codecs}`)
-    videos.push({ file, what: sample.what, codecs })
+    return { file, what: sample.what, codecs }
   }
+  for (const sample of MORE) videos.push(await make(sample))
   const pictures = path.join(dir, 'pictures')
   await fs.mkdir(pictures)
   for (const [i, extension] of IMAGE_EXTENSIONS.entries()) {
@@ -178,5 +187,5 @@ export async function makeSamples(dir: string): Promise<{ videos: Sample[]; pict
       file,
     ])
   }
-  return { videos, pictures: { dir: pictures, count: IMAGE_EXTENSIONS.length } }
+  return { videos, leftOut: await make(LEFT_OUT), pictures: { dir: pictures, count: IMAGE_EXTENSIONS.length } }
 }
