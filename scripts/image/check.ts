@@ -9,9 +9,10 @@
  *   4. in the image (`buildah run --isolation chroot`, the host's network) against a test
  *      PostgreSQL: the server answers /readyz 200 and a server-rendered page, then stops
  *      gracefully on SIGTERM; the worker starts with the image's ffmpeg, takes every sample of
- *      ./samples.ts (videos of 18 kinds, an image set of every picture format) to ready, and
- *      stops; a command-line tool runs; the image's DB-IP data places a US state and a country; a public PUBLIC_URL
- *      without its settings does not start.
+ *      ./samples.ts (videos of 18 kinds, an image set of every picture format) to ready, fails
+ *      a Cinepak video with a reason, and stops; a command-line tool runs; the image's DB-IP
+ *      data places a US state and a country; a public PUBLIC_URL without its settings does
+ *      not start.
  * Installs buildah and mmdebstrap with apt when they are missing (as root on Debian).
  * --compressed also writes the image as a gzip-compressed OCI archive and prints its size.
  */
