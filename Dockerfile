@@ -59,30 +59,56 @@ RUN npm ci --omit=dev && npm cache clean --force \
  && find node_modules -type d \( -name test -o -name tests -o -name __tests__ -o -name coverage -o -name example -o -name examples \) -prune -exec rm -rf {} + \
  && find node_modules -type f \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.map' -o -name '*.md' \) ! -iname 'licen[cs]e*' -delete
 
-# ---- ffmpeg: Debian's ffmpeg and tini (and binutils' strip), installed where apt and dpkg work -
+# ---- ffmpeg: Debian's ffmpeg source, built with what the worker uses (and tini, strip) ---------
 FROM ${BASE} AS ffmpeg
 SHELL ["/bin/bash", "-o", "pipefail", "-c"]
-# Headless: dpkg leaves out what only dlopen() loads and a server never uses (Mesa's GPU drivers
-# and the LLVM they need, Intel's QSV runtime), and data files the ffmpeg command does not read
-# (keyboard maps, fonts, icons, documents, translations).
+# Debian's ffmpeg package links about 130 libraries (236 MB: ICU, codec2, x265, librsvg, flite's
+# voices, SVT-AV1, aom, LAPACK …) for encoders, filters and devices the worker never runs. The
+# same source (bookworm's 5.1, with Debian's patches, from its deb-src) is configured here for
+# what people upload and what the worker makes; docs/operations.md, "Size", lists it, and
+# `npm run test:image` transcodes a corpus of such sources with it. dpkg leaves out documents
+# and translations (the copyright files stay).
 RUN set -eux; \
-    printf '%s\n' \
-      'path-exclude=/usr/lib/x86_64-linux-gnu/dri/*' 'path-exclude=/usr/lib/x86_64-linux-gnu/libLLVM-*' \
-      'path-exclude=/usr/lib/x86_64-linux-gnu/libz3.so*' 'path-exclude=/usr/lib/x86_64-linux-gnu/libmfxhw64.so*' \
-      'path-exclude=/usr/lib/x86_64-linux-gnu/mfx/*' 'path-exclude=/usr/share/X11/*' \
-      'path-exclude=/usr/share/fonts/*' 'path-exclude=/usr/share/icons/*' 'path-exclude=/usr/share/doc/*' \
-      'path-include=/usr/share/doc/*/copyright' 'path-exclude=/usr/share/man/*' 'path-exclude=/usr/share/info/*' \
-      'path-exclude=/usr/share/locale/*' 'path-include=/usr/share/locale/locale.alias' \
+    printf '%s\n' 'path-exclude=/usr/share/doc/*' 'path-include=/usr/share/doc/*/copyright' 'path-exclude=/usr/share/man/*' \
+      'path-exclude=/usr/share/info/*' 'path-exclude=/usr/share/locale/*' 'path-include=/usr/share/locale/locale.alias' \
       > /etc/dpkg/dpkg.cfg.d/90-headless; \
+    if [ -f /etc/apt/sources.list.d/debian.sources ]; then sed -i 's/^Types: deb$/Types: deb deb-src/' /etc/apt/sources.list.d/debian.sources; fi; \
+    if [ -f /etc/apt/sources.list ]; then sed -n 's/^deb /deb-src /p' /etc/apt/sources.list > /etc/apt/sources.list.d/deb-src.list; fi; \
     apt-get update; \
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg tini binutils; \
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ca-certificates dpkg-dev gcc make nasm pkg-config \
+      libx264-dev libwebp-dev libdav1d-dev zlib1g-dev tini binutils; \
+    mkdir /src; cd /src; apt-get source --only-source ffmpeg; \
     apt-get clean; rm -rf /var/lib/apt/lists/*
+# Native decoders for the cameras', phones', broadcasters' and editors' formats (AV1 through
+# dav1d); encoders: x264, AAC, WebP, JPEG (PNG and PCM for operators); the filters the
+# worker's commands name (core/ffmpeg/) and lavfi's test sources. Static libav*: ffmpeg and
+# ffprobe 10 MB each, linking only libc, zlib, x264, WebP and dav1d. About 3 minutes on 2 cores.
+RUN set -eux; \
+    cd /src/ffmpeg-*/; \
+    ./configure --prefix=/opt/ffmpeg --disable-debug --disable-doc --disable-ffplay --disable-autodetect --disable-everything \
+      --enable-gpl --enable-pthreads --enable-zlib --enable-libx264 --enable-libwebp --enable-libdav1d \
+      --enable-protocol=file,pipe --enable-avdevice --enable-indev=lavfi \
+      --enable-decoder='h264,hevc,vp8,vp9,libdav1d,mpeg1video,mpeg2video,mpeg4,msmpeg4v1,msmpeg4v2,msmpeg4v3,h263,h263p,flv,vp6,vp6a,vp6f,wmv1,wmv2,wmv3,vc1,mjpeg,prores,dnxhd,dvvideo,theora,rawvideo' \
+      --enable-decoder='ffv1,huffyuv,ffvhuff,utvideo,qtrle,cfhd,jpeg2000,v210,v410,r210,svq1,svq3,png,bmp,tiff,webp,gif' \
+      --enable-decoder='aac,aac_latm,mp1,mp2,mp3,mp1float,mp2float,mp3float,ac3,eac3,dca,truehd,mlp,opus,vorbis,flac,alac,pcm_*,adpcm_ima_qt,adpcm_ima_wav,adpcm_ms,amrnb,amrwb,wmav1,wmav2,wmapro,wmalossless' \
+      --enable-demuxer='mov,matroska,mpegts,mpegps,mpegvideo,avi,asf,flv,mxf,dv,ivf,h264,hevc,m4v,aac,mp3,ac3,eac3,wav,ogg,flac,amr,hls,yuv4mpegpipe' \
+      --enable-demuxer='image2,image_jpeg_pipe,image_png_pipe,image_webp_pipe,image_bmp_pipe,image_tiff_pipe,image_gif_pipe,gif' \
+      --enable-parser='h264,hevc,mpegvideo,mpeg4video,vp8,vp9,av1,aac,aac_latm,ac3,mpegaudio,opus,vorbis,flac,dca,mlp,mjpeg,png,bmp,webp,vc1,h263,dvbsub,dvdsub' \
+      --enable-encoder='libx264,aac,libwebp,mjpeg,png,wrapped_avframe,pcm_s16le' \
+      --enable-muxer='hls,mpegts,mp4,mov,ipod,matroska,image2,h264,adts,null,wav' --enable-bsfs \
+      --enable-filter='bwdif,yadif,idet,transpose,hflip,vflip,fps,scale,setsar,setdar,format,split,aresample,aformat,asplit,select,showinfo,tile' \
+      --enable-filter='trim,atrim,setpts,asetpts,concat,null,anull,thumbnail,crop,pad,gblur,testsrc,testsrc2,sine,anullsrc,color,smptebars'; \
+    make -j"$(nproc)" >/dev/null; make install >/dev/null; \
+    strip /opt/ffmpeg/bin/ffmpeg /opt/ffmpeg/bin/ffprobe; \
+    cp /opt/ffmpeg/bin/ffmpeg /opt/ffmpeg/bin/ffprobe /usr/bin/; \
+    mkdir -p /usr/share/doc/ffmpeg; cp debian/copyright /usr/share/doc/ffmpeg/copyright; \
+    ffmpeg -hide_banner -version | sed -n 1p
 
 # ---- rootfs: only the files the server and the worker run on -------------------------------
 # A Debian system (apt, dpkg, perl, coreutils …) is needed to install ffmpeg, not to run it: the
 # runtime gets node, ffmpeg, ffprobe, tini, a shell (sh, for operators and compose commands) and
-# the shared libraries they and the native addons link (ldd), nothing else. Debian's copyright
-# files stay beside them.
+# the shared libraries they and the native addons link (ldd), nothing else; the copyright files
+# of the Debian packages these come from (dpkg -S) and ffmpeg's stay beside them.
 FROM ffmpeg AS rootfs
 # Empty when BASE brings node (then it is BASE's /usr/local/bin/node).
 COPY --from=toolchain /opt/node/bin/ /usr/local/bin/
@@ -104,12 +130,16 @@ RUN set -eux; \
     ln -s "$(basename "$sh")" /rootfs/usr/bin/sh; \
     cp "$(readlink -f "$(command -v node)")" /rootfs/usr/local/bin/node; strip /rootfs/usr/local/bin/node; \
     { ldd $programs; find /tmp/node_modules -name '*.node' -exec sh -c 'ldd "$1" || true' _ {} \; ; } \
-      | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// && $1 !~ /:$/ { print $1 }' | sort -u \
-      | while read -r lib; do \
-          dir="$(readlink -f "$(dirname "$lib")")"; mkdir -p "/rootfs$dir"; cp -L "$lib" "/rootfs$dir/"; \
-        done; \
+      | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// && $1 !~ /:$/ { print $1 }' | sort -u > /tmp/libs; \
+    while read -r lib; do \
+      dir="$(readlink -f "$(dirname "$lib")")"; mkdir -p "/rootfs$dir"; cp -L "$lib" "/rootfs$dir/"; \
+    done < /tmp/libs; \
     touch /rootfs/etc/ld.so.conf; ldconfig -r /rootfs; \
-    cp -a /usr/share/doc/. /rootfs/usr/share/doc/; \
+    for file in /usr/bin/tini "$sh" $(cat /tmp/libs); do { dpkg -S "$(basename "$file")" || true; } | sed 's|: /.*||; s|, |\n|g' | sed 's|:.*||'; done | sort -u \
+      | while read -r pkg; do \
+          if [ -e "/usr/share/doc/$pkg/copyright" ]; then mkdir -p "/rootfs/usr/share/doc/$pkg"; cp -L "/usr/share/doc/$pkg/copyright" "/rootfs/usr/share/doc/$pkg/"; fi; \
+        done; \
+    cp -r /usr/share/doc/ffmpeg /rootfs/usr/share/doc/; \
     cp -L /etc/os-release /rootfs/etc/os-release; \
     printf 'root:x:0:0:root:/root:/usr/sbin/nologin\napp:x:10001:10001::/app:/usr/sbin/nologin\n' > /rootfs/etc/passwd; \
     printf 'root:x:0:\napp:x:10001:\n' > /rootfs/etc/group; \
@@ -120,7 +150,7 @@ RUN set -eux; \
 FROM scratch
 COPY --from=rootfs /rootfs/ /
 ENV PATH=/usr/local/bin:/usr/bin
-# Debian's ffmpeg works in this file system: H.264 + AAC, as the worker transcodes, a WebP
+# The ffmpeg built above works in this file system: H.264 + AAC, as the worker transcodes, a WebP
 # picture, as it makes posters, and ffprobe. (sh is dash: the only shell, and no coreutils.)
 RUN set -eu; \
     ffmpeg -hide_banner -loglevel error -f lavfi -i testsrc=duration=1:size=320x240:rate=10 -f lavfi -i sine=duration=1 \

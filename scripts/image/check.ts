@@ -8,9 +8,11 @@
  *   3. the image's configuration (HEALTHCHECK on /healthz, a non-root user) and its size;
  *   4. in the image (`buildah run --isolation chroot`, the host's network) against a test
  *      PostgreSQL: the server answers /readyz 200 and a server-rendered page, then stops
- *      gracefully on SIGTERM; the worker starts with Debian's ffmpeg and stops; a command-line
- *      tool runs; the image's DB-IP data places a US state and a country; a public PUBLIC_URL
- *      without its settings does not start.
+ *      gracefully on SIGTERM; the worker starts with the image's ffmpeg, takes every sample of
+ *      ./samples.ts (videos of 18 kinds, an image set of every picture format) to ready, fails
+ *      a Cinepak video with a reason, and stops; a command-line tool runs; the image's DB-IP
+ *      data places a US state and a country; a public PUBLIC_URL without its settings does
+ *      not start.
  * Installs buildah and mmdebstrap with apt when they are missing (as root on Debian).
  * --compressed also writes the image as a gzip-compressed OCI archive and prints its size.
  */
@@ -21,6 +23,8 @@ import path from 'node:path'
 import { parseArgs, promisify } from 'node:util'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../core/db/embedded-postgres.js'
 import { freePort } from '../free-port.js'
+import { IMAGE_EXTENSIONS } from '../../core/domain/media/media.js'
+import { makeSamples } from './samples.js'
 
 const { values: args } = parseArgs({ options: { compressed: { type: 'boolean', default: false } } })
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -28,8 +32,9 @@ const BASE_IMAGE = 'localhost/debian:bookworm-slim'
 const IMAGE = 'localhost/streamclub:check'
 /** The runtime image's budget in MB (uncompressed). docs/operations.md, "Containers", says what fills it. */
 // 695 MB before the runtime was cut to the files it runs on, DB-IP's city files to the US states,
-// Node's symbol table and the packages' tests and sources (432 MB).
-const SIZE_BUDGET_MB = 440
+// Node's symbol table and the packages' tests and sources (432 MB); Debian's ffmpeg package
+// replaced by its source built with what the worker uses (212 MB).
+const SIZE_BUDGET_MB = 400
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'streamclub-image-'))
 // As root, the embedded PostgreSQL runs as the postgres user: it must reach its folder in here.
 fs.chmodSync(work, 0o755)
@@ -211,11 +216,14 @@ const containers: string[] = []
 const processes: Contained[] = []
 
 /** A command in a new container of the image, on the host's network. */
-async function runInImage(name: string, env: Record<string, string>, command: string[]): Promise<Contained> {
+async function runInImage(name: string, env: Record<string, string>, command: string[], volumes: string[] = []): Promise<Contained> {
   const container = (await run('buildah', ['from', '--quiet', IMAGE])).trim()
   containers.push(container)
   const envArgs = Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`])
-  const child = spawn('buildah', ['run', '--isolation', 'chroot', ...envArgs, container, '--', ...command], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const volumeArgs = volumes.flatMap((volume) => ['--volume', volume])
+  const child = spawn('buildah', ['run', '--isolation', 'chroot', ...envArgs, ...volumeArgs, container, '--', ...command], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const contained = { name, child, output: () => output, exited: new Promise<number | null>((resolve) => child.on('close', resolve)) }
@@ -257,7 +265,56 @@ async function waitFor(what: string, check: () => Promise<boolean> | boolean, pr
   }
 }
 
-async function checkInImage(db: EmbeddedDatabase): Promise<void> {
+/** How many files of each extension lie below `dir`. */
+function countFiles(dir: string): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) counts.set(path.extname(entry.name), (counts.get(path.extname(entry.name)) ?? 0) + 1)
+  }
+  return counts
+}
+
+/** What the worker makes of a video (ladder segments and playlists, pictures and their WebPs, clips and download, scrub sheets and track) and of an image set. */
+const MADE = { video: ['.ts', '.m3u8', '.jpg', '.webp', '.mp4', '.vtt'], imageSet: ['.jpg', '.webp'] }
+
+/**
+ * The worker in the image takes every sample as it takes an upload: `node build/cli/ingest.js`
+ * (another container, the same /data) registers it and follows it until the worker has made
+ * its ladder, pictures, clips, scrub thumbnails and download (or failed); the new files in the
+ * media store are counted by kind.
+ */
+async function transcodeSamples(env: Record<string, string>, dataDir: string, samples: Awaited<ReturnType<typeof makeSamples>>) {
+  const samplesDir = path.dirname(samples.videos[0]!.file)
+  const volumes = [`${dataDir}:/data`, `${samplesDir}:/samples:ro`]
+  const mediaDir = path.join(dataDir, 'media')
+  const ingestRun = async (source: string) => {
+    const run = await runInImage(`ingest ${source}`, env, ['node', 'build/cli/ingest.js', `/samples/${path.relative(samplesDir, source)}`], volumes)
+    return { code: await within(run.exited, 300_000, `the worker to take ${source}`), run }
+  }
+  const ingest = async (source: string, expected: RegExp, made: string[]) => {
+    const began = Date.now()
+    const before = fs.existsSync(mediaDir) ? countFiles(mediaDir) : new Map<string, number>()
+    const { code, run } = await ingestRun(source)
+    const ready = /^ready: .*$/m.exec(run.output())?.[0]
+    if (code !== 0 || !ready || !expected.test(ready))
+      throw new Error(`the worker in the image did not take ${path.basename(source)} (${code}):\n${run.output()}`)
+    const after = countFiles(mediaDir)
+    const added = made.map((extension) => `${(after.get(extension) ?? 0) - (before.get(extension) ?? 0)} ${extension}`)
+    if (added.some((entry) => entry.startsWith('0 ') || entry.startsWith('-')))
+      throw new Error(`${path.basename(source)}: ready, but the store got ${added.join(', ')}`)
+    return `${ready.split(';')[0]} in ${((Date.now() - began) / 1000).toFixed(1)} s (${added.join(', ')})`
+  }
+  for (const video of samples.videos)
+    pass(`${path.basename(video.file)} (${video.codecs}: ${video.what}): ${await ingest(video.file, /^ready: [\d.]+ s, \w/, MADE.video)}`)
+  const pictures = await ingest(samples.pictures.dir, new RegExp(`^ready: ${samples.pictures.count} images`), MADE.imageSet)
+  pass(`an image set of ${IMAGE_EXTENSIONS.join(' ')}: ${pictures}`)
+  const { code, run } = await ingestRun(samples.leftOut.file)
+  const reason = /^failed: .*$/m.exec(run.output())?.[0]
+  if (code !== 1 || !reason) throw new Error(`${path.basename(samples.leftOut.file)}: expected the worker to fail it with a reason (${code}):\n${run.output()}`)
+  pass(`${path.basename(samples.leftOut.file)} (${samples.leftOut.what}): ${reason}`)
+}
+
+async function checkInImage(db: EmbeddedDatabase, samples: Awaited<ReturnType<typeof makeSamples>>): Promise<void> {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const appSecret = 'image-check-secret-image-check-secret-0123'
@@ -288,11 +345,17 @@ async function checkInImage(db: EmbeddedDatabase): Promise<void> {
   pass(`a server-rendered page: /en 200, ${html.length} bytes with its title and main content`)
   if ((await fetch(`${base}/healthz`)).status !== 200) throw new Error('/healthz did not answer 200')
 
-  const worker = await runInImage('worker', { ...env, BACKUP_SCHEDULE: 'off' }, ['node', 'build/worker/main.js'])
+  // The worker's DATA_DIR (media, scratch) on the host, shared with the ingest tool's containers.
+  const dataDir = path.join(work, 'data')
+  fs.mkdirSync(dataDir)
+  fs.chownSync(dataDir, 10001, 10001)
+  const worker = await runInImage('worker', { ...env, BACKUP_SCHEDULE: 'off' }, ['node', 'build/worker/main.js'], [`${dataDir}:/data`])
   await waitFor('the worker to take jobs', () => /Worker connected and looking for jobs/.test(worker.output()), worker)
-  if (!worker.output().includes('ffmpeg: /usr/bin/ffmpeg (PATH)')) throw new Error(`the worker does not use Debian's ffmpeg:\n${worker.output()}`)
+  if (!worker.output().includes('ffmpeg: /usr/bin/ffmpeg (PATH)')) throw new Error(`the worker does not use the image's ffmpeg:\n${worker.output()}`)
+  pass("the worker in the image runs with the image's ffmpeg (/usr/bin/ffmpeg)")
+  await transcodeSamples(env, dataDir, samples)
   if ((await stopGracefully(worker)) !== 0) throw new Error(`the worker did not stop cleanly:\n${worker.output()}`)
-  pass("the worker in the image runs with Debian's ffmpeg (/usr/bin/ffmpeg) and stops on SIGTERM")
+  pass('the worker in the image stops on SIGTERM')
 
   const tool = await runInImage('user-role', { DATABASE_URL: db.url }, ['node', 'build/cli/user-role.js', 'nobody@example.com', 'admin'])
   const toolCode = await within(tool.exited, 60_000, 'the user-role tool')
@@ -351,8 +414,11 @@ try {
   await ensureBaseImage()
   await build()
   await inspectImage()
+  const began = performance.now()
+  const samples = await makeSamples(path.join(work, 'samples'))
+  say(`${samples.videos.length} videos and ${samples.pictures.count} pictures made for the worker (${((performance.now() - began) / 1000).toFixed(0)} s)`)
   db = await startEmbeddedPostgres({ dataDir: path.join(work, 'postgres'), port: await freePort(), database: 'streamclub' })
-  await checkInImage(db)
+  await checkInImage(db, samples)
 } catch (error) {
   failed = true
   console.error(`[image] ✗ ${(error as Error).message}`)
