@@ -371,12 +371,9 @@ async function checkInImage(db: EmbeddedDatabase, samples: Awaited<ReturnType<ty
     /^217\.160\.0\.1 {2}DE {2}ip-database {2}rule \S+ \(\w+\)$/,
     new RegExp(`^data: ${['country', 'city-ipv4', 'city-ipv6'].map((name) => `/app/dist/geoip/dbip-${name}\\.mmdb`).join(' ')}$`),
   ]
+  const geoipCode = await within(geoip.exited, 60_000, 'the DB-IP lookup')
   const located = geoip.output().trim().split('\n')
-  if (
-    (await within(geoip.exited, 60_000, 'the DB-IP lookup')) !== 0 ||
-    located.length !== expected.length ||
-    expected.some((line, i) => !line.test(located[i]!))
-  )
+  if (geoipCode !== 0 || located.length !== expected.length || expected.some((line, i) => !line.test(located[i]!)))
     throw new Error(`the image's DB-IP data: expected ${expected.join(' / ')}, got:\n${geoip.output()}`)
   pass(`the image's DB-IP Lite data places visitors (${located.slice(0, 3).join(', ')})`)
 
