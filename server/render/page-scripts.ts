@@ -6,6 +6,11 @@
  * once the document is parsed and a frame is on the screen, they are preloaded together (no
  * chain of imports) and the entry is imported. A page in a background tab gets no frames and
  * starts at once.
+ *
+ * While the entry's modules load and run, errors carry no stack: React makes its marker errors
+ * as its module runs, and where the browser records stacks for its tools (DevTools, the test and
+ * bench drivers) each of them made it re-read the whole entry for line numbers (about 25 ms of a
+ * phone-class core). The limit comes back once the entry has run.
  */
 
 /** Where the inline modules gather the page's script files. */
@@ -15,7 +20,8 @@ const LIST = 'self.__pageScripts'
 export function startAfterFirstPaint(entryFile: string, files: string[]): string {
   const start = [
     `()=>{for(const href of new Set(${LIST})){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}`,
-    `import(${JSON.stringify(entryFile)})}`,
+    `const limit=Error.stackTraceLimit;Error.stackTraceLimit=undefined;`,
+    `import(${JSON.stringify(entryFile)}).finally(()=>{Error.stackTraceLimit=limit})}`,
   ].join('')
   return [
     `${LIST}=(${LIST}||[]).concat(${JSON.stringify([entryFile, ...files])});`,

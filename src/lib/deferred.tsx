@@ -13,30 +13,31 @@ export function markPageHydrated(): void {
 
 /**
  * Parts of a page the server draws whose code or start-up work the visitor does not need at
- * once (the carousels: Embla and its plugin, about 10 KB brotli; blocks of cards below the
- * fold). While the page hydrates, React keeps their server HTML as it is (a Suspense boundary
- * that is not ready stays dehydrated) and goes on with the rest; when the page settles
- * (`whenPageSettles`) their code loads and React hydrates them in place, with the same HTML,
- * so nothing moves. On the server, and on pages reached by a navigation in the browser, they
- * render at once.
+ * once (the carousels: Embla and its plugin, about 10 KB brotli; cards below a phone's first
+ * rows; facts nobody taps). While the page hydrates, React keeps their server HTML as it is (a
+ * Suspense boundary that is not ready stays dehydrated) and goes on with the rest; when the page
+ * settles (`whenPageSettles`) their code loads and React hydrates them in place, with the same
+ * HTML, so nothing moves. On the server, and on pages reached by a navigation in the browser,
+ * they render at once.
  *
- * A dehydrated part must not receive new props before it hydrates: React would drop its server
- * HTML and draw it anew. So it keeps the props it was first rendered with (the server's) until
- * it has hydrated, then follows the current ones (a signed-in user's refetched lists).
+ * A dehydrated part that receives new props or context cannot be hydrated: React would drop its
+ * server HTML and draw it anew. So it keeps the props it was first rendered with (the server's)
+ * until it has hydrated, then follows the current ones (a signed-in user's refetched lists). A
+ * part whose content really changes before then (another page of cards) gets a new key.
  */
-export function deferredComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let Loaded: ComponentType<P> | null = null
+export function deferredComponent<P extends object>(load: () => Promise<ComponentType<P>>, loaded: ComponentType<P> | null = null) {
+  let Loaded: ComponentType<P> | null = loaded
   let loading: Promise<void> | null = null
-  let gated: Promise<void> | null = null
   const start = () => (loading ??= load().then((component) => void (Loaded = component)))
   if (typeof window === 'undefined') serverLoads.push(start())
 
   function Part({ props, onLive }: { props: P; onLive: () => void }) {
     // Hydrating server HTML: wait for the page to settle. Drawn in the browser (a navigation, a
-    // part that appears later): load at once. (Promises kept outside the component: a component
-    // that suspends before it mounted keeps no state.)
-    const hydrating = useHydrating()
-    if (!Loaded) use(hydrating ? (gated ??= whenPageSettles().then(start)) : start())
+    // part that appears later): at once. (Promises kept outside the component: a
+    // component that suspends before it mounted keeps no state.)
+    const hydrating = useHydrating() && typeof window !== 'undefined'
+    if (hydrating && !settled) use(whenPageSettles())
+    if (!Loaded) use(start())
     useEffect(onLive, [onLive])
     const Component = Loaded!
     return <Component {...props} />
@@ -58,9 +59,9 @@ export function deferredComponent<P extends object>(load: () => Promise<Componen
   }
 }
 
-/** A part whose code is loaded already, hydrated once the page settles (cards below the fold). */
+/** A part whose code is loaded already, hydrated once the page settles (cards below the fold, facts). */
 export function deferHydration<P extends object>(component: ComponentType<P>) {
-  return deferredComponent(() => Promise.resolve(component))
+  return deferredComponent(() => Promise.resolve(component), component)
 }
 
 const AFTER_HYDRATION = 'fetchedWhenHydrated'
@@ -88,6 +89,7 @@ const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'sc
 /** After the load event: how long a visit without any interaction lasts before deferred parts load anyway. */
 const PASSIVE_VISIT_MS = 10_000
 let settles: Promise<void> | null = null
+let settled = false
 
 /**
  * Resolves once the page is live and then either the visitor interacts with it (pointer,
@@ -98,7 +100,11 @@ let settles: Promise<void> | null = null
  * below the fold) costs nothing until they start using the page.
  */
 export function whenPageSettles(): Promise<void> {
-  settles ??= new Promise<void>((resolve) => {
+  settles ??= new Promise<void>((settle) => {
+    const resolve = () => {
+      settled = true
+      settle()
+    }
     const options = { capture: true, passive: true } as const
     let interacted = false
     const interaction = () => {

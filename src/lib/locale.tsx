@@ -59,7 +59,8 @@ export async function activateLocale(locale: Locale): Promise<void> {
   // The server renders many pages at once: only the browser has one active language.
   if (typeof document === 'undefined') return
   activeLocale = locale
-  document.documentElement.lang = locale
+  // Writing the attribute, even with the value it has, makes the browser restyle the whole page.
+  if (document.documentElement.lang !== locale) document.documentElement.lang = locale
 }
 
 /**

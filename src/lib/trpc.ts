@@ -3,6 +3,7 @@ import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCC
 import { createTRPCContext, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../../server/trpc/root.js'
 import { getActiveLocale } from './locale.js'
+import { FRESH_MS, pageDataFreshness } from './page-data-freshness.js'
 import { showGenericError } from './toasts.js'
 
 type ApiError = TRPCClientError<AppRouter>
@@ -40,15 +41,16 @@ function isUnexpected(error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   const inBrowser = typeof window !== 'undefined'
   const toast = (error: unknown) => inBrowser && isUnexpected(error) && showGenericError()
+  const queryCache = new QueryCache({ onError: toast })
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: 30_000,
+        staleTime: inBrowser ? pageDataFreshness(queryCache, () => document.documentElement.hasAttribute('data-hydrated')) : FRESH_MS,
         retry: (count, error) => inBrowser && isUnexpected(error) && count < 2,
         refetchOnWindowFocus: false,
       },
     },
-    queryCache: new QueryCache({ onError: toast }),
+    queryCache,
     mutationCache: new MutationCache({ onError: toast }),
   })
 }

@@ -52,6 +52,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 /** The whole HTML document, rendered on the server and hydrated in the browser. */
+/**
+ * The scheme is always dark and the server writes its attribute on <html>: Mantine would write it
+ * again as the page starts, and any write of an attribute its styles select on makes the browser
+ * restyle the whole page (5–8 ms on a phone-class core).
+ */
+const noRootElement = () => undefined
+
 function RootDocument({ children }: { children: ReactNode }) {
   const locale = useRouteContext({ from: '__root__', select: (context) => (context as { locale?: string }).locale })
   const env = usePageEnvironment()
@@ -62,7 +69,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body>
         {/* The theme's variables and helper classes are a static stylesheet (scripts/theme-css.ts). */}
-        <MantineProvider theme={theme} forceColorScheme="dark" withCssVariables={false} withGlobalClasses={false}>
+        <MantineProvider theme={theme} forceColorScheme="dark" getRootElement={noRootElement} withCssVariables={false} withGlobalClasses={false}>
           <Toasts />
           {children}
         </MantineProvider>

@@ -160,16 +160,53 @@ test('a page is marked live only once React has taken over its content, so a cho
       clearInterval(timer)
       const live = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))
       const controls = [...document.querySelectorAll('main select, main button, main a[href]')]
-      ;(window as unknown as { atMark: unknown }).atMark = { controls: controls.length, notLive: controls.filter((element) => !live(element)).length }
+      // Plain links (cards, facts: marked data-nav) are followed by the window's listener, hydrated or not.
+      const appControls = controls.filter((element) => !element.closest('[data-nav]'))
+      ;(window as unknown as { atMark: unknown }).atMark = {
+        controls: controls.length,
+        appControls: appControls.length,
+        notLive: appControls.filter((element) => !live(element)).length,
+      }
     }, 0)
   })
   // A slow phone: hydration takes long enough for the document shell to be live well before the list.
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
   await page.goto('/en/videos')
-  const atMark = await page.evaluate(() => (window as unknown as { atMark: { controls: number; notLive: number } }).atMark)
+  const atMark = await page.evaluate(() => (window as unknown as { atMark: { controls: number; appControls: number; notLive: number } }).atMark)
   expect(atMark.controls).toBeGreaterThan(30)
+  expect(atMark.appControls).toBeGreaterThan(3)
   expect(atMark.notLive).toBe(0)
   await page.getByLabel('Sort by').selectOption('longest')
   await expect(page).toHaveURL(/\?sort=longest$/)
+})
+
+test('parts a visitor does not use at once keep the server’s HTML until they start using the page, and their links work meanwhile', async ({ page }) => {
+  await confirmAgeInAdvance(page)
+  const liveCards = () =>
+    page.evaluate(() => {
+      const cards = [...document.querySelectorAll('main article[data-nav]')]
+      return { cards: cards.length, live: cards.filter((card) => Object.keys(card).some((key) => key.startsWith('__reactFiber'))).length }
+    })
+  await page.goto('/en/videos')
+  // A phone's first two rows are live; the other cards wait (src/features/catalog/ContentList.tsx).
+  const atStart = await liveCards()
+  expect(atStart.cards).toBeGreaterThan(8)
+  expect(atStart.live).toBe(4)
+  // A link in a card that is not hydrated yet navigates in the app (no new document).
+  const secondTitle = await page.locator('main article[data-nav]').nth(7).getAttribute('aria-label')
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+  await page.locator('main article[data-nav]').nth(7).getByRole('link').first().click()
+  await expect(page.getByRole('heading', { level: 1, name: secondTitle! })).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+
+  // A video page's facts wait too, until the visitor moves.
+  await page.goto('/en/videos/10')
+  const factsLive = () => page.locator('main dl').evaluate((facts) => Object.keys(facts).some((key) => key.startsWith('__reactFiber')))
+  expect(await factsLive()).toBe(false)
+  await page.mouse.move(20, 300)
+  await expect.poll(factsLive).toBe(true)
+  await page.goto('/en/videos')
+  await page.mouse.wheel(0, 400)
+  await expect.poll(async () => (await liveCards()).live).toBe(atStart.cards)
 })

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react'
 export function Facts({ items, label }: { items: Array<{ label: string; value: ReactNode } | false | null | undefined | '' | 0>; label?: string }) {
   const rows = items.filter((item): item is { label: string; value: ReactNode } => !!item)
   return (
-    <Box component="dl" aria-label={label} m={0} style={{ display: 'grid', gridTemplateColumns: 'minmax(110px, auto) 1fr', gap: '8px 16px' }}>
+    // data-nav: its links navigate in the app even before the part holding it is hydrated (src/lib/plain-links.ts).
+    <Box component="dl" aria-label={label} data-nav="" m={0} style={{ display: 'grid', gridTemplateColumns: 'minmax(110px, auto) 1fr', gap: '8px 16px' }}>
       {rows.map((row) => (
         <Box key={row.label} style={{ display: 'contents' }}>
           <Text component="dt" c="dimmed" size="sm">

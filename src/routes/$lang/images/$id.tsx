@@ -17,6 +17,7 @@ import { Section } from '../../../features/catalog/Section'
 import { countText, formatDate } from '../../../lib/format'
 import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'
+import { deferHydration } from '../../../lib/deferred'
 import { detailRouteHead, imageSetSeo } from '../../../features/catalog/structured-data'
 import type { ImageSetDetail } from '../../../lib/api-types.js'
 
@@ -32,7 +33,6 @@ function ImageSetPage() {
   const { LL, locale } = useI18n()
   const id = parseId(Route.useParams().id)!
   const { data: set } = useSuspenseQuery(trpc.catalog.imageSet.queryOptions({ locale, id }))
-  const me = useQuery(trpc.auth.me.queryOptions())
   const collage = set.previews.slice(0, 4)
   return (
     <Stack gap="xl">
@@ -68,22 +68,8 @@ function ImageSetPage() {
               {LL.catalog.imageSet.details()}
             </Title>
             <ItemActionsSlot item={set} />
-            <Facts
-              items={[
-                set.imagesCount > 0 && { label: LL.catalog.imageSet.images(), value: countText(LL.catalog.count.images, set.imagesCount, locale) },
-                set.category && {
-                  label: LL.catalog.video.category(),
-                  value: (
-                    <AnchorLink to="/$lang/categories/$id/$tab" params={{ lang: locale, id: String(set.category.id), tab: 'images' }}>
-                      {set.category.title}
-                    </AnchorLink>
-                  ),
-                },
-                set.publishedAt && { label: LL.catalog.video.released(), value: formatDate(set.publishedAt, locale) },
-              ]}
-            />
-            {set.description && <Text>{set.description}</Text>}
-            {set.membersOnly && !me.data?.isMember && <MembersOnlyHint text={LL.catalog.imageSet.membersOnlyHint()} />}
+            <SetDetails set={set} />
+            {set.membersOnly && <MembersOnlyNote />}
           </Stack>
         </Grid.Col>
       </Grid>
@@ -107,4 +93,42 @@ function ImageSetPage() {
       />
     </Stack>
   )
+}
+
+/**
+ * The set's facts and description: nothing in them acts on a tap (the category is an ordinary link), so
+ * they keep the server's HTML until the visitor starts using the page (src/lib/deferred.tsx).
+ */
+const SetDetails = deferHydration(function SetDetails({ set }: { set: ImageSetDetail }) {
+  const { LL, locale } = useI18n()
+  return (
+    <>
+      <Facts
+        items={[
+          set.imagesCount > 0 && { label: LL.catalog.imageSet.images(), value: countText(LL.catalog.count.images, set.imagesCount, locale) },
+          set.category && {
+            label: LL.catalog.video.category(),
+            value: (
+              <AnchorLink to="/$lang/categories/$id/$tab" params={{ lang: locale, id: String(set.category.id), tab: 'images' }}>
+                {set.category.title}
+              </AnchorLink>
+            ),
+          },
+          set.publishedAt && { label: LL.catalog.video.released(), value: formatDate(set.publishedAt, locale) },
+        ]}
+      />
+      {set.description && <Text>{set.description}</Text>}
+    </>
+  )
+})
+
+/**
+ * The hint that the full set is for members, not shown to one: its own component, so the
+ * signed-in user's arrival renders it again and not the page (whose deferred parts would be
+ * drawn anew).
+ */
+function MembersOnlyNote() {
+  const { LL } = useI18n()
+  const me = useQuery(useTRPC().auth.me.queryOptions())
+  return me.data?.isMember ? null : <MembersOnlyHint text={LL.catalog.imageSet.membersOnlyHint()} />
 }

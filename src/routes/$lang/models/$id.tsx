@@ -20,6 +20,7 @@ import { RouteTabs, tabProps } from '../../../features/catalog/RouteTabs'
 import { Section } from '../../../features/catalog/Section'
 import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'
+import { deferHydration } from '../../../lib/deferred'
 import { detailRouteHead, modelSeo } from '../../../features/catalog/structured-data'
 import type { ModelDetail } from '../../../lib/api-types.js'
 
@@ -55,7 +56,6 @@ function ModelPage() {
   const id = parseId(params.id)!
   const { data: model } = useSuspenseQuery(trpc.catalog.model.queryOptions({ locale, id }))
   const type = search.type ?? 'videos'
-  const facts = model.facts
   return (
     <Stack gap="xl">
       <Grid gap="xl">
@@ -78,35 +78,7 @@ function ModelPage() {
             </Stack>
             {model.description && <Text>{model.description}</Text>}
             <ItemActionsSlot item={model} />
-            <Section id="about-me" title={LL.catalog.model.aboutMe()}>
-              <Facts
-                items={[
-                  model.age !== null && { label: LL.catalog.model.age(), value: LL.catalog.model.yearsValue({ age: model.age }) },
-                  facts.cupSize && { label: LL.modelFacts.labels.cupSize(), value: facts.cupSize },
-                  facts.genitalArea && { label: LL.modelFacts.labels.genitalArea(), value: translated(LL.modelFacts.genitalArea, facts.genitalArea) },
-                  facts.heightCm && { label: LL.modelFacts.labels.height(), value: LL.catalog.model.heightValue({ cm: facts.heightCm }) },
-                  facts.weightKg && { label: LL.modelFacts.labels.weight(), value: LL.catalog.model.weightValue({ kg: facts.weightKg }) },
-                  facts.nationality && { label: LL.modelFacts.labels.nationality(), value: translated(LL.modelFacts.nationality, facts.nationality) },
-                  facts.zodiac && { label: LL.modelFacts.labels.zodiac(), value: translated(LL.modelFacts.zodiac, facts.zodiac) },
-                ]}
-              />
-              {model.bio && model.bio !== model.description && <Text mt="sm">{model.bio}</Text>}
-            </Section>
-            <Section id="preferences" title={LL.catalog.model.preferences()}>
-              {model.preferences.length ? (
-                <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                  {model.preferences.map((key) => (
-                    <li key={key}>
-                      <Badge variant="light" color="pink" size="lg" tt="none">
-                        {translated(LL.modelFacts.preference, key)}
-                      </Badge>
-                    </li>
-                  ))}
-                </Group>
-              ) : (
-                <Text c="dimmed">{LL.catalog.model.noPreferences()}</Text>
-              )}
-            </Section>
+            <ModelProfile model={model} />
           </Stack>
         </Grid.Col>
       </Grid>
@@ -146,3 +118,45 @@ function ModelPage() {
 function translated(dictionary: Record<string, () => string>, key: string): string {
   return dictionary[key]?.() ?? key
 }
+
+/**
+ * The model's facts and preferences: nothing in them acts on a tap, so they keep the server's
+ * HTML until the visitor starts using the page (src/lib/deferred.tsx).
+ */
+const ModelProfile = deferHydration(function ModelProfile({ model }: { model: ModelDetail }) {
+  const { LL } = useI18n()
+  const facts = model.facts
+  return (
+    <>
+      <Section id="about-me" title={LL.catalog.model.aboutMe()}>
+        <Facts
+          items={[
+            model.age !== null && { label: LL.catalog.model.age(), value: LL.catalog.model.yearsValue({ age: model.age }) },
+            facts.cupSize && { label: LL.modelFacts.labels.cupSize(), value: facts.cupSize },
+            facts.genitalArea && { label: LL.modelFacts.labels.genitalArea(), value: translated(LL.modelFacts.genitalArea, facts.genitalArea) },
+            facts.heightCm && { label: LL.modelFacts.labels.height(), value: LL.catalog.model.heightValue({ cm: facts.heightCm }) },
+            facts.weightKg && { label: LL.modelFacts.labels.weight(), value: LL.catalog.model.weightValue({ kg: facts.weightKg }) },
+            facts.nationality && { label: LL.modelFacts.labels.nationality(), value: translated(LL.modelFacts.nationality, facts.nationality) },
+            facts.zodiac && { label: LL.modelFacts.labels.zodiac(), value: translated(LL.modelFacts.zodiac, facts.zodiac) },
+          ]}
+        />
+        {model.bio && model.bio !== model.description && <Text mt="sm">{model.bio}</Text>}
+      </Section>
+      <Section id="preferences" title={LL.catalog.model.preferences()}>
+        {model.preferences.length ? (
+          <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {model.preferences.map((key) => (
+              <li key={key}>
+                <Badge variant="light" color="pink" size="lg" tt="none">
+                  {translated(LL.modelFacts.preference, key)}
+                </Badge>
+              </li>
+            ))}
+          </Group>
+        ) : (
+          <Text c="dimmed">{LL.catalog.model.noPreferences()}</Text>
+        )}
+      </Section>
+    </>
+  )
+})

@@ -15,6 +15,7 @@ import { formatDate, formatDuration, formatRelativeTime } from '../../../lib/for
 import { useNow } from '../../../lib/now'
 import { useI18n } from '../../../lib/locale'
 import { useTRPC } from '../../../lib/trpc'
+import { deferHydration } from '../../../lib/deferred'
 import { detailRouteHead, videoSeo } from '../../../features/catalog/structured-data'
 import type { VideoDetail } from '../../../lib/api-types.js'
 
@@ -28,7 +29,6 @@ export const Route = createFileRoute('/$lang/videos/$id')({
 function VideoPage() {
   const trpc = useTRPC()
   const { LL, locale } = useI18n()
-  const now = useNow()
   const id = parseId(Route.useParams().id)!
   const { data: video } = useSuspenseQuery(trpc.catalog.video.queryOptions({ locale, id }))
   const modelIds = video.models.map((model) => model.id)
@@ -41,7 +41,7 @@ function VideoPage() {
           <ModelNames models={video.models} />
           {video.publishedAt && (
             <Text size="sm" component="time" dateTime={video.publishedAt}>
-              {formatRelativeTime(video.publishedAt, locale, now)}
+              <TimeAgo date={video.publishedAt} />
             </Text>
           )}
         </Group>
@@ -59,43 +59,7 @@ function VideoPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Stack gap="md">
-            <Title order={2} fz="h3">
-              {LL.catalog.video.details()}
-            </Title>
-            <Facts
-              items={[
-                { label: LL.catalog.video.duration(), value: formatDuration(video.durationSeconds) },
-                video.category && {
-                  label: LL.catalog.video.category(),
-                  value: (
-                    <AnchorLink to="/$lang/categories/$id/$tab" params={{ lang: locale, id: String(video.category.id), tab: 'videos' }}>
-                      {video.category.title}
-                    </AnchorLink>
-                  ),
-                },
-                video.highestResolution && { label: LL.catalog.video.highestResolution(), value: LL.catalog.resolution[video.highestResolution]() },
-                video.publishedAt && { label: LL.catalog.video.released(), value: formatDate(video.publishedAt, locale) },
-              ]}
-            />
-            {video.models.length > 0 && (
-              <Stack gap="xs">
-                <Title order={3} fz="sm" c="dimmed" fw={500}>
-                  {LL.catalog.video.models()}
-                </Title>
-                {video.models.map((model) => (
-                  <Group key={model.id} gap="sm">
-                    <Avatar src={model.avatar?.src} alt="" radius="xl" color="pink">
-                      {model.name.slice(0, 1)}
-                    </Avatar>
-                    <AnchorLink to="/$lang/models/$id" params={{ lang: locale, id: String(model.id) }} search={{ type: 'videos' }}>
-                      {model.name}
-                    </AnchorLink>
-                  </Group>
-                ))}
-              </Stack>
-            )}
-          </Stack>
+          <VideoDetails video={video} />
         </Grid.Col>
       </Grid>
       {/* The tour shows no stills: the server sends none. */}
@@ -126,4 +90,61 @@ function VideoPage() {
       />
     </Stack>
   )
+}
+
+/**
+ * The video's facts and models: below the player on a phone and never interactive (its links
+ * work as plain links), so it keeps the server's HTML until the visitor starts using the page.
+ */
+const VideoDetails = deferHydration(function VideoDetails({ video }: { video: VideoDetail }) {
+  const { LL, locale } = useI18n()
+  return (
+    <Stack gap="md" data-nav="">
+      <Title order={2} fz="h3">
+        {LL.catalog.video.details()}
+      </Title>
+      <Facts
+        items={[
+          { label: LL.catalog.video.duration(), value: formatDuration(video.durationSeconds) },
+          video.category && {
+            label: LL.catalog.video.category(),
+            value: (
+              <AnchorLink to="/$lang/categories/$id/$tab" params={{ lang: locale, id: String(video.category.id), tab: 'videos' }}>
+                {video.category.title}
+              </AnchorLink>
+            ),
+          },
+          video.highestResolution && { label: LL.catalog.video.highestResolution(), value: LL.catalog.resolution[video.highestResolution]() },
+          video.publishedAt && { label: LL.catalog.video.released(), value: formatDate(video.publishedAt, locale) },
+        ]}
+      />
+      {video.models.length > 0 && (
+        <Stack gap="xs">
+          <Title order={3} fz="sm" c="dimmed" fw={500}>
+            {LL.catalog.video.models()}
+          </Title>
+          {video.models.map((model) => (
+            <Group key={model.id} gap="sm">
+              <Avatar src={model.avatar?.src} alt="" radius="xl" color="pink">
+                {model.name.slice(0, 1)}
+              </Avatar>
+              <AnchorLink to="/$lang/models/$id" params={{ lang: locale, id: String(model.id) }} search={{ type: 'videos' }}>
+                {model.name}
+              </AnchorLink>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  )
+})
+
+/**
+ * "3 days ago": its own component, so that the switch from the server's clock to the browser's
+ * once the page is live (useNow) renders this text again, not the page, whose parts that are not
+ * hydrated yet (VideoDetails) would have to be drawn anew.
+ */
+function TimeAgo({ date }: { date: string }) {
+  const { locale } = useI18n()
+  return formatRelativeTime(date, locale, useNow())
 }
