@@ -1,5 +1,5 @@
 /**
- * npm run bench:web [-- --runs 3 --duration 10 --connections 64 --cpu-runs 5 --base http://host:port]
+ * npm run bench:web [-- --runs 3 --duration 10 --connections 64 --cpu-runs 5 --cpu-only --base http://host:port]
  *
  * The public pages as visitors and search engines meet them, measured in one run:
  *   1. starts the product as `npm start` does (its own data folder, demo catalog), built first;
@@ -10,8 +10,9 @@
  *      --runs (default 3) with the worst run's performance score and TBT beside it;
  *   3. the main thread's CPU time of each page in Chromium (phone profile, no throttling, a
  *      visitor who confirmed the age gate) from navigation until 2 s after the load event,
- *      median of --cpu-runs: what TBT is made of, but CPU time of the page's own thread, so it
- *      hardly moves with the machine's load;
+ *      median of --cpu-runs with the worst visit beside it: what TBT is made of, but CPU time of
+ *      the page's own thread, so it hardly moves with the machine's load (--cpu-only: this part
+ *      alone);
  *   4. wrk (64 connections; Debian's package, installed when missing and root) on the
  *      server-rendered home page and on the main script of the same server, both compressed as a
  *      browser asks for them, and their ratio; autocannon where wrk cannot be had, which on the
@@ -36,6 +37,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '64' },
     'cpu-runs': { type: 'string', default: '5' },
+    'cpu-only': { type: 'boolean', default: false },
     base: { type: 'string' },
   },
 })
@@ -159,7 +161,7 @@ async function throughput(url: string, seconds: number, connections: number, wit
  * The page's main-thread CPU time (Chromium's ThreadTime) from navigation until 2 s after the
  * load event, the median of `runs` fresh visits.
  */
-async function mainThreadCpu(url: string, runs: number): Promise<number> {
+async function mainThreadCpu(url: string, runs: number): Promise<{ median: number; worst: number }> {
   const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox', '--disable-gpu'] })
   try {
     const times: number[] = []
@@ -176,7 +178,8 @@ async function mainThreadCpu(url: string, runs: number): Promise<number> {
       times.push((await threadTime()) - start)
       await context.close()
     }
-    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]! * 1000
+    times.sort((a, b) => a - b)
+    return { median: times[Math.floor(times.length / 2)]! * 1000, worst: times.at(-1)! * 1000 }
   } finally {
     await browser.close()
   }
@@ -188,14 +191,9 @@ const loadAverage = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')
-const app = args.base ? null : startApp()
-try {
-  await waitForApp()
-  console.log(`bench:web on ${base}, ${os.cpus().length} cores, load average ${loadAverage()}`)
-  const pages = await samplePaths()
-  // Warm the render cache and the media (a first visitor after a deploy pays for it once).
-  for (const page of pages) await pageText(`${base}${page}`)
 
+/** Lighthouse on every page, mobile then desktop: the median of --runs, the worst run beside it. */
+function lighthouseTable(pages: string[]): void {
   console.log('\nLighthouse 13 (first visit, age gate shown), median of', args.runs, 'run(s)')
   console.log('profile  page                       perf  a11y  best  seo    LCP      TBT    CLS    bytes    JS   worst perf/TBT  load')
   for (const preset of ['mobile', 'desktop'] as const) {
@@ -208,10 +206,10 @@ try {
       )
     }
   }
+}
 
-  console.log(`\nMain-thread CPU until 2 s after load (Chromium, phone profile, median of ${args['cpu-runs']})`)
-  for (const page of pages) console.log(`  ${page.padEnd(26)} ${(await mainThreadCpu(`${base}${page}`, Number(args['cpu-runs']))).toFixed(0).padStart(5)} ms`)
-
+/** wrk on the server-rendered home page and on the entry script, and their ratios. */
+async function throughputTable(): Promise<void> {
   const staticFile = (/import\("(\/assets\/[^"]+\.js)"\)/.exec(await pageText(`${base}/en`)) ?? [])[1] ?? '/favicon.svg'
   const withWrk = ensureWrk()
   const client = withWrk ? 'wrk, 1 thread' : 'autocannon (wrk missing: on the script it measures its own CPU)'
@@ -224,6 +222,26 @@ try {
   console.log(line(`static file ${path.basename(staticFile)}`, file))
   console.log(`ratio page / static file: ${(page.rps / file.rps).toFixed(2)} (target >= 0.30)`)
   console.log(`static file against the 476 req/s of per-request compression: ${(file.rps / 476).toFixed(1)}x (target >= 5x)`)
+}
+
+const app = args.base ? null : startApp()
+try {
+  await waitForApp()
+  console.log(`bench:web on ${base}, ${os.cpus().length} cores, load average ${loadAverage()}`)
+  const pages = await samplePaths()
+  // Warm the render cache and the media (a first visitor after a deploy pays for it once).
+  for (const page of pages) await pageText(`${base}${page}`)
+
+  if (!args['cpu-only']) lighthouseTable(pages)
+  console.log(`\nMain-thread CPU until 2 s after load (Chromium, phone profile, median of ${args['cpu-runs']})`)
+  for (const page of pages) {
+    const cpu = await mainThreadCpu(`${base}${page}`, Number(args['cpu-runs']))
+    console.log(
+      `  ${page.padEnd(26)} ${cpu.median.toFixed(0).padStart(5)} ms   worst ${cpu.worst.toFixed(0).padStart(4)} ms   load ${os.loadavg()[0]!.toFixed(2)}`,
+    )
+  }
+  if (!args['cpu-only']) await throughputTable()
+
   console.log(`\nload average at the end ${loadAverage()}`)
 } finally {
   if (app) {
