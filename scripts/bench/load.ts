@@ -4,9 +4,9 @@
  * Mixed anonymous browsing, as visitors and crawlers spread over a large catalog make it, at
  * 64 and at 256 connections against one server process (`npm run build` first, as the
  * script does), in two mixes side by side:
- *   - visitors: server-rendered pages in English (home, lists on many pages, video, image-set
- *     and model pages over a few hundred items, so page-cache hits and misses mix), the tRPC
- *     calls the client makes after hydration, a search, and a built asset;
+ *   - visitors in five languages: server-rendered pages (home, lists on many pages, video,
+ *     image-set and model pages over a few hundred items, so page-cache hits and misses mix), the
+ *     tRPC calls the client makes after hydration, a search, and a built asset;
  *   - crawlers in five languages: the same kinds of request, each in a random language, over
  *     random items, list pages and categories of the whole bulk catalog (first visits, as
  *     crawlers make them: the page cache rarely helps).
@@ -53,20 +53,22 @@ const asset = fs.readdirSync(path.resolve('dist/client/assets')).find((name) => 
 if (!asset) throw new Error('no built client: run npm run build first (npm run bench:load does)')
 
 const trpc = (procedure: string, input: unknown) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`
-const pick = <T>(list: T[], n: number) => list[n % list.length]!
+const pick = <T>(list: readonly T[], n: number) => list[n % list.length]!
+/** The n-th request's language: all five, independent of which item it asks for. */
+const lang = (n: number) => pick(LOCALES, Math.floor(n / 301))
 
 /**
  * Each kind of request, by the path of its n-th instance: canonical addresses only (the first
  * page of a list has no ?page=, a model page names its tab), since a redirect is no page served.
  */
 const KINDS: Record<string, (n: number) => string> = {
-  'page: home': () => '/en',
-  'page: list': (n) => (n % 20 === 0 ? '/en/videos' : `/en/videos?page=${(n % 20) + 1}`),
-  'page: video': (n) => `/en/videos/${pick(videos, n)}`,
-  'page: image set': (n) => `/en/images/${pick(imageSets, n)}`,
-  'page: model': (n) => `/en/models/${pick(models, n)}?type=videos`,
-  'trpc: videos list': (n) => trpc('catalog.videos', { locale: 'en', per_page: 30, page: (n % 20) + 1 }),
-  'trpc: search': (n) => trpc('catalog.videos', { locale: 'en', per_page: 30, q: pick(['sunset', 'studio', 'beach night', 'exclusive'], n) }),
+  'page: home': (n) => `/${lang(n)}`,
+  'page: list': (n) => (n % 20 === 0 ? `/${lang(n)}/videos` : `/${lang(n)}/videos?page=${(n % 20) + 1}`),
+  'page: video': (n) => `/${lang(n)}/videos/${pick(videos, n)}`,
+  'page: image set': (n) => `/${lang(n)}/images/${pick(imageSets, n)}`,
+  'page: model': (n) => `/${lang(n)}/models/${pick(models, n)}?type=videos`,
+  'trpc: videos list': (n) => trpc('catalog.videos', { locale: lang(n), per_page: 30, page: (n % 20) + 1 }),
+  'trpc: search': (n) => trpc('catalog.videos', { locale: lang(n), per_page: 30, q: pick(['sunset', 'studio', 'beach night', 'exclusive'], n) }),
   asset: () => `/assets/${asset}`,
 }
 const random = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!
@@ -162,7 +164,7 @@ try {
     `\nserver: catalog cache ${settings.catalogCacheTtlMs / 1000} s, pages ${settings.pageCacheTtlMs / 1000} s, stale-while-revalidate ${settings.catalogCacheStaleMs / 1000} s`,
   )
   console.log(`mixed anonymous browsing, ${seconds} s per level and mix; ${machineLoad()} at the start`)
-  console.log(`  visitors (${MIX.length}-step mix in English: ${[...new Set(MIX)].join(', ')})`)
+  console.log(`  visitors (${MIX.length}-step mix in ${LOCALES.length} languages: ${[...new Set(MIX)].join(', ')})`)
   console.log(
     `  crawlers (${CRAWLER_MIX.length}-step mix in ${LOCALES.length} languages over ${allVideos.length} videos, ${allImageSets.length} image sets, ${allModels.length} models: ${[...new Set(CRAWLER_MIX)].join(', ')})`,
   )
