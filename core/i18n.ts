@@ -1,5 +1,5 @@
 import type { TranslationFunctions } from '../i18n/i18n-types.js'
-import { i18nObject } from '../i18n/i18n-util.js'
+import { dictionaryOf } from '../i18n/dictionary.js'
 import { loadAllLocales } from '../i18n/i18n-util.sync.js'
 import type { Locale } from './domain/locale.js'
 import { errorFunction } from './domain/errors.js'
@@ -12,7 +12,7 @@ const cache = new Map<Locale, TranslationFunctions>()
 export function translator(locale: Locale): TranslationFunctions {
   let t = cache.get(locale)
   if (!t) {
-    t = i18nObject(locale)
+    t = dictionaryOf(locale)
     cache.set(locale, t)
   }
   return t

@@ -8,6 +8,7 @@ import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
+import type { TRPCError } from '@trpc/server'
 import type { Config } from '../core/config.js'
 import { isDatabaseUnavailable, type Orm } from '../core/db/orm.js'
 import { registerAccountExport } from './http/account-export.js'
@@ -31,6 +32,7 @@ import type { ServerMetrics } from './metrics/server-metrics.js'
 import { MediaAccessCache, type MediaAccessCheck } from '../core/services/media/access.js'
 import { databaseCheck, mediaCheck, migrationsCheck, Readiness, type ReadinessCheck } from '../core/services/ops/readiness.js'
 import { FastifyRateLimits, postgresRateLimitStore } from './http/rate-limits.js'
+import { registerPublicAnswers } from './http/public-answers.js'
 import { loadSessionUser, onSessionsEnded } from '../core/services/auth/sessions.js'
 import { CatalogCache, listenForCatalogChanges } from '../core/services/catalog/cache.js'
 import { PipelineFeed } from '../core/services/media/pipeline-feed.js'
@@ -78,6 +80,8 @@ declare module 'fastify' {
     catalogCache: CatalogCache
     /** Server-rendered pages, dropped with the catalog cache. */
     pageCache: CatalogCache
+    /** Catalog answers to visitors without a session (http/public-answers.ts), dropped with the catalog cache. */
+    answerCache: CatalogCache
     /** Resolves when the catalog change listener is connected (false if it failed). */
     catalogChangesReady: Promise<boolean>
     /** /readyz's state; main.ts begins the shutdown on it. */
@@ -214,11 +218,13 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
   // Public catalog answers are cached per server and dropped on every catalog change.
   const catalogCache = new CatalogCache({ ttlMs: config.catalogCacheTtlMs, staleMs: config.catalogCacheStaleMs })
   const pageCache = new CatalogCache({ ttlMs: config.pageCacheTtlMs, staleMs: config.catalogCacheStaleMs, maxEntries: 2000 })
-  const changes = config.catalogCacheTtlMs > 0 ? listenForCatalogChanges(orm.config.get('clientUrl')!, [catalogCache, pageCache], app.log) : null
+  const answerCache = new CatalogCache({ ttlMs: config.catalogCacheTtlMs, staleMs: config.catalogCacheStaleMs, maxEntries: 2000 })
+  const changes = config.catalogCacheTtlMs > 0 ? listenForCatalogChanges(orm.config.get('clientUrl')!, [catalogCache, pageCache, answerCache], app.log) : null
   if (changes) app.addHook('onClose', () => changes.close())
-  metrics?.observeCaches({ page: pageCache, catalog: catalogCache })
+  metrics?.observeCaches({ page: pageCache, catalog: catalogCache, answer: answerCache })
   app.decorate('catalogCache', catalogCache)
   app.decorate('pageCache', pageCache)
+  app.decorate('answerCache', answerCache)
   app.decorate('catalogChangesReady', changes?.ready ?? Promise.resolve(false))
 
   // The console's live pipeline board; its followers' streams end before the server closes.
@@ -227,19 +233,18 @@ export async function buildApp({ config, orm, logStream, mediaAccess, metrics = 
     await pipelineFeed.close()
   })
 
+  const createContext = createContextFactory({ config, orm, limits, catalogCache, age, metrics, pipelineFeed })
+  const onError = ({ error, path, req }: { error: TRPCError; path: string | undefined; req: FastifyRequest }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed')
+    } else if (error.code === 'SERVICE_UNAVAILABLE') {
+      req.log.warn({ err: error.cause ?? error, procedure: path }, 'database unavailable')
+    }
+  }
+  registerPublicAnswers(app, { cache: answerCache, router: appRouter, createContext, onError })
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: createContextFactory({ config, orm, limits, catalogCache, age, metrics, pipelineFeed }),
-      onError({ error, path, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed')
-        } else if (error.code === 'SERVICE_UNAVAILABLE') {
-          req.log.warn({ err: error.cause ?? error, procedure: path }, 'database unavailable')
-        }
-      },
-    },
+    trpcOptions: { router: appRouter, createContext, onError },
   } satisfies FastifyTRPCPluginOptions<AppRouter>)
 
   await registerPublicMedia(app, config)

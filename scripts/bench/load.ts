@@ -1,5 +1,6 @@
 /**
- * npm run bench:load [-- --duration 20 --videos 100000 --image-sets 50000 --models 10000 --profile <folder>]
+ * npm run bench:load [-- --duration 20 --videos 100000 --image-sets 50000 --models 10000 --profile <folder>
+ *                        --mix visitors|crawlers --connections 256]
  *
  * Mixed anonymous browsing, as visitors and crawlers spread over a large catalog make it, at
  * 64 and at 256 connections against one server process (`npm run build` first, as the
@@ -17,7 +18,8 @@
  * Uses the bench database of bench:catalog (DATA_DIR .data/bench, EMBEDDED_PG_PORT or
  * DATABASE_URL), topped up to the asked size; the server listens on PORT (default 3000). With
  * --profile the server writes a V8 CPU profile of the whole run into that folder (open it in
- * Chrome's DevTools, Performance tab) when it stops.
+ * Chrome's DevTools, Performance tab) when it stops. --mix and --connections run only that mix at
+ * that level (after the same warm-up), without the kinds alone: a quicker loop while working on one.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -34,6 +36,8 @@ const { values: args } = parseArgs({
     'image-sets': { type: 'string', default: '50000' },
     models: { type: 'string', default: '10000' },
     profile: { type: 'string' },
+    mix: { type: 'string' },
+    connections: { type: 'string' },
   },
 })
 const seconds = Number(args.duration)
@@ -140,11 +144,11 @@ async function cacheLookups(): Promise<Record<string, number>> {
 /** Hits (fresh or stale) per lookup of each cache between two readings. */
 function hitRatios(before: Record<string, number>, after: Record<string, number>): string {
   const delta = (key: string) => (after[key] ?? 0) - (before[key] ?? 0)
-  return ['page', 'catalog']
+  return ['page', 'answer', 'catalog']
     .map((cache) => {
       const hits = delta(`${cache}:hit`) + delta(`${cache}:stale`)
       const lookups = hits + delta(`${cache}:miss`)
-      return `${cache} cache hits ${lookups ? ((hits / lookups) * 100).toFixed(0) : '-'} % of ${lookups}`
+      return `${cache} cache hits ${lookups ? ((hits / lookups) * 100).toFixed(1) : '-'} % of ${lookups}`
     })
     .join(', ')
 }
@@ -170,18 +174,26 @@ try {
   )
   await measure((n) => KINDS[pick(MIX, n)]!(n), 32, 3) // warm-up
   const results: Record<string, Measured> = {}
-  for (const connections of [64, 256]) {
-    results[`visitors ${connections}`] = await measureMix(`visitors at ${connections} connections`, (n) => KINDS[pick(MIX, n)]!(n * 7919), connections)
-    results[`crawlers ${connections}`] = await measureMix(`crawlers at ${connections} connections`, (n) => CRAWLER_KINDS[pick(CRAWLER_MIX, n)]!(), connections)
+  const mixes = {
+    visitors: (n: number) => KINDS[pick(MIX, n)]!(n * 7919),
+    crawlers: (n: number) => CRAWLER_KINDS[pick(CRAWLER_MIX, n)]!(),
   }
-  console.log(`\neach kind alone at 256 connections, ${Math.max(5, Math.round(seconds / 4))} s each:`)
-  for (const [name, paths] of Object.entries(KINDS)) console.log(formatRow(`  ${name}`, await measure(paths, 256, Math.max(5, Math.round(seconds / 4)))))
-  console.log(`\neach crawler kind alone at 64 connections, ${Math.max(5, Math.round(seconds / 4))} s each:`)
-  for (const [name, path] of Object.entries(CRAWLER_KINDS))
-    console.log(formatRow(`  ${name}`, await measure(() => path(), 64, Math.max(5, Math.round(seconds / 4)))))
+  const levels = args.connections ? [Number(args.connections)] : [64, 256]
+  const chosen = args.mix ? [args.mix as keyof typeof mixes] : (['visitors', 'crawlers'] as const)
+  for (const connections of levels) {
+    for (const mix of chosen) results[`${mix} ${connections}`] = await measureMix(`${mix} at ${connections} connections`, mixes[mix], connections)
+  }
+  if (!args.mix && !args.connections) {
+    const alone = Math.max(5, Math.round(seconds / 4))
+    console.log(`\neach kind alone at 256 connections, ${alone} s each:`)
+    for (const [name, paths] of Object.entries(KINDS)) console.log(formatRow(`  ${name}`, await measure(paths, 256, alone)))
+    console.log(`\neach crawler kind alone at 64 connections, ${alone} s each:`)
+    for (const [name, path] of Object.entries(CRAWLER_KINDS)) console.log(formatRow(`  ${name}`, await measure(() => path(), 64, alone)))
+  }
 
   for (const mix of ['visitors', 'crawlers']) {
-    const at256 = results[`${mix} 256`]!
+    const at256 = results[`${mix} 256`]
+    if (!at256) continue
     console.log(
       `target for ${mix} at 256 connections: 0 errors (${at256.errors}) ${at256.errors === 0 ? 'ok' : 'MISSED'}, p99 <= 200 ms (${at256.p99} ms) ${at256.p99 <= 200 ? 'ok' : 'MISSED'}`,
     )

@@ -18,8 +18,9 @@ const durations = <Label extends string>(register: Registry, metric: { name: str
  *   batched request holds several), code 'OK' or the tRPC error code;
  * - streamclub_db_pool_connections{state}: the PostgreSQL pool, in_use / idle / waiting
  *   (callers queued for a connection) and max;
- * - streamclub_cache_lookups_total{cache,result}: lookups of the page cache (rendered pages)
- *   and the catalog cache (API answers): hit, stale (served while it is loaded again) or miss.
+ * - streamclub_cache_lookups_total{cache,result}: lookups of the page cache
+ *   (rendered pages), the answer cache (catalog answers to visitors without a session, http/public-answers.ts) and
+ *   the catalog cache (what the procedures read): hit, stale (served while it is loaded again) or miss.
  */
 export class ServerMetrics {
   private readonly requests: Histogram<'method' | 'route' | 'status_code'>

@@ -1,9 +1,9 @@
-import { negotiate } from '@fastify/accept-negotiator'
 import type { FastifyInstance } from 'fastify'
 import { translator } from '../../core/i18n.js'
 import type { Locale } from '../../core/domain/locale.js'
 import { requestLocale } from '../http/request-locale.js'
-import { encodedBody, pageTag, PageRenderer, type PageRendererDeps } from './pages.js'
+import { PageRenderer, type PageRendererDeps } from './pages.js'
+import { acceptedEncoding } from '../http/cached-body.js'
 import { pageGate, uniformlyOpen } from '../../core/domain/age/gates.js'
 
 /** Paths that are never pages: an unknown one there is a plain 404. */
@@ -46,7 +46,7 @@ export function registerPageRoute(app: FastifyInstance, deps: Omit<PageRendererD
     const gate = pageGate(req.ageAccess, pathname)
     const status = gate === 'blocked' ? 451 : gate === 'verify' ? 403 : page.status
     deps.age.stats.countView(req.ageAccess)
-    const tag = pageTag(page)
+    const tag = page.body.tag
     void reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -56,9 +56,9 @@ export function registerPageRoute(app: FastifyInstance, deps: Omit<PageRendererD
       .header('vary', 'Accept-Encoding, User-Agent')
       .header('etag', tag)
     if (status === 200 && req.headers['if-none-match'] === tag) return reply.code(304).send()
-    const encoding = (negotiate(req.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']) ?? 'identity') as 'br' | 'gzip' | 'identity'
+    const encoding = acceptedEncoding(req)
     if (encoding !== 'identity') void reply.header('content-encoding', encoding)
-    return reply.send(await encodedBody(page, encoding))
+    return reply.send(await page.body.encoded(encoding))
   })
 }
 

@@ -1,8 +1,6 @@
 import { accessVariant, type AgeAccess } from '../../core/domain/age/access.js'
-import crypto from 'node:crypto'
-import { promisify } from 'node:util'
-import zlib from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import pLimit from 'p-limit'
 import { createTRPCClient, unstable_localLink } from '@trpc/client'
 import type { Config } from '../../core/config.js'
 import type { Orm } from '../../core/db/orm.js'
@@ -18,17 +16,15 @@ import { mediaOriginsOf } from '../../core/services/media/public-urls.js'
 import { pageSecurityPolicy } from './security-policy.js'
 import type { ServerMetrics } from '../metrics/server-metrics.js'
 import type { AgeAssurance } from '../../core/services/age/assurance.js'
+import { CachedBody } from '../http/cached-body.js'
 
 export interface RenderedPage {
   status: number
   /** Set for redirects (/ to /{lang}, /videos to /{lang}/videos …). */
   location: string | null
-  html: string
+  /** The HTML, compressed once per cached page (empty for a redirect). */
+  body: CachedBody
   contentSecurityPolicy: string
-  /** Compressed once per cached page, on first demand. */
-  encoded: { br?: Promise<Buffer>; gzip?: Promise<Buffer> }
-  /** The page's ETag, computed once. */
-  tag?: string
 }
 
 export interface PageRendererDeps {
@@ -68,17 +64,28 @@ function pageEnvironment(req: FastifyRequest, publicUrl: string): PageEnvironmen
 }
 
 /**
+ * Pages rendered at once; the next ones wait their turn, in order. Under a burst of pages that are
+ * not in the cache (the first minutes after a start or a catalog change, a crawler) each page then
+ * comes out as soon as its own work is done, instead of all of them late together, and fewer
+ * visitors wait on each (they share its render). Four keep the event loop busy while a render
+ * waits on its queries.
+ */
+const RENDERS_AT_ONCE = 4
+
+/**
  * Renders pages with the built client's server entry. Every page is rendered as an anonymous
  * visitor sees it (the signed-in user's own state is filled in by the browser), so the HTML is
  * the same for everyone with the same environment and is cached per URL.
  */
 export class PageRenderer {
+  readonly #renders = pLimit(RENDERS_AT_ONCE)
+
   constructor(private readonly deps: PageRendererDeps) {}
 
   async page(req: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> {
     const env = pageEnvironment(req, this.deps.config.publicUrl)
     const key = `${req.url}\n${env.isBot}\n${env.breakpoint}\n${env.preferredLocale}\n${accessVariant(req.ageAccess)}\n${pageAgeText(env.age)}`
-    return this.deps.pageCache.getOrLoad(key, () => this.render(req, reply, env))
+    return this.deps.pageCache.getOrLoad(key, () => this.#renders(() => this.render(req, reply, env)))
   }
 
   private async render(req: FastifyRequest, reply: FastifyReply, env: PageEnvironment): Promise<RenderedPage> {
@@ -118,7 +125,7 @@ export class PageRenderer {
       req.log.error({ status: response.status }, 'page render failed')
       throw new PageRenderError(response.status)
     }
-    return { status: response.status, location, html, contentSecurityPolicy: pageSecurityPolicy(html, mediaOriginsOf(config.mediaStore)), encoded: {} }
+    return { status: response.status, location, body: new CachedBody(html), contentSecurityPolicy: pageSecurityPolicy(html, mediaOriginsOf(config.mediaStore)) }
   }
 }
 
@@ -126,29 +133,4 @@ class PageRenderError extends Error {
   constructor(readonly status: number) {
     super(`page render failed with status ${status}`)
   }
-}
-
-/** The page's bytes in the best encoding the browser accepts (brotli, gzip or none). */
-const brotli = promisify(zlib.brotliCompress)
-const gzip = promisify(zlib.gzip)
-
-/**
- * The page's body in the asked encoding, compressed once per cached page in libuv's thread pool
- * (not on the event loop, where it held up every other request). Brotli quality 5: a page comes
- * out within 2 % of quality 9's size at about a tenth of its time (measured on a video page and the
- * home page of the bench catalog).
- */
-export function encodedBody(page: RenderedPage, encoding: 'br' | 'gzip' | 'identity'): Promise<Buffer> | string {
-  if (encoding === 'br') {
-    return (page.encoded.br ??= brotli(page.html, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page.html) },
-    }))
-  }
-  if (encoding === 'gzip') return (page.encoded.gzip ??= gzip(page.html, { level: 6 }))
-  return page.html
-}
-
-/** A short fingerprint of the page for ETag. */
-export function pageTag(page: RenderedPage): string {
-  return (page.tag ??= `"${crypto.createHash('sha1').update(page.html).digest('base64url').slice(0, 16)}"`)
 }

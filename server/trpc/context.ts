@@ -37,6 +37,11 @@ export interface Context {
   metrics: ServerMetrics | null
   /** Wakes the console's live pipeline board (HTTP requests only; absent in server rendering). */
   pipelineFeed?: PipelineFeed
+  /**
+   * Present when the answer may be kept for every visitor without a session (http/public-answers.ts):
+   * a procedure whose answer is not the same for all of them sets `personal`.
+   */
+  sharedAnswer?: { personal: boolean }
 }
 
 export interface ContextDeps {

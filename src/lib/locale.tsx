@@ -2,7 +2,8 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import { useParams } from '@tanstack/react-router'
 import { usePageEnvironment, type PageEnvironment } from './page-environment'
 import type { Namespaces, TranslationFunctions } from '../../i18n/i18n-types.js'
-import { i18nObject, loadedLocales } from '../../i18n/i18n-util.js'
+import { loadedLocales } from '../../i18n/i18n-util.js'
+import { dictionaryOf } from '../../i18n/dictionary.js'
 import { loadLocaleAsync, loadNamespaceAsync } from '../../i18n/i18n-util.async.js'
 import { detectLocale, isLocale, type Locale } from '../../core/domain/locale.js'
 
@@ -84,13 +85,13 @@ export function getActiveLocale(): Locale {
 const dictionaries = new Map<Locale, TranslationFunctions>()
 
 /**
- * The dictionary of a loaded locale, made once per locale: typesafe-i18n's object brings an
- * Intl.PluralRules of its own each time it is made, and pages ask for it in every head and card.
+ * The dictionary of a loaded locale, made once per locale (i18n/dictionary.ts: every text a
+ * function, with an Intl.PluralRules of its own); pages ask for it in every head and card.
  */
 export function translations(locale: Locale = activeLocale): TranslationFunctions {
   const made = dictionaries.get(locale)
   if (made) return made
-  const dictionary = i18nObject(locale)
+  const dictionary = dictionaryOf(locale)
   // Before its dictionary is loaded a locale's object reads nothing: made again once it is.
   if (loadedLocales[locale]) dictionaries.set(locale, dictionary)
   return dictionary

@@ -133,7 +133,7 @@ describe('server metrics', () => {
     expect(text).toMatch(/streamclub_db_pool_connections\{state="in_use"\} \d+/)
     expect(text).toContain('streamclub_db_pool_connections{state="max"} 5')
     expect(text).toMatch(/streamclub_db_pool_connections\{state="waiting"\} 0/)
-    for (const cache of ['page', 'catalog'])
+    for (const cache of ['page', 'answer', 'catalog'])
       for (const result of ['hit', 'stale', 'miss'])
         expect(text).toMatch(new RegExp(`streamclub_cache_lookups_total\\{cache="${cache}",result="${result}"\\} \\d+`))
     await observed.close()

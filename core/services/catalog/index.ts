@@ -44,6 +44,11 @@ export interface CatalogCaller {
    * and texts, no clips or stills. Part of every cache key.
    */
   variant: CatalogVariant
+  /**
+   * Told when this answer is not the same for every visitor of the same query (a fresh random
+   * order): whoever keeps whole answers for visitors (server/http/public-answers.ts) must not keep it.
+   */
+  onPersonal?: () => void
 }
 
 type Stated<T> = T & { state?: UserItemState | null }
@@ -61,6 +66,7 @@ async function listOf<Row, Item extends { id: number }>(
   const userId = caller.user?.id ?? null
   const personal = q.favorite || q.watchLater
   const shared = !personal && !q.random
+  if (!shared) caller.onPersonal?.()
   const totalOf = shared ? (count: () => Promise<number>) => caller.cache.getOrLoad(`total:${totalKey(q)}`, count) : undefined
   const load = () => runList(source, q, { em: caller.em, now: caller.now, userId, totalOf })
   const result = shared ? await caller.cache.getOrLoad(`list:${publicKey(q)}`, load) : await load()

@@ -16,7 +16,16 @@ import type { Context } from '../context.js'
 import { publicProcedure, router } from '../trpc.js'
 
 /** The caller of the catalog: the tour's variant where the request may not see explicit material (docs/age-assurance.md). */
-const caller = (ctx: Context): CatalogCaller => ({ em: ctx.em, now: ctx.now, user: ctx.user, cache: ctx.catalogCache, variant: accessVariant(ctx.ageAccess) })
+const caller = (ctx: Context): CatalogCaller => ({
+  em: ctx.em,
+  now: ctx.now,
+  user: ctx.user,
+  cache: ctx.catalogCache,
+  variant: accessVariant(ctx.ageAccess),
+  onPersonal: () => {
+    if (ctx.sharedAnswer) ctx.sharedAnswer.personal = true
+  },
+})
 
 /**
  * Catalog reads. Every list takes the spec's list query and answers { items, meta }; the
