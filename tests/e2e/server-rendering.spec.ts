@@ -200,12 +200,20 @@ test('parts a visitor does not use at once keep the server’s HTML until they s
   await expect(page.getByRole('heading', { level: 1, name: secondTitle! })).toBeVisible()
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
 
-  // A video page's facts wait too, until the visitor moves.
+  // A video page's facts wait too, until the visitor moves, and so does its views count (its
+  // number format would start ICU while the page hydrates); the like buttons are live at once.
   await page.goto('/en/videos/10')
-  const factsLive = () => page.locator('main dl').evaluate((facts) => Object.keys(facts).some((key) => key.startsWith('__reactFiber')))
+  const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))
+  const factsLive = () => page.locator('main dl').evaluate(hydrated)
+  const ratings = page.getByRole('group', { name: 'Ratings' })
+  const viewsLive = () => ratings.locator('span[aria-hidden="true"]').last().evaluate(hydrated)
+  await expect(ratings.locator('span[aria-hidden="true"]').last()).toHaveText(/^\d[\d,]*$/)
   expect(await factsLive()).toBe(false)
+  expect(await viewsLive()).toBe(false)
+  expect(await ratings.getByRole('button', { name: 'Like', exact: true }).evaluate(hydrated)).toBe(true)
   await page.mouse.move(20, 300)
   await expect.poll(factsLive).toBe(true)
+  await expect.poll(viewsLive).toBe(true)
   await page.goto('/en/videos')
   await page.mouse.wheel(0, 400)
   await expect.poll(async () => (await liveCards()).live).toBe(atStart.cards)

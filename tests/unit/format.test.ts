@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { countText, formatDuration, relativeTimeParts } from '../../src/lib/format.js'
+import { countText, formatDuration, formatNumber, relativeTimeParts } from '../../src/lib/format.js'
+import { LOCALES } from '../../core/domain/locale.js'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000)
@@ -34,5 +35,22 @@ describe('formatDuration', () => {
   it('shows minutes and seconds, and hours when there are any', () => {
     expect(formatDuration(75)).toBe('1:15')
     expect(formatDuration(3725)).toBe('1:02:05')
+  })
+})
+
+describe('formatNumber', () => {
+  it('reads every whole number below 1000 as Intl does in each language, without asking it', () => {
+    for (const locale of LOCALES) {
+      const intl = new Intl.NumberFormat(locale)
+      for (let n = 0; n < 1000; n++) expect(formatNumber(n, locale)).toBe(intl.format(n))
+    }
+  })
+
+  it('groups larger, negative and fractional numbers by the language', () => {
+    expect(formatNumber(16_301, 'en')).toBe('16,301')
+    expect(formatNumber(16_301, 'de')).toBe('16.301')
+    expect(formatNumber(1_234_567, 'fr')).toBe(new Intl.NumberFormat('fr').format(1_234_567))
+    expect(formatNumber(-5, 'de')).toBe(new Intl.NumberFormat('de').format(-5))
+    expect(formatNumber(2.5, 'de')).toBe('2,5')
   })
 })

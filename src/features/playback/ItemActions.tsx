@@ -4,6 +4,7 @@ import type { InteractionKind } from '../../../core/domain/schemas/interactions.
 import { formatNumber } from '../../lib/format'
 import { useI18n } from '../../lib/locale'
 import { ViewsStat } from '../catalog/cards/Stats'
+import { deferHydration } from '../../lib/deferred'
 import { ThumbDownIcon, ThumbUpIcon } from '../catalog/icons'
 import { startDownload } from './download'
 import { ClockIcon, DownloadIcon, HeartIcon } from './icons'
@@ -11,6 +12,9 @@ import { useInteraction } from './interactions'
 import type { ImageSetDetail, ModelDetail, VideoDetail } from '../../lib/api-types.js'
 
 type Item = VideoDetail | ImageSetDetail | ModelDetail
+
+/** The views count never changes by a click here: hydrated when the page settles (its number format starts ICU). */
+const LaterViews = deferHydration(ViewsStat)
 
 /**
  * Rate (like/dislike; pressing the active one clears it), favorite, watch later and download
@@ -66,7 +70,7 @@ export function ItemActions({ kind, item, extra }: { kind: InteractionKind; item
         )}
         {'views' in item && (
           <Group c="dimmed" ml="auto">
-            <ViewsStat views={item.views} />
+            <LaterViews views={item.views} />
           </Group>
         )}
         {extra}

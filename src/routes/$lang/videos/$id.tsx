@@ -41,7 +41,7 @@ function VideoPage() {
           <ModelNames models={video.models} />
           {video.publishedAt && (
             <Text size="sm" component="time" dateTime={video.publishedAt}>
-              <TimeAgo date={video.publishedAt} />
+              <LaterTimeAgo date={video.publishedAt} />
             </Text>
           )}
         </Group>
@@ -142,9 +142,12 @@ const VideoDetails = deferHydration(function VideoDetails({ video }: { video: Vi
 /**
  * "3 days ago": its own component, so that the switch from the server's clock to the browser's
  * once the page is live (useNow) renders this text again, not the page, whose parts that are not
- * hydrated yet (VideoDetails) would have to be drawn anew.
+ * hydrated yet (VideoDetails) would have to be drawn anew. Hydrated when the page settles (from
+ * the server's clock, as it was drawn): its relative-time format would start ICU at once.
  */
 function TimeAgo({ date }: { date: string }) {
   const { locale } = useI18n()
   return formatRelativeTime(date, locale, useNow())
 }
+
+const LaterTimeAgo = deferHydration(TimeAgo)
