@@ -48,6 +48,9 @@ test('a member adds a passkey, signs in with it in one tap and removes the passw
     .click({ timeout: 15_000 })
     .catch(() => undefined)
   await expect(page).toHaveURL(/\/en$/)
+  // When both happened, the tap's sign-in may still be under way: its new session ends the one
+  // the autofill made, so leaving before its answer (and cookie) arrives would leave signed out.
+  await page.waitForLoadState('networkidle')
   await page.goto('/account/security')
   await expect(page.getByRole('list', { name: 'Your passkeys' }).getByText(/^Last used on/)).toBeVisible()
 
