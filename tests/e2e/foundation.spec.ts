@@ -1,4 +1,4 @@
-import { confirmAgeInAdvance, expect, test } from './support'
+import { confirmAgeInAdvance, expect, test, waitForHydration } from './support'
 
 const NAV = {
   de: ['Videos', 'Bilder', 'Kategorien', 'Models', 'Demnächst'],
@@ -74,6 +74,28 @@ test.describe('language', () => {
         }
       }
     }
+  })
+
+  test('a press on the user menu while its code is still on its way opens it', async ({ page }) => {
+    // The menu's code loads when the pointer reaches the button. When it arrives between the
+    // press and the release, the button the press went to has been replaced: the browser then
+    // sends no click to either, and the press alone must open the menu.
+    await confirmAgeInAdvance(page)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/UserMenuDropdown-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/en/videos')
+    await waitForHydration(page)
+    const standIn = await page.getByRole('banner').getByRole('button', { name: 'User menu' }).elementHandle()
+    await standIn!.hover()
+    await page.mouse.down()
+    release()
+    await page.waitForFunction((button) => !button.isConnected, standIn)
+    await page.mouse.up()
+    await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Log in' })).toBeVisible()
   })
 
   test('the language menu switches the path and stores the choice', async ({ page }) => {

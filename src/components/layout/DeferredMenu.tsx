@@ -8,6 +8,7 @@ import {
   useState,
   type ComponentType,
   type FocusEvent,
+  type PointerEvent,
   type ReactElement,
   type Ref,
 } from 'react'
@@ -27,6 +28,7 @@ type ButtonElement = ReactElement<{
   onClick?: () => void
   onFocus?: (event: FocusEvent<HTMLButtonElement>) => void
   onPointerEnter?: () => void
+  onPointerDown?: (event: PointerEvent<HTMLButtonElement>) => void
   onTouchStart?: () => void
   'aria-haspopup'?: 'menu'
   'aria-expanded'?: boolean
@@ -37,6 +39,9 @@ type ButtonElement = ReactElement<{
  * brotli) loads when the visitor reaches for it (pointer over, touch, focus), not with the
  * page. Until then its button stands alone, with the same name and look; a press before the
  * code has arrived opens the menu when it has, and a button that had the focus keeps it.
+ *
+ * A mouse press opens it, not only the click: when the code arrives between press and release,
+ * the loaded menu's button replaces the stand-in, and the browser sends the click to neither.
  */
 export function deferredMenu<P extends object>(load: () => Promise<{ default: ComponentType<P & LoadedMenuProps> }>) {
   const Loaded = lazy(load)
@@ -51,6 +56,10 @@ export function deferredMenu<P extends object>(load: () => Promise<{ default: Co
       'aria-haspopup': 'menu',
       'aria-expanded': false,
       onPointerEnter: () => want(false),
+      // Not a touch: a finger landing on the button may be starting a scroll.
+      onPointerDown: (event) => {
+        if (event.pointerType !== 'touch' && event.button === 0) want(true)
+      },
       onTouchStart: () => want(false),
       onFocus: () => want(false),
       onClick: () => want(true),
