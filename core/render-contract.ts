@@ -37,8 +37,11 @@ export interface PageAge {
   rule: string | null
 }
 
-/** The same as text, for the page's html element (the browser reads it before its router starts). */
-export function pageAgeText(age: PageAge): string {
+/**
+ * The same as text, for the page's html element (the browser reads it before its router starts);
+ * also the age part of the server's cache keys. Takes the request's whole answer as well.
+ */
+export function pageAgeText(age: Omit<PageAge, 'rule'> & { rule?: string | null }): string {
   return `${age.outcome} ${age.rule ?? '-'} ${age.verified ? 1 : 0} ${age.explicitAllowed ? 1 : 0}`
 }
 

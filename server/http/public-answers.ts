@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AnyRouter, TRPCError } from '@trpc/server'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
-import type { AgeAccess } from '../../core/domain/age/access.js'
+import { pageAgeText } from '../../core/render-contract.js'
 import { sessionIdOf } from '../../core/services/auth/sessions.js'
 import type { CatalogCache } from '../../core/services/catalog/cache.js'
 import { acceptedEncoding, CachedBody } from './cached-body.js'
@@ -52,7 +52,7 @@ export function registerPublicAnswers<TRouter extends AnyRouter>(app: FastifyIns
     let own: PublicAnswer | undefined
     let answer: PublicAnswer
     try {
-      answer = await deps.cache.getOrLoad(`${req.url}\n${accessKey(req.ageAccess)}`, async () => {
+      answer = await deps.cache.getOrLoad(`${req.url}\n${pageAgeText(req.ageAccess)}`, async () => {
         own = await resolve(req, reply, deps)
         if (!own.shared) throw new NotKept()
         return own
@@ -72,10 +72,6 @@ export function registerPublicAnswers<TRouter extends AnyRouter>(app: FastifyIns
 /** A client that asks for tRPC's streamed batch gets it from tRPC itself (another format). */
 function streamed(req: FastifyRequest): boolean {
   return req.headers['trpc-accept'] !== undefined || (req.headers.accept ?? '').includes('application/jsonl')
-}
-
-function accessKey(access: AgeAccess): string {
-  return `${access.outcome} ${access.rule ?? '-'} ${access.verified ? 1 : 0} ${access.explicitAllowed ? 1 : 0}`
 }
 
 async function resolve<TRouter extends AnyRouter>(req: FastifyRequest, reply: FastifyReply, deps: PublicAnswerDeps<TRouter>): Promise<PublicAnswer> {
