@@ -2,7 +2,7 @@
  * Intl formatters by locale and options, made once: making one costs far more than using it, and
  * a list page formats a date or a relative time on every card.
  */
-type IntlFormatter = Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DateTimeFormat | Intl.PluralRules
+type IntlFormatter = Intl.RelativeTimeFormat | Intl.DateTimeFormat | Intl.PluralRules
 const formatters = new Map<string, IntlFormatter>()
 function formatter<T extends IntlFormatter>(key: string, make: () => T): T {
   let made = formatters.get(key) as T | undefined
@@ -10,15 +10,7 @@ function formatter<T extends IntlFormatter>(key: string, make: () => T): T {
   return made
 }
 
-/**
- * 12345 → "12,345" (en), "12.345" (de). A whole number from 0 to 999 reads the same in every
- * language of the site, so it skips Intl: the first Intl formatter of a page starts ICU (about
- * 14 ms of a phone's main thread), which a page whose live counts are small then never pays.
- */
-export function formatNumber(value: number, locale: string): string {
-  if (Number.isInteger(value) && value >= 0 && value < 1000) return String(value)
-  return formatter(`number:${locale}`, () => new Intl.NumberFormat(locale)).format(value)
-}
+export { formatNumber } from '../../i18n/numbers.js'
 
 /** 75 → "1:15", 3725 → "1:02:05". */
 export function formatDuration(totalSeconds: number): string {

@@ -183,6 +183,7 @@ test('a page is marked live only once React has taken over its content, so a cho
 
 test('parts a visitor does not use at once keep the server’s HTML until they start using the page, and their links work meanwhile', async ({ page }) => {
   await confirmAgeInAdvance(page)
+  const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))
   const liveCards = () =>
     page.evaluate(() => {
       const cards = [...document.querySelectorAll('main article[data-nav]')]
@@ -193,6 +194,10 @@ test('parts a visitor does not use at once keep the server’s HTML until they s
   const atStart = await liveCards()
   expect(atStart.cards).toBeGreaterThan(8)
   expect(atStart.live).toBe(4)
+  // Their dates wait as well: the first date a page formats loads ICU's data.
+  const firstDateLive = () => page.locator('main article[data-nav]').first().locator('time').evaluate(hydrated)
+  await expect(page.locator('main article[data-nav]').first().locator('time')).toHaveText(/ago|yesterday|last/)
+  expect(await firstDateLive()).toBe(false)
   // A link in a card that is not hydrated yet navigates in the app (no new document).
   const secondTitle = await page.locator('main article[data-nav]').nth(7).getAttribute('aria-label')
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
@@ -203,7 +208,6 @@ test('parts a visitor does not use at once keep the server’s HTML until they s
   // A video page's facts wait too, until the visitor moves, and so does its views count (its
   // number format would start ICU while the page hydrates); the like buttons are live at once.
   await page.goto('/en/videos/10')
-  const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))
   const factsLive = () => page.locator('main dl').evaluate(hydrated)
   const ratings = page.getByRole('group', { name: 'Ratings' })
   const viewsLive = () => ratings.locator('span[aria-hidden="true"]').last().evaluate(hydrated)
@@ -217,4 +221,5 @@ test('parts a visitor does not use at once keep the server’s HTML until they s
   await page.goto('/en/videos')
   await page.mouse.wheel(0, 400)
   await expect.poll(async () => (await liveCards()).live).toBe(atStart.cards)
+  await expect.poll(firstDateLive).toBe(true)
 })

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { countText, formatDuration, formatNumber, relativeTimeParts } from '../../src/lib/format.js'
 import { LOCALES } from '../../core/domain/locale.js'
+import { i18nObject } from '../../i18n/i18n-util.js'
+import { loadAllLocales } from '../../i18n/i18n-util.sync.js'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000)
@@ -52,5 +54,19 @@ describe('formatNumber', () => {
     expect(formatNumber(1_234_567, 'fr')).toBe(new Intl.NumberFormat('fr').format(1_234_567))
     expect(formatNumber(-5, 'de')).toBe(new Intl.NumberFormat('de').format(-5))
     expect(formatNumber(2.5, 'de')).toBe('2,5')
+  })
+})
+
+describe('the dictionaries’ counts', () => {
+  it('write their number as formatNumber does: grouped by the language, small ones without Intl', () => {
+    loadAllLocales()
+    for (const locale of LOCALES) {
+      const LL = i18nObject(locale)
+      for (const count of [0, 2, 999, 1000, 16_301, 1_234_567]) {
+        expect(LL.catalog.count.videos.other({ count }), `${locale} ${count}`).toContain(formatNumber(count, locale))
+      }
+    }
+    expect(i18nObject('de').catalog.count.videos.other({ count: 16_301 })).toBe('16.301 Videos')
+    expect(i18nObject('en').catalog.count.videos.other({ count: 16_301 })).toBe('16,301 videos')
   })
 })
